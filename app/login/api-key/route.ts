@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/handler";
+import { loginBody } from "@/lib/auth/schema";
+import { loginWithApiKey } from "@/lib/auth/tokens";
+
+export const POST = apiRoute({ family: "login", auth: "none", body: loginBody }, ({ body }) => loginWithApiKey(body.apiKey));

@@ -1,0 +1,3 @@
+import { notFoundRoute } from "@/lib/api/not-found";
+
+export const { GET, POST, PUT, PATCH, DELETE } = notFoundRoute("payment");

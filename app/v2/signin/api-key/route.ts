@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/api/handler";
+import { signinBody } from "@/lib/auth/schema";
+import { loginWithApiKey } from "@/lib/auth/tokens";
+
+/** Deprecated login: same tokens, snake_case names, platform envelope. */
+export const POST = apiRoute({ family: "platform", auth: "none", body: signinBody }, async ({ body }) => {
+  const tokens = await loginWithApiKey(body.api_key);
+  return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken };
+});

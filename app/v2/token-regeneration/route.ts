@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { regenerationBody } from "@/lib/auth/schema";
+import { regenerateTokens } from "@/lib/auth/tokens";
+
+export const POST = apiRoute({ family: "platform", auth: "none", body: regenerationBody }, async ({ body }) => {
+  const tokens = await regenerateTokens(body.refresh_token);
+  return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken };
+});

@@ -1,0 +1,43 @@
+import { DomainError, ERROR_STATUS, ProviderError, type ErrorCode } from "./error-codes";
+
+/**
+ * The spec's three error envelopes:
+ * - login: `{type, message}` (login and identity verification; PG errors add pgCode, pgMessage)
+ * - platform: `{code, params, message}` (onboarding, sub-stores, token regeneration, deprecated login),
+ *   with message also inside params (CONTRACT §2)
+ * - payment: `{code, params}` (billing keys, schedules, cash receipts, payments, channels)
+ */
+export type EnvelopeFamily = "login" | "platform" | "payment";
+
+/** Identity and platform endpoints name the 403 FORBIDDEN; payment endpoints PERMISSION_DENIED. */
+function codeForFamily(code: ErrorCode, family: EnvelopeFamily): string {
+  if (code === "PERMISSION_DENIED" && family !== "payment") return "FORBIDDEN";
+  if (code === "FORBIDDEN" && family === "payment") return "PERMISSION_DENIED";
+  if (code === "PG_PROVIDER_ERROR" && family === "login") return "PG_PROVIDER";
+  return code;
+}
+
+export function errorBody(error: DomainError, family: EnvelopeFamily): Record<string, unknown> {
+  const code = codeForFamily(error.code, family);
+  if (family === "login") {
+    const body: Record<string, unknown> = { type: code, message: error.message };
+    if (error instanceof ProviderError) Object.assign(body, { pgCode: error.pgCode, pgMessage: error.pgMessage });
+    return body;
+  }
+  if (family === "platform") {
+    return { code, params: { ...error.params, message: error.message }, message: error.message };
+  }
+  if (error instanceof ProviderError) return { code, params: error.params };
+  return { code, params: { ...error.params, message: error.message } };
+}
+
+export function errorResponse(error: DomainError, family: EnvelopeFamily, requestId: string): Response {
+  return jsonResponse(errorBody(error, family), ERROR_STATUS[error.code], { "x-request-id": requestId });
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
+}

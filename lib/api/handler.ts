@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { authenticate } from "@/lib/auth/authenticate";
+import type { AuthContext } from "@/lib/auth/context";
+import { sha256 } from "@/lib/crypto";
+import { newId } from "@/lib/ids";
+import { readJsonBody } from "./body";
+import { errorBody, type EnvelopeFamily } from "./envelope";
+import { DomainError, ERROR_STATUS } from "./error-codes";
+import { runIdempotent, type StoredResponse } from "./idempotency";
+import { queryToObject } from "./query";
+
+type Auth = "none" | "token" | "hosting";
+
+type RouteConfig<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends Auth> = {
+  family: EnvelopeFamily;
+  auth: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** POSTs honour Idempotency-Key unless this is false. */
+  idempotent?: boolean;
+};
+
+type Args<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends Auth> = {
+  ctx: A extends "none" ? null : AuthContext;
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  request: Request;
+};
+
+type Segment = { params: Promise<Record<string, string | string[] | undefined>> };
+
+const EMPTY = z.object({});
+
+/** `body.customer.name: Required` — names the field, so a caller can fix the request. */
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${[where, ...issue.path.map(String)].join(".")}: ${issue.message}`)
+    .join("; ");
+}
+
+function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError("INVALID_REQUEST", describeIssues(where, result.error), { field: result.error.issues[0]?.path.join(".") ?? "" });
+  return result.data;
+}
+
+function toResponse(stored: StoredResponse, headers: Record<string, string>): Response {
+  return new Response(stored.body, { status: stored.status, headers: { "content-type": "application/json", ...headers } });
+}
+
+function failure(error: unknown, family: EnvelopeFamily, requestId: string): StoredResponse {
+  if (error instanceof DomainError) return { status: ERROR_STATUS[error.code], body: JSON.stringify(errorBody(error, family)) };
+  console.error(`[${requestId}] unhandled error`, error);
+  return { status: 500, body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)) };
+}
+
+/**
+ * The one wrapper every API route uses: authenticate, parse path/query/body with zod, run the
+ * service verb, and answer with JSON or the family's error envelope. Unknown failures become
+ * 500 SERVICE_ERROR, logged with the request id, never shown.
+ */
+export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType = typeof EMPTY, B extends z.ZodType = typeof EMPTY, A extends Auth = Auth>(
+  config: RouteConfig<P, Q, B, A>,
+  handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
+) {
+  return async (request: Request, segment?: Segment): Promise<Response> => {
+    const requestId = request.headers.get("x-request-id") ?? newId("req_");
+    const headers = { "x-request-id": requestId };
+    try {
+      const ctx = config.auth === "none" ? null : await authenticate(request);
+      if (config.auth === "hosting" && !ctx!.hasHostingContract) {
+        throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
+      }
+      const rawParams = (await segment?.params) ?? {};
+      const params = parsePart("path", config.params ?? EMPTY, rawParams);
+      const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
+      const rawBody = config.body ? await readJsonBody(request) : undefined;
+      const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
+      const run = async (): Promise<StoredResponse> => {
+        try {
+          const result = await handler({ ctx, params, query, body, request } as Args<P, Q, B, A>);
+          return { status: 200, body: JSON.stringify(result ?? {}) };
+        } catch (error) {
+          return failure(error, config.family, requestId);
+        }
+      };
+      const key = request.headers.get("idempotency-key");
+      if (ctx && key !== null && request.method === "POST" && config.idempotent !== false) {
+        if (key.length < 1 || key.length > 255) throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
+        const url = new URL(request.url);
+        const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
+        const outcome = await runIdempotent(ctx.merchantId, key, hash, run);
+        return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
+      }
+      return toResponse(await run(), headers);
+    } catch (error) {
+      return toResponse(failure(error, config.family, requestId), headers);
+    }
+  };
+}

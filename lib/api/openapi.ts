@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { authOperations } from "@/lib/auth/openapi";
+import { channelOperations } from "@/lib/channels/openapi";
+import type { Operation } from "./openapi-types";
+
+/** Every documented operation; each area contributes its list. */
+export const operations: Operation[] = [...authOperations, ...channelOperations];
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
+  if (!schema) return [];
+  const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" || (json.required ?? []).includes(name),
+    schema: s,
+    ...(where === "query" && s.type === "array" ? { style: "form", explode: true } : {}),
+  }));
+}
+
+const ENVELOPES: Record<Operation["family"], JsonSchema> = {
+  login: { type: "object", required: ["type"], properties: { type: { type: "string" }, message: { type: "string" }, pgCode: { type: "string" }, pgMessage: { type: "string" } } },
+  platform: { type: "object", required: ["code", "params"], properties: { code: { type: "string" }, params: { type: "object" }, message: { type: "string" } } },
+  payment: { type: "object", required: ["code"], properties: { code: { type: "string" }, params: { type: "object" } } },
+};
+
+function operationObject(op: Operation) {
+  const errorStatuses = [...new Set([...(op.errors ?? []), ...(op.auth === "none" ? [] : [401]), 500])].sort();
+  return {
+    summary: op.summary,
+    tags: [op.tag],
+    ...(op.deprecated ? { deprecated: true } : {}),
+    ...(op.auth === "none" ? { security: [] } : {}),
+    parameters: [...parameters("path", op.params), ...parameters("query", op.query)],
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } } : {}),
+    responses: {
+      "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response) : { type: "object" } } } },
+      ...Object.fromEntries(errorStatuses.map((s) => [String(s), { description: "Error", content: { "application/json": { schema: ENVELOPES[op.family] } } }])),
+    },
+  };
+}
+
+let cached: JsonSchema | undefined;
+
+export function openApiDocument(): JsonSchema {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  cached = {
+    openapi: "3.1.0",
+    info: { title: "Payment platform API", version: "2.0.0" },
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`PortOne <api key>`" },
+      },
+    },
+    security: [{ bearer: [] }, { apiKey: [] }],
+    paths,
+  };
+  return cached;
+}

@@ -1,0 +1,69 @@
+import { sha256 } from "@/lib/crypto";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { newId, newSecret } from "@/lib/ids";
+
+export type CreatedApiKey = { id: string; apiKey: string; prefix: string };
+
+/** Mints a key; only its hash and a short display prefix are stored. */
+export async function createApiKey(
+  input: { merchantId: string; storeId?: string | null; name: string },
+  db: Db | Tx = getDb(),
+): Promise<CreatedApiKey> {
+  const apiKey = `sk_${newSecret(30)}`;
+  const id = newId("key_");
+  const prefix = apiKey.slice(0, 10);
+  await db
+    .insertInto("api_keys")
+    .values({
+      id,
+      merchant_id: input.merchantId,
+      store_id: input.storeId ?? null,
+      name: input.name,
+      key_hash: sha256(apiKey),
+      key_prefix: prefix,
+      created_at: Date.now(),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return { id, apiKey, prefix };
+}
+
+export async function findActiveApiKey(apiKey: string) {
+  return getDb()
+    .selectFrom("api_keys")
+    .selectAll()
+    .where("key_hash", "=", sha256(apiKey))
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function listApiKeys(merchantId: string) {
+  return getDb()
+    .selectFrom("api_keys")
+    .select(["id", "name", "key_prefix", "store_id", "created_at", "last_used_at", "revoked_at"])
+    .where("merchant_id", "=", merchantId)
+    .orderBy("created_at", "desc")
+    .execute();
+}
+
+export async function revokeApiKey(merchantId: string, keyId: string): Promise<boolean> {
+  const now = Date.now();
+  const result = await getDb()
+    .updateTable("api_keys")
+    .set({ revoked_at: now })
+    .where("id", "=", keyId)
+    .where("merchant_id", "=", merchantId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Records use at most once a minute per key, so authentication stays a read on the hot path. */
+export async function touchApiKey(keyId: string, lastUsedAt: number | null): Promise<void> {
+  const now = Date.now();
+  if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_RESOLUTION_MS) return;
+  await getDb().updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId).execute();
+}

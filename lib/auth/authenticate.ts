@@ -1,0 +1,46 @@
+import { DomainError } from "@/lib/api/error-codes";
+import { getDb } from "@/lib/db/client";
+import { findActiveApiKey, touchApiKey } from "./api-keys";
+import type { AuthContext, Origin } from "./context";
+import { verifyJwt } from "./jwt";
+import { isAccessTokenLive, type AccessClaims } from "./tokens";
+
+function requestOrigin(request: Request): Origin {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const ip = forwarded || request.headers.get("x-real-ip") || "127.0.0.1";
+  const ua = request.headers.get("user-agent");
+  return { platform_type: "API", ip_address: ip, ...(ua ? { user_agent: ua } : {}) };
+}
+
+/**
+ * `Authorization: Bearer <access token>`, or (ext) `Authorization: PortOne <api key>` for
+ * server-to-server callers. Anything else is 401 UNAUTHORIZED.
+ */
+export async function authenticate(request: Request): Promise<AuthContext> {
+  const header = request.headers.get("authorization") ?? "";
+  const [scheme, credential] = header.trim().split(/\s+/, 2);
+  if (!scheme || !credential) throw new DomainError("UNAUTHORIZED", "missing Authorization header");
+  const origin = requestOrigin(request);
+
+  if (scheme.toLowerCase() === "bearer") {
+    const claims = verifyJwt<AccessClaims>(credential);
+    const live = claims && (await isAccessTokenLive(claims));
+    if (!claims || !live) throw new DomainError("UNAUTHORIZED", "the access token is not valid");
+    await touchApiKey(claims.kid, live.lastUsedAt);
+    return { merchantId: claims.mid, storeId: claims.sid, storeLimited: claims.lim === 1, hasHostingContract: live.hasHostingContract, origin };
+  }
+  if (scheme.toLowerCase() === "portone") {
+    const key = await findActiveApiKey(credential);
+    if (!key) throw new DomainError("UNAUTHORIZED", "the API key is not valid");
+    await touchApiKey(key.id, key.last_used_at);
+    const merchant = await getDb().selectFrom("merchants").select(["default_store_id", "has_hosting_contract"]).where("id", "=", key.merchant_id).executeTakeFirstOrThrow();
+    return {
+      merchantId: key.merchant_id,
+      storeId: key.store_id ?? merchant.default_store_id!,
+      storeLimited: key.store_id !== null,
+      hasHostingContract: merchant.has_hosting_contract === 1,
+      origin,
+    };
+  }
+  throw new DomainError("UNAUTHORIZED", "unsupported Authorization scheme");
+}

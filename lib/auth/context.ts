@@ -1,0 +1,14 @@
+/** Who is calling: the merchant, the store in the token and whether the caller is limited to it. */
+export type Origin = { platform_type: "PC" | "MOBILE" | "API"; ip_address: string; user_agent?: string; url?: string };
+
+export type AuthContext = {
+  merchantId: string;
+  /** The store in the token: the key's store, or the merchant's default store. */
+  storeId: string;
+  /** True when the credential may only touch `storeId`. */
+  storeLimited: boolean;
+  hasHostingContract: boolean;
+  origin: Origin;
+  /** Present for dashboard users: their role. API callers act with full rights. */
+  role?: "OWNER" | "ADMIN" | "VIEWER";
+};

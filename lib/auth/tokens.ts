@@ -1,0 +1,115 @@
+import { DomainError } from "@/lib/api/error-codes";
+import { sha256 } from "@/lib/crypto";
+import { getDb, withTransaction, type Tx } from "@/lib/db/client";
+import { newId, newSecret } from "@/lib/ids";
+import { DAY } from "@/lib/time";
+import { findActiveApiKey, touchApiKey } from "./api-keys";
+import { signJwt } from "./jwt";
+
+export const ACCESS_TOKEN_TTL_MS = DAY;
+export const REFRESH_TOKEN_TTL_MS = 7 * DAY;
+
+export type TokenPair = { accessToken: string; refreshToken: string };
+
+/** Claims of our access token: merchant, store in the token, whether the key is store-limited, key and family. */
+export type AccessClaims = { mid: string; sid: string; lim: 0 | 1; kid: string; fam: string; exp: number; iat: number };
+
+type KeyRow = { id: string; merchant_id: string; store_id: string | null };
+
+async function tokenStore(tx: Tx, key: KeyRow): Promise<string> {
+  if (key.store_id) return key.store_id;
+  const merchant = await tx.selectFrom("merchants").select("default_store_id").where("id", "=", key.merchant_id).executeTakeFirstOrThrow();
+  return merchant.default_store_id!;
+}
+
+async function issuePair(tx: Tx, key: KeyRow, familyId: string, now: number): Promise<TokenPair> {
+  const refreshToken = `rt_${newSecret(32)}`;
+  await tx
+    .insertInto("refresh_tokens")
+    .values({ id: newId("rt_"), family_id: familyId, token_hash: sha256(refreshToken), issued_at: now, expires_at: now + REFRESH_TOKEN_TTL_MS, rotated_at: null })
+    .execute();
+  const claims: AccessClaims = {
+    mid: key.merchant_id,
+    sid: await tokenStore(tx, key),
+    lim: key.store_id ? 1 : 0,
+    kid: key.id,
+    fam: familyId,
+    iat: Math.floor(now / 1000),
+    exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000),
+  };
+  return { accessToken: signJwt(claims), refreshToken };
+}
+
+/** Exchanges an API key for an access token (1 day) and a refresh token (1 week) of a new family. */
+export async function loginWithApiKey(apiKey: string): Promise<TokenPair> {
+  const key = await findActiveApiKey(apiKey);
+  if (!key) throw new DomainError("UNAUTHORIZED", "the API key is not valid");
+  await touchApiKey(key.id, key.last_used_at);
+  return withTransaction(async (tx) => {
+    const now = Date.now();
+    const familyId = newId("fam_");
+    await tx.insertInto("token_families").values({ id: familyId, api_key_id: key.id, merchant_id: key.merchant_id, created_at: now, revoked_at: null }).execute();
+    return issuePair(tx, key, familyId, now);
+  });
+}
+
+/**
+ * Rotates a refresh token. A token already rotated is a sign of theft: its whole family
+ * (every access and refresh token descended from the same login) is revoked.
+ */
+export async function regenerateTokens(refreshToken: string): Promise<TokenPair> {
+  const outcome = await withTransaction(async (tx) => {
+    const now = Date.now();
+    const row = await tx
+      .selectFrom("refresh_tokens")
+      .innerJoin("token_families", "token_families.id", "refresh_tokens.family_id")
+      .innerJoin("api_keys", "api_keys.id", "token_families.api_key_id")
+      .select([
+        "refresh_tokens.id as token_id",
+        "refresh_tokens.expires_at",
+        "refresh_tokens.rotated_at",
+        "token_families.id as family_id",
+        "token_families.revoked_at as family_revoked_at",
+        "api_keys.id",
+        "api_keys.merchant_id",
+        "api_keys.store_id",
+        "api_keys.revoked_at as key_revoked_at",
+      ])
+      .where("refresh_tokens.token_hash", "=", sha256(refreshToken))
+      .executeTakeFirst();
+    if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null || row.expires_at <= now) return null;
+    const rotated = await tx
+      .updateTable("refresh_tokens")
+      .set({ rotated_at: now })
+      .where("id", "=", row.token_id)
+      .where("rotated_at", "is", null)
+      .executeTakeFirst();
+    if (Number(rotated.numUpdatedRows) === 0) {
+      await tx.updateTable("token_families").set({ revoked_at: now }).where("id", "=", row.family_id).execute();
+      return "reused" as const;
+    }
+    return issuePair(tx, row, row.family_id, now);
+  });
+  if (outcome === null) throw new DomainError("UNAUTHORIZED", "the refresh token is not valid");
+  if (outcome === "reused") throw new DomainError("UNAUTHORIZED", "the refresh token was already used; its token family is revoked");
+  return outcome;
+}
+
+/** Is the key behind an access token still active, and its family not revoked? One indexed read. */
+export async function isAccessTokenLive(claims: AccessClaims): Promise<{ lastUsedAt: number | null; hasHostingContract: boolean } | null> {
+  const row = await getDb()
+    .selectFrom("token_families")
+    .innerJoin("api_keys", "api_keys.id", "token_families.api_key_id")
+    .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
+    .select([
+      "token_families.revoked_at as family_revoked_at",
+      "api_keys.revoked_at as key_revoked_at",
+      "api_keys.last_used_at",
+      "merchants.has_hosting_contract",
+    ])
+    .where("token_families.id", "=", claims.fam)
+    .where("api_keys.id", "=", claims.kid)
+    .executeTakeFirst();
+  if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null) return null;
+  return { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1 };
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import type { Db, Tx } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { DEFAULT_TEST_CHANNELS } from "./defaults";
+
+export async function createDefaultChannels(tx: Db | Tx, merchantId: string, storeId: string, now = Date.now()): Promise<void> {
+  await tx
+    .insertInto("channels")
+    .values(
+      DEFAULT_TEST_CHANNELS.map((c, i) => ({
+        id: newId("ch_"),
+        merchant_id: merchantId,
+        store_id: storeId,
+        key: `channel-key-${randomUUID()}`,
+        name: c.name,
+        type: "TEST" as const,
+        pg_provider: c.pg_provider,
+        pg_merchant_id: `${c.pg_provider.toLowerCase()}_test_${storeId.slice(-8).toLowerCase()}`,
+        is_for_payment: c.is_for_payment,
+        is_for_identity_verification: c.is_for_identity_verification,
+        created_at: now + i,
+      })),
+    )
+    .execute();
+}
+
+export function listStoreChannels(merchantId: string, storeId: string) {
+  return getDb().selectFrom("channels").selectAll().where("merchant_id", "=", merchantId).where("store_id", "=", storeId).orderBy("created_at").execute();
+}
+
+/** A channel of this store by key (CHANNEL_NOT_FOUND is the caller's to throw). */
+export function findStoreChannel(merchantId: string, storeId: string, key: string, db: Db | Tx = getDb()) {
+  return db.selectFrom("channels").selectAll().where("key", "=", key).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).executeTakeFirst();
+}

@@ -1,0 +1,40 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { dialect, getDb, type Dialect } from "../client";
+import * as m0001 from "./0001_foundation";
+
+export type MigrationDialect = Dialect;
+
+type VersionedMigration = { up: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void> };
+
+/**
+ * Versioned migrations, applied in name order. Each takes the dialect so a version can emit
+ * dialect-specific DDL where SQLite and PostgreSQL differ; new areas add the next number here.
+ */
+const migrations: Record<string, VersionedMigration> = {
+  "0001_foundation": m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly target: MigrationDialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, this.target) }]),
+    );
+  }
+}
+
+let migrated: Promise<void> | undefined;
+
+/** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
+export function migrateToLatest(): Promise<void> {
+  migrated ??= (async () => {
+    const migrator = new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()) });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === "Error");
+    if (error || failed) {
+      migrated = undefined;
+      throw error instanceof Error ? error : new Error(`migration ${failed?.migrationName ?? ""} failed`);
+    }
+  })();
+  return migrated;
+}

@@ -1,0 +1,10 @@
+import type { FoundationTables } from "./tables/foundation";
+import type { JobTables } from "./tables/jobs";
+
+/**
+ * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
+ * and is joined here. Conventions: ids are text, times are epoch ms (bigint), money is integer
+ * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
+ * and PostgreSQL.
+ */
+export interface DB extends FoundationTables, JobTables {}

@@ -1,0 +1,100 @@
+import type { Generated } from "kysely";
+
+export interface MerchantsTable {
+  id: string;
+  name: string;
+  has_hosting_contract: number;
+  default_store_id: string | null;
+  created_at: number;
+}
+
+export interface StoresTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  is_default: number;
+  tier_code: string | null;
+  webhook_url: string | null;
+  webhook_secret: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChannelsTable {
+  id: string;
+  merchant_id: string;
+  store_id: string;
+  key: string;
+  name: string;
+  type: "LIVE" | "TEST";
+  pg_provider: string;
+  pg_merchant_id: string;
+  is_for_payment: number;
+  is_for_identity_verification: number;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  merchant_id: string;
+  store_id: string | null;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface TokenFamiliesTable {
+  id: string;
+  api_key_id: string;
+  merchant_id: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  token_hash: string;
+  issued_at: number;
+  expires_at: number;
+  rotated_at: number | null;
+}
+
+export type UserRole = "OWNER" | "ADMIN" | "VIEWER";
+
+export interface UsersTable {
+  id: string;
+  merchant_id: string;
+  store_id: string | null;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: UserRole;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  state: "RUNNING" | "DONE";
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number;
+}
+
+export interface FoundationTables {
+  merchants: MerchantsTable;
+  stores: StoresTable;
+  channels: ChannelsTable;
+  api_keys: ApiKeysTable;
+  token_families: TokenFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+  users: UsersTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type { Generated };

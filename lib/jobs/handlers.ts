@@ -1,0 +1,12 @@
+import type { Job } from "./queue";
+
+/** What a handler may ask for instead of the default retry schedule. */
+export type JobOutcome = void | { retryAt: number; error: string };
+
+export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
+
+/**
+ * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
+ * Kept as a static table so one process can run every queue, or a worker only some.
+ */
+export const jobHandlers: Record<string, JobHandler> = {};

@@ -1,0 +1,59 @@
+import { createApiKey } from "@/lib/auth/api-keys";
+import { listStoreChannels } from "@/lib/channels/repository";
+import { getDb, withTransaction } from "@/lib/db/client";
+import { newId, newSecret } from "@/lib/ids";
+import { insertUser } from "@/lib/users/repository";
+import { insertStore } from "./stores";
+
+export type CreatedMerchant = {
+  merchant_id: string;
+  store_id: string;
+  api_key: string;
+  webhook_secret: string;
+  channels: { key: string; pg_provider: string; type: string }[];
+  dashboard: { email: string; password: string };
+};
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 30) || "merchant";
+}
+
+/**
+ * A merchant with its default store (TEST channels, webhook secret), an owner login and a
+ * merchant-wide API key: what CONTRACT §13's `create-merchant` prints.
+ */
+export async function createMerchant(input: {
+  name: string;
+  hosting?: boolean;
+  ownerEmail?: string;
+  ownerPassword?: string;
+}): Promise<CreatedMerchant> {
+  const merchantId = newId("merchant-");
+  const email = input.ownerEmail ?? `${slug(input.name)}-${merchantId.slice(-6).toLowerCase()}@example.com`;
+  const password = input.ownerPassword ?? newSecret(12);
+  const { storeId, apiKey } = await withTransaction(async (tx) => {
+    await tx
+      .insertInto("merchants")
+      .values({ id: merchantId, name: input.name, has_hosting_contract: input.hosting ? 1 : 0, default_store_id: null, created_at: Date.now() })
+      .execute();
+    const store = await insertStore(tx, { merchantId, name: `${input.name} (default)`, isDefault: true });
+    await tx.updateTable("merchants").set({ default_store_id: store.id }).where("id", "=", merchantId).execute();
+    await insertUser(tx, { merchantId, email, name: `${input.name} owner`, password, role: "OWNER" });
+    const key = await createApiKey({ merchantId, name: "default" }, tx);
+    return { storeId: store.id, apiKey: key.apiKey };
+  });
+  const store = await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", storeId).executeTakeFirstOrThrow();
+  const channels = await listStoreChannels(merchantId, storeId);
+  return {
+    merchant_id: merchantId,
+    store_id: storeId,
+    api_key: apiKey,
+    webhook_secret: store.webhook_secret,
+    channels: channels.map((c) => ({ key: c.key, pg_provider: c.pg_provider, type: c.type })),
+    dashboard: { email, password },
+  };
+}
+
+export async function findMerchant(merchantId: string) {
+  return getDb().selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirst();
+}

@@ -1,0 +1,35 @@
+import { DomainError, type ErrorCode } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { getDb } from "@/lib/db/client";
+
+type ScopeOptions = {
+  /** Code when a store-limited caller names another store (default PERMISSION_DENIED). */
+  deniedAs?: ErrorCode;
+  /** Code when the store does not exist for this merchant (default STORE_NOT_FOUND). */
+  missingAs?: ErrorCode;
+};
+
+/**
+ * The store a request acts on: the one named, else the store in the token. Another merchant's
+ * store is indistinguishable from a missing one.
+ */
+export async function resolveStore(ctx: AuthContext, requestedStoreId: string | undefined, options: ScopeOptions = {}) {
+  const storeId = requestedStoreId ?? ctx.storeId;
+  if (ctx.storeLimited && storeId !== ctx.storeId) {
+    throw new DomainError(options.deniedAs ?? "PERMISSION_DENIED", "this credential may not access that store");
+  }
+  const store = await getDb()
+    .selectFrom("stores")
+    .selectAll()
+    .where("id", "=", storeId)
+    .where("merchant_id", "=", ctx.merchantId)
+    .executeTakeFirst();
+  if (!store) throw new DomainError(options.missingAs ?? "STORE_NOT_FOUND", "store not found");
+  return store;
+}
+
+/** Store ids a list may span when no store is named: the caller's one store, or every store of the merchant. */
+export function storeFilter(ctx: AuthContext, requestedStoreId: string | undefined): { storeId?: string } {
+  if (requestedStoreId !== undefined || ctx.storeLimited) return { storeId: requestedStoreId ?? ctx.storeId };
+  return {};
+}

@@ -1,0 +1,13 @@
+import { loginWithApiKey } from "@/lib/auth/tokens";
+import { createMerchant, type CreatedMerchant } from "@/lib/tenancy/merchants";
+import { apiAs } from "./api";
+
+let counter = 0;
+
+/** A fresh merchant (own tenant, so tests never share data) logged in through its API key. */
+export async function newMerchant(options: { hosting?: boolean; name?: string } = {}) {
+  counter += 1;
+  const merchant: CreatedMerchant = await createMerchant({ name: options.name ?? `Test merchant ${counter}`, hosting: options.hosting ?? false });
+  const tokens = await loginWithApiKey(merchant.api_key);
+  return { ...merchant, ...tokens, api: apiAs(tokens.accessToken) };
+}

@@ -1,0 +1,34 @@
+import type { Db, Tx } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
+import type { UserRole } from "@/lib/db/tables/foundation";
+import { newId } from "@/lib/ids";
+import { hashPassword } from "./passwords";
+
+export async function insertUser(
+  tx: Db | Tx,
+  input: { merchantId: string; storeId?: string | null; email: string; name: string; password: string; role: UserRole },
+): Promise<{ id: string }> {
+  const id = newId("user_");
+  await tx
+    .insertInto("users")
+    .values({
+      id,
+      merchant_id: input.merchantId,
+      store_id: input.storeId ?? null,
+      email: input.email.toLowerCase(),
+      name: input.name,
+      password_hash: await hashPassword(input.password),
+      role: input.role,
+      created_at: Date.now(),
+    })
+    .execute();
+  return { id };
+}
+
+export function findUserByEmail(email: string) {
+  return getDb().selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(id: string) {
+  return getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
