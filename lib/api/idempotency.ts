@@ -16,7 +16,7 @@ async function reserve(merchantId: string, key: string, requestHash: string): Pr
     .values({ merchant_id: merchantId, idempotency_key: key, request_hash: requestHash, state: "RUNNING", response_status: null, response_body: null, created_at: now })
     .onConflict((oc) => oc.columns(["merchant_id", "idempotency_key"]).doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedRows ?? 0) > 0;
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**

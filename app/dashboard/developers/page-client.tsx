@@ -1,0 +1,100 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Alert, Card, PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { createApiKeyInput, type ApiKeyView, type CreateApiKeyInput } from "@/lib/auth/api-key-schema";
+import { unwrap } from "@/lib/dashboard/unwrap";
+import { createKeyAction, listKeysAction, revokeKeyAction } from "./actions";
+
+const KEYS = ["api-keys"] as const;
+
+export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listKeysAction({})) });
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeyInput), defaultValues: { name: "", limitToStore: false } });
+
+  const create = useMutation({
+    mutationFn: async (values: CreateApiKeyInput) => unwrap(await createKeyAction(values)),
+    onSuccess: (created) => {
+      setSecret(created.apiKey);
+      form.reset();
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const revoke = useMutation({
+    mutationFn: async (id: string) => unwrap(await revokeKeyAction({ id })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS }),
+    onError: (e: Error) => setError(e.message),
+  });
+
+  const columns = useMemo<ColumnDef<ApiKeyView>[]>(
+    () => [
+      { header: t("developers.name"), accessorKey: "name" },
+      { header: t("developers.prefix"), cell: ({ row }) => <code className="text-xs">{row.original.prefix}…</code> },
+      { header: t("developers.scope"), cell: ({ row }) => row.original.storeId ?? t("developers.allStores") },
+      { header: t("developers.created"), cell: ({ row }) => new Date(row.original.createdAt).toLocaleString() },
+      { header: t("developers.lastUsed"), cell: ({ row }) => (row.original.lastUsedAt ? new Date(row.original.lastUsedAt).toLocaleString() : t("developers.never")) },
+      { header: t("developers.status"), cell: ({ row }) => (row.original.revokedAt ? t("developers.revoked") : t("developers.active")) },
+      {
+        id: "actions",
+        header: "",
+        cell: ({ row }) =>
+          canWrite && !row.original.revokedAt ? (
+            <Button variant="danger" onClick={() => window.confirm(t("developers.confirmRevoke")) && revoke.mutate(row.original.id)}>
+              {t("developers.revoke")}
+            </Button>
+          ) : null,
+      },
+    ],
+    [t, canWrite, revoke],
+  );
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t("developers.title")} />
+      <p className="text-sm text-slate-600">{t("developers.intro")}</p>
+      {error ? <Alert>{error}</Alert> : null}
+      {canWrite ? (
+        <Card title={t("developers.create")}>
+          <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={form.handleSubmit((v) => { setError(null); create.mutate(v); })}>
+            <div className="w-64">
+              <FormField label={t("developers.name")} htmlFor="key-name" error={form.formState.errors.name ? t("form.required") : undefined}>
+                <Input id="key-name" {...form.register("name")} aria-invalid={!!form.formState.errors.name} />
+              </FormField>
+            </div>
+            <label className="flex items-center gap-2 pb-2 text-sm">
+              <input type="checkbox" {...form.register("limitToStore")} /> {t("developers.limitToStore")}
+            </label>
+            <Button type="submit" disabled={create.isPending}>
+              {t("developers.create")}
+            </Button>
+          </form>
+          {secret ? (
+            <div className="mt-3 space-y-1">
+              <Alert kind="success">{t("developers.secretOnce")}</Alert>
+              <code className="block break-all rounded bg-slate-100 p-2 text-xs" data-testid="new-api-key">
+                {secret}
+              </code>
+            </div>
+          ) : null}
+        </Card>
+      ) : (
+        <Alert kind="info">{t("developers.viewerCannot")}</Alert>
+      )}
+      <DataTable columns={columns} data={keys.data ?? []} testId="api-keys-table" rowTestId={(k) => `api-key-${k.id}`} />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "@/components/dashboard/coming-soon";
+
+export default function Page() {
+  return <ComingSoon titleKey="nav.webhooks" />;
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useT } from "@/components/i18n-provider";
+
+export const NAV_ITEMS = [
+  { href: "/dashboard", key: "nav.overview" },
+  { href: "/dashboard/payments", key: "nav.payments" },
+  { href: "/dashboard/billing-keys", key: "nav.billingKeys" },
+  { href: "/dashboard/schedules", key: "nav.schedules" },
+  { href: "/dashboard/cash-receipts", key: "nav.cashReceipts" },
+  { href: "/dashboard/verifications", key: "nav.verifications" },
+  { href: "/dashboard/stores", key: "nav.stores" },
+  { href: "/dashboard/webhooks", key: "nav.webhooks" },
+  { href: "/dashboard/developers", key: "nav.developers" },
+] as const;
+
+export function Nav() {
+  const t = useT();
+  const pathname = usePathname();
+  return (
+    <nav className="space-y-1" aria-label="main">
+      {NAV_ITEMS.map((item) => {
+        const active = item.href === "/dashboard" ? pathname === item.href : pathname.startsWith(item.href);
+        return (
+          <Link key={item.href} href={item.href} className={`block rounded-md px-3 py-2 text-sm ${active ? "bg-blue-50 font-medium text-brand" : "text-slate-700 hover:bg-slate-100"}`}>
+            {t(item.key)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

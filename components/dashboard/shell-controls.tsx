@@ -1,0 +1,66 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { switchLocale, switchStore } from "@/app/dashboard/actions";
+import { useLocale, useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/input";
+
+export function StoreSwitcher({ stores, current }: { stores: { id: string; name: string }[]; current: string }) {
+  const t = useT();
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="text-slate-500">{t("shell.store")}</span>
+      <Select
+        aria-label={t("shell.store")}
+        data-testid="store-switcher"
+        value={current}
+        disabled={pending}
+        onChange={(e) => start(async () => {
+          await switchStore({ storeId: e.target.value });
+          router.refresh();
+        })}
+        className="w-56"
+      >
+        {stores.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}
+
+export function LocaleSwitcher() {
+  const t = useT();
+  const locale = useLocale();
+  const router = useRouter();
+  return (
+    <Select
+      aria-label={t("shell.language")}
+      value={locale}
+      className="w-24"
+      onChange={async (e) => {
+        await switchLocale(e.target.value);
+        router.refresh();
+      }}
+    >
+      <option value="ko">한국어</option>
+      <option value="en">English</option>
+    </Select>
+  );
+}
+
+export function SignOutButton() {
+  const t = useT();
+  return (
+    <Button variant="secondary" onClick={() => signOut({ callbackUrl: "/login" })}>
+      {t("shell.signOut")}
+    </Button>
+  );
+}

@@ -1,0 +1,15 @@
+import { expect, type Page } from "@playwright/test";
+import { createMerchant } from "@/lib/tenancy/merchants";
+
+/** A fresh merchant in the server's database, so each test has its own tenant. */
+export async function freshMerchant(options: { hosting?: boolean } = {}) {
+  return createMerchant({ name: `E2E ${Date.now().toString(36)}`, hosting: options.hosting });
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,0 +1,38 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { secrets } from "@/lib/env";
+import { verifyPassword } from "@/lib/users/passwords";
+import { findUserByEmail } from "@/lib/users/repository";
+
+let cached: NextAuthOptions | undefined;
+
+/** next-auth (v4) with email + password; sessions are signed JWT cookies holding the user id. */
+export function authOptions(): NextAuthOptions {
+  cached ??= {
+    secret: secrets().sessionSecret,
+    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    pages: { signIn: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          const user = await findUserByEmail(credentials.email);
+          if (!user || !(await verifyPassword(credentials.password, user.password_hash))) return null;
+          return { id: user.id, email: user.email, name: user.name };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) token.uid = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, uid: token.uid as string };
+      },
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,70 @@
+import { getServerSession } from "next-auth";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import type { AuthContext } from "@/lib/auth/context";
+import { DomainError } from "@/lib/api/error-codes";
+import { getDb } from "@/lib/db/client";
+import { findUserById } from "@/lib/users/repository";
+import { authOptions } from "./auth-options";
+
+export const STORE_COOKIE = "store_id";
+
+export type DashboardContext = AuthContext & {
+  userId: string;
+  userName: string;
+  merchantName: string;
+  role: "OWNER" | "ADMIN" | "VIEWER";
+  stores: { id: string; name: string; is_default: number }[];
+};
+
+function platformType(userAgent: string): "PC" | "MOBILE" {
+  return /Mobi|Android|iPhone|iPad/i.test(userAgent) ? "MOBILE" : "PC";
+}
+
+/**
+ * The signed-in dashboard user as an AuthContext, acting on the store chosen in the switcher
+ * (a store-limited user only ever gets their store). Dashboard actions call the same services
+ * as the API with this context. Returns null when not signed in.
+ */
+export const getDashboardContext = cache(async (): Promise<DashboardContext | null> => {
+  const session = (await getServerSession(authOptions())) as { uid?: string } | null;
+  if (!session?.uid) return null;
+  const user = await findUserById(session.uid);
+  if (!user) return null;
+  const merchant = await getDb().selectFrom("merchants").selectAll().where("id", "=", user.merchant_id).executeTakeFirstOrThrow();
+  let storesQuery = getDb().selectFrom("stores").select(["id", "name", "is_default"]).where("merchant_id", "=", user.merchant_id);
+  if (user.store_id) storesQuery = storesQuery.where("id", "=", user.store_id);
+  const stores = await storesQuery.orderBy("is_default", "desc").orderBy("created_at").execute();
+  const wanted = (await cookies()).get(STORE_COOKIE)?.value;
+  const current = stores.find((s) => s.id === wanted) ?? stores.find((s) => s.id === merchant.default_store_id) ?? stores[0]!;
+  const h = await headers();
+  const ua = h.get("user-agent") ?? "";
+  return {
+    merchantId: user.merchant_id,
+    storeId: current.id,
+    storeLimited: user.store_id !== null,
+    hasHostingContract: merchant.has_hosting_contract === 1,
+    origin: { platform_type: platformType(ua), ip_address: h.get("x-forwarded-for")?.split(",")[0]?.trim() || "127.0.0.1", user_agent: ua },
+    role: user.role,
+    userId: user.id,
+    userName: user.name,
+    merchantName: merchant.name,
+    stores,
+  };
+});
+
+/** For pages: the context, or a redirect to the sign-in page. */
+export async function requireDashboard(): Promise<DashboardContext> {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/login");
+  return ctx;
+}
+
+/** For server actions: the context, refusing viewers when the action writes. */
+export async function requireDashboardAction(options: { write: boolean }): Promise<DashboardContext> {
+  const ctx = await getDashboardContext();
+  if (!ctx) throw new DomainError("UNAUTHORIZED", "sign in again");
+  if (options.write && ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot change data");
+  return ctx;
+}

@@ -1,0 +1,68 @@
+/**
+ * Admin CLI (CONTRACT §13), against whatever DATABASE_URL selects, safe while the server runs.
+ *   create-merchant --name NAME [--hosting] [--json]
+ *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
+ *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
+ */
+import { parseArgs } from "node:util";
+import { createApiKey } from "@/lib/auth/api-keys";
+import { closeDb, getDb } from "@/lib/db/client";
+import { migrateToLatest } from "@/lib/db/migrations/index";
+import { createMerchant } from "@/lib/tenancy/merchants";
+import { insertUser } from "@/lib/users/repository";
+
+const [command, ...rest] = process.argv.slice(2);
+const { values } = parseArgs({
+  args: rest,
+  options: {
+    name: { type: "string" },
+    hosting: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    merchant: { type: "string" },
+    store: { type: "string" },
+    email: { type: "string" },
+    password: { type: "string" },
+    role: { type: "string", default: "ADMIN" },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function print(result: Record<string, unknown>) {
+  console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n"));
+}
+
+async function requireStore(merchantId: string, storeId: string | undefined) {
+  const merchant = await getDb().selectFrom("merchants").select("id").where("id", "=", merchantId).executeTakeFirst();
+  if (!merchant) fail(`no merchant ${merchantId}`);
+  if (storeId) {
+    const store = await getDb().selectFrom("stores").select("id").where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
+    if (!store) fail(`no store ${storeId} for merchant ${merchantId}`);
+  }
+}
+
+await migrateToLatest();
+try {
+  if (command === "create-merchant") {
+    if (!values.name) fail("--name is required");
+    print(await createMerchant({ name: values.name, hosting: values.hosting }));
+  } else if (command === "create-api-key") {
+    if (!values.merchant) fail("--merchant is required");
+    await requireStore(values.merchant, values.store);
+    const key = await createApiKey({ merchantId: values.merchant, storeId: values.store ?? null, name: values.name ?? "cli" });
+    print({ api_key: key.apiKey });
+  } else if (command === "create-user") {
+    if (!values.merchant || !values.email || !values.password) fail("--merchant, --email and --password are required");
+    if (!["OWNER", "ADMIN", "VIEWER"].includes(values.role!)) fail("--role must be OWNER, ADMIN or VIEWER");
+    await requireStore(values.merchant, values.store);
+    const user = await insertUser(getDb(), { merchantId: values.merchant, storeId: values.store ?? null, email: values.email, name: values.email, password: values.password, role: values.role as "OWNER" });
+    print({ user_id: user.id, email: values.email });
+  } else {
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID]");
+  }
+} finally {
+  await closeDb();
+}

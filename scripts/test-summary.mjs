@@ -1,0 +1,28 @@
+// Sums vitest and Playwright JSON reports into the plain line CI reads: "N passed, N failed".
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const dir = process.argv[2] ?? ".test-output";
+let passed = 0;
+let failed = 0;
+const lines = [];
+for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+  const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+  let p = 0;
+  let f = 0;
+  if ("numPassedTests" in report) {
+    // A file that fails to load has no test results but still failed.
+    const brokenFiles = (report.testResults ?? []).filter((r) => r.status === "failed" && (r.assertionResults ?? []).length === 0).length;
+    p = report.numPassedTests;
+    f = report.numFailedTests + brokenFiles;
+  } else if (report.stats) {
+    p = report.stats.expected + (report.stats.flaky ?? 0);
+    f = report.stats.unexpected + (report.errors?.length ?? 0);
+  }
+  lines.push(`  ${file}: ${p} passed, ${f} failed`);
+  passed += p;
+  failed += f;
+}
+console.log(lines.join("\n"));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

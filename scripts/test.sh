@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The whole test suite: unit and API tests on SQLite and on a throwaway PostgreSQL, then the
+# production build and Playwright in Chromium on both databases. Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+OUT=.test-output
+rm -rf "$OUT" && mkdir -p "$OUT"
+TMP=$(mktemp -d /tmp/platform-test.XXXXXX)
+status=0
+
+source scripts/pg-temp.sh
+cleanup() { pg_temp_stop; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "unit + API tests on SQLite"
+DATABASE_URL="file:$TMP/unit.db" DATA_DIR="$TMP/data-unit" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-sqlite.json" || status=1
+
+step "unit + API tests on PostgreSQL"
+if pg_temp_start; then
+  DATABASE_URL="$PG_TEMP_URL" DATA_DIR="$TMP/data-unit-pg" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-postgres.json" || status=1
+else
+  echo "could not start PostgreSQL"; status=1
+fi
+
+if [ "${SKIP_E2E:-}" != "1" ]; then
+  step "production build"
+  if npx next build > "$OUT/build.log" 2>&1; then
+    step "browser tests on SQLite"
+    DATA_DIR="$TMP/e2e-sqlite" DATABASE_URL="file:$TMP/e2e-sqlite/platform.db" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-sqlite.json" npx playwright test || status=1
+    if [ -n "${PG_TEMP_URL:-}" ]; then
+      step "browser tests on PostgreSQL"
+      E2E_PG_URL=$(pg_temp_createdb e2e)
+      DATA_DIR="$TMP/e2e-pg" DATABASE_URL="$E2E_PG_URL" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-postgres.json" npx playwright test || status=1
+    fi
+  else
+    cat "$OUT/build.log"; echo "build failed"; status=1
+  fi
+fi
+
+node scripts/test-summary.mjs "$OUT" || status=1
+exit $status
