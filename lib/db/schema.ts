@@ -1,5 +1,6 @@
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
+import type { PaymentTables } from "./tables/payments";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -7,4 +8,4 @@ import type { JobTables } from "./tables/jobs";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables {}

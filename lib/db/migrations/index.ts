@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
+import * as m0002 from "./0002_payments";
 
 export type MigrationDialect = Dialect;
 
@@ -12,6 +13,7 @@ type VersionedMigration = { up: (db: Kysely<unknown>, dialect: MigrationDialect)
  */
 const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
+  "0002_payments": m0002,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -28,7 +30,7 @@ let migrated: Promise<void> | undefined;
 /** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
 export function migrateToLatest(): Promise<void> {
   migrated ??= (async () => {
-    const migrator = new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()) });
+    const migrator = new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === "Error");
     if (error || failed) {

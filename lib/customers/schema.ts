@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** Enumerations shared by several areas (spec "Shared enumerations"). */
+export const gender = z.enum(["MALE", "FEMALE", "OTHER"]);
+export const country = z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code");
+export const currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 alphabetic code");
+
+export const addressForm = z.object({
+  address_line_1: z.string().min(1),
+  address_line_2: z.string(),
+  city: z.string().optional(),
+  province: z.string().optional(),
+  country: country.optional(),
+});
+
+/** `{full_name}` alone, or both `first_name` and `last_name`. */
+export const customerNameForm = z.union([
+  z.object({ full_name: z.string().min(1) }).strict(),
+  z.object({ first_name: z.string().min(1), last_name: z.string().min(1) }).strict(),
+], { error: "customer_name needs full_name, or both first_name and last_name" });
+
+const customerFields = {
+  phone_number: z.string().max(40).optional(),
+  customer_name: customerNameForm.optional(),
+  email: z.string().max(320).optional(),
+  zipcode: z.string().max(20).optional(),
+  address: addressForm.optional(),
+  gender: gender.optional(),
+  birth_year: z.string().regex(/^\d{4}$/).optional(),
+  birth_month: z.string().regex(/^\d{1,2}$/).optional(),
+  birth_day: z.string().regex(/^\d{1,2}$/).optional(),
+  country: country.optional(),
+};
+
+/** CONTRACT §4 CustomerForm. */
+export const customerForm = z.object({ customer_id: z.string().min(1).max(200).optional(), ...customerFields });
+/** CustomerForm without customer_id (billing-key pay, schedules). */
+export const customerFormWithoutId = z.object(customerFields);
+
+export type CustomerForm = z.infer<typeof customerForm>;
+
+export const product = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  tag: z.string().optional(),
+  code: z.string().optional(),
+  amount: z.number().int().min(0),
+  quantity: z.number().int().min(0),
+});
+export type Product = z.infer<typeof product>;

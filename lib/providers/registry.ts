@@ -1,0 +1,24 @@
+import type { PaymentProvider, ProviderFailure, ChannelRef } from "./types";
+import { sandboxPaymentProvider } from "./sandbox/payment-provider";
+
+const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
+
+/** LIVE channels refuse every call until a real adapter for their PG is configured (CONTRACT §10). */
+const liveNotConfigured: PaymentProvider = {
+  approveCard: async () => NOT_CONFIGURED,
+  issueVirtualAccount: async () => NOT_CONFIGURED,
+  issueBillingKey: async () => NOT_CONFIGURED,
+  chargeBillingKey: async () => NOT_CONFIGURED,
+  deleteBillingKey: async () => NOT_CONFIGURED,
+  cancel: async () => NOT_CONFIGURED,
+  registerEscrowLogistics: async () => NOT_CONFIGURED,
+  completeEscrow: async () => NOT_CONFIGURED,
+};
+
+/** Real adapters register here by pg_provider. */
+export const liveAdapters: Partial<Record<string, PaymentProvider>> = {};
+
+export function paymentProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): PaymentProvider {
+  if (channel.type === "TEST") return sandboxPaymentProvider;
+  return liveAdapters[channel.pg_provider] ?? liveNotConfigured;
+}
