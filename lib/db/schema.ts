@@ -1,3 +1,4 @@
+import type { BillingTables } from "./tables/billing";
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
@@ -8,4 +9,4 @@ import type { PaymentTables } from "./tables/payments";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, BillingTables {}

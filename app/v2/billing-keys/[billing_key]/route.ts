@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { deleteBillingKey } from "@/lib/billing-keys/delete";
+import { getBillingKey } from "@/lib/billing-keys/read";
+import { billingKeyParams, storeQuery } from "@/lib/billing-keys/schema";
+
+const config = { family: "payment", auth: "token", params: billingKeyParams, query: storeQuery } as const;
+
+export const GET = apiRoute(config, ({ ctx, params, query }) => getBillingKey({ ctx, input: { ...query, ...params } }));
+
+export const DELETE = apiRoute(config, ({ ctx, params, query }) => deleteBillingKey({ ctx, input: { ...query, ...params } }));

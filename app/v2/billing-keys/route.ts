@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { issueBillingKey } from "@/lib/billing-keys/issue";
+import { listBillingKeys } from "@/lib/billing-keys/read";
+import { issueBillingKeyBody, listBillingKeysQuery } from "@/lib/billing-keys/schema";
+
+export const GET = apiRoute({ family: "payment", auth: "token", query: listBillingKeysQuery }, ({ ctx, query }) => listBillingKeys({ ctx, input: query }));
+
+export const POST = apiRoute({ family: "payment", auth: "token", body: issueBillingKeyBody }, ({ ctx, body }) => issueBillingKey({ ctx, input: body }));

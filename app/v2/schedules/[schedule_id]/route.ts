@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/handler";
+import { getSchedule } from "@/lib/schedules/read";
+import { scheduleParams, scheduleStoreQuery } from "@/lib/schedules/schema";
+
+export const GET = apiRoute({ family: "payment", auth: "token", params: scheduleParams, query: scheduleStoreQuery }, ({ ctx, params, query }) =>
+  getSchedule({ ctx, input: { ...query, ...params } }),
+);

@@ -1,0 +1,11 @@
+import { apiRoute } from "@/lib/api/handler";
+import { cancelSchedules } from "@/lib/schedules/cancel";
+import { createSchedule } from "@/lib/schedules/create";
+import { listSchedules } from "@/lib/schedules/read";
+import { createScheduleBody, deleteSchedulesQuery, listSchedulesQuery } from "@/lib/schedules/schema";
+
+export const GET = apiRoute({ family: "payment", auth: "token", query: listSchedulesQuery }, ({ ctx, query }) => listSchedules({ ctx, input: query }));
+
+export const POST = apiRoute({ family: "payment", auth: "token", body: createScheduleBody }, ({ ctx, body }) => createSchedule({ ctx, input: body }));
+
+export const DELETE = apiRoute({ family: "payment", auth: "token", query: deleteSchedulesQuery }, ({ ctx, query }) => cancelSchedules({ ctx, input: query }));

@@ -1,0 +1,35 @@
+import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { startAttempt } from "@/lib/payments/attempts";
+import { resolveStore } from "@/lib/tenancy/scope";
+import { toRfc3339 } from "@/lib/time";
+import { attemptInputFor, chargeAttempt } from "./charge";
+import { findBillingKey, findKeyChannel } from "./repository";
+import type { BillingKeyPayInput } from "./schema";
+import { assertChargeable } from "./status";
+
+/**
+ * POST /v2/payments/{payment_id}/billing-key/pay (CONTRACT §5): one attempt on the payment,
+ * charged through the channel the key was issued on.
+ */
+export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; input: BillingKeyPayInput & { payment_id: string } }) {
+  const { store_id, payment_id, ...request } = input;
+  if ((request.tax_free_amount ?? 0) > request.total_amount) {
+    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
+  }
+  const store = await resolveStore(ctx, store_id);
+  const key = await findBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key });
+  if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
+  assertChargeable(key);
+  const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
+  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin }));
+  const done = await chargeAttempt(key, channel, attempt, request);
+  if (done.status === "FAILED") throw new ProviderError(done.failure_pg_code ?? "UNKNOWN", done.failure_pg_message ?? "the provider declined the charge");
+  return {
+    tx_id: done.id,
+    customer_id: done.customer_id ?? undefined,
+    requested_at: toRfc3339(done.requested_at),
+    paid_at: toRfc3339(done.paid_at),
+    pg_tx_id: done.pg_tx_id ?? undefined,
+  };
+}

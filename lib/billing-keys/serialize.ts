@@ -1,0 +1,27 @@
+import type { BillingKeysTable } from "@/lib/db/tables/billing";
+import { toRfc3339 } from "@/lib/time";
+
+function strip<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
+}
+
+/** The spec's BillingKey plus CONTRACT §4's `status` and `deleted_at`. */
+export function serializeBillingKey(row: BillingKeysTable) {
+  return strip({
+    billing_key: row.id,
+    merchant_id: row.merchant_id,
+    store_id: row.store_id,
+    channel: JSON.parse(row.channel) as Record<string, unknown>,
+    origin: JSON.parse(row.origin) as Record<string, unknown>,
+    customer: JSON.parse(row.customer) as Record<string, unknown>,
+    issued_at: row.status === "ISSUED" || row.status === "DELETED" ? toRfc3339(row.issued_at) : undefined,
+    custom_data: row.custom_data ?? undefined,
+    issue_id: row.issue_id ?? undefined,
+    issue_name: row.issue_name ?? undefined,
+    payment_method_detail: JSON.parse(row.payment_method_detail) as Record<string, unknown>,
+    status: row.status,
+    deleted_at: toRfc3339(row.deleted_at),
+  });
+}
+
+export type WireBillingKey = ReturnType<typeof serializeBillingKey>;

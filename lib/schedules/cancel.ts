@@ -1,0 +1,41 @@
+import { DomainError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { withTransaction } from "@/lib/db/client";
+import { lockForUpdate } from "@/lib/db/locking";
+import { findBillingKey } from "@/lib/billing-keys/repository";
+import { resolveStore } from "@/lib/tenancy/scope";
+import type { DeleteSchedulesInput } from "./schema";
+
+/**
+ * DELETE /v2/schedules: cancels the listed schedules of the key, or with no list every booked
+ * one. All or nothing: any listed schedule already processed refuses the whole request. The
+ * runner's SCHEDULED → STARTED update is conditional, so a cancelled schedule never runs.
+ */
+export async function cancelSchedules({ ctx, input }: { ctx: AuthContext; input: DeleteSchedulesInput }) {
+  const store = await resolveStore(ctx, input.store_id);
+  const key = await findBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: input.billing_key });
+  if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
+  const listed = [...new Set(input.schedule_id ?? [])];
+  const cancelledAt = Date.now();
+  const ids = await withTransaction(async (tx) => {
+    let q = tx.selectFrom("schedules").select(["id", "status"]).where("merchant_id", "=", ctx.merchantId).where("store_id", "=", store.id).where("billing_key", "=", key.id);
+    q = listed.length > 0 ? q.where("id", "in", listed) : q.where("status", "=", "SCHEDULED");
+    const rows = await lockForUpdate(q).execute();
+    const found = new Set(rows.map((r) => r.id));
+    const missing = listed.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new DomainError("SCHEDULE_NOT_FOUND", "no such schedule on this billing key", { schedule_ids: missing });
+    const processed = rows.filter((r) => r.status !== "SCHEDULED").map((r) => r.id);
+    if (processed.length > 0) throw new DomainError("SCHEDULE_ALREADY_PROCESSED", "some schedules were already processed", { schedule_ids: processed });
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const result = await tx
+      .updateTable("schedules")
+      .set({ status: "CANCELLED", cancelled_at: cancelledAt, updated_at: cancelledAt })
+      .where("id", "in", ids)
+      .where("status", "=", "SCHEDULED")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== ids.length) throw new DomainError("SCHEDULE_ALREADY_PROCESSED", "some schedules started meanwhile");
+    return listed.length > 0 ? listed : ids;
+  });
+  return { deleted_schedule_ids: ids };
+}
