@@ -1,0 +1,126 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { drainOnce } from "@/lib/jobs/worker";
+import { contextOf, issueKey, makeDue, runUntilSettled } from "@/lib/testing/billing";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { createSchedule } from "./create";
+import { SCHEDULE_RUN_QUEUE } from "./queue";
+import { chargeScheduled, findOrStartAttempt, markStarted } from "./run";
+
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+async function bookMany(m: Merchant, key: string, count: number, prefix = "p"): Promise<string[]> {
+  const ctx = contextOf(m);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await createSchedule({
+      ctx,
+      input: { billing_key: key, payment_id: `${prefix}-${i}`, order_name: "Plan", total_amount: 1000 + i, currency: "KRW", scheduled_at: Date.now() + 3_600_000 },
+    });
+    ids.push(res.id);
+  }
+  return ids;
+}
+
+async function transactionsOf(scheduleIds: string[]) {
+  const rows = [];
+  for (let i = 0; i < scheduleIds.length; i += 200) {
+    rows.push(...(await getDb().selectFrom("transactions").selectAll().where("schedule_id", "in", scheduleIds.slice(i, i + 200)).execute()));
+  }
+  return rows;
+}
+
+async function schedule(id: string) {
+  return getDb().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** What a worker that died holding the job leaves behind: RUNNING with an expired lease. */
+async function leaseExpired(scheduleId: string) {
+  await getDb().updateTable("jobs").set({ state: "RUNNING", locked_by: "dead-worker", locked_until: Date.now() - 1, attempts: 1 }).where("dedupe_key", "=", `schedule:${scheduleId}`).execute();
+}
+
+describe("schedule runner", () => {
+  it("two workers on one database, 500 schedules due at once: 500 payments, no duplicates", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const ids = await bookMany(m, key, 500);
+    await makeDue(ids);
+    const ran = await Promise.all([drainOnce("worker-a", [SCHEDULE_RUN_QUEUE]), drainOnce("worker-b", [SCHEDULE_RUN_QUEUE])]);
+    expect(ran[0]).toBeGreaterThan(0);
+    expect(ran[1]).toBeGreaterThan(0);
+    await runUntilSettled(ids);
+    const txs = await transactionsOf(ids);
+    expect(txs).toHaveLength(500);
+    expect(new Set(txs.map((t) => t.schedule_id)).size).toBe(500);
+    expect(new Set(txs.map((t) => t.payment_id)).size).toBe(500);
+    expect(txs.every((t) => t.status === "PAID" && t.billing_key === key)).toBe(true);
+    const statuses = await getDb().selectFrom("schedules").select("status").where("billing_key", "=", key).execute();
+    expect(statuses.every((s) => s.status === "COMPLETED")).toBe(true);
+  }, 180_000);
+
+  it("a worker that died after charging: the re-leased job completes the schedule without charging again", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1);
+    await makeDue([id!]);
+    // The dead worker's run: started, attempt made and charged, then nothing.
+    expect(await markStarted(id!)).toBe(true);
+    const attempt = await findOrStartAttempt(await schedule(id!));
+    const charged = await chargeScheduled(await schedule(id!), attempt!);
+    expect(charged.status).toBe("PAID");
+    await leaseExpired(id!);
+    await runUntilSettled([id!]);
+    const done = await schedule(id!);
+    expect(done.status).toBe("COMPLETED");
+    const txs = await transactionsOf([id!]);
+    expect(txs.map((t) => [t.id, t.status, t.pg_tx_id])).toEqual([[charged.id, "PAID", charged.pg_tx_id]]);
+  });
+
+  it("a worker that died between STARTED and the charge: the schedule is charged once when the lease expires", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1);
+    await makeDue([id!]);
+    expect(await markStarted(id!)).toBe(true);
+    const pending = await findOrStartAttempt(await schedule(id!));
+    expect(pending!.status).toBe("PENDING");
+    await leaseExpired(id!);
+    await runUntilSettled([id!]);
+    expect((await schedule(id!)).status).toBe("COMPLETED");
+    const txs = await transactionsOf([id!]);
+    expect(txs.map((t) => [t.id, t.status])).toEqual([[pending!.id, "PAID"]]);
+  });
+
+  it("a worker process killed (SIGKILL) mid-run: another worker completes the schedule exactly once", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1);
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(process.cwd(), "scripts/worker.ts")], {
+      cwd: process.cwd(),
+      env: { ...process.env, WORKER_QUEUES: SCHEDULE_RUN_QUEUE, WORKER_LEASE_MS: "1500", WORKER_POLL_MS: "100", SANDBOX_LATENCY_MS: "10000", WORKER_IN_APP: "false" },
+      stdio: "ignore",
+    });
+    try {
+      await makeDue([id!]);
+      const deadline = Date.now() + 60_000;
+      while ((await schedule(id!)).status !== "STARTED") {
+        if (Date.now() > deadline) throw new Error("the worker process never started the schedule");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // Killed while the provider call is in flight (the sandbox answers after 10 s).
+      child.kill("SIGKILL");
+      await new Promise((r) => child.once("exit", r));
+      expect((await schedule(id!)).status).toBe("STARTED");
+      await new Promise((r) => setTimeout(r, 1600));
+      await runUntilSettled([id!]);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+    expect((await schedule(id!)).status).toBe("COMPLETED");
+    const txs = await transactionsOf([id!]);
+    expect(txs).toHaveLength(1);
+    expect(txs[0]!.status).toBe("PAID");
+  }, 120_000);
+});
