@@ -1,8 +1,9 @@
+import { billing } from "./messages/billing";
 import { common } from "./messages/common";
 import { developers } from "./messages/developers";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers];
+const areas = [common, developers, billing];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

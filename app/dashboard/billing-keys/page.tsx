@@ -1,5 +1,12 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { Suspense } from "react";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { BillingKeysClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.billingKeys" />;
+export default async function BillingKeysPage() {
+  const ctx = await requireDashboard();
+  return (
+    <Suspense>
+      <BillingKeysClient canWrite={ctx.role !== "VIEWER"} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,12 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { Suspense } from "react";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { SchedulesClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.schedules" />;
+export default async function SchedulesPage() {
+  const ctx = await requireDashboard();
+  return (
+    <Suspense>
+      <SchedulesClient canWrite={ctx.role !== "VIEWER"} />
+    </Suspense>
+  );
 }

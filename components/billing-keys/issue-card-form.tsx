@@ -1,0 +1,106 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Alert, Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input, Select } from "@/components/ui/input";
+import { issueTestCardForm, type IssueTestCardForm } from "@/lib/billing-keys/schema";
+import { unwrap } from "@/lib/dashboard/unwrap";
+import { issueTestCardAction, paymentChannelsAction } from "@/app/dashboard/billing-keys/actions";
+
+/** CONTRACT §10 sandbox cards, offered as presets. */
+const TEST_CARDS = [
+  { number: "4242424242424242", label: "4242 4242 4242 4242 — VISA, approved" },
+  { number: "5555555555554444", label: "5555 5555 5555 4444 — MASTER, approved" },
+  { number: "4000000000000341", label: "4000 0000 0000 0341 — issues; every charge declined" },
+  { number: "4000000000000002", label: "4000 0000 0000 0002 — issuance declined" },
+];
+
+export const BILLING_KEYS_QUERY = ["billing-keys"] as const;
+
+export function IssueCardForm() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
+  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const form = useForm<IssueTestCardForm>({
+    resolver: zodResolver(issueTestCardForm),
+    defaultValues: { channel_key: "", card_number: TEST_CARDS[0]!.number, expiry_month: "12", expiry_year: String(new Date().getFullYear() + 3), birth: "900101", password_two_digits: "00", customer_id: "", customer_name: "" },
+  });
+  const firstChannel = channels.data?.[0]?.key;
+  useEffect(() => {
+    if (firstChannel && !form.getValues("channel_key")) form.setValue("channel_key", firstChannel);
+  }, [firstChannel, form]);
+
+  const issue = useMutation({
+    mutationFn: async (values: IssueTestCardForm) => unwrap(await issueTestCardAction(values)),
+    onSuccess: (res) => setNotice({ kind: "success", text: t("billingKeys.issued", { key: res.billing_key }) }),
+    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: BILLING_KEYS_QUERY });
+      void queryClient.invalidateQueries({ queryKey: ["bookable-keys"] });
+    },
+  });
+  const errors = form.formState.errors;
+
+  return (
+    <Card title={t("billingKeys.issueTitle")}>
+      <form className="grid grid-cols-1 gap-3 md:grid-cols-4" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); issue.mutate(v); })}>
+        <FormField label={t("billingKeys.channel")} htmlFor="bk-channel" error={errors.channel_key?.message}>
+          <Select id="bk-channel" {...form.register("channel_key")}>
+            {(channels.data ?? []).map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("billingKeys.testCard")} htmlFor="bk-preset">
+          <Select id="bk-preset" onChange={(e) => form.setValue("card_number", e.target.value, { shouldValidate: true })} defaultValue={TEST_CARDS[0]!.number}>
+            {TEST_CARDS.map((c) => (
+              <option key={c.number} value={c.number}>
+                {c.label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("billingKeys.cardNumber")} htmlFor="bk-number" error={errors.card_number?.message}>
+          <Input id="bk-number" autoComplete="off" inputMode="numeric" {...form.register("card_number")} aria-invalid={!!errors.card_number} />
+        </FormField>
+        <FormField label={t("billingKeys.expiryMonth")} htmlFor="bk-month" error={errors.expiry_month?.message}>
+          <Input id="bk-month" inputMode="numeric" {...form.register("expiry_month")} aria-invalid={!!errors.expiry_month} />
+        </FormField>
+        <FormField label={t("billingKeys.expiryYear")} htmlFor="bk-year" error={errors.expiry_year?.message}>
+          <Input id="bk-year" inputMode="numeric" {...form.register("expiry_year")} aria-invalid={!!errors.expiry_year} />
+        </FormField>
+        <FormField label={t("billingKeys.birth")} htmlFor="bk-birth" error={errors.birth?.message}>
+          <Input id="bk-birth" inputMode="numeric" {...form.register("birth")} aria-invalid={!!errors.birth} />
+        </FormField>
+        <FormField label={t("billingKeys.password")} htmlFor="bk-password" error={errors.password_two_digits?.message}>
+          <Input id="bk-password" type="password" inputMode="numeric" maxLength={2} {...form.register("password_two_digits")} aria-invalid={!!errors.password_two_digits} />
+        </FormField>
+        <FormField label={t("billingKeys.customerId")} htmlFor="bk-customer-id">
+          <Input id="bk-customer-id" {...form.register("customer_id")} />
+        </FormField>
+        <FormField label={t("billingKeys.customerName")} htmlFor="bk-customer-name">
+          <Input id="bk-customer-name" {...form.register("customer_name")} />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" disabled={issue.isPending}>
+            {t("billingKeys.issue")}
+          </Button>
+        </div>
+      </form>
+      {notice ? (
+        <div className="mt-3">
+          <Alert kind={notice.kind}>{notice.text}</Alert>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { cardLabel } from "@/components/billing-keys/card-label";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Alert, Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input, Select } from "@/components/ui/input";
+import { unwrap } from "@/lib/dashboard/unwrap";
+import { bookScheduleForm, type BookScheduleForm } from "@/lib/schedules/schema";
+import { bookableKeysAction, bookScheduleAction } from "@/app/dashboard/schedules/actions";
+
+export const SCHEDULES_QUERY = ["schedules"] as const;
+
+function newPaymentId(): string {
+  return `sched-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` in the browser's time zone, as datetime-local inputs want. */
+function localInputValue(ms: number): string {
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 19);
+}
+
+export function BookScheduleForm() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const keys = useQuery({ queryKey: ["bookable-keys"], queryFn: async () => unwrap(await bookableKeysAction({})) });
+  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const form = useForm<BookScheduleForm>({
+    resolver: zodResolver(bookScheduleForm),
+    defaultValues: { billing_key: "", payment_id: newPaymentId(), order_name: "Monthly subscription", total_amount: 9900, currency: "KRW", scheduled_at: localInputValue(Date.now() + 3_600_000) },
+  });
+  const firstKey = keys.data?.[0]?.billing_key;
+  useEffect(() => {
+    if (firstKey && !form.getValues("billing_key")) form.setValue("billing_key", firstKey);
+  }, [firstKey, form]);
+
+  const book = useMutation({
+    // datetime-local is the browser's local time; the API takes an absolute instant.
+    mutationFn: async (values: BookScheduleForm) => unwrap(await bookScheduleAction({ ...values, scheduled_at: new Date(values.scheduled_at).toISOString() })),
+    onSuccess: (res) => {
+      setNotice({ kind: "success", text: t("schedules.booked", { id: res.id }) });
+      form.setValue("payment_id", newPaymentId());
+    },
+    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: SCHEDULES_QUERY });
+      void queryClient.invalidateQueries({ queryKey: ["billing-key"] });
+    },
+  });
+  const errors = form.formState.errors;
+  if (keys.data && keys.data.length === 0) return <Alert kind="info">{t("schedules.noKeys")}</Alert>;
+
+  return (
+    <Card title={t("schedules.bookTitle")}>
+      <form className="grid grid-cols-1 gap-3 md:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); book.mutate(v); })}>
+        <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={errors.billing_key?.message}>
+          <Select id="sc-key" {...form.register("billing_key")}>
+            {(keys.data ?? []).map((k) => (
+              <option key={k.billing_key} value={k.billing_key}>
+                {cardLabel(k)} · {k.billing_key}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={errors.payment_id?.message}>
+          <Input id="sc-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
+        </FormField>
+        <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={errors.order_name?.message}>
+          <Input id="sc-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
+        </FormField>
+        <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={errors.total_amount?.message}>
+          <Input id="sc-amount" type="number" min={1} {...form.register("total_amount", { valueAsNumber: true })} aria-invalid={!!errors.total_amount} />
+        </FormField>
+        <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={errors.currency?.message}>
+          <Select id="sc-currency" {...form.register("currency")}>
+            {["KRW", "USD", "JPY", "EUR"].map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={errors.scheduled_at?.message}>
+          <Input id="sc-at" type="datetime-local" step={1} {...form.register("scheduled_at")} aria-invalid={!!errors.scheduled_at} />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" disabled={book.isPending || !keys.data}>
+            {t("schedules.book")}
+          </Button>
+        </div>
+      </form>
+      {notice ? (
+        <div className="mt-3">
+          <Alert kind={notice.kind}>{notice.text}</Alert>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

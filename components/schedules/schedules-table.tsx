@@ -1,0 +1,88 @@
+"use client";
+
+import Link from "next/link";
+import { Fragment } from "react";
+import { StatusBadge } from "@/components/billing-keys/status-badge";
+import { useT } from "@/components/i18n-provider";
+import { formatMoney } from "@/lib/money";
+import type { WireSchedule } from "@/lib/schedules/serialize";
+
+function dayOf(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", weekday: "short" });
+}
+
+/** Schedules grouped by the (local) day they run; booked rows can be selected for cancelling. */
+export function SchedulesTable({ schedules, selected, onToggle, selectable }: { schedules: WireSchedule[]; selected: Set<string>; onToggle: (id: string) => void; selectable: boolean }) {
+  const t = useT();
+  const groups: { day: string; rows: WireSchedule[] }[] = [];
+  for (const s of schedules) {
+    const day = dayOf(s.scheduled_at);
+    const last = groups.at(-1);
+    if (last?.day === day) last.rows.push(s);
+    else groups.push({ day, rows: [s] });
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="schedules-table">
+        <thead className="bg-slate-50 text-left text-slate-600">
+          <tr>
+            <th className="px-3 py-2 font-medium">{t("schedules.select")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.scheduledAt")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.status")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.paymentId")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.orderName")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.amount")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.billingKey")}</th>
+            <th className="px-3 py-2 font-medium">{t("schedules.payment")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {groups.length === 0 ? (
+            <tr>
+              <td colSpan={8} className="px-3 py-6 text-center text-slate-500">
+                {t("table.empty")}
+              </td>
+            </tr>
+          ) : null}
+          {groups.map((g) => (
+            <Fragment key={g.day}>
+              <tr className="bg-slate-50/60">
+                <th colSpan={8} scope="rowgroup" className="px-3 py-1.5 text-left text-xs font-semibold text-slate-500">
+                  {g.day}
+                </th>
+              </tr>
+              {g.rows.map((s) => (
+                <tr key={s.id} data-testid={`schedule-${s.payment_id}`}>
+                  <td className="px-3 py-2">
+                    {selectable && s.status === "SCHEDULED" ? (
+                      <input type="checkbox" aria-label={`${t("schedules.select")} ${s.payment_id}`} checked={selected.has(s.id)} onChange={() => onToggle(s.id)} />
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2">{new Date(s.scheduled_at).toLocaleTimeString()}</td>
+                  <td className="px-3 py-2">
+                    <StatusBadge status={s.status} />
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs">{s.payment_id}</td>
+                  <td className="px-3 py-2">{s.order_name}</td>
+                  <td className="px-3 py-2">{formatMoney(s.total_amount, s.currency)}</td>
+                  <td className="px-3 py-2">
+                    <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/billing-keys/${encodeURIComponent(s.billing_key)}`}>
+                      {s.billing_key.slice(0, 20)}…
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    {s.status === "COMPLETED" ? (
+                      <Link className="text-brand hover:underline" href={`/dashboard/payments/${encodeURIComponent(s.payment_id)}`}>
+                        {t("schedules.viewPayment")}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
