@@ -210,3 +210,42 @@ describe("DELETE /v2/billing-keys/{billing_key}", () => {
     expect((await b.api.get(`/v2/billing-keys/${foreign}`)).body.billing_key.status).toBe("ISSUED");
   });
 });
+
+describe("LIVE channels and credentials", () => {
+  it("a LIVE channel without an adapter refuses issuance (FAILED key) and deletion (the key stays ISSUED)", async () => {
+    const m = await newMerchant();
+    const live = { id: `ch_live_${m.store_id}`, key: `channel-key-live-${m.store_id}` };
+    await getDb()
+      .insertInto("channels")
+      .values({ id: live.id, merchant_id: m.merchant_id, store_id: m.store_id, key: live.key, name: "Live", type: "LIVE", pg_provider: "TOSSPAYMENTS", pg_merchant_id: "live_mid", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+      .execute();
+    const issued = await m.api.post("/v2/billing-keys", { channel_key: live.key, payment_method_option: cardOption() });
+    expect(issued.status).toBe(500);
+    expect(issued.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    const key = (await m.api.get("/v2/billing-keys?status=FAILED")).body.billing_keys[0].billing_key;
+    // As if it had been issued while a live adapter was configured.
+    await getDb().updateTable("billing_keys").set({ status: "ISSUED", issued_at: Date.now(), pg_billing_key: "live-token" }).where("id", "=", key).execute();
+    const refused = await m.api.delete(`/v2/billing-keys/${key}`);
+    expect(refused.status).toBe(500);
+    expect(refused.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    const after = (await m.api.get(`/v2/billing-keys/${key}`)).body.billing_key;
+    expect(after.status).toBe("ISSUED");
+    expect(after.deleted_at).toBeUndefined();
+  });
+
+  it("401 UNAUTHORIZED on every billing-key and schedule route without a valid token", async () => {
+    const anonymous = apiAs("not-a-token");
+    const calls = [
+      anonymous.get("/v2/billing-keys"),
+      anonymous.post("/v2/billing-keys", {}),
+      anonymous.get("/v2/billing-keys/billing-key-x"),
+      anonymous.delete("/v2/billing-keys/billing-key-x"),
+      anonymous.post("/v2/payments/p1/billing-key/pay", {}),
+      anonymous.get("/v2/schedules"),
+      anonymous.post("/v2/schedules", {}),
+      anonymous.delete("/v2/schedules?billing_key=x"),
+      anonymous.get("/v2/schedules/schedule-x"),
+    ];
+    for (const res of await Promise.all(calls)) expectError(res, 401, "UNAUTHORIZED");
+  });
+});

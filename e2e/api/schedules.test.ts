@@ -264,3 +264,27 @@ describe("running due schedules", () => {
     expect(await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "sub-1" })).toBeNull();
   });
 });
+
+describe("concurrent booking", () => {
+  it("two bookings of one payment id at once: exactly one succeeds, the other is PAYMENT_ALREADY_SCHEDULED", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const body = { ...payBody(key), payment_id: "race-1", scheduled_at: inHours(1) };
+    const results = await Promise.all([m.api.post("/v2/schedules", body), m.api.post("/v2/schedules", body), m.api.post("/v2/schedules", body)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    for (const r of results.filter((r) => r.status === 400)) expect(r.body.code).toBe("PAYMENT_ALREADY_SCHEDULED");
+  });
+
+  it("booking while the key is being deleted: never both (no schedule left on a deleted key)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await newMerchant();
+      const key = await issueKey(m);
+      const [booked, deleted] = await Promise.all([
+        m.api.post("/v2/schedules", { ...payBody(key), payment_id: "race", scheduled_at: inHours(1) }),
+        m.api.delete(`/v2/billing-keys/${key}`),
+      ]);
+      const outcome = [booked.status === 200 ? "booked" : booked.body.code, deleted.status === 200 ? "deleted" : deleted.body.code];
+      expect([["booked", "BOOKED_SCHEDULE_EXISTENCE"], ["BILLING_KEY_DELETED", "deleted"]]).toContainEqual(outcome);
+    }
+  });
+});
