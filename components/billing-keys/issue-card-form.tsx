@@ -91,7 +91,7 @@ export function IssueCardForm() {
           <Input id="bk-customer-name" {...form.register("customer_name")} />
         </FormField>
         <div className="flex items-end">
-          <Button type="submit" disabled={issue.isPending}>
+          <Button type="submit" disabled={issue.isPending || !channels.data}>
             {t("billingKeys.issue")}
           </Button>
         </div>

@@ -25,6 +25,7 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   await signIn(page, m.dashboard.email, m.dashboard.password);
 
   await openArea(page, "Billing keys");
+  await expect(page.getByLabel("Channel")).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4242 4242 4242 4242 — VISA, approved" });
   await page.getByLabel("Customer id (optional)").fill("e2e-customer");
   await page.getByRole("button", { name: "Issue billing key" }).click();
@@ -75,6 +76,7 @@ test("a declined issuance shows the provider's error and lists the key as failed
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await openArea(page, "Billing keys");
+  await expect(page.getByLabel("Channel")).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4000 0000 0000 0002 — issuance declined" });
   await page.getByRole("button", { name: "Issue billing key" }).click();
   await expect(page.getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();

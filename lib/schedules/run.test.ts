@@ -96,22 +96,39 @@ describe("schedule runner", () => {
   it("a worker process killed (SIGKILL) mid-run: another worker completes the schedule exactly once", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
-    const [id] = await bookMany(m, key, 1);
+    const name = `killtest-${process.pid}-${Date.now()}`;
     const child = spawn(process.execPath, ["--import", "tsx", path.join(process.cwd(), "scripts/worker.ts")], {
       cwd: process.cwd(),
-      env: { ...process.env, WORKER_QUEUES: SCHEDULE_RUN_QUEUE, WORKER_LEASE_MS: "1500", WORKER_POLL_MS: "100", SANDBOX_LATENCY_MS: "10000", WORKER_IN_APP: "false" },
-      stdio: "ignore",
+      env: { ...process.env, WORKER_NAME: name, WORKER_QUEUES: SCHEDULE_RUN_QUEUE, WORKER_LEASE_MS: "1500", WORKER_POLL_MS: "100", SANDBOX_LATENCY_MS: "10000" },
+      stdio: ["ignore", "pipe", "inherit"],
     });
+    let id: string | undefined;
     try {
-      await makeDue([id!]);
-      const deadline = Date.now() + 60_000;
-      while ((await schedule(id!)).status !== "STARTED") {
-        if (Date.now() > deadline) throw new Error("the worker process never started the schedule");
-        await new Promise((r) => setTimeout(r, 50));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("started") && resolve());
+        child.once("exit", (code) => reject(new Error(`worker process exited early (${code})`)));
+      });
+      // Other test files drain the same queue: retry until the child is the worker that took the job.
+      for (let attempt = 0; attempt < 5 && !id; attempt++) {
+        const [candidate] = await bookMany(m, key, 1, `kill-${attempt}`);
+        await makeDue([candidate!]);
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const row = await schedule(candidate!);
+          const job = await getDb().selectFrom("jobs").select("locked_by").where("dedupe_key", "=", `schedule:${candidate}`).executeTakeFirstOrThrow();
+          if (row.status === "STARTED" && job.locked_by?.startsWith(name)) {
+            id = candidate;
+            break;
+          }
+          if (row.status === "COMPLETED") break;
+          if (Date.now() > deadline) throw new Error(`the worker process never started the schedule (status ${row.status}, locked by ${job.locked_by})`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
       }
+      expect(id).toBeDefined();
       // Killed while the provider call is in flight (the sandbox answers after 10 s).
       child.kill("SIGKILL");
-      await new Promise((r) => child.once("exit", r));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once("exit", r)));
       expect((await schedule(id!)).status).toBe("STARTED");
       await new Promise((r) => setTimeout(r, 1600));
       await runUntilSettled([id!]);
@@ -122,5 +139,5 @@ describe("schedule runner", () => {
     const txs = await transactionsOf([id!]);
     expect(txs).toHaveLength(1);
     expect(txs[0]!.status).toBe("PAID");
-  }, 120_000);
+  }, 240_000);
 });
