@@ -8,6 +8,7 @@ import { apiAs } from "@/lib/testing/api";
 import { issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/stores";
+import { billingKeyPayResponse } from "@/lib/billing-keys/responses";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const pay = (paymentId: string) => `/v2/payments/${encodeURIComponent(paymentId)}/billing-key/pay`;
@@ -25,6 +26,7 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["customer_id", "paid_at", "pg_tx_id", "requested_at", "tx_id"]);
     expect(res.body.customer_id).toBe("cust-7");
+    billingKeyPayResponse.parse(res.body);
     expect(res.body.paid_at).toMatch(RFC3339);
     const payment = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "order-1" });
     const tx = payment!.transactions[0]!;

@@ -7,6 +7,7 @@ import { apiAs } from "@/lib/testing/api";
 import { cardOption, issueKey, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/stores";
+import { deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "@/lib/billing-keys/responses";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -35,9 +36,11 @@ describe("POST /v2/billing-keys", () => {
     expect(res.body.billing_key).toMatch(/^billing-key-/);
     expect(res.body.customer_id).toBe("cust-1");
     expect(res.body.issued_at).toMatch(RFC3339);
+    issueBillingKeyResponse.parse(res.body);
 
     const got = await m.api.get(`/v2/billing-keys/${res.body.billing_key}`);
     expect(got.status).toBe(200);
+    getBillingKeyResponse.parse(got.body);
     const key = got.body.billing_key;
     expect(key).toMatchObject({
       billing_key: res.body.billing_key,
@@ -134,6 +137,7 @@ describe("GET /v2/billing-keys", () => {
     const page = await m.api.get("/v2/billing-keys?page=1&limit=2");
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ current_page: 1, total_page: 3, total_count: 5 });
+    listBillingKeysResponse.parse(page.body);
     expect(page.body.billing_keys.map((k: { billing_key: string }) => k.billing_key)).toEqual([keys[2], keys[1]]);
     const vip = await m.api.get("/v2/billing-keys?customer_id=vip&status=ISSUED");
     expect(vip.body.billing_keys.map((k: { billing_key: string }) => k.billing_key)).toEqual([keys[1]]);
@@ -175,6 +179,7 @@ describe("DELETE /v2/billing-keys/{billing_key}", () => {
     const res = await m.api.delete(`/v2/billing-keys/${key}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["deleted_at"]);
+    deleteBillingKeyResponse.parse(res.body);
     expect(res.body.deleted_at).toMatch(RFC3339);
     const got = await m.api.get(`/v2/billing-keys/${key}`);
     expect(got.body.billing_key).toMatchObject({ status: "DELETED", deleted_at: res.body.deleted_at });

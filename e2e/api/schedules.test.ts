@@ -8,6 +8,7 @@ import { apiAs } from "@/lib/testing/api";
 import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/stores";
+import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "@/lib/schedules/responses";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;
@@ -34,8 +35,10 @@ describe("POST /v2/schedules", () => {
     const res = await m.api.post("/v2/schedules", { ...payBody(key, { tax_free_amount: 100, notice_urls: ["https://example.com/n"], products: [{ id: "p", name: "Plan", amount: 9900, quantity: 1 }], card_installment_plan: 2 }), payment_id: "sub-2099-01", scheduled_at: at });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: expect.stringMatching(/^schedule-/), scheduled_at: "2099-01-01T18:04:05.000Z" });
+    createScheduleResponse.parse(res.body);
     const got = await m.api.get(`/v2/schedules/${res.body.id}`);
     expect(got.status).toBe(200);
+    getScheduleResponse.parse(got.body);
     expect(got.body.schedule).toEqual({
       id: res.body.id,
       merchant_id: m.merchant_id,
@@ -136,6 +139,7 @@ describe("GET /v2/schedules", () => {
     const all = await m.api.get(`/v2/schedules?end=${end}&limit=2&page=1`);
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ current_page: 1, total_page: 3, total_count: 5 });
+    listSchedulesResponse.parse(all.body);
     expect(all.body.schedules.map((s: { id: string }) => s.id)).toEqual([ids[2], ids[1]]);
     const booked = await m.api.get(`/v2/schedules?end=${end}&status=SCHEDULED&status=STARTED&limit=1000`);
     expect(booked.body.total_count).toBe(4);
@@ -182,6 +186,7 @@ describe("DELETE /v2/schedules", () => {
     const listed = await m.api.delete(`/v2/schedules?billing_key=${key}&schedule_id=${s1}`);
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({ deleted_schedule_ids: [s1] });
+    deleteSchedulesResponse.parse(listed.body);
     const got = (await m.api.get(`/v2/schedules/${s1}`)).body.schedule;
     expect(got.status).toBe("CANCELLED");
     expect(got.cancelled_at).toMatch(RFC3339);

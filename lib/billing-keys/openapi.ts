@@ -1,13 +1,14 @@
 import type { Operation } from "@/lib/api/openapi-types";
+import { billingKeyPayResponse, deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "./responses";
 import { billingKeyParams, billingKeyPayBody, issueBillingKeyBody, listBillingKeysQuery, paymentParams, storeQuery } from "./schema";
 
 const base = { tag: "billing keys", family: "payment", auth: "token" } as const;
 
 export const billingKeyOperations: Operation[] = [
-  { ...base, method: "get", path: "/v2/billing-keys", summary: "Get billing keys by id, or list the store's keys (paged)", query: listBillingKeysQuery, errors: [400, 403, 404] },
-  { ...base, method: "post", path: "/v2/billing-keys", summary: "Issue a billing key from a card or a mobile phone", body: issueBillingKeyBody, errors: [400, 403, 404] },
-  { ...base, method: "get", path: "/v2/billing-keys/{billing_key}", summary: "Get a billing key", params: billingKeyParams, query: storeQuery, errors: [404] },
-  { ...base, method: "delete", path: "/v2/billing-keys/{billing_key}", summary: "Delete a billing key", params: billingKeyParams, query: storeQuery, errors: [400, 404] },
+  { ...base, method: "get", path: "/v2/billing-keys", summary: "Get billing keys by id, or list the store's keys (paged)", query: listBillingKeysQuery, response: listBillingKeysResponse, errors: [400, 403, 404] },
+  { ...base, method: "post", path: "/v2/billing-keys", summary: "Issue a billing key from a card or a mobile phone", body: issueBillingKeyBody, response: issueBillingKeyResponse, errors: [400, 403, 404] },
+  { ...base, method: "get", path: "/v2/billing-keys/{billing_key}", summary: "Get a billing key", params: billingKeyParams, query: storeQuery, response: getBillingKeyResponse, errors: [404] },
+  { ...base, method: "delete", path: "/v2/billing-keys/{billing_key}", summary: "Delete a billing key", params: billingKeyParams, query: storeQuery, response: deleteBillingKeyResponse, errors: [400, 404] },
   {
     ...base,
     tag: "payments",
@@ -16,6 +17,7 @@ export const billingKeyOperations: Operation[] = [
     summary: "Pay with a billing key",
     params: paymentParams,
     body: billingKeyPayBody,
+    response: billingKeyPayResponse,
     errors: [400, 403, 404],
   },
 ];
