@@ -12,6 +12,13 @@ import { installmentMonthOf, type BillingKeyPayInput } from "./schema";
 
 export type ChargeRequest = Omit<BillingKeyPayInput, "store_id">;
 
+/** The amount rule every billing-key charge request obeys (pay and booking check it before anything else). */
+export function assertTaxFreeWithinTotal(request: { total_amount: number; tax_free_amount?: number }): void {
+  if ((request.tax_free_amount ?? 0) > request.total_amount) {
+    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
+  }
+}
+
 /** The key's customer, with what the payment request adds (its id stays the key's). */
 function customerFor(key: BillingKeysTable, request: ChargeRequest): Customer {
   const base = JSON.parse(key.customer) as Customer;
@@ -28,9 +35,7 @@ export function attemptInputFor(args: {
   scheduleId?: string;
 }): AttemptInput {
   const { key, request } = args;
-  if ((request.tax_free_amount ?? 0) > request.total_amount) {
-    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
-  }
+  assertTaxFreeWithinTotal(request);
   return {
     merchantId: key.merchant_id,
     storeId: key.store_id,

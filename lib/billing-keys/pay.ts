@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { startAttempt } from "@/lib/payments/attempts";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
-import { attemptInputFor, chargeAttempt } from "./charge";
+import { assertTaxFreeWithinTotal, attemptInputFor, chargeAttempt } from "./charge";
 import { findBillingKey, findKeyChannel } from "./repository";
 import type { BillingKeyPayInput } from "./schema";
 import { assertChargeable } from "./status";
@@ -14,9 +14,7 @@ import { assertChargeable } from "./status";
  */
 export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; input: BillingKeyPayInput & { payment_id: string } }) {
   const { store_id, payment_id, ...request } = input;
-  if ((request.tax_free_amount ?? 0) > request.total_amount) {
-    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
-  }
+  assertTaxFreeWithinTotal(request);
   const store = await resolveStore(ctx, store_id);
   const key = await findBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key });
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");

@@ -1,5 +1,5 @@
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { lockForUpdate } from "@/lib/db/locking";
+import { lockForUpdate } from "@/lib/db/row-lock";
 
 export type BillingKeyRef = { merchantId: string; storeId: string; billingKey: string };
 

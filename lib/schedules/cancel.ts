@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
-import { lockForUpdate } from "@/lib/db/locking";
+import { lockForUpdate } from "@/lib/db/row-lock";
 import { findBillingKey } from "@/lib/billing-keys/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
 import type { DeleteSchedulesInput } from "./schema";

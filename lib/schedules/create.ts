@@ -3,11 +3,12 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { withTransaction } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/locking";
+import { isUniqueViolation } from "@/lib/db/row-lock";
 import type { SchedulesTable } from "@/lib/db/tables/billing";
 import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { findPrimaryTransaction } from "@/lib/payments/repository";
+import { assertTaxFreeWithinTotal } from "@/lib/billing-keys/charge";
 import { lockBillingKey } from "@/lib/billing-keys/repository";
 import { installmentMonthOf } from "@/lib/billing-keys/schema";
 import { assertBookable } from "@/lib/billing-keys/status";
@@ -23,9 +24,7 @@ import { BOOKED_STATUSES } from "./status";
  */
 export async function createSchedule({ ctx, input }: { ctx: AuthContext; input: CreateScheduleInput }) {
   const { store_id, payment_id, scheduled_at, ...request } = input;
-  if ((request.tax_free_amount ?? 0) > request.total_amount) {
-    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
-  }
+  assertTaxFreeWithinTotal(request);
   if (scheduled_at <= Date.now()) throw new DomainError("PAST_SCHEDULED", "scheduled_at must be in the future");
   const store = await resolveStore(ctx, store_id);
   const id = newId("schedule-");
