@@ -18,4 +18,14 @@ export const paymentOperations: Operation[] = [
     response: z.object({ cancelled_tx_id: z.string(), cancellation_id: z.string(), payment }),
     errors: [400, 404],
   },
+  { ...base, method: "delete", path: "/v2/payments/{payment_id}/virtual-account", summary: "Void an issued, undeposited virtual account", query: storeQuery, response: z.object({ payment }), errors: [400, 403, 404] },
+  {
+    ...base,
+    method: "post",
+    path: "/v2/test-payments/{payment_id}/notice-virtual-account-deposit",
+    summary: "Simulate a deposit into a virtual account (TEST channels only)",
+    query: storeQuery,
+    response: z.object({ tx_id: z.string(), webhook_id: z.string().optional(), payment }),
+    errors: [400, 403, 404],
+  },
 ];
