@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import type { ApiResult } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, expectError, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
@@ -14,7 +15,7 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
     const id = newPaymentId();
     const body = cardPayBody(m);
     process.env.SANDBOX_LATENCY_MS = "20";
-    let results: Awaited<ReturnType<typeof m.api.post>>[];
+    let results: ApiResult[];
     try {
       results = await Promise.all(Array.from({ length: 20 }, () => m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": `key-${id}` })));
     } finally {
