@@ -2,11 +2,12 @@ import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { billingKeyOperations } from "@/lib/billing-keys/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { paymentOperations } from "@/lib/payments/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...billingKeyOperations, ...scheduleOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...billingKeyOperations, ...scheduleOperations];
 
 type JsonSchema = Record<string, unknown>;
 
