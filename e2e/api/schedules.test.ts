@@ -240,9 +240,10 @@ describe("running due schedules", () => {
     expect(schedule.started_at).toMatch(RFC3339);
     expect(schedule.completed_at).toMatch(RFC3339);
     expect(Date.parse(schedule.completed_at)).toBeGreaterThanOrEqual(Date.parse(schedule.started_at));
-    const payment = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "sub-1" });
-    expect(payment!.transactions).toHaveLength(1);
-    expect(payment!.transactions[0]).toMatchObject({ status: "PAID", schedule_id: id, billing_key: key, customer: { id: "cust-9" }, amount: { total: 9900, paid: 9900 } });
+    const res = await m.api.get("/v2/payments/sub-1");
+    expect(res.status).toBe(200);
+    expect(res.body.payment.transactions).toHaveLength(1);
+    expect(res.body.payment.transactions[0]).toMatchObject({ status: "PAID", schedule_id: id, billing_key: key, customer: { id: "cust-9" }, amount: { total: 9900, paid: 9900 } });
   });
 
   it("a declined charge still completes the schedule; the payment shows FAILED", async () => {
@@ -252,8 +253,8 @@ describe("running due schedules", () => {
     await makeDue([id]);
     await runUntilSettled([id]);
     expect((await m.api.get(`/v2/schedules/${id}`)).body.schedule.status).toBe("COMPLETED");
-    const payment = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "sub-1" });
-    expect(payment!.transactions[0]).toMatchObject({ status: "FAILED", schedule_id: id, failure: { pg_code: "CARD_DECLINED" } });
+    const payment = (await m.api.get("/v2/payments/sub-1")).body.payment;
+    expect(payment.transactions[0]).toMatchObject({ status: "FAILED", schedule_id: id, failure: { pg_code: "CARD_DECLINED" } });
   });
 
   it("a cancelled schedule's job does nothing", async () => {
