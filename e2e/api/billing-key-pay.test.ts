@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { loadPayment } from "@/lib/payments/repository";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
-import { issueKey, payBody } from "@/lib/testing/billing";
+import { issueKey, payBody, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/stores";
 import { billingKeyPayResponse } from "@/lib/billing-keys/responses";
@@ -45,6 +45,15 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
       payment_method_detail: { card: { number: "555555******4444", installment: { month: 3, is_interest_free: false }, detail: { brand: "MASTER" } } },
     });
     expect(tx.schedule_id).toBeUndefined();
+  });
+
+  it("charges a mobile-phone key as a MOBILE payment", async () => {
+    const m = await newMerchant();
+    const issued = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), customer: { phone_number: "01099998888" }, payment_method_option: { mobile_phone: { carrier: "KT" } } });
+    const res = await m.api.post(pay("mobile-1"), payBody(issued.body.billing_key));
+    expect(res.status).toBe(200);
+    const tx = (await m.api.get("/v2/payments/mobile-1")).body.payment.transactions[0];
+    expect(tx).toMatchObject({ status: "PAID", method: "MOBILE", payment_method_detail: { mobile: { carrier: "KT", phone_number: "01099998888" } } });
   });
 
   it("400 INVALID_REQUEST for a missing order_name, a fractional amount or a payment id with a slash", async () => {

@@ -6,6 +6,7 @@ import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { abandonAttempt, completeAttempt, type AttemptInput } from "@/lib/payments/attempts";
+import { cardMethodDetail } from "@/lib/payments/method-detail";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import type { CardInfo } from "@/lib/providers/types";
 import { installmentMonthOf, type BillingKeyPayInput } from "./schema";
@@ -60,22 +61,11 @@ export function attemptInputFor(args: {
   };
 }
 
-type KeyCardDetail = { card?: { detail?: Partial<CardInfo> } ; mobile?: { carrier?: string; phone_number?: string } };
+type KeyCardDetail = { card?: { detail?: Partial<CardInfo> }; mobile?: { carrier?: string; phone_number?: string } };
 
-/** CONTRACT §5 payment-method detail of a billing-key charge, from what the key keeps. */
-function methodDetail(key: BillingKeysTable, approvalNumber: string, installmentMonth: number | undefined) {
-  const kept = JSON.parse(key.payment_method_detail) as KeyCardDetail;
-  if (key.method === "MOBILE") return { mobile: kept.mobile ?? {} };
-  const detail = kept.card?.detail ?? {};
-  return {
-    card: {
-      detail,
-      number: detail.number,
-      approval_number: approvalNumber,
-      installment: installmentMonth ? { month: installmentMonth, is_interest_free: false } : undefined,
-      card_point_used: false,
-    },
-  };
+/** The card facts the key kept (never the number), as the provider reported them at issuance. */
+function keptCard(key: BillingKeysTable): CardInfo | undefined {
+  return (JSON.parse(key.payment_method_detail) as KeyCardDetail).card?.detail as CardInfo | undefined;
 }
 
 /**
@@ -104,7 +94,11 @@ export async function chargeAttempt(key: BillingKeysTable, channel: ChannelsTabl
   const current = await getDb().selectFrom("transactions").selectAll().where("id", "=", attempt.id).executeTakeFirstOrThrow();
   if (current.status !== "PENDING") return current;
   if (!result.ok) return completeAttempt(attempt, { kind: "failed", failure: result });
-  const card = JSON.parse(key.payment_method_detail) as KeyCardDetail;
-  const approval = { ...result, card: result.card ?? (card.card?.detail as CardInfo | undefined) };
-  return completeAttempt(attempt, { kind: "approved", approval, paymentMethodDetail: methodDetail(key, result.approvalNumber, installmentMonth) });
+  if (key.method === "MOBILE") {
+    const kept = JSON.parse(key.payment_method_detail) as KeyCardDetail;
+    return completeAttempt(attempt, { kind: "approved", approval: result, paymentMethodDetail: { mobile: kept.mobile ?? {} } });
+  }
+  const approval = { ...result, card: result.card ?? keptCard(key) };
+  const paymentMethodDetail = cardMethodDetail(approval, { month: installmentMonth, interestFree: request.use_free_interest_from_mall });
+  return completeAttempt(attempt, { kind: "approved", approval, paymentMethodDetail });
 }
