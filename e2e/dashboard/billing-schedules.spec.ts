@@ -38,7 +38,7 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   // A schedule two seconds ahead runs on the in-app worker and completes with its payment.
   await openArea(page, "Schedules");
   const soon = `e2e-soon-${Date.now()}`;
-  await book(page, soon, Date.now() + 3_000);
+  await book(page, soon, Date.now() + 3_500);
   const row = page.getByTestId(`schedule-${soon}`);
   await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "COMPLETED", { timeout: 20_000 });
   await expect(row.getByRole("link", { name: "View payment" })).toHaveAttribute("href", `/dashboard/payments/${soon}`);
