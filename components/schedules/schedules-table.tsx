@@ -3,20 +3,21 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
-import { useT } from "@/components/i18n-provider";
+import { useLocale, useT } from "@/components/i18n-provider";
 import { formatMoney } from "@/lib/money";
 import type { WireSchedule } from "@/lib/schedules/serialize";
 
-function dayOf(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", weekday: "short" });
+function dayOf(iso: string, locale: string): string {
+  return new Date(iso).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", weekday: "short" });
 }
 
 /** Schedules grouped by the (local) day they run; booked rows can be selected for cancelling. */
 export function SchedulesTable({ schedules, selected, onToggle, selectable }: { schedules: WireSchedule[]; selected: Set<string>; onToggle: (id: string) => void; selectable: boolean }) {
   const t = useT();
+  const locale = useLocale() === "ko" ? "ko-KR" : "en-US";
   const groups: { day: string; rows: WireSchedule[] }[] = [];
   for (const s of schedules) {
-    const day = dayOf(s.scheduled_at);
+    const day = dayOf(s.scheduled_at, locale);
     const last = groups.at(-1);
     if (last?.day === day) last.rows.push(s);
     else groups.push({ day, rows: [s] });
@@ -58,7 +59,7 @@ export function SchedulesTable({ schedules, selected, onToggle, selectable }: { 
                       <input type="checkbox" aria-label={`${t("schedules.select")} ${s.payment_id}`} checked={selected.has(s.id)} onChange={() => onToggle(s.id)} />
                     ) : null}
                   </td>
-                  <td className="px-3 py-2">{new Date(s.scheduled_at).toLocaleTimeString()}</td>
+                  <td className="px-3 py-2">{new Date(s.scheduled_at).toLocaleTimeString(locale)}</td>
                   <td className="px-3 py-2">
                     <StatusBadge status={s.status} />
                   </td>
