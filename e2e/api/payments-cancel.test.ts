@@ -120,6 +120,7 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
     });
     expect(issue.status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${va}/cancel`, { refund: { bank: "KB", account_holder: "Kim", account_number: "1234567890" } }), 400, "NOT_PAID");
+    expectError(await m.api.post(`/v2/payments/${va}/cancel`, {}), 400, "NOT_PAID");
   });
 
   it("PAYMENT_ALREADY_CANCELLED, checked before check_refundable_amount", async () => {
