@@ -167,3 +167,30 @@ describe("cancelling a deposited virtual-account payment", () => {
     expect(tx.payment_method_detail.virtual_account.refund_status).toBe("COMPLETED");
   });
 });
+
+describe("virtual accounts under concurrency", () => {
+  it("concurrent deposit notices: one deposit, one Paid webhook", async () => {
+    const m = await newMerchant();
+    const id = await issuedAccount(m);
+    const results = await Promise.all(Array.from({ length: 10 }, () => deposit(m, id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expectError(r, 400, "INVALID_REQUEST");
+    expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
+  });
+
+  it("racing voids and deposits: exactly one wins and the record is consistent", async () => {
+    const m = await newMerchant();
+    const id = await issuedAccount(m);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? deposit(m, id) : m.api.delete(`/v2/payments/${id}/virtual-account`))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    if (tx.status === "PAID") {
+      expect(tx.amount.paid).toBe(50000);
+      expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
+    } else {
+      expect(tx).toMatchObject({ status: "CANCELLED", amount: { paid: 0 } });
+      expect(tx.paid_at).toBeUndefined();
+      expect(await webhookStatuses(id)).toEqual(["Cancelled", "VirtualAccountIssued"]);
+    }
+  });
+});
