@@ -142,13 +142,17 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
     expectError(await m.api.delete(`/v2/payments/${await paidPayment(m)}/virtual-account`), 400, "INVALID_REQUEST");
   });
 
-  it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store", async () => {
+  it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store; 403 for a store-limited key", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
     const id = await issuedAccount(a);
     expectError(await a.api.delete(`/v2/payments/${newPaymentId()}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 404, "STORE_NOT_FOUND");
+    const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
+    const key = await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub only" });
+    const limited = apiAs((await loginWithApiKey(key.apiKey)).accessToken);
+    expectError(await limited.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 403, "PERMISSION_DENIED");
     expect((await a.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 });
