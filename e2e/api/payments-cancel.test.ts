@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

@@ -5,7 +5,8 @@ import { liveAdapters } from "@/lib/providers/registry";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { ApiResult } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
 async function transactionCount(paymentId: string): Promise<number> {
   const rows = await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute();

@@ -5,7 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardCredential, cardPayBody, expectError, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/stores";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

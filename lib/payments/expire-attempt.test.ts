@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { drainOnce } from "@/lib/jobs/worker";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paymentChannelKey } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paymentChannelKey } from "@/lib/testing/payments";
 import { ATTEMPT_EXPIRY_DELAY_MS, ATTEMPT_EXPIRY_QUEUE } from "./attempt-expiry-queue";
 import { startAttempt } from "./attempts";
 
