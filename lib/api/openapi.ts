@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { onboardingOperations } from "@/lib/onboarding/openapi";
+import { storeOperations } from "@/lib/stores/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...storeOperations, ...onboardingOperations];
 
 type JsonSchema = Record<string, unknown>;
 
