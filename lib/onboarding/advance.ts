@@ -13,6 +13,11 @@ function providerOf(pgCompany: string): string {
   return pgCompany === "UNIDENTIFIED" ? "NICE" : pgCompany;
 }
 
+/** Change times strictly increase per application, so its history has one order even within a millisecond. */
+function nextChangeTime(lastChange: number): number {
+  return Math.max(Date.now(), lastChange + 1);
+}
+
 /** On SERVICE_OPEN the store gets a TEST channel for the provider and generated credentials (once). */
 async function openService(tx: Tx, app: StoreApplicationsTable, now: number) {
   if (app.pg_credential && app.channel_id) return {};
@@ -45,7 +50,7 @@ export async function advanceApplication({ ctx, input }: { ctx: AuthContext; inp
     const app = await loadApplication(ctx, input.application_id, tx);
     const from = app.status as ApplicationStatus;
     if (!canMoveApplication(from, input.status)) throw new DomainError("INVALID_REQUEST", `status: an application cannot move from ${from} to ${input.status}`);
-    const now = Date.now();
+    const now = nextChangeTime(app.updated_at);
     const failed = ["APPLICATION_CANCELED", "CONTRACT_CANCELED", "CONTRACT_REJECTED"].includes(input.status);
     const extra = input.status === "SERVICE_OPEN" ? await openService(tx, app, now) : {};
     const updated = await tx
@@ -67,7 +72,7 @@ export async function advanceContract({ ctx, input }: { ctx: AuthContext; input:
     if (app.contract_status === null) throw new DomainError("INVALID_REQUEST", "only Toss Payments applications have a provider contract status");
     const from = app.contract_status as ContractStatus;
     if (!canMoveContract(from, input.status)) throw new DomainError("INVALID_REQUEST", `status: a contract cannot move from ${from} to ${input.status}`);
-    const now = Date.now();
+    const now = nextChangeTime(app.updated_at);
     const updated = await tx
       .updateTable("store_applications")
       .set({ contract_status: input.status, contract_status_changed_at: now, updated_at: now })

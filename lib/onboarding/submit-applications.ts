@@ -14,7 +14,7 @@ export async function submitApplications({ ctx, input }: { ctx: AuthContext; inp
   const rows = await withTransaction(async (tx) => {
     const now = Date.now();
     const created = [];
-    for (const app of input.applications) {
+    for (const [index, app] of input.applications.entries()) {
       const row = {
         id: newId("application-"),
         merchant_id: ctx.merchantId,
@@ -30,7 +30,8 @@ export async function submitApplications({ ctx, input }: { ctx: AuthContext; inp
         contract_status_changed_at: app.pg_company === "TOSSPAYMENTS" ? now : null,
         pg_credential: null,
         channel_id: null,
-        created_at: now,
+        // Distinct creation times keep the submitted order in listings.
+        created_at: now + index,
         updated_at: now,
       };
       await tx.insertInto("store_applications").values(row).execute();
