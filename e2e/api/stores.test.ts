@@ -212,7 +212,7 @@ describe("PUT /v2/stores/{store-id}", () => {
   it("replaces the given members and keeps tier code and taxation type", async () => {
     const m = await hostingMerchant();
     const store = (await m.api.post("/v2/stores", storeBody({ tier_code: "KP1" }))).body;
-    const license = { ...(storeBody().business_license as Record<string, unknown>), company_name: "Renamed Co" };
+    const license: Record<string, unknown> = { ...(storeBody().business_license as object), company_name: "Renamed Co" };
     delete license.taxation_type;
     const res = await m.api.put(`/v2/stores/${store.id}`, { name: "Renamed", service_urls: ["https://new.example.com"], business_license: license, tier_code: "ZZZ" });
     expect(res.status).toBe(200);
@@ -229,7 +229,7 @@ describe("PUT /v2/stores/{store-id}", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(platformError("INVALID_REQUEST"));
     expect(bad.body.message).toContain("body.representative.birth_date");
-    const license = { ...(storeBody().business_license as Record<string, unknown>), corporate_registration_number: "110111-1234567" };
+    const license: Record<string, unknown> = { ...(storeBody().business_license as object), corporate_registration_number: "110111-1234567" };
     delete license.taxation_type;
     const corp = await m.api.put(`/v2/stores/${store.id}`, { business_license: license });
     expect(corp.status).toBe(400);

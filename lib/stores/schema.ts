@@ -5,7 +5,14 @@ import { z } from "zod";
 export const TAXATION_TYPES = ["PERSON", "CORPORATE"] as const;
 
 const text = (max = 200) => z.string().trim().min(1, "Required").max(max);
-const optionalText = (max = 200) => z.string().trim().max(max).optional();
+/** Optional text; an empty form field counts as absent. */
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
 
 /** yyyy-MM-dd naming a real calendar day. */
 export const isoDate = z.string().refine((v) => {
