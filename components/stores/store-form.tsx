@@ -92,6 +92,8 @@ export function StoreForm({ store }: { store?: PublicStore }) {
       if (result.ok) {
         void queryClient.invalidateQueries({ queryKey: ["stores"] });
         router.push(`/dashboard/stores/${result.data.id}`);
+        // The layout's store switcher lists the new or renamed store.
+        router.refresh();
         return;
       }
       // Server refusals land on their field when they name one.
@@ -107,7 +109,7 @@ export function StoreForm({ store }: { store?: PublicStore }) {
     const id = `store-${path.replaceAll(".", "-")}`;
     const fieldError = errorAt(errors, path);
     return (
-      <FormField label={t(labelKey)} htmlFor={id} hint={options.hint} error={fieldMessage(t, locale, path, fieldError)}>
+      <FormField label={t(labelKey)} htmlFor={id} hint={options.hint} error={fieldMessage(t, locale, path, fieldError, form.getValues(path))}>
         <Input id={id} type={options.type ?? "text"} placeholder={options.placeholder} aria-invalid={!!fieldError} {...form.register(path)} />
       </FormField>
     );

@@ -57,10 +57,10 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
             add.mutate(v);
           })}
         >
-          <FormField label={t("stores.users.email")} htmlFor="store-user-email" error={fieldMessage(t, locale, "email", errors.email)}>
+          <FormField label={t("stores.users.email")} htmlFor="store-user-email" error={fieldMessage(t, locale, "email", errors.email, form.getValues("email"))}>
             <Input id="store-user-email" type="email" aria-invalid={!!errors.email} {...form.register("email")} />
           </FormField>
-          <FormField label={t("stores.users.password")} htmlFor="store-user-password" error={fieldMessage(t, locale, "password", errors.password)}>
+          <FormField label={t("stores.users.password")} htmlFor="store-user-password" error={fieldMessage(t, locale, "password", errors.password, form.getValues("password"))}>
             <Input id="store-user-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register("password")} />
           </FormField>
           <FormField label={t("stores.users.role")} htmlFor="store-user-role">
