@@ -19,7 +19,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** One application: status, contract, credentials, sandbox controls and history. */
-export function ApplicationCard({ app, canWrite }: { app: ApplicationView; canWrite: boolean }) {
+export function ApplicationCard({ app, canWrite, highlight = false }: { app: ApplicationView; canWrite: boolean; highlight?: boolean }) {
   const t = useT();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function ApplicationCard({ app, canWrite }: { app: ApplicationView; canWr
   const contractMoves = app.contract_status ? CONTRACT_TRANSITIONS[app.contract_status as ContractStatus] : [];
 
   return (
-    <div className="space-y-2 rounded-md border border-slate-200 p-3" data-testid={`application-${app.id}`} id={`application-${app.id}`}>
+    <div className={`space-y-2 rounded-md border p-3 ${highlight ? "border-brand ring-2 ring-blue-200" : "border-slate-200"}`} data-testid={`application-${app.id}`} id={`application-${app.id}`}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{app.pg_company}</span>
         <StatusBadge status={app.status} />

@@ -105,6 +105,16 @@ test("edit a sub-store; a store-limited login sees only its store", async ({ pag
   await page.getByRole("button", { name: "Create store" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Limited shop" })).toBeVisible();
 
+  // The server's TIER_CODE_ALREADY_EXISTS lands on the tier code field.
+  await page.goto("/dashboard/stores/new");
+  await fillStoreForm(page, "LIM", "Duplicate shop");
+  await page.getByLabel("I agree to the collection and use of personal information.").check();
+  await page.getByLabel("I agree to provide the store's information to the parent merchant.").check();
+  await page.getByRole("button", { name: "Create store" }).click();
+  await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Another store already uses this tier code");
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Limited shop" })).toBeVisible();
+
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.locator("#store-tier_code")).toHaveCount(0);
   await expect(page.locator("#store-business_license-business_items")).toHaveValue("E-commerce, Books");

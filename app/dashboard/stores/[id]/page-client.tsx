@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { ApplicationCard } from "@/components/stores/application-card";
 import { ApplicationForm } from "@/components/stores/application-form";
 import { StoreUsers } from "@/components/stores/store-users";
@@ -13,6 +14,8 @@ import { listApplicationsAction } from "../actions";
 
 export function StoreDetailClient({ store, canWrite }: { store: PublicStore; canWrite: boolean }) {
   const t = useT();
+  // The sandbox's onboarding_url lands here naming the application being signed up.
+  const focused = useSearchParams().get("application");
   const apps = useQuery({ queryKey: ["applications", store.id], queryFn: async () => unwrap(await listApplicationsAction({ store_id: store.id })) });
   const rep = store.representative as { name_ko?: string; email?: string };
   const license = store.business_license as { company_name?: string; registration_number?: string; taxation_type?: string };
@@ -59,7 +62,7 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
           {apps.isSuccess && apps.data.length === 0 ? <p className="text-sm text-slate-500">{t("stores.apps.empty")}</p> : null}
           {apps.error ? <Alert>{apps.error.message}</Alert> : null}
           {(apps.data ?? []).map((a) => (
-            <ApplicationCard key={a.id} app={a} canWrite={canWrite} />
+            <ApplicationCard key={a.id} app={a} canWrite={canWrite} highlight={a.id === focused} />
           ))}
         </div>
       </Card>
