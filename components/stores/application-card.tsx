@@ -11,7 +11,7 @@ import type { ApplicationView } from "@/lib/onboarding/serialize";
 import type { ApplicationStatus, ContractStatus } from "@/lib/onboarding/schema";
 import { APPLICATION_TRANSITIONS, CONTRACT_TRANSITIONS, HAPPY_PATH } from "@/lib/onboarding/status";
 import { advanceApplicationAction, advanceContractAction } from "@/app/dashboard/stores/actions";
-import { formatDuration } from "./field-message";
+import { formatDuration } from "@/lib/stores/form-messages";
 
 export function StatusBadge({ status }: { status: string }) {
   const color = status === "SERVICE_OPEN" || status === "DONE" ? "bg-green-100 text-green-800" : /CANCEL|REJECT|CLOSED|TERMINATED/.test(status) ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-700";

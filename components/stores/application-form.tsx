@@ -12,7 +12,7 @@ import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { APPLICABLE_METHODS, APPLICABLE_PG_COMPANIES, BANK_NAMES, dashboardApplicationInput, type DashboardApplicationInput } from "@/lib/onboarding/schema";
 import { submitApplicationAction } from "@/app/dashboard/stores/actions";
-import { fieldMessage } from "./field-message";
+import { fieldMessage } from "@/lib/stores/form-messages";
 
 /** One application: provider, methods and the provider-specific settlement fields. */
 export function ApplicationForm({ storeId }: { storeId: string }) {

@@ -8,7 +8,7 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import { APPLICATION_STATUSES } from "@/lib/onboarding/schema";
 import { onboardingBoardAction } from "@/app/dashboard/stores/actions";
 import { StatusBadge } from "./application-card";
-import { formatDuration } from "./field-message";
+import { formatDuration } from "@/lib/stores/form-messages";
 
 /** Every sub-store's applications in columns by status, each with its time in that status. */
 export function OnboardingBoard() {

@@ -14,7 +14,7 @@ import type { ActionResult } from "@/lib/dashboard/action";
 import type { PublicStore } from "@/lib/stores/serialize";
 import { createStoreInput, TAXATION_TYPES, updateStoreInput, type CreateStoreInput } from "@/lib/stores/schema";
 import { createStoreAction, updateStoreAction } from "@/app/dashboard/stores/actions";
-import { fieldMessage } from "./field-message";
+import { fieldMessage } from "@/lib/stores/form-messages";
 import { ListInput } from "./list-input";
 
 type Values = CreateStoreInput;

@@ -198,6 +198,10 @@ describe("GET /v2/stores and /v2/stores/{store-id}", () => {
     const denied = await api.get(`/v2/stores/${other.id}`);
     expect(denied.status).toBe(404);
     expect(denied.body).toEqual(platformError("STORE_NOT_FOUND"));
+    const put = await api.put(`/v2/stores/${other.id}`, { name: "renamed by a sibling" });
+    expect(put.status).toBe(404);
+    expect(put.body).toEqual(platformError("STORE_NOT_FOUND"));
+    expect((await api.put(`/v2/stores/${mine.id}`, { name: "Mine 2" })).body.name).toBe("Mine 2");
     const create = await api.post("/v2/stores", storeBody());
     expect(create.status).toBe(403);
     expect(create.body).toEqual(platformError("FORBIDDEN"));
