@@ -74,6 +74,14 @@ describe("POST /v2/stores", () => {
     expect((await other.api.post("/v2/stores", storeBody({ tier_code: "X9Z" }))).status).toBe(200);
   });
 
+  it("concurrent creations with one tier code: exactly one wins, the rest are TIER_CODE_ALREADY_EXISTS", async () => {
+    const m = await hostingMerchant();
+    const results = await Promise.all(Array.from({ length: 8 }, () => m.api.post("/v2/stores", storeBody({ tier_code: "RCE" }))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(platformError("TIER_CODE_ALREADY_EXISTS"));
+    expect((await m.api.get("/v2/stores")).body.stores).toHaveLength(1);
+  });
+
   it.each([
     ["tier_code too short", storeBody({ tier_code: "AB" }), "tier_code"],
     ["tier_code too long", storeBody({ tier_code: "ABCD" }), "tier_code"],
