@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
+import * as m0004 from "./0004_identity";
+import * as m0005 from "./0005_cash_receipts";
 
 export type MigrationDialect = Dialect;
 
@@ -14,6 +16,8 @@ type VersionedMigration = { up: (db: Kysely<unknown>, dialect: MigrationDialect)
 const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
   "0002_payments": m0002,
+  "0004_identity": m0004,
+  "0005_cash_receipts": m0005,
 };
 
 class StaticProvider implements MigrationProvider {
