@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
+import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...identityOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...identityOperations, ...cashReceiptOperations];
 
 type JsonSchema = Record<string, unknown>;
 
