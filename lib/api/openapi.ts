@@ -3,10 +3,11 @@ import { authOperations } from "@/lib/auth/openapi";
 import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
+import { paymentOperations } from "@/lib/payments/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...identityOperations, ...cashReceiptOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...identityOperations, ...cashReceiptOperations];
 
 type JsonSchema = Record<string, unknown>;
 
