@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { AUTO_ISSUE_QUEUE } from "@/lib/cash-receipts/auto-issue";
 import { getDb } from "@/lib/db/client";
+import { drainOnce } from "@/lib/jobs/worker";
 import { callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { expectError, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
@@ -232,5 +234,44 @@ describe("tenancy", () => {
     // In b's store the id is just a sale made elsewhere; a's receipt is untouched.
     expect((await b.api.post(url(id), receiptBody(b, { amount: 99999 }))).status).toBe(200);
     expect((await a.api.get(url(id))).body.receipt).toMatchObject({ amount: 11000, store_id: a.store_id, status: "ISSUED" });
+  });
+});
+
+describe("automatic issuance at a virtual-account deposit", () => {
+  async function depositedPayment(m: Merchant, form: Record<string, unknown> | undefined) {
+    const id = newPaymentId();
+    const va = { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", ...(form ? { cash_receipt_form: form } : {}) };
+    const body = { channel_key: paymentChannelKey(m), order_name: "Bank transfer order", total_amount: 50000, tax_free_amount: 5000, currency: "KRW", payment_method_option: { virtual_account: va } };
+    const issued = await m.api.post(`/v2/payments/${id}/instant/pay`, body);
+    expect(issued.status).toBe(200);
+    expectError(await m.api.get(url(id)), 404, "CASH_RECEIPT_NOT_FOUND");
+    const deposit = await m.api.post(`/v2/test-payments/${id}/notice-virtual-account-deposit`, {});
+    expect(deposit.status).toBe(200);
+    await drainOnce("cash-receipt-test", [AUTO_ISSUE_QUEUE]);
+    return id;
+  }
+
+  it("issues the receipt from cash_receipt_form once the deposit arrives (is_manual false)", async () => {
+    const m = await newMerchant();
+    const id = await depositedPayment(m, { receipt_type: "PERSONAL", registration_number: "010-2222-3333" });
+    const read = await m.api.get(url(id));
+    expect(read.status).toBe(200);
+    expect(read.body.receipt).toMatchObject({ status: "ISSUED", type: "PERSONAL", amount: 50000, tax_free_amount: 5000, is_manual: false, order_name: "Bank transfer order", currency: "KRW" });
+    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    expect(tx.status).toBe("PAID");
+    expect(tx.cash_receipt).toMatchObject({ status: "ISSUED", amount: 50000, receipt_url: read.body.receipt.receipt_url });
+    // The registration number is kept sealed until issuance, and masked on the receipt.
+    const dump = JSON.stringify(await getDb().selectFrom("cash_receipt_requests").selectAll().where("payment_id", "=", id).execute());
+    expect(dump).not.toContain("22223333");
+  });
+
+  it("does nothing without cash_receipt_form; a provider refusal is recorded on the request, not retried", async () => {
+    const m = await newMerchant();
+    const plain = await depositedPayment(m, undefined);
+    expectError(await m.api.get(url(plain)), 404, "CASH_RECEIPT_NOT_FOUND");
+    const refused = await depositedPayment(m, { receipt_type: "PERSONAL", registration_number: "01099990000" });
+    expectError(await m.api.get(url(refused)), 404, "CASH_RECEIPT_NOT_FOUND");
+    const request = await getDb().selectFrom("cash_receipt_requests").selectAll().where("payment_id", "=", refused).executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ state: "FAILED", last_error: expect.stringContaining("PG_PROVIDER_ERROR") });
   });
 });

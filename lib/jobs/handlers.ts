@@ -1,3 +1,4 @@
+import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import type { Job } from "./queue";
 
 /** What a handler may ask for instead of the default retry schedule. */
@@ -9,4 +10,6 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [AUTO_ISSUE_QUEUE]: (payload: { requestId: string }) => runAutoCashReceipt(payload),
+};

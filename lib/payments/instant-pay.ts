@@ -1,5 +1,6 @@
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
+import { saveAutoReceiptRequest } from "@/lib/cash-receipts/auto-issue";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { validateCard } from "@/lib/providers/sandbox/cards";
@@ -61,6 +62,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     isEscrow: input.is_escrow,
     noticeUrls: input.notice_urls,
   });
+  if (va?.cash_receipt_form) await saveAutoReceiptRequest(attempt, va.cash_receipt_form);
 
   const provider = paymentProviderFor(channel);
   let outcome: AttemptOutcome;
