@@ -1,8 +1,10 @@
 import { common } from "./messages/common";
+import { cashReceipts } from "./messages/cash-receipts";
 import { developers } from "./messages/developers";
+import { identity } from "./messages/identity";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers];
+const areas = [common, developers, identity, cashReceipts];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
