@@ -50,7 +50,7 @@ export function SendVerificationForm() {
         noValidate
         onSubmit={form.handleSubmit((v) => {
           setError(null);
-          send.mutate(method === "APP" && !v.customer.identityNumber ? { ...v, customer: { ...v.customer, identityNumber: undefined } } : v);
+          send.mutate(v);
         })}
       >
         <FormField label={t("identity.id")} htmlFor="iv-id" error={fieldError(errors.id)}>

@@ -67,7 +67,7 @@ test("issue a cash receipt, open its receipt page, cancel it", async ({ page, co
   await page.getByLabel("Payment id").fill(paymentId);
   await page.getByLabel("Phone or business number").fill("010-5555-6666");
   await page.getByLabel("Order name").fill("Counter sale");
-  await page.getByLabel("Amount").fill("15000");
+  await page.getByLabel("Amount", { exact: true }).fill("15000");
   await page.getByRole("button", { name: "Issue", exact: true }).click();
   await expect(page.getByText(/Issued\. Approval number \d+/)).toBeVisible();
   const row = page.getByTestId(`receipt-${paymentId}`);

@@ -38,9 +38,17 @@ function requireIdentityNumberForSms(v: { method: string; customer: { identityNu
 export const sendVerificationBody = sendFields.superRefine(requireIdentityNumberForSms);
 export type SendVerificationBody = z.infer<typeof sendVerificationBody>;
 
-/** The dashboard's "send test verification" form: the same body plus the verification id. */
-export const dashboardSendInput = sendFields.extend({ id: callerId }).superRefine(requireIdentityNumberForSms);
-export type DashboardSendInput = z.input<typeof dashboardSendInput>;
+/**
+ * The dashboard's "send test verification" form: the same body plus the verification id. A form
+ * sends "" for an empty field; APP has no resident number, so "" means "not given".
+ */
+const dashboardSendFields = sendFields.extend({ id: callerId });
+export type DashboardSendInput = z.input<typeof dashboardSendFields>;
+export const dashboardSendInput = z.preprocess((raw) => {
+  const v = raw as DashboardSendInput | undefined;
+  if (v?.customer?.identityNumber !== "") return raw;
+  return { ...v, customer: { ...v.customer, identityNumber: undefined } };
+}, dashboardSendFields.superRefine(requireIdentityNumberForSms)) as unknown as z.ZodType<z.output<typeof dashboardSendFields>, DashboardSendInput>;
 
 export const confirmVerificationBody = z.object({
   storeId: storeId.optional(),
