@@ -31,7 +31,8 @@ async function recordWrongOtp(row: IdentityVerificationsTable): Promise<never> {
 /** Checks the code and consumes it in one conditional write, so it works exactly once. */
 async function consumeOtp(row: IdentityVerificationsTable, otp: string | undefined): Promise<void> {
   if (otp === undefined) throw new DomainError("INVALID_REQUEST", "otp: required for the SMS method");
-  if (row.status === "FAILED" || row.otp_hash === null) throw new DomainError("INVALID_REQUEST", "otp: this verification FAILED after too many wrong codes; resend a new code");
+  if (row.status === "FAILED") throw new DomainError("INVALID_REQUEST", "otp: this verification FAILED after too many wrong codes; resend a new code");
+  if (row.otp_hash === null) throw new DomainError("INVALID_REQUEST", "otp: no code is outstanding (already used); resend a new code");
   if (row.otp_expires_at === null || Date.now() > row.otp_expires_at) throw new DomainError("INVALID_REQUEST", "otp: the code has expired; resend a new code");
   if (!otpMatches(row.otp_hash, row.id, otp)) await recordWrongOtp(row);
   const claimed = await getDb()

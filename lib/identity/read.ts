@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
@@ -22,7 +23,10 @@ export async function listVerifications({ ctx, input }: { ctx: AuthContext; inpu
   let q = getDb().selectFrom("identity_verifications").where("merchant_id", "=", ctx.merchantId).where("store_id", "=", ctx.storeId);
   if (input.status) q = q.where("status", "=", input.status);
   const search = input.search?.trim();
-  if (search) q = q.where((eb) => eb.or([eb("verification_id", "like", `${escapeLike(search)}%`), eb("customer_phone", "like", `${escapeLike(search.replace(/\D/g, "") || search)}%`)]));
+  if (search) {
+    const phone = search.replace(/\D/g, "");
+    q = q.where((eb) => eb.or([prefixOf("verification_id", search), ...(phone ? [prefixOf("customer_phone", phone)] : [])]));
+  }
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(PAGE_SIZE).offset(page * PAGE_SIZE).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -30,8 +34,10 @@ export async function listVerifications({ ctx, input }: { ctx: AuthContext; inpu
   return { items: rows.map(serializeVerificationListItem), totalCount: Number(count.n), page, pageSize: PAGE_SIZE };
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[%_\\]/g, "");
+/** A LIKE prefix match with the pattern's own % and _ taken literally (same SQL on SQLite and PostgreSQL). */
+function prefixOf(column: "verification_id" | "customer_phone", value: string) {
+  const pattern = `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
 /** GET /v2/test-identity-verifications/{id}/otp: the latest simulated code (TEST channels only). */
