@@ -260,18 +260,17 @@ describe("automatic issuance at a virtual-account deposit", () => {
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx.status).toBe("PAID");
     expect(tx.cash_receipt).toMatchObject({ status: "ISSUED", amount: 50000, receipt_url: read.body.receipt.receipt_url });
-    // The registration number is kept sealed until issuance, and masked on the receipt.
-    const dump = JSON.stringify(await getDb().selectFrom("cash_receipt_requests").selectAll().where("payment_id", "=", id).execute());
-    expect(dump).not.toContain("22223333");
   });
 
-  it("does nothing without cash_receipt_form; a provider refusal is recorded on the request, not retried", async () => {
+  it("does nothing without cash_receipt_form; a provider refusal fails the job with the provider's code", async () => {
     const m = await newMerchant();
     const plain = await depositedPayment(m, undefined);
     expectError(await m.api.get(url(plain)), 404, "CASH_RECEIPT_NOT_FOUND");
     const refused = await depositedPayment(m, { receipt_type: "PERSONAL", registration_number: "01099990000" });
     expectError(await m.api.get(url(refused)), 404, "CASH_RECEIPT_NOT_FOUND");
-    const request = await getDb().selectFrom("cash_receipt_requests").selectAll().where("payment_id", "=", refused).executeTakeFirstOrThrow();
-    expect(request).toMatchObject({ state: "FAILED", last_error: expect.stringContaining("PG_PROVIDER_ERROR") });
+    const tx = await getDb().selectFrom("transactions").select("id").where("payment_id", "=", refused).executeTakeFirstOrThrow();
+    const job = await getDb().selectFrom("jobs").selectAll().where("dedupe_key", "=", `${AUTO_ISSUE_QUEUE}:${tx.id}`).executeTakeFirstOrThrow();
+    expect(job.attempts).toBe(1);
+    expect(job.last_error).toContain("tax office refused");
   });
 });

@@ -1,4 +1,6 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
+import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
+import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import type { Job } from "./queue";
 
 /** What a handler may ask for instead of the default retry schedule. */
@@ -11,5 +13,6 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
 export const jobHandlers: Record<string, JobHandler> = {
-  [AUTO_ISSUE_QUEUE]: (payload: { requestId: string }) => runAutoCashReceipt(payload),
+  [AUTO_ISSUE_QUEUE]: runAutoCashReceipt,
+  [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
 };

@@ -1,6 +1,5 @@
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
-import { saveAutoReceiptRequest } from "@/lib/cash-receipts/auto-issue";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { validateCard } from "@/lib/providers/sandbox/cards";
@@ -61,8 +60,8 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     isCulturalExpense: input.is_cultural_expense,
     isEscrow: input.is_escrow,
     noticeUrls: input.notice_urls,
+    cashReceiptForm: va?.cash_receipt_form,
   });
-  if (va?.cash_receipt_form) await saveAutoReceiptRequest(attempt, va.cash_receipt_form);
 
   const provider = paymentProviderFor(channel);
   let outcome: AttemptOutcome;

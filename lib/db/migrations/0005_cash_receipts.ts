@@ -43,20 +43,4 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .unique()
     .where(sql.ref("status"), "=", "ISSUED")
     .execute();
-
-  await db.schema
-    .createTable("cash_receipt_requests")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("merchant_id", "text", (c) => c.notNull())
-    .addColumn("store_id", "text", (c) => c.notNull())
-    .addColumn("payment_id", "text", (c) => c.notNull())
-    .addColumn("transaction_id", "text", (c) => c.notNull().unique())
-    .addColumn("type", "text", (c) => c.notNull())
-    .addColumn("sealed_identifier", "text", (c) => c.notNull())
-    .addColumn("state", "text", (c) => c.notNull())
-    .addColumn("receipt_id", "text")
-    .addColumn("last_error", "text")
-    .addColumn("created_at", "bigint", (c) => c.notNull())
-    .addColumn("updated_at", "bigint", (c) => c.notNull())
-    .execute();
 }

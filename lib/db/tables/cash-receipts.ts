@@ -38,26 +38,6 @@ export interface CashReceiptsTable {
   updated_at: number;
 }
 
-/**
- * A virtual-account payment's `cash_receipt_form`, kept until the deposit issues the receipt. The
- * registration number is sealed (the tax office needs it whole at deposit time).
- */
-export interface CashReceiptRequestsTable {
-  id: string;
-  merchant_id: string;
-  store_id: string;
-  payment_id: string;
-  transaction_id: string;
-  type: "PERSONAL" | "CORPORATE" | "ANONYMOUS";
-  sealed_identifier: string;
-  state: "WAITING" | "ISSUED" | "FAILED";
-  receipt_id: string | null;
-  last_error: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
 export interface CashReceiptTables {
   cash_receipts: CashReceiptsTable;
-  cash_receipt_requests: CashReceiptRequestsTable;
 }
