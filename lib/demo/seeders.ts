@@ -1,6 +1,8 @@
+import { seedDemoCashReceipts } from "@/lib/cash-receipts/demo-seed";
+import { seedDemoVerifications } from "@/lib/identity/demo-seed";
 import { seedDemoPayments } from "@/lib/payments/demo-seed";
 
 /** Sample records for the demo merchant; each area adds its seeder. */
 export type DemoSeeder = (demo: { merchantId: string; storeId: string }) => Promise<void>;
 
-export const demoSeeders: DemoSeeder[] = [seedDemoPayments];
+export const demoSeeders: DemoSeeder[] = [seedDemoPayments, seedDemoVerifications, seedDemoCashReceipts];
