@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { liveIdentityAdapters } from "@/lib/providers/identity-registry";
+import { sandboxIdentityProvider } from "@/lib/providers/sandbox/identity";
 import { callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { addLiveChannel, addStoreWithLimitedKey, dumpMerchantRows } from "@/lib/testing/tenants";
@@ -198,6 +201,44 @@ describe("state rules", () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ type: "PG_PROVIDER", message: "no live provider configured", pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" });
     expectLoginError(await m.api.get(`/v2/test-identity-verifications/${id}/otp`), 400, "INVALID_REQUEST");
+  });
+});
+
+describe("a LIVE adapter that refuses confirm and resend", () => {
+  it("answers 500 {type: PG_PROVIDER, pgCode, pgMessage}; its codes never reach the sandbox inbox", async () => {
+    const m = await merchant();
+    const pg = `TESTIV_${newId().slice(-8)}`;
+    let delivered = "";
+    const refuse = (pgCode: string) => async () => ({ ok: false as const, pgCode, pgMessage: `refused by the carrier (${pgCode})` });
+    // Registered the way real adapters are; it receives the code to text, as a real SMS gateway would.
+    liveIdentityAdapters[pg] = {
+      ...sandboxIdentityProvider,
+      sendOtp: async (input) => {
+        delivered = input.otp;
+        return { ok: true, pgSession: "live-session" };
+      },
+      confirm: refuse("CONFIRM_REFUSED"),
+      resendOtp: refuse("RESEND_REFUSED"),
+    };
+    const key = `live-${newId()}`;
+    await getDb()
+      .insertInto("channels")
+      .values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key, name: "Live", type: "LIVE", pg_provider: pg, pg_merchant_id: "live_mid", is_for_payment: 0, is_for_identity_verification: 1, created_at: Date.now() })
+      .execute();
+    const id = newVid();
+    expect((await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { channelKey: key }))).status).toBe(200);
+    expect(delivered).toMatch(/^\d{6}$/);
+    otpsSeen.push(delivered);
+    expectLoginError(await m.api.get(`/v2/test-identity-verifications/${id}/otp`), 400, "INVALID_REQUEST");
+    expect(await getDb().selectFrom("sandbox_messages").select("id").where("verification_id", "=", id).execute()).toEqual([]);
+
+    const confirm = await m.api.post(`/identity-verifications/${id}/confirm`, { otp: delivered });
+    expect(confirm.status).toBe(500);
+    expect(confirm.body).toEqual({ type: "PG_PROVIDER", message: expect.any(String), pgCode: "CONFIRM_REFUSED", pgMessage: "refused by the carrier (CONFIRM_REFUSED)" });
+    const resend = await m.api.post(`/identity-verifications/${id}/resend`);
+    expect(resend.status).toBe(500);
+    expect(resend.body).toMatchObject({ type: "PG_PROVIDER", pgCode: "RESEND_REFUSED" });
+    expect((await m.api.get(`/identity-verifications/${id}`)).body.status).toBe("READY");
   });
 });
 
