@@ -1,7 +1,7 @@
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { serializeChannel } from "@/lib/channels/serialize";
-import { dialect, getDb, withTransaction, type Tx } from "@/lib/db/client";
+import { dialect, getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
 import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import { newId, newSecret } from "@/lib/ids";
@@ -17,17 +17,18 @@ export type IssueRequest = Omit<IssueCashReceiptBody, "store_id" | "channel_key"
  * The state and amount rules, checked again inside the write: no ISSUED receipt yet, and for our
  * own payment the amount within what is paid and not cancelled, in its currency.
  */
-async function checkIssuable(tx: Tx | ReturnType<typeof getDb>, merchantId: string, storeId: string, paymentId: string, input: IssueRequest) {
-  const current = await findLatestReceipt(merchantId, storeId, paymentId, tx);
+async function checkIssuable(db: Db | Tx, merchantId: string, storeId: string, paymentId: string, input: IssueRequest, lock: boolean) {
+  const current = await findLatestReceipt(merchantId, storeId, paymentId, db);
   if (current?.status === "ISSUED") throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
-  let q = tx
+  let q = db
     .selectFrom("transactions")
     .selectAll()
     .where("merchant_id", "=", merchantId)
     .where("store_id", "=", storeId)
     .where("payment_id", "=", paymentId)
     .where("is_primary", "=", 1);
-  if (dialect() === "postgres" && "isTransaction" in tx && tx.isTransaction) q = q.forUpdate();
+  // SQLite's immediate transaction already holds the write lock; PostgreSQL locks the payment row.
+  if (lock && dialect() === "postgres") q = q.forUpdate();
   const primary = await q.executeTakeFirst();
   if (!primary) return null;
   if (primary.currency !== input.currency) throw new DomainError("INVALID_REQUEST", `currency: must be the payment's currency (${primary.currency})`, { field: "currency" });
@@ -38,7 +39,7 @@ async function checkIssuable(tx: Tx | ReturnType<typeof getDb>, merchantId: stri
 
 /** Issues at the provider, then records; shared by the manual endpoint and the deposit hook. */
 export async function issueReceipt(merchantId: string, storeId: string, paymentId: string, channel: ChannelsTable, input: IssueRequest) {
-  await checkIssuable(getDb(), merchantId, storeId, paymentId, input);
+  await checkIssuable(getDb(), merchantId, storeId, paymentId, input, false);
   const id = newId("cr-");
   const provider = cashReceiptProviderFor(channel);
   const taxFree = input.tax_free_amount ?? 0;
@@ -56,7 +57,7 @@ export async function issueReceipt(merchantId: string, storeId: string, paymentI
   const now = Date.now();
   try {
     return await withTransaction(async (tx) => {
-      const primary = await checkIssuable(tx, merchantId, storeId, paymentId, input);
+      const primary = await checkIssuable(tx, merchantId, storeId, paymentId, input, true);
       const row: CashReceiptsTable = {
         id,
         merchant_id: merchantId,

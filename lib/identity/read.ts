@@ -15,6 +15,12 @@ export async function getVerification({ ctx, id, input }: { ctx: AuthContext; id
   return serializeVerification(await findVerificationOrThrow(ctx.merchantId, store.id, id));
 }
 
+/** The dashboard's detail: the wire record plus how it was sent. */
+export async function getVerificationDetail({ ctx, id }: { ctx: AuthContext; id: string }) {
+  const row = await findVerificationOrThrow(ctx.merchantId, ctx.storeId, id);
+  return { verification: serializeVerification(row), method: row.method, operator: row.operator, sent: row.sent_at !== null };
+}
+
 const PAGE_SIZE = 20;
 
 /** The dashboard's list of the current store's verifications, newest first; search by id or phone prefix. */

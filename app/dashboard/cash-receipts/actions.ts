@@ -5,21 +5,14 @@ import { cancelCashReceipt } from "@/lib/cash-receipts/cancel";
 import { issueCashReceipt } from "@/lib/cash-receipts/issue";
 import { listCashReceipts } from "@/lib/cash-receipts/read";
 import { dashboardIssueInput, dashboardPaymentInput, listCashReceiptsInput } from "@/lib/cash-receipts/schema";
-import { getDb } from "@/lib/db/client";
+import { listStoreChannels } from "@/lib/channels/repository";
 import { dashboardAction } from "@/lib/dashboard/action";
 
 /** Dashboard actions call the same service verbs as the API, on the store chosen in the switcher. */
 export const listCashReceiptsAction = dashboardAction({ write: false, input: listCashReceiptsInput }, ({ ctx, input }) => listCashReceipts({ ctx, input }));
 
-export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, ({ ctx }) =>
-  getDb()
-    .selectFrom("channels")
-    .select(["key", "name", "type", "pg_provider"])
-    .where("merchant_id", "=", ctx.merchantId)
-    .where("store_id", "=", ctx.storeId)
-    .where("is_for_payment", "=", 1)
-    .orderBy("created_at")
-    .execute(),
+export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) =>
+  (await listStoreChannels(ctx.merchantId, ctx.storeId)).filter((c) => c.is_for_payment === 1).map((c) => ({ key: c.key, name: c.name, type: c.type })),
 );
 
 export const issueCashReceiptAction = dashboardAction({ write: true, input: dashboardIssueInput }, ({ ctx, input }) => {
