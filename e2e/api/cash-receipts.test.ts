@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { drainOnce } from "@/lib/jobs/worker";
 import { callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { expectError, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { addLiveChannel, addStoreWithLimitedKey } from "@/lib/testing/tenants";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;

@@ -1,5 +1,7 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
+import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
 import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
+import { expireAttempt } from "@/lib/payments/expire-attempt";
 import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import type { Job } from "./queue";
 
@@ -15,4 +17,5 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
 export const jobHandlers: Record<string, JobHandler> = {
   [AUTO_ISSUE_QUEUE]: runAutoCashReceipt,
   [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
+  [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
 };
