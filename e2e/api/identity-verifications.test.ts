@@ -267,6 +267,30 @@ describe("OTP rules", () => {
     expect((await m.api.post(`/identity-verifications/${id}/confirm`, { otp: fresh })).body.identityVerification.status).toBe("VERIFIED");
   });
 
+  it("concurrent guesses cannot share an attempt: 20 at once use up the 5 and the verification is FAILED", async () => {
+    const m = await merchant();
+    const id = newVid();
+    await m.api.post(`/identity-verifications/${id}/send`, smsBody(m));
+    const otp = await readOtp(m, id);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const results = await Promise.all(guesses.map((g) => m.api.post(`/identity-verifications/${id}/confirm`, { otp: g })));
+    for (const r of results) expectLoginError(r, 400, "INVALID_REQUEST");
+    expect(results.filter((r) => r.body.message.includes("wrong code"))).toHaveLength(5);
+    expect((await m.api.get(`/identity-verifications/${id}`)).body.status).toBe("FAILED");
+    expectLoginError(await m.api.post(`/identity-verifications/${id}/confirm`, { otp }), 400, "INVALID_REQUEST");
+  });
+
+  it("the right code confirmed 5 times at once verifies exactly once", async () => {
+    const m = await merchant();
+    const id = newVid();
+    await m.api.post(`/identity-verifications/${id}/send`, smsBody(m));
+    const otp = await readOtp(m, id);
+    const results = await Promise.all(Array.from({ length: 5 }, () => m.api.post(`/identity-verifications/${id}/confirm`, { otp })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.status !== 200)) expect([400, 409]).toContain(r.status);
+    expect((await m.api.get(`/identity-verifications/${id}`)).body.status).toBe("VERIFIED");
+  });
+
   it("resend voids the previous code", async () => {
     const m = await merchant();
     const id = newVid();

@@ -6,26 +6,35 @@ import { identityProviderFor } from "@/lib/providers/identity-registry";
 import { otpMatches } from "./otp";
 import { findVerification, findVerificationOrThrow, resolveIdentityStore } from "./repository";
 import { serializeVerification } from "./serialize";
-import { assertSent, MAX_OTP_FAILURES } from "./status";
+import { assertSent, MAX_OTP_ATTEMPTS } from "./status";
 
-/** A wrong code counts against the OTP it was checked against; the 5th makes the verification FAILED. */
-async function recordWrongOtp(row: IdentityVerificationsTable): Promise<never> {
-  const failures = row.otp_failures + 1;
-  const failed = failures >= MAX_OTP_FAILURES;
+/**
+ * Takes one of the OTP's 5 attempts before the code is compared, in one conditional write, so
+ * concurrent guesses cannot share an attempt. Returns the attempt number, or null when none is left.
+ */
+async function takeAttempt(row: IdentityVerificationsTable): Promise<number | null> {
+  const taken = await getDb()
+    .updateTable("identity_verifications")
+    .set((eb) => ({ otp_attempts: eb("otp_attempts", "+", 1), updated_at: Date.now() }))
+    .where("id", "=", row.id)
+    .where("otp_hash", "=", row.otp_hash)
+    .where("status", "=", "READY")
+    .where("otp_attempts", "<", MAX_OTP_ATTEMPTS)
+    .returning("otp_attempts")
+    .executeTakeFirst();
+  return taken ? Number(taken.otp_attempts) : null;
+}
+
+/** The 5th wrong code makes the verification FAILED (until resend). */
+async function failVerification(row: IdentityVerificationsTable): Promise<void> {
   const now = Date.now();
   await getDb()
     .updateTable("identity_verifications")
-    .set(failed ? { otp_failures: failures, status: "FAILED", otp_hash: null, status_changed_at: now, updated_at: now } : { otp_failures: failures, updated_at: now })
+    .set({ status: "FAILED", otp_hash: null, otp_expires_at: null, status_changed_at: now, updated_at: now })
     .where("id", "=", row.id)
     .where("otp_hash", "=", row.otp_hash)
-    .where("otp_failures", "=", row.otp_failures)
+    .where("status", "=", "READY")
     .execute();
-  throw new DomainError(
-    "INVALID_REQUEST",
-    failed
-      ? `otp: wrong code; ${MAX_OTP_FAILURES} wrong codes made this verification FAILED, resend a new code`
-      : `otp: wrong code (${MAX_OTP_FAILURES - failures} attempts left)`,
-  );
 }
 
 /** Checks the code and consumes it in one conditional write, so it works exactly once. */
@@ -34,7 +43,15 @@ async function consumeOtp(row: IdentityVerificationsTable, otp: string | undefin
   if (row.status === "FAILED") throw new DomainError("INVALID_REQUEST", "otp: this verification FAILED after too many wrong codes; resend a new code");
   if (row.otp_hash === null) throw new DomainError("INVALID_REQUEST", "otp: no code is outstanding (already used); resend a new code");
   if (row.otp_expires_at === null || Date.now() > row.otp_expires_at) throw new DomainError("INVALID_REQUEST", "otp: the code has expired; resend a new code");
-  if (!otpMatches(row.otp_hash, row.id, otp)) await recordWrongOtp(row);
+  const attempt = await takeAttempt(row);
+  if (attempt === null) throw new DomainError("INVALID_REQUEST", "otp: no attempts are left for this code (or it was replaced); resend a new code");
+  if (!otpMatches(row.otp_hash, row.id, otp)) {
+    if (attempt >= MAX_OTP_ATTEMPTS) {
+      await failVerification(row);
+      throw new DomainError("INVALID_REQUEST", `otp: wrong code; ${MAX_OTP_ATTEMPTS} wrong codes made this verification FAILED, resend a new code`);
+    }
+    throw new DomainError("INVALID_REQUEST", `otp: wrong code (${MAX_OTP_ATTEMPTS - attempt} attempts left)`);
+  }
   const claimed = await getDb()
     .updateTable("identity_verifications")
     .set({ otp_hash: null, otp_expires_at: null, updated_at: Date.now() })

@@ -35,7 +35,7 @@ export async function resendVerification({ ctx, id, input }: { ctx: AuthContext;
       pg_session: outcome.pgSession,
       otp_hash: otp.hash,
       otp_expires_at: otp.expiresAt,
-      otp_failures: 0,
+      otp_attempts: 0,
       updated_at: now,
       ...(row.status === "FAILED" ? { status_changed_at: now } : {}),
     })

@@ -5,7 +5,8 @@ import type { IdentityVerificationsTable } from "@/lib/db/tables/identity";
  * The verification's state rules (spec rules 1–3). READY → VERIFIED on a matching confirm;
  * READY → FAILED after 5 wrong codes; FAILED → READY on resend; VERIFIED is final.
  */
-export const MAX_OTP_FAILURES = 5;
+/** Codes that may be checked against one OTP; the 5th wrong one makes the verification FAILED. */
+export const MAX_OTP_ATTEMPTS = 5;
 export const OTP_TTL_MS = 3 * 60_000;
 
 export function assertCanSend(row: IdentityVerificationsTable | undefined): void {

@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("pg_session", "text")
     .addColumn("otp_hash", "text")
     .addColumn("otp_expires_at", "bigint")
-    .addColumn("otp_failures", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("otp_attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("sent_at", "bigint")
     .addColumn("verified_customer", "text")
     .addColumn("verified_at", "bigint")

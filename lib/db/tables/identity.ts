@@ -26,7 +26,8 @@ export interface IdentityVerificationsTable {
   pg_session: string | null;
   otp_hash: string | null;
   otp_expires_at: number | null;
-  otp_failures: number;
+  /** Codes checked against the current OTP (at most 5; the 5th wrong one makes the verification FAILED). */
+  otp_attempts: number;
   sent_at: number | null;
   verified_customer: string | null;
   verified_at: number | null;
