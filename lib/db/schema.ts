@@ -2,6 +2,8 @@ import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
 import type { StoreTables } from "./tables/stores";
+import type { IdentityTables } from "./tables/identity";
+import type { CashReceiptTables } from "./tables/cash-receipts";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -9,4 +11,4 @@ import type { StoreTables } from "./tables/stores";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables {}

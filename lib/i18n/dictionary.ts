@@ -1,9 +1,11 @@
 import { common } from "./messages/common";
+import { cashReceipts } from "./messages/cash-receipts";
 import { developers } from "./messages/developers";
+import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores];
+const areas = [common, developers, stores, identity, cashReceipts];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
