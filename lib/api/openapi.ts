@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
+import { storeOperations } from "@/lib/stores/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations];
 
 type JsonSchema = Record<string, unknown>;
 

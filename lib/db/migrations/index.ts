@@ -3,6 +3,7 @@ import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0009 from "./0009_payments_core";
+import * as m0006 from "./0006_stores";
 
 export type MigrationDialect = Dialect;
 
@@ -16,6 +17,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
   "0002_payments": m0002,
   "0009_payments_core": m0009,
+  "0006_stores": m0006,
 };
 
 class StaticProvider implements MigrationProvider {
