@@ -2,6 +2,9 @@ import type { BillingTables } from "./tables/billing";
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
+import type { StoreTables } from "./tables/stores";
+import type { IdentityTables } from "./tables/identity";
+import type { CashReceiptTables } from "./tables/cash-receipts";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -9,4 +12,4 @@ import type { PaymentTables } from "./tables/payments";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, BillingTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables {}

@@ -1,9 +1,12 @@
 import { billing } from "./messages/billing";
 import { common } from "./messages/common";
+import { cashReceipts } from "./messages/cash-receipts";
 import { developers } from "./messages/developers";
+import { identity } from "./messages/identity";
+import { stores } from "./messages/stores";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, billing];
+const areas = [common, developers, stores, identity, cashReceipts, billing];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

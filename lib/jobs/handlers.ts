@@ -1,3 +1,8 @@
+import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
+import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
+import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
+import { expireAttempt } from "@/lib/payments/expire-attempt";
+import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import type { Job } from "./queue";
@@ -12,5 +17,8 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
 export const jobHandlers: Record<string, JobHandler> = {
+  [AUTO_ISSUE_QUEUE]: runAutoCashReceipt,
+  [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
+  [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
   [SCHEDULE_RUN_QUEUE]: runScheduleJob,
 };

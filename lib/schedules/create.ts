@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { withTransaction } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/row-lock";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { SchedulesTable } from "@/lib/db/tables/billing";
 import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/jobs/queue";

@@ -3,7 +3,7 @@ import type { Origin } from "@/lib/auth/context";
 import { attemptInputFor, chargeAttempt, type ChargeRequest } from "@/lib/billing-keys/charge";
 import { findKeyChannel } from "@/lib/billing-keys/repository";
 import { getDb } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/row-lock";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { SchedulesTable } from "@/lib/db/tables/billing";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import type { JobOutcome } from "@/lib/jobs/handlers";

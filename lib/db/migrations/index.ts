@@ -3,6 +3,10 @@ import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0003 from "./0003_billing";
+import * as m0004 from "./0004_identity";
+import * as m0005 from "./0005_cash_receipts";
+import * as m0009 from "./0009_payments_core";
+import * as m0006 from "./0006_stores";
 
 export type MigrationDialect = Dialect;
 
@@ -16,6 +20,10 @@ const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
   "0002_payments": m0002,
   "0003_billing": m0003,
+  "0004_identity": m0004,
+  "0005_cash_receipts": m0005,
+  "0009_payments_core": m0009,
+  "0006_stores": m0006,
 };
 
 class StaticProvider implements MigrationProvider {
