@@ -21,6 +21,8 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   for (const column of FILTER_COLUMNS) {
     await sql`create index ${sql.id(`transactions_list_${column}_idx`)} on transactions (merchant_id, is_primary, ${sql.id(column)}, status_updated_at, requested_at, store_id)`.execute(db);
   }
+  // The most used filter also gets an index for windows on the request time.
+  await sql`create index transactions_list_status_requested_idx on transactions (merchant_id, is_primary, status, requested_at, store_id)`.execute(db);
   for (const column of SEARCH_COLUMNS) {
     await sql`create index ${sql.id(`transactions_search_${column}_idx`)} on transactions (merchant_id, ${sql.id(column)}${ops})`.execute(db);
   }
