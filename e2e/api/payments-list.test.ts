@@ -7,7 +7,7 @@ import { apiAs, callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/stores";
 import { DAY, HOUR } from "@/lib/time";
-import { createPayment, type FixturePayment } from "./payment-fixtures";
+import { createPayment, type FixturePayment } from "@/lib/testing/payment-fixtures";
 
 type M = Awaited<ReturnType<typeof newMerchant>>;
 type Page = { current_page: number; total_page: number; total_count: number; payments: { id: string; store_id: string; transactions: { is_primary: boolean; status: string }[] }[] };
@@ -163,7 +163,7 @@ describe("GET /v2/payments: sorting and paging", () => {
   it("pages are 0-based, disjoint and complete; total_page rounds up", async () => {
     const m = await newMerchant();
     const now = Date.now();
-    const made = [];
+    const made: Awaited<ReturnType<typeof pay>>[] = [];
     for (let i = 0; i < 23; i++) made.push(await pay(m, { at: { statusUpdated: now - i * 1000 } }));
     const pages = [await list(m, "?limit=10&page=0"), await list(m, "?limit=10&page=1"), await list(m, "?limit=10&page=2")];
     expect(pages.map((p) => [p.current_page, p.total_page, p.total_count, p.payments.length])).toEqual([
@@ -270,7 +270,7 @@ describe("GET /v2/payments/scroll", () => {
   it("returns every payment exactly once, oldest first, while new payments and retries arrive", async () => {
     const m = await newMerchant();
     const now = Date.now();
-    const made = [];
+    const made: Awaited<ReturnType<typeof pay>>[] = [];
     for (let i = 0; i < 12; i++) made.push(await pay(m, { outcome: i % 4 === 0 ? "FAILED" : "PAID", at: { created: now - (12 - i) * 1000 } }));
     const added: string[] = [];
     const { seen, pages } = await scrollAll(m, "limit=5", async () => {
@@ -290,7 +290,7 @@ describe("GET /v2/payments/scroll", () => {
     const m = await newMerchant();
     const sub = await insertStore(getDb(), { merchantId: m.merchant_id, name: "Sub", isDefault: false });
     const now = Date.now();
-    const inWindow = [];
+    const inWindow: Awaited<ReturnType<typeof pay>>[] = [];
     for (let i = 0; i < 4; i++) inWindow.push(await pay(m, { at: { created: now - 10 * DAY + i } }));
     await pay(m, { at: { created: now - 100 * DAY } });
     await pay(m, { storeId: sub.id, at: { created: now - 10 * DAY } });

@@ -1,8 +1,9 @@
 import { common } from "./messages/common";
 import { developers } from "./messages/developers";
+import { payments } from "./messages/payments";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers];
+const areas = [common, developers, payments];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,5 +1,12 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { Suspense } from "react";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { PaymentsClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.payments" />;
+export default async function PaymentsPage() {
+  const ctx = await requireDashboard();
+  return (
+    <Suspense>
+      <PaymentsClient storeId={ctx.storeId} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,76 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo, type ReactNode } from "react";
+import { useT } from "@/components/i18n-provider";
+import { PaymentFilters } from "@/components/payments/payment-filters";
+import { PaymentsTable } from "@/components/payments/payments-table";
+import { queryFromSearch, searchFromQuery, single, withFilters, type UrlQuery } from "@/components/payments/url-state";
+import { Button } from "@/components/ui/button";
+import { Alert, PageHeader } from "@/components/ui/card";
+import { Select } from "@/components/ui/input";
+import { unwrap } from "@/lib/dashboard/unwrap";
+import { listPaymentsAction } from "./actions";
+
+export const PAYMENTS_KEY = ["payments"] as const;
+
+export function PaymentsClient({ storeId, keyInForm }: { storeId: string; keyInForm?: ReactNode }) {
+  const t = useT();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const search = searchParams.toString();
+  const query = useMemo(() => queryFromSearch(new URLSearchParams(search)), [search]);
+  const navigate = useCallback((next: UrlQuery) => router.replace(`${pathname}?${searchFromQuery(next)}`, { scroll: false }), [router, pathname]);
+
+  const payments = useQuery({
+    queryKey: [...PAYMENTS_KEY, storeId, search],
+    queryFn: async () => unwrap(await listPaymentsAction(query as Parameters<typeof listPaymentsAction>[0])),
+    placeholderData: keepPreviousData,
+  });
+
+  const sort = {
+    by: (single(query, "sort_by") || single(query, "timestamp_type") || "STATUS_UPDATED_AT") as "REQUESTED_AT" | "STATUS_UPDATED_AT",
+    order: (single(query, "sort_order") || "DESCENDING") as "ASCENDING" | "DESCENDING",
+  };
+  const onSort = useCallback((s: typeof sort) => navigate(withFilters(query, { sort_by: s.by, sort_order: s.order })), [navigate, query]);
+  const page = Number(single(query, "page") || 0);
+  const limit = single(query, "limit") || "10";
+  const data = payments.data;
+  const exportQuery = searchFromQuery(withFilters(query, { page: undefined, limit: undefined }));
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t("payments.title")}>
+        <a className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" href={`/dashboard/payments/export?${exportQuery}`} download>
+          {t("payments.exportCsv")}
+        </a>
+      </PageHeader>
+      {keyInForm}
+      <PaymentFilters key={search} query={query} onChange={navigate} />
+      {payments.error ? <Alert>{payments.error.message}</Alert> : null}
+      <div className="flex items-center justify-between text-sm text-slate-600">
+        <span data-testid="payments-total">{t("payments.totalCount", { count: data?.total_count ?? 0 })}</span>
+        <label className="flex items-center gap-2">
+          {t("payments.perPage")}
+          <Select className="w-24" value={limit} onChange={(e) => navigate(withFilters(query, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
+            {["10", "50", "100", "1000"].map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </Select>
+        </label>
+      </div>
+      <PaymentsTable payments={data?.payments ?? []} sort={sort} onSort={onSort} />
+      <div className="flex items-center justify-end gap-2 text-sm">
+        <Button variant="secondary" disabled={page <= 0} onClick={() => navigate({ ...query, page: String(page - 1) })}>
+          {t("table.previous")}
+        </Button>
+        <span data-testid="payments-page">{t("payments.pageOf", { page: page + 1, total: Math.max(data?.total_page ?? 1, 1) })}</span>
+        <Button variant="secondary" disabled={!data || page + 1 >= data.total_page} onClick={() => navigate({ ...query, page: String(page + 1) })}>
+          {t("table.next")}
+        </Button>
+      </div>
+    </div>
+  );
+}
