@@ -2,10 +2,11 @@ import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
 import { paymentListOperations } from "@/lib/payments/list-openapi";
+import { paymentOperations } from "@/lib/payments/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentListOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...paymentListOperations];
 
 type JsonSchema = Record<string, unknown>;
 
