@@ -1,19 +1,42 @@
 "use server";
 
 import { z } from "zod";
-import { DomainError } from "@/lib/api/error-codes";
+import { callerId } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
+import { cancelPayment } from "@/lib/payments/cancel-payment";
+import { getPayment } from "@/lib/payments/get-payment";
+import { instantPay } from "@/lib/payments/instant-pay";
 import { listPayments } from "@/lib/payments/list";
 import { listPaymentsQuery } from "@/lib/payments/list-schema";
-import { loadPayment } from "@/lib/payments/repository";
+import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
+import { cancelBody, instantPayBody } from "@/lib/payments/schema";
+import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
 
-/** The table: the API's list, always on the store chosen in the switcher. */
+/**
+ * The payments area's server actions: the API's own service verbs and schemas, always acting on
+ * the store chosen in the switcher.
+ */
+const byId = z.object({ payment_id: callerId });
+
 export const listPaymentsAction = dashboardAction({ write: false, input: listPaymentsQuery }, ({ ctx, input }) =>
   listPayments({ ctx, input: { ...input, store_id: ctx.storeId } }),
 );
 
-export const getPaymentAction = dashboardAction({ write: false, input: z.object({ payment_id: z.string().min(1) }) }, async ({ ctx, input }) => {
-  const payment = await loadPayment(ctx.merchantId, { storeId: ctx.storeId, paymentId: input.payment_id });
-  if (!payment) throw new DomainError("PAYMENT_NOT_FOUND", "no payment with this id in this store");
-  return payment;
+export const getPaymentAction = dashboardAction({ write: false, input: byId }, async ({ ctx, input }) => (await getPayment({ ctx, input: { ...input, store_id: ctx.storeId } })).payment);
+
+export const instantPayAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: instantPayBody }) }, ({ ctx, input }) =>
+  instantPay({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+);
+
+export const cancelPaymentAction = dashboardAction({ write: true, input: cancelBody.extend({ payment_id: callerId }) }, async ({ ctx, input }) => {
+  const result = await cancelPayment({ ctx, input: { ...input, store_id: ctx.storeId } });
+  return { cancellation_id: result.cancellation_id, payment: result.payment };
 });
+
+export const simulateDepositAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
+  (await noticeVirtualAccountDeposit({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+);
+
+export const voidVirtualAccountAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
+  (await voidVirtualAccount({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+);

@@ -2,8 +2,9 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, type ReactNode } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useT } from "@/components/i18n-provider";
+import { KeyInForm, type TestChannel } from "@/components/payments/key-in-form";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { queryFromSearch, searchFromQuery, single, withFilters, type UrlQuery } from "@/components/payments/url-state";
@@ -11,12 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { listPaymentsAction } from "./actions";
+import { instantPayAction, listPaymentsAction } from "./actions";
 
 export const PAYMENTS_KEY = ["payments"] as const;
 
-export function PaymentsClient({ storeId, keyInForm }: { storeId: string; keyInForm?: ReactNode }) {
+export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: string; canWrite: boolean; testChannels: TestChannel[] }) {
   const t = useT();
+  const [keyInOpen, setKeyInOpen] = useState(false);
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -43,11 +45,16 @@ export function PaymentsClient({ storeId, keyInForm }: { storeId: string; keyInF
   return (
     <div className="space-y-4">
       <PageHeader title={t("payments.title")}>
+        {canWrite ? (
+          <Button variant={keyInOpen ? "secondary" : "primary"} onClick={() => setKeyInOpen(!keyInOpen)} aria-expanded={keyInOpen}>
+            {t("payments.keyIn")}
+          </Button>
+        ) : null}
         <a className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" href={`/dashboard/payments/export?${exportQuery}`} download>
           {t("payments.exportCsv")}
         </a>
       </PageHeader>
-      {keyInForm}
+      {keyInOpen ? <KeyInForm channels={testChannels} pay={instantPayAction} /> : null}
       <PaymentFilters key={search} query={query} onChange={navigate} />
       {payments.error ? <Alert>{payments.error.message}</Alert> : null}
       <div className="flex items-center justify-between text-sm text-slate-600">
