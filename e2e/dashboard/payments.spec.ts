@@ -1,0 +1,131 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { createPayment } from "@/lib/testing/payment-fixtures";
+import { freshMerchant, signIn } from "./helpers";
+
+async function keyIn(page: Page, orderName: string, amount: string, card: string): Promise<string> {
+  await page.getByRole("button", { name: "New key-in payment" }).click();
+  const form = page.getByRole("form", { name: "Key-in card payment (test channels)" });
+  const paymentId = await form.getByLabel("Payment ID").inputValue();
+  await form.getByLabel("Order name").fill(orderName);
+  await form.getByLabel("Amount", { exact: true }).fill(amount);
+  await form.getByRole("button", { name: `Use ${card}` }).click();
+  await expect(form.getByLabel("Card number")).toHaveValue(card);
+  await form.getByRole("button", { name: "Pay" }).click();
+  return paymentId;
+}
+
+test("key-in a payment, find it by search, cancel part of it then the rest", async ({ page }) => {
+  const m = await freshMerchant();
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto("/dashboard/payments");
+  const order = `Hoodie ${Date.now().toString(36)}`;
+  const paymentId = await keyIn(page, order, "15000", "4242424242424242");
+  await expect(page.getByText(`Payment ${paymentId} approved.`)).toBeVisible();
+
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("Search in").selectOption("ORDER_NAME");
+  await filters.getByLabel("Search", { exact: true }).fill(order.slice(0, 10));
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/text_search_column=ORDER_NAME/);
+  const row = page.getByTestId(`payment-${paymentId}`);
+  await expect(row).toContainText("PAID");
+  await expect(row).toContainText("₩15,000");
+  await expect(page.getByTestId("payments-total")).toHaveText("1 payments");
+
+  await row.getByRole("link", { name: paymentId }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  const cancel = page.getByRole("form", { name: "Cancel payment" });
+  await expect(cancel.getByTestId("cancellable-balance")).toContainText("₩15,000");
+  await cancel.getByLabel("Partial cancellation").check();
+  await cancel.getByLabel("Cancel amount").fill("5000");
+  await cancel.getByLabel("Reason").fill("one size too big");
+  await cancel.getByRole("button", { name: "Cancel payment" }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("PARTIAL_CANCELLED");
+  await expect(page.getByTestId("amount-cancelled")).toHaveText("₩5,000");
+  await expect(page.getByTestId("cancellations-table")).toContainText("one size too big");
+  await expect(page.getByRole("form", { name: "Cancel payment" }).getByTestId("cancellable-balance")).toContainText("₩10,000");
+
+  const again = page.getByRole("form", { name: "Cancel payment" });
+  await again.getByLabel("Reason").fill("returned");
+  await again.getByRole("button", { name: "Cancel payment" }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("CANCELLED");
+  await expect(page.getByTestId("amount-cancelled")).toHaveText("₩15,000");
+  await expect(page.getByRole("form", { name: "Cancel payment" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "All payments" }).click();
+  await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("CANCELLED");
+});
+
+test("a declined test card shows the provider's error and leaves a FAILED payment", async ({ page }) => {
+  const m = await freshMerchant();
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto("/dashboard/payments");
+  const paymentId = await keyIn(page, "Declined order", "1000", "4000000000000002");
+  await expect(page.getByRole("form", { name: "Key-in card payment (test channels)" }).getByRole("alert")).toContainText("PG_PROVIDER_ERROR");
+  await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("FAILED");
+  await page.getByRole("link", { name: paymentId }).click();
+  await expect(page.getByTestId("transactions-table")).toContainText("CARD_DECLINED");
+});
+
+test("export the filtered view as CSV", async ({ page }) => {
+  const m = await freshMerchant();
+  const paid = [];
+  for (let i = 0; i < 3; i++) paid.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: `Export, "quoted" ${i}` }));
+  const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED" });
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto("/dashboard/payments");
+  await expect(page.getByTestId("payments-total")).toHaveText("4 payments");
+  await page.getByRole("form", { name: "Filters" }).getByLabel("PAID", { exact: true }).check();
+  await page.getByRole("form", { name: "Filters" }).getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("payments-total")).toHaveText("3 payments");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const file = readFileSync((await (await download).path())!, "utf8");
+  const lines = file.trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(/^payment_id,store_id,tx_id,status,/);
+  expect(lines).toHaveLength(4);
+  for (const p of paid) expect(file).toContain(`${p.payment_id},${m.store_id},${p.id},PAID,`);
+  expect(file).toContain('"Export, ""quoted"" 0"');
+  expect(file).not.toContain(failed.payment_id);
+
+  // The export needs a session.
+  const anonymous = await page.context().browser()!.newContext();
+  const res = await anonymous.request.get(`${new URL(page.url()).origin}/dashboard/payments/export`);
+  expect(res.status()).toBe(401);
+  await anonymous.close();
+});
+
+test("filters, sorting and paging live in the URL and survive a reload", async ({ page }) => {
+  const m = await freshMerchant();
+  const now = Date.now();
+  for (let i = 0; i < 12; i++) await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: `Order ${i}`, at: { requested: now - i * 60_000, statusUpdated: now - (12 - i) * 60_000 } });
+  await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED", orderName: "Broken" });
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto("/dashboard/payments");
+  const filters = page.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("PAID", { exact: true }).check();
+  await filters.getByLabel("Method").selectOption("CARD");
+  await filters.getByLabel("Test payments").selectOption("true");
+  await filters.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: /^Requested/ }).click();
+  await expect(page).toHaveURL(/sort_by=REQUESTED_AT/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=1/);
+  await expect(page.getByTestId("payments-page")).toHaveText("Page 2 of 2");
+  await expect(page.getByTestId("payments-table").locator("tbody tr")).toHaveCount(2);
+  const secondPage = await page.getByTestId("payments-table").locator("tbody tr").allTextContents();
+
+  await page.reload();
+  await expect(page.getByTestId("payments-page")).toHaveText("Page 2 of 2");
+  await expect(page.getByTestId("payments-total")).toHaveText("12 payments");
+  const reloaded = page.getByRole("form", { name: "Filters" });
+  await expect(reloaded.getByLabel("PAID", { exact: true })).toBeChecked();
+  await expect(reloaded.getByLabel("FAILED", { exact: true })).not.toBeChecked();
+  await expect(reloaded.getByLabel("Method")).toHaveValue("CARD");
+  await expect(reloaded.getByLabel("Test payments")).toHaveValue("true");
+  await expect(page.getByTestId("payments-table").locator("tbody tr")).toHaveText(secondPage);
+  // Newest request first: the two oldest requests are on the last page.
+  await expect(page.getByTestId("payments-table")).toContainText("Order 11");
+});
