@@ -52,14 +52,18 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
 
   it("runs deposit hooks inside the deposit's DB transaction", async () => {
     const m = await newMerchant();
-    const id = await issuedAccount(m);
-    const seen: { status: string; paidAt: number | null }[] = [];
+    const cashReceiptForm = { receipt_type: "PERSONAL", registration_number: "01012345678" };
+    const id = await issuedAccount(m, {
+      payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", cash_receipt_form: cashReceiptForm } },
+    });
+    const seen: { status: string; paidAt: number | null; form: unknown }[] = [];
     const res = await withDepositHook(async (tx, row) => {
       const stored = await tx.selectFrom("transactions").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
-      seen.push({ status: stored.status, paidAt: row.paid_at });
+      seen.push({ status: stored.status, paidAt: row.paid_at, form: row.cash_receipt_form ? JSON.parse(row.cash_receipt_form) : null });
     }, () => deposit(m, id));
     expect(res.status).toBe(200);
-    expect(seen).toEqual([{ status: "PAID", paidAt: expect.any(Number) }]);
+    // The hook sees the paid row, with the request's cash_receipt_form (for a receipt at deposit).
+    expect(seen).toEqual([{ status: "PAID", paidAt: expect.any(Number), form: cashReceiptForm }]);
 
     // A failing hook rolls the deposit back.
     const other = await issuedAccount(m);

@@ -60,6 +60,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     isCulturalExpense: input.is_cultural_expense,
     isEscrow: input.is_escrow,
     noticeUrls: input.notice_urls,
+    cashReceiptForm: va?.cash_receipt_form,
   });
 
   const provider = paymentProviderFor(channel);
