@@ -71,3 +71,27 @@ export const cancelForm = z
     if (v.tax_free_amount !== "" && !/^\d+(\.\d+)?$/.test(v.tax_free_amount)) ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must be an amount" });
   });
 export type CancelForm = z.infer<typeof cancelForm>;
+
+export const ESCROW_COMPANIES = ["HYUNDAI", "HANARO", "SAGAWA", "KGB", "YELLOWCAP", "DONGBU", "EPOST", "CJGLS", "HANJIN", "DAESIN", "ETC", "ILYANG", "KYONGDONG", "CHUNIL"] as const;
+
+export const escrowForm = z.object({
+  company: z.enum(ESCROW_COMPANIES),
+  invoice_number: z.string().trim().min(1, "Required").max(100),
+  sent_at: z.string().min(1, "Required"),
+  sender_name: z.string().max(100),
+  receiver_name: z.string().max(100),
+  receiver_address_1: z.string().trim().min(1, "Required"),
+  receiver_address_2: z.string(),
+  send_email: z.boolean(),
+});
+export type EscrowForm = z.infer<typeof escrowForm>;
+
+/** The escrow/logis body for the form (sent_at from a datetime-local input, in the browser's zone). */
+export function toEscrowLogisticsBody(v: EscrowForm) {
+  return {
+    sender: v.sender_name ? { name: v.sender_name } : {},
+    receiver: { ...(v.receiver_name ? { name: v.receiver_name } : {}), address: { address_line_1: v.receiver_address_1, address_line_2: v.receiver_address_2 } },
+    logistics_form: { company: v.company, invoice_number: v.invoice_number, sent_at: new Date(v.sent_at).toISOString() },
+    send_email: v.send_email,
+  };
+}
