@@ -112,6 +112,33 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   });
 });
 
+describe("instant pay — ids and currencies", () => {
+  it("takes payment ids URL-decoded from the path (CONTRACT §1)", async () => {
+    const m = await newMerchant();
+    const id = `주문#${newId()}?x=1&y=%`;
+    const res = await m.api.post(`/v2/payments/${encodeURIComponent(id)}/instant/pay`, cardPayBody(m));
+    expect(res.status).toBe(200);
+    const read = await m.api.get(`/v2/payments/${encodeURIComponent(id)}`);
+    expect(read.status).toBe(200);
+    expect(read.body.payment.id).toBe(id);
+  });
+
+  it("keeps amounts in the currency's minor unit: USD cents are integers, fractions are refused", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 1050 }))).status).toBe(200);
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ currency: "USD", total: 1050, paid: 1050 });
+    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 10.5 })), 400, "INVALID_REQUEST");
+  });
+
+  it("a fully tax-free payment shows no VAT or supply", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 5000, tax_free_amount: 5000 }))).status).toBe(200);
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ total: 5000, tax_free: 5000, vat: 0, supply: 0 });
+  });
+});
+
 describe("instant pay — provider declines (CONTRACT §10)", () => {
   for (const [number, pgCode] of [
     ["4000000000000002", "CARD_DECLINED"],

@@ -1,3 +1,5 @@
+import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
+import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import type { Job } from "./queue";
 
 /** What a handler may ask for instead of the default retry schedule. */
@@ -9,4 +11,6 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
+};
