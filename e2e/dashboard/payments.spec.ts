@@ -109,6 +109,7 @@ test("filters, sorting and paging live in the URL and survive a reload", async (
   await filters.getByLabel("Method").selectOption("CARD");
   await filters.getByLabel("Test payments").selectOption("true");
   await filters.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/status=PAID/);
   await page.getByRole("button", { name: /^Requested/ }).click();
   await expect(page).toHaveURL(/sort_by=REQUESTED_AT/);
   await page.getByRole("button", { name: "Next" }).click();
@@ -128,4 +129,28 @@ test("filters, sorting and paging live in the URL and survive a reload", async (
   await expect(page.getByTestId("payments-table").locator("tbody tr")).toHaveText(secondPage);
   // Newest request first: the two oldest requests are on the last page.
   await expect(page.getByTestId("payments-table")).toContainText("Order 11");
+});
+
+test("simulate the deposit on an issued virtual account", async ({ page, request }) => {
+  const m = await freshMerchant();
+  const paymentId = `va-${Date.now().toString(36)}`;
+  const issued = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
+    headers: { authorization: `PortOne ${m.api_key}` },
+    data: {
+      channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+      order_name: "Deposit me",
+      total_amount: 25000,
+      currency: "KRW",
+      payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" } },
+    },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto(`/dashboard/payments/${paymentId}`);
+  await expect(page.getByTestId("payment-status")).toHaveText("VIRTUAL_ACCOUNT_ISSUED");
+  await page.getByRole("button", { name: "Simulate deposit" }).click();
+  await expect(page.getByText("Deposit simulated: the payment is paid.")).toBeVisible();
+  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  await expect(page.getByTestId("amount-paid")).toHaveText("₩25,000");
+  await expect(page.getByRole("form", { name: "Cancel payment" })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { KeyInForm, type TestChannel } from "@/components/payments/key-in-form";
 import { PaymentFilters } from "@/components/payments/payment-filters";
@@ -24,7 +24,19 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
   const searchParams = useSearchParams();
   const search = searchParams.toString();
   const query = useMemo(() => queryFromSearch(new URLSearchParams(search)), [search]);
-  const navigate = useCallback((next: UrlQuery) => router.replace(`${pathname}?${searchFromQuery(next)}`, { scroll: false }), [router, pathname]);
+  // The URL updates in a transition; changes made before it lands build on the latest request, not on stale state.
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  }, [query]);
+  const update = useCallback(
+    (change: (current: UrlQuery) => UrlQuery) => {
+      latest.current = change(latest.current);
+      router.replace(`${pathname}?${searchFromQuery(latest.current)}`, { scroll: false });
+    },
+    [router, pathname],
+  );
+  const navigate = useCallback((next: UrlQuery) => update(() => next), [update]);
 
   const payments = useQuery({
     queryKey: [...PAYMENTS_KEY, storeId, search],
@@ -36,7 +48,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
     by: (single(query, "sort_by") || single(query, "timestamp_type") || "STATUS_UPDATED_AT") as "REQUESTED_AT" | "STATUS_UPDATED_AT",
     order: (single(query, "sort_order") || "DESCENDING") as "ASCENDING" | "DESCENDING",
   };
-  const onSort = useCallback((s: typeof sort) => navigate(withFilters(query, { sort_by: s.by, sort_order: s.order })), [navigate, query]);
+  const onSort = useCallback((s: typeof sort) => update((q) => withFilters(q, { sort_by: s.by, sort_order: s.order })), [update]);
   const page = Number(single(query, "page") || 0);
   const limit = single(query, "limit") || "10";
   const data = payments.data;
@@ -61,7 +73,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
         <span data-testid="payments-total">{t("payments.totalCount", { count: data?.total_count ?? 0 })}</span>
         <label className="flex items-center gap-2">
           {t("payments.perPage")}
-          <Select className="w-24" value={limit} onChange={(e) => navigate(withFilters(query, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
+          <Select className="w-24" value={limit} onChange={(e) => update((q) => withFilters(q, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
             {["10", "50", "100", "1000"].map((n) => (
               <option key={n}>{n}</option>
             ))}
@@ -70,11 +82,11 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
       </div>
       <PaymentsTable payments={data?.payments ?? []} sort={sort} onSort={onSort} />
       <div className="flex items-center justify-end gap-2 text-sm">
-        <Button variant="secondary" disabled={page <= 0} onClick={() => navigate({ ...query, page: String(page - 1) })}>
+        <Button variant="secondary" disabled={page <= 0} onClick={() => update((q) => ({ ...q, page: String(Math.max(Number(single(q, "page") || 0) - 1, 0)) }))}>
           {t("table.previous")}
         </Button>
         <span data-testid="payments-page">{t("payments.pageOf", { page: page + 1, total: Math.max(data?.total_page ?? 1, 1) })}</span>
-        <Button variant="secondary" disabled={!data || page + 1 >= data.total_page} onClick={() => navigate({ ...query, page: String(page + 1) })}>
+        <Button variant="secondary" disabled={!data || page + 1 >= data.total_page} onClick={() => update((q) => ({ ...q, page: String(Number(single(q, "page") || 0) + 1) }))}>
           {t("table.next")}
         </Button>
       </div>
