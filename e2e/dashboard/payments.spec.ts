@@ -31,7 +31,7 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   const row = page.getByTestId(`payment-${paymentId}`);
   await expect(row).toContainText("PAID");
   await expect(row).toContainText("₩15,000");
-  await expect(page.getByTestId("payments-total")).toHaveText("1 payments");
+  await expect(page.getByTestId("payments-total")).toHaveText("Total: 1");
 
   await row.getByRole("link", { name: paymentId }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("PAID");
@@ -75,10 +75,10 @@ test("export the filtered view as CSV", async ({ page }) => {
   const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED" });
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
-  await expect(page.getByTestId("payments-total")).toHaveText("4 payments");
+  await expect(page.getByTestId("payments-total")).toHaveText("Total: 4");
   await page.getByRole("form", { name: "Filters" }).getByLabel("PAID", { exact: true }).check();
   await page.getByRole("form", { name: "Filters" }).getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByTestId("payments-total")).toHaveText("3 payments");
+  await expect(page.getByTestId("payments-total")).toHaveText("Total: 3");
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
@@ -120,7 +120,7 @@ test("filters, sorting and paging live in the URL and survive a reload", async (
 
   await page.reload();
   await expect(page.getByTestId("payments-page")).toHaveText("Page 2 of 2");
-  await expect(page.getByTestId("payments-total")).toHaveText("12 payments");
+  await expect(page.getByTestId("payments-total")).toHaveText("Total: 12");
   const reloaded = page.getByRole("form", { name: "Filters" });
   await expect(reloaded.getByLabel("PAID", { exact: true })).toBeChecked();
   await expect(reloaded.getByLabel("FAILED", { exact: true })).not.toBeChecked();
@@ -153,4 +153,33 @@ test("simulate the deposit on an issued virtual account", async ({ page, request
   await expect(page.getByTestId("payment-status")).toHaveText("PAID");
   await expect(page.getByTestId("amount-paid")).toHaveText("₩25,000");
   await expect(page.getByRole("form", { name: "Cancel payment" })).toBeVisible();
+});
+
+test("register the delivery of an escrow payment, then complete the purchase", async ({ page }) => {
+  const m = await freshMerchant();
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto("/dashboard/payments");
+  await page.getByRole("button", { name: "New key-in payment" }).click();
+  const form = page.getByRole("form", { name: "Key-in card payment (test channels)" });
+  const paymentId = await form.getByLabel("Payment ID").inputValue();
+  await form.getByLabel("Order name").fill("Escrow desk");
+  await form.getByLabel("Amount", { exact: true }).fill("50000");
+  await form.getByLabel("Card number").fill("5555555555554444");
+  await form.getByLabel("Escrow payment").check();
+  await form.getByRole("button", { name: "Pay" }).click();
+  await page.getByRole("link", { name: `Payment ${paymentId} approved.` }).click();
+
+  const escrow = page.getByRole("form", { name: "Escrow delivery" });
+  await escrow.getByRole("button", { name: "Register delivery" }).click();
+  await expect(escrow.getByText("Required").first()).toBeVisible();
+  await escrow.getByLabel("Invoice number").fill("INV-778899");
+  await escrow.getByLabel("Receiver address line 1").fill("1 Teheran-ro");
+  await escrow.getByRole("button", { name: "Register delivery" }).click();
+  await expect(escrow.getByRole("status")).toHaveText("Saved.");
+  await expect(page.getByText('"invoice_number": "INV-778899"')).toBeVisible();
+  await expect(page.getByText('"status": "REGISTERED"')).toBeVisible();
+
+  await escrow.getByRole("button", { name: "Complete escrow purchase" }).click();
+  await expect(page.getByText('"status": "COMPLETED"')).toBeVisible();
+  await expect(page.getByRole("form", { name: "Escrow delivery" })).toHaveCount(0);
 });

@@ -4,12 +4,14 @@ import { z } from "zod";
 import { callerId } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
+import { completeEscrow } from "@/lib/payments/complete-escrow";
 import { getPayment } from "@/lib/payments/get-payment";
 import { instantPay } from "@/lib/payments/instant-pay";
 import { listPayments } from "@/lib/payments/list";
 import { listPaymentsQuery } from "@/lib/payments/list-schema";
 import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
-import { cancelBody, instantPayBody } from "@/lib/payments/schema";
+import { registerEscrowLogistics } from "@/lib/payments/register-escrow-logistics";
+import { cancelBody, escrowLogisticsBody, instantPayBody } from "@/lib/payments/schema";
 import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
 
 /**
@@ -40,3 +42,9 @@ export const simulateDepositAction = dashboardAction({ write: true, input: byId 
 export const voidVirtualAccountAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
   (await voidVirtualAccount({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
 );
+
+export const registerEscrowAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: escrowLogisticsBody }) }, ({ ctx, input }) =>
+  registerEscrowLogistics({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+);
+
+export const completeEscrowAction = dashboardAction({ write: true, input: byId }, ({ ctx, input }) => completeEscrow({ ctx, input: { ...input, store_id: ctx.storeId } }));

@@ -5,12 +5,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { useT } from "@/components/i18n-provider";
 import { CancelPaymentForm } from "@/components/payments/cancel-form";
+import { EscrowDeliveryForm } from "@/components/payments/escrow-form";
 import { balancesOf, CancellationsCard, DetailsCards, PaymentSummary, TransactionsCard } from "@/components/payments/payment-detail";
 import { primaryOf } from "@/components/payments/payments-table";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { cancelPaymentAction, getPaymentAction, simulateDepositAction, voidVirtualAccountAction } from "../actions";
+import { cancelPaymentAction, completeEscrowAction, getPaymentAction, registerEscrowAction, simulateDepositAction, voidVirtualAccountAction } from "../actions";
 
 export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentId: string; storeId: string; canWrite: boolean }) {
   const t = useT();
@@ -73,6 +74,9 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
                 </Button>
               </div>
             </Card>
+          ) : null}
+          {canWrite && tx.is_escrow && (tx.status === "PAID" || tx.status === "PARTIAL_CANCELLED") && (tx.escrow_detail as { status?: string } | undefined)?.status !== "COMPLETED" ? (
+            <EscrowDeliveryForm paymentId={paymentId} register={registerEscrowAction} complete={completeEscrowAction} onDone={refresh} />
           ) : null}
           {!canWrite ? <Alert kind="info">{t("payments.viewerCannot")}</Alert> : null}
         </div>
