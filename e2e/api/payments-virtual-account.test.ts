@@ -5,7 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { depositHooks, type DepositHook } from "@/lib/payments/deposit-hooks";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/stores";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -142,13 +143,17 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
     expectError(await m.api.delete(`/v2/payments/${await paidPayment(m)}/virtual-account`), 400, "INVALID_REQUEST");
   });
 
-  it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store", async () => {
+  it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store; 403 for a store-limited key", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
     const id = await issuedAccount(a);
     expectError(await a.api.delete(`/v2/payments/${newPaymentId()}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 404, "STORE_NOT_FOUND");
+    const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
+    const key = await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub only" });
+    const limited = apiAs((await loginWithApiKey(key.apiKey)).accessToken);
+    expectError(await limited.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 403, "PERMISSION_DENIED");
     expect((await a.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 });
@@ -165,5 +170,32 @@ describe("cancelling a deposited virtual-account payment", () => {
     const tx = res.body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "CANCELLED", amount: { paid: 50000, cancelled: 50000 } });
     expect(tx.payment_method_detail.virtual_account.refund_status).toBe("COMPLETED");
+  });
+});
+
+describe("virtual accounts under concurrency", () => {
+  it("concurrent deposit notices: one deposit, one Paid webhook", async () => {
+    const m = await newMerchant();
+    const id = await issuedAccount(m);
+    const results = await Promise.all(Array.from({ length: 10 }, () => deposit(m, id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expectError(r, 400, "INVALID_REQUEST");
+    expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
+  });
+
+  it("racing voids and deposits: exactly one wins and the record is consistent", async () => {
+    const m = await newMerchant();
+    const id = await issuedAccount(m);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? deposit(m, id) : m.api.delete(`/v2/payments/${id}/virtual-account`))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    if (tx.status === "PAID") {
+      expect(tx.amount.paid).toBe(50000);
+      expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
+    } else {
+      expect(tx).toMatchObject({ status: "CANCELLED", amount: { paid: 0 } });
+      expect(tx.paid_at).toBeUndefined();
+      expect(await webhookStatuses(id)).toEqual(["Cancelled", "VirtualAccountIssued"]);
+    }
   });
 });

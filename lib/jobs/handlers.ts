@@ -1,4 +1,6 @@
+import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
 import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
+import { expireAttempt } from "@/lib/payments/expire-attempt";
 import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import type { Job } from "./queue";
 
@@ -13,4 +15,5 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  */
 export const jobHandlers: Record<string, JobHandler> = {
   [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
+  [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
 };

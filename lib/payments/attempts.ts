@@ -9,7 +9,9 @@ import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { newId } from "@/lib/ids";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
+import { enqueue } from "@/lib/jobs/queue";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { ATTEMPT_EXPIRY_DELAY_MS, ATTEMPT_EXPIRY_QUEUE } from "./attempt-expiry-queue";
 import { PAID_STATES } from "./status";
 
 /**
@@ -123,6 +125,8 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       cash_receipt_form: input.cashReceiptForm ? JSON.stringify(input.cashReceiptForm) : null,
     };
     await tx.insertInto("transactions").values(row).execute();
+    // Should this process die before completeAttempt, a worker closes the attempt as FAILED.
+    await enqueue(tx, { queue: ATTEMPT_EXPIRY_QUEUE, payload: { transactionId: row.id }, runAt: now + ATTEMPT_EXPIRY_DELAY_MS, dedupeKey: `attempt-expiry:${row.id}` });
     return row;
   };
   if (existingTx) return run(existingTx);

@@ -70,6 +70,8 @@ export async function recordSuccess(transactionId: string, cancellationId: strin
 /** Step 3b: the provider refused (or could not be reached): the claim is released, the payment unchanged. */
 export async function recordFailure(transactionId: string, cancellation: Pick<CancellationsTable, "id" | "cancel_amount" | "tax_free_amount">, pgCode: string, pgMessage: string) {
   await withTransaction(async (tx) => {
+    // The transaction row first, as every cancellation step does, so lock order never crosses.
+    await lockTransaction(tx, transactionId);
     const failed = await tx
       .updateTable("cancellations")
       .set({ status: "FAILED", failure_pg_code: pgCode, failure_pg_message: pgMessage })

@@ -34,8 +34,9 @@ function assertRefundFits(row: TransactionsTable, input: Input): void {
 async function reserve(ctx: AuthContext, storeId: string, input: Input) {
   return withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, storeId, input.payment_id);
-    assertRefundFits(row, input);
     const plan = planCancellation(row, input);
+    // After the state checks, so an unpaid virtual account answers NOT_PAID whatever the body.
+    assertRefundFits(row, input);
     const now = Date.now();
     const claimed = await tx
       .updateTable("transactions")
