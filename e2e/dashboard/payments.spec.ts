@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { getDb } from "@/lib/db/client";
 import { createPayment } from "@/lib/testing/payment-fixtures";
+import { insertUser } from "@/lib/users/repository";
 import { freshMerchant, signIn } from "./helpers";
 
 async function keyIn(page: Page, orderName: string, amount: string, card: string): Promise<string> {
@@ -182,4 +184,24 @@ test("register the delivery of an escrow payment, then complete the purchase", a
   await escrow.getByRole("button", { name: "Complete escrow purchase" }).click();
   await expect(page.getByText('"status": "COMPLETED"')).toBeVisible();
   await expect(page.getByRole("form", { name: "Escrow delivery" })).toHaveCount(0);
+});
+
+test("a viewer sees payments but no forms that change them; another merchant's payment is not found", async ({ page }) => {
+  const m = await freshMerchant();
+  const other = await freshMerchant();
+  const mine = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Visible" });
+  const theirs = await createPayment({ merchantId: other.merchant_id, storeId: other.store_id, orderName: "Hidden" });
+  const email = `viewer-${Date.now().toString(36)}@example.com`;
+  await insertUser(getDb(), { merchantId: m.merchant_id, email, name: "Viewer", password: "viewer-password", role: "VIEWER" });
+  await signIn(page, email, "viewer-password");
+  await page.goto("/dashboard/payments");
+  await expect(page.getByTestId(`payment-${mine.payment_id}`)).toContainText("Visible");
+  await expect(page.getByTestId("payments-table")).not.toContainText("Hidden");
+  await expect(page.getByRole("button", { name: "New key-in payment" })).toHaveCount(0);
+  await page.getByRole("link", { name: mine.payment_id }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  await expect(page.getByText("Viewers cannot change payments.")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Cancel payment" })).toHaveCount(0);
+  await page.goto(`/dashboard/payments/${theirs.payment_id}`);
+  await expect(page.getByText("No payment with this ID in this store.")).toBeVisible();
 });
