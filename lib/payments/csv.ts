@@ -61,7 +61,8 @@ export async function* exportPaymentsCsv(scope: PaymentScope, filters: PaymentFi
     let q = filteredPayments(scope, filters, window).selectAll("transactions");
     if (last) {
       const { time, id } = last;
-      q = q.where((eb) => eb.or([eb(`transactions.${column}`, after, time), eb.and([eb(`transactions.${column}`, "=", time), eb("transactions.id", after, id)])]));
+      // The inclusive bound alone lets the index range start at the last row (an OR would not).
+      q = q.where(`transactions.${column}`, `${after}=`, time).where((eb) => eb.or([eb(`transactions.${column}`, after, time), eb("transactions.id", after, id)]));
     }
     const rows = await q.orderBy(`transactions.${column}`, direction).orderBy("transactions.id", direction).limit(batchSize).execute();
     if (rows.length > 0) yield rows.map((row) => csvLine(COLUMNS.map(([, pick]) => pick(row)))).join("");

@@ -40,7 +40,10 @@ export async function scrollPayments({ ctx, input }: { ctx: AuthContext; input: 
       ),
     );
   if (scope.storeId) q = q.where("t.store_id", "=", scope.storeId);
-  if (cursor) q = q.where((eb) => eb.or([eb("t.created_at", ">", cursor.c), eb.and([eb("t.created_at", "=", cursor.c), eb("t.id", ">", cursor.i)])]));
+  if (cursor) {
+    // The plain `>=` lets the index range start at the cursor; the OR alone would rescan from the window start.
+    q = q.where("t.created_at", ">=", cursor.c).where((eb) => eb.or([eb("t.created_at", ">", cursor.c), eb("t.id", ">", cursor.i)]));
+  }
   const rows = await q.orderBy("t.created_at").orderBy("t.id").limit(input.limit + 1).execute();
 
   const page = rows.slice(0, input.limit);
