@@ -73,7 +73,7 @@ test("a declined test card shows the provider's error and leaves a FAILED paymen
 test("export the filtered view as CSV", async ({ page }) => {
   const m = await freshMerchant();
   const paid = [];
-  for (let i = 0; i < 3; i++) paid.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: `Export, "quoted" ${i}` }));
+  for (let i = 0; i < 3; i++) paid.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: `Export, "quoted" ${i}`, customer: { name: "김민수" } }));
   const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED" });
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
@@ -84,12 +84,15 @@ test("export the filtered view as CSV", async ({ page }) => {
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
-  const file = readFileSync((await (await download).path())!, "utf8");
+  const raw = readFileSync((await (await download).path())!, "utf8");
+  expect(raw.startsWith("\uFEFF")).toBe(true);
+  const file = raw.slice(1);
   const lines = file.trimEnd().split("\r\n");
   expect(lines[0]).toMatch(/^payment_id,store_id,tx_id,status,/);
   expect(lines).toHaveLength(4);
   for (const p of paid) expect(file).toContain(`${p.payment_id},${m.store_id},${p.id},PAID,`);
   expect(file).toContain('"Export, ""quoted"" 0"');
+  expect(file).toContain(",김민수,");
   expect(file).not.toContain(failed.payment_id);
 
   // The export needs a session.

@@ -21,6 +21,10 @@ export async function GET(request: Request): Promise<Response> {
   }
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
+    // A byte-order mark, so spreadsheet programs read the Korean text as UTF-8.
+    start(controller) {
+      controller.enqueue(encoder.encode("\uFEFF"));
+    },
     async pull(controller) {
       const next = await rows.next();
       if (next.done) controller.close();
