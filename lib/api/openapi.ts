@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { paymentListOperations } from "@/lib/payments/list-openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
+import { storeOperations } from "@/lib/stores/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...paymentListOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...paymentListOperations];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,9 +1,10 @@
 import { common } from "./messages/common";
 import { developers } from "./messages/developers";
 import { payments } from "./messages/payments";
+import { stores } from "./messages/stores";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, payments];
+const areas = [common, developers, stores, payments];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

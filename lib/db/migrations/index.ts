@@ -4,6 +4,7 @@ import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0008 from "./0008_payment_lists";
 import * as m0009 from "./0009_payments_core";
+import * as m0006 from "./0006_stores";
 
 export type MigrationDialect = Dialect;
 
@@ -18,6 +19,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0002_payments": m0002,
   "0008_payment_lists": m0008,
   "0009_payments_core": m0009,
+  "0006_stores": m0006,
 };
 
 class StaticProvider implements MigrationProvider {
