@@ -16,7 +16,8 @@ import type { ActionResult } from "@/lib/dashboard/action";
 import { keyInForm, toInstantPayBody, type KeyInForm } from "./form-schemas";
 
 export type TestChannel = { key: string; name: string; pg_provider: string };
-type PayAction = (input: { payment_id: string; body: ReturnType<typeof toInstantPayBody> extends infer R ? (R extends { body: infer B } ? B : never) : never }) => Promise<ActionResult<unknown>>;
+type KeyInBody = Extract<ReturnType<typeof toInstantPayBody>, { body: unknown }>["body"];
+type PayAction = (input: { payment_id: string; body: KeyInBody }) => Promise<ActionResult<unknown>>;
 
 function newPaymentId() {
   return `pay-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -52,7 +53,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
     mutationFn: async (values: KeyInForm) => {
       const mapped = toInstantPayBody(values);
       if ("error" in mapped) throw new Error(`${mapped.error}: too many decimals for ${values.currency}`);
-      unwrap(await pay({ payment_id: values.payment_id, body: mapped.body! }));
+      unwrap(await pay({ payment_id: values.payment_id, body: mapped.body }));
       return values.payment_id;
     },
     onSuccess: (paymentId) => {
