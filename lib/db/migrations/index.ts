@@ -4,6 +4,7 @@ import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0004 from "./0004_identity";
 import * as m0005 from "./0005_cash_receipts";
+import * as m0008 from "./0008_payment_lists";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 
@@ -20,6 +21,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0002_payments": m0002,
   "0004_identity": m0004,
   "0005_cash_receipts": m0005,
+  "0008_payment_lists": m0008,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
 };
