@@ -5,13 +5,14 @@ import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
 import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
+import { paymentListOperations } from "@/lib/payments/list-openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...identityOperations, ...cashReceiptOperations, ...billingKeyOperations, ...scheduleOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...identityOperations, ...cashReceiptOperations, ...paymentListOperations, ...billingKeyOperations, ...scheduleOperations];
 
 type JsonSchema = Record<string, unknown>;
 

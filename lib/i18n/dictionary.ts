@@ -4,9 +4,10 @@ import { cashReceipts } from "./messages/cash-receipts";
 import { developers } from "./messages/developers";
 import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
+import { payments } from "./messages/payments";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, billing];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
