@@ -47,6 +47,8 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   await expect(payments).toContainText(soon);
   await expect(payments.locator("[data-status]")).toHaveAttribute("data-status", "PAID");
   await expect(page.getByTestId("key-schedules-table")).toContainText("Completed");
+  await payments.getByRole("link", { name: soon }).click();
+  await expect(page.getByRole("heading", { level: 1, name: soon })).toBeVisible();
 
   // Cancel a booked schedule.
   await openArea(page, "Schedules");
