@@ -1,3 +1,4 @@
+import { requireStoreChannel } from "@/lib/channels/repository";
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { serializeChannel } from "@/lib/channels/serialize";
@@ -101,23 +102,11 @@ export async function issueReceipt(merchantId: string, storeId: string, paymentI
   }
 }
 
-export async function findPaymentChannel(merchantId: string, storeId: string, key: string) {
-  const channel = await getDb()
-    .selectFrom("channels")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", storeId)
-    .where("key", "=", key)
-    .where("is_for_payment", "=", 1)
-    .executeTakeFirst();
-  if (!channel) throw new DomainError("CHANNEL_NOT_FOUND", "channel_key: no payment channel with this key in the store");
-  return channel;
-}
 
 /** POST /v2/payments/{payment_id}/cash-receipt (manual issuance; the payment need not be ours). */
 export async function issueCashReceipt({ ctx, paymentId, input }: { ctx: AuthContext; paymentId: string; input: IssueCashReceiptBody }) {
   const store = await resolveStore(ctx, input.store_id);
-  const channel = await findPaymentChannel(ctx.merchantId, store.id, input.channel_key);
+  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
   const { store_id: _s, channel_key: _c, ...rest } = input;
   const row = await issueReceipt(ctx.merchantId, store.id, paymentId, channel, { ...rest, isManual: true });
   return { receipt_id: row.id, pg_tx_id: row.pg_tx_id, issue_number: row.issue_number, receipt_url: receiptUrl(row.receipt_token) };

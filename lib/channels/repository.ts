@@ -1,3 +1,4 @@
+import { DomainError } from "@/lib/api/error-codes";
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
@@ -32,4 +33,12 @@ export function listStoreChannels(merchantId: string, storeId: string) {
 /** A channel of this store by key (CHANNEL_NOT_FOUND is the caller's to throw). */
 export function findStoreChannel(merchantId: string, storeId: string, key: string, db: Db | Tx = getDb()) {
   return db.selectFrom("channels").selectAll().where("key", "=", key).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).executeTakeFirst();
+}
+
+/** A store's channel for a purpose by key, or 404 CHANNEL_NOT_FOUND naming the request field. */
+export async function requireStoreChannel(merchantId: string, storeId: string, key: string, purpose: "payment" | "identity", field: string, db: Db | Tx = getDb()) {
+  const channel = await findStoreChannel(merchantId, storeId, key, db);
+  const fits = purpose === "payment" ? channel?.is_for_payment === 1 : channel?.is_for_identity_verification === 1;
+  if (!channel || !fits) throw new DomainError("CHANNEL_NOT_FOUND", `${field}: no ${purpose === "payment" ? "payment" : "identity-verification"} channel with this key in the store`);
+  return channel;
 }

@@ -1,3 +1,5 @@
+import { requireStoreChannel } from "@/lib/channels/repository";
+import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
@@ -11,21 +13,9 @@ import type { SendVerificationBody } from "./schema";
 import { serializeIdentityChannel } from "./serialize";
 import { assertCanSend } from "./status";
 
-async function findIdentityChannel(merchantId: string, storeId: string, key: string) {
-  const channel = await getDb()
-    .selectFrom("channels")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", storeId)
-    .where("key", "=", key)
-    .where("is_for_identity_verification", "=", 1)
-    .executeTakeFirst();
-  if (!channel) throw new DomainError("CHANNEL_NOT_FOUND", "channelKey: no identity-verification channel with this key in the store");
-  return channel;
-}
 
 /** Records (or refreshes) the not-yet-sent verification, so a failed send leaves a NOT_SENT record. */
-async function upsertUnsent(ctx: AuthContext, storeId: string, id: string, input: SendVerificationBody, channel: Awaited<ReturnType<typeof findIdentityChannel>>) {
+async function upsertUnsent(ctx: AuthContext, storeId: string, id: string, input: SendVerificationBody, channel: ChannelsTable) {
   const now = Date.now();
   const fields = {
     channel_id: channel.id,
@@ -83,7 +73,7 @@ async function upsertUnsent(ctx: AuthContext, storeId: string, id: string, input
  */
 export async function sendVerification({ ctx, id, input }: { ctx: AuthContext; id: string; input: SendVerificationBody }): Promise<Record<string, never>> {
   const store = await resolveIdentityStore(ctx, input.storeId);
-  const channel = await findIdentityChannel(ctx.merchantId, store.id, input.channelKey);
+  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channelKey, "identity", "channelKey");
   const row = await upsertUnsent(ctx, store.id, id, input, channel);
   const provider = identityProviderFor(channel);
   const request = { channel, operator: input.operator, name: input.customer.name, phoneNumber: input.customer.phoneNumber, identityNumber: input.customer.identityNumber };

@@ -1,6 +1,6 @@
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
-import { findStoreChannel } from "@/lib/channels/repository";
+import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { validateCard } from "@/lib/providers/sandbox/cards";
 import { paymentProviderFor } from "@/lib/providers/registry";
@@ -25,8 +25,7 @@ function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: n
  */
 export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
-  const channel = await findStoreChannel(ctx.merchantId, store.id, input.channel_key);
-  if (!channel || channel.is_for_payment !== 1) throw new DomainError("CHANNEL_NOT_FOUND", "no payment channel with this channel_key in the store");
+  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
