@@ -1,6 +1,6 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
-import { findStoreChannel } from "@/lib/channels/repository";
+import { requireStoreChannel } from "@/lib/channels/repository";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { getDb } from "@/lib/db/client";
@@ -24,8 +24,7 @@ function cardDetail(card: CardInfo) {
  */
 export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input: IssueBillingKeyInput }) {
   const store = await resolveStore(ctx, input.store_id);
-  const channel = await findStoreChannel(ctx.merchantId, store.id, input.channel_key);
-  if (!channel || channel.is_for_payment !== 1) throw new DomainError("CHANNEL_NOT_FOUND", "channel_key names no payment channel of this store");
+  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
   const customer = toCustomer(input.customer);
   const { card, mobile_phone: mobile } = input.payment_method_option;
   const requestedAt = Date.now();
