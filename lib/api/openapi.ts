@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { webhookOperations } from "@/lib/webhooks/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...webhookOperations];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
+import type { WebhookTables } from "./tables/webhooks";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -8,4 +9,4 @@ import type { PaymentTables } from "./tables/payments";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, WebhookTables {}

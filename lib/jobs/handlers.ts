@@ -1,3 +1,5 @@
+import { deliverWebhookJob } from "@/lib/webhooks/deliver";
+import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import type { Job } from "./queue";
 
 /** What a handler may ask for instead of the default retry schedule. */
@@ -9,4 +11,6 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
-export const jobHandlers: Record<string, JobHandler> = {};
+export const jobHandlers: Record<string, JobHandler> = {
+  [WEBHOOK_QUEUE]: deliverWebhookJob,
+};

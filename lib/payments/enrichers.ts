@@ -1,3 +1,5 @@
+import { loadNotifications } from "@/lib/webhooks/notifications";
+
 /**
  * Parts of a Transaction that other areas own (webhook `notifications`, `cash_receipt`). Each area
  * registers a loader here; the payment serializer asks them all for a batch of transaction ids.
@@ -5,7 +7,9 @@
 export type TransactionExtras = { notifications?: unknown[]; cash_receipt?: unknown };
 export type TransactionEnricher = (transactionIds: string[]) => Promise<Map<string, TransactionExtras>>;
 
-export const transactionEnrichers: TransactionEnricher[] = [];
+export const transactionEnrichers: TransactionEnricher[] = [
+  loadNotifications,
+];
 
 export async function loadExtras(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
   const merged = new Map<string, TransactionExtras>();

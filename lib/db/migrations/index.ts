@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
+import * as m0007 from "./0007_webhooks";
 
 export type MigrationDialect = Dialect;
 
@@ -14,6 +15,7 @@ type VersionedMigration = { up: (db: Kysely<unknown>, dialect: MigrationDialect)
 const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
   "0002_payments": m0002,
+  "0007_webhooks": m0007,
 };
 
 class StaticProvider implements MigrationProvider {
