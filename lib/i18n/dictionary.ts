@@ -1,8 +1,9 @@
 import { common } from "./messages/common";
 import { developers } from "./messages/developers";
+import { webhooks } from "./messages/webhooks";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers];
+const areas = [common, developers, webhooks];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
