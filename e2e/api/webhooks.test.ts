@@ -339,3 +339,53 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     expect(crossStore.body.code).toBe("PAYMENT_NOT_FOUND");
   });
 });
+
+describe("delivery log (dashboard services)", () => {
+  it("filters by status, event, URL and date; resends one; resends every match; stays within the tenant", async () => {
+    const { listDeliveries, listDeliveryAttempts, resendDelivery, resendMatching } = await import("@/lib/webhooks/log");
+    const { getWebhookSettings, sendTestWebhook } = await import("@/lib/webhooks/settings");
+    const m = await newMerchant();
+    const ok = await receiver();
+    const down = await receiver(() => 500);
+    await setUrl(m, ok.url);
+    await pay(m, "log-1");
+    await pay(m, "log-2", { outcome: "failed" });
+    await pay(m, "log-3", { noticeUrls: [down.url] });
+    const test = await sendTestWebhook({ ctx: ctxOf(m) });
+    expect(test.attempt).toMatchObject({ status: "SUCCEEDED", responseCode: 200, requestBody: '{"tx_id":null,"payment_id":null,"status":"Test"}' });
+    await deliverUntil(async () => (await listDeliveries({ ctx: ctxOf(m), input: { state: "FAILED", page: 0, limit: 20 } })).total === 1);
+
+    const list = (input: Parameters<typeof listDeliveries>[0]["input"]) => listDeliveries({ ctx: ctxOf(m), input });
+    expect((await list({ page: 0, limit: 20 })).total).toBe(4);
+    expect((await list({ page: 0, limit: 2 })).items).toHaveLength(2);
+    expect((await list({ event: "Failed", page: 0, limit: 20 })).items.map((d) => d.paymentId)).toEqual(["log-2"]);
+    expect((await list({ state: "FAILED", page: 0, limit: 20 })).items.map((d) => [d.paymentId, d.attempts, d.lastCode])).toEqual([["log-3", 6, 500]]);
+    expect((await list({ url: down.url.slice(7, 30).toUpperCase(), page: 0, limit: 20 })).total).toBeGreaterThanOrEqual(1);
+    expect((await list({ url: "100%_nothing", page: 0, limit: 20 })).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list({ from: today, to: today, page: 0, limit: 20 })).total).toBe(4);
+    expect((await list({ to: "2020-01-01", page: 0, limit: 20 })).total).toBe(0);
+
+    const failed = (await list({ state: "FAILED", page: 0, limit: 1 })).items[0]!;
+    const attempts = await listDeliveryAttempts({ ctx: ctxOf(m), input: { id: failed.id } });
+    expect(attempts.map((a) => a.execution)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(attempts[0]!.requestHeader["webhook-id"]).toBe(failed.id);
+    expect(attempts[0]!.responseBody).toBe("nope");
+
+    // Resending a notice_urls delivery goes to the same address; the receiver now answers 200.
+    down.respondWith(() => 200);
+    const again = await resendDelivery({ ctx: ctxOf(m), input: { id: failed.id } });
+    expect(again.attempt).toMatchObject({ status: "SUCCEEDED" });
+    const queued = await resendMatching({ ctx: ctxOf(m), input: { event: "Paid" } });
+    expect(queued.queued).toBe(3);
+    await deliverUntil(async () => (await list({ state: "PENDING", page: 0, limit: 20 })).total === 0);
+    expect((await list({ event: "Paid", state: "SUCCEEDED", page: 0, limit: 20 })).total).toBe(5);
+
+    const other = await newMerchant();
+    expect((await listDeliveries({ ctx: ctxOf(other), input: { page: 0, limit: 20 } })).total).toBe(0);
+    expect(await listDeliveryAttempts({ ctx: ctxOf(other), input: { id: failed.id } })).toEqual([]);
+    await expect(resendDelivery({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getWebhookSettings({ ctx: { ...ctxOf(m), role: "VIEWER" } })).secret).toBeNull();
+    expect((await getWebhookSettings({ ctx: ctxOf(m) })).secret).toBe(await secretOf(m));
+  });
+});
