@@ -29,8 +29,8 @@ let cachedSecrets: Secrets | undefined;
 export function secrets(): Secrets {
   if (cachedSecrets) return cachedSecrets;
   const fromEnv = {
-    tokenSigningSecret: process.env.TOKEN_SIGNING_SECRET,
-    sessionSecret: process.env.NEXTAUTH_SECRET ?? process.env.AUTH_SECRET,
+    tokenSigningSecret: process.env.TOKEN_SIGNING_SECRET || undefined,
+    sessionSecret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET || undefined,
   };
   let stored: Partial<Secrets> = {};
   const file = path.join(dataDir(), "secrets.json");
