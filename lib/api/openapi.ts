@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { paymentOperations } from "@/lib/payments/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...webhookOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...webhookOperations];
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/handler";
+import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
+import { paymentPathParams, storeQuery } from "@/lib/payments/schema";
+
+export const POST = apiRoute({ family: "payment", auth: "token", params: paymentPathParams, query: storeQuery }, ({ ctx, params, query }) =>
+  noticeVirtualAccountDeposit({ ctx, input: { payment_id: params.payment_id, store_id: query.store_id } }),
+);

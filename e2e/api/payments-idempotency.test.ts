@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import type { ApiResult } from "@/lib/testing/api";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { cardPayBody, expectError, newPaymentId, paidPayment } from "@/lib/testing/payments";
+
+async function transactionCount(paymentId: string): Promise<number> {
+  const rows = await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute();
+  return rows.length;
+}
+
+describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
+  it("20 concurrent instant pays with one key make exactly one transaction and one charge", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const body = cardPayBody(m);
+    process.env.SANDBOX_LATENCY_MS = "20";
+    let results: ApiResult[];
+    try {
+      results = await Promise.all(Array.from({ length: 20 }, () => m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": `key-${id}` })));
+    } finally {
+      delete process.env.SANDBOX_LATENCY_MS;
+    }
+    const firsts = results.filter((r) => r.status === 200 && r.headers.get("idempotent-replayed") !== "true");
+    expect(firsts).toHaveLength(1);
+    const txId = firsts[0]!.body.tx_id;
+    for (const r of results) {
+      if (r.status === 200) expect(r.body.tx_id).toBe(txId);
+      else expectError(r, 409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
+    }
+    expect(await transactionCount(id)).toBe(1);
+    const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
+    expect(jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.paymentId === id)).toHaveLength(1);
+
+    // After the first finished, the key replays it.
+    const replay = await m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": `key-${id}` });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual(firsts[0]!.body);
+  });
+
+  it("a key reused with another body is 422 IDEMPOTENCY_KEY_REUSED", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m), { "idempotency-key": "k1" })).status).toBe(200);
+    expectError(await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1 }), { "idempotency-key": "k1" }), 422, "IDEMPOTENCY_KEY_REUSED");
+  });
+
+  it("a declined charge (5xx) is not kept: the same key may retry", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const body = cardPayBody(m, "4000000000000002");
+    for (let i = 0; i < 2; i++) {
+      const res = await m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "retry-me" });
+      expect(res.status).toBe(500);
+      expect(res.headers.get("idempotent-replayed")).toBeNull();
+    }
+    expect(await transactionCount(id)).toBe(2);
+  });
+
+  it("a replayed cancel does not cancel twice; the other payment POSTs honour the key too", async () => {
+    const m = await newMerchant();
+    const id = await paidPayment(m);
+    const cancels = await Promise.all(Array.from({ length: 5 }, () => m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000 }, { "idempotency-key": `cancel-${id}` })));
+    expect(cancels.filter((r) => r.status === 200 && r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);
+    const again = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000 }, { "idempotency-key": `cancel-${id}` });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount.cancelled).toBe(1000);
+
+    const escrow = await paidPayment(m, "4242424242424242", { is_escrow: true });
+    const logis = { sender: {}, receiver: { address: { address_line_1: "a", address_line_2: "b" } }, logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" }, send_email: false };
+    const first = await m.api.post(`/v2/payments/${escrow}/escrow/logis`, logis, { "idempotency-key": `logis-${escrow}` });
+    const second = await m.api.post(`/v2/payments/${escrow}/escrow/logis`, logis, { "idempotency-key": `logis-${escrow}` });
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(second.body).toEqual(first.body);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { liveAdapters } from "@/lib/providers/registry";
+import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
+import type { PaymentProvider } from "@/lib/providers/types";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { cardPayBody, expectError, newPaymentId } from "@/lib/testing/payments";
+
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+/**
+ * A LIVE channel served by an adapter registered the way real adapters are (lib/providers/registry):
+ * the sandbox's behaviour with some calls crashing or refusing, as a real PG connection might.
+ */
+async function liveChannel(m: Merchant, adapter: Partial<PaymentProvider>): Promise<string> {
+  const pg = `TESTPG_${newId().slice(-8)}`;
+  liveAdapters[pg] = { ...sandboxPaymentProvider, ...adapter };
+  const key = `live-${newId()}`;
+  await getDb()
+    .insertInto("channels")
+    .values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key, name: "Live", type: "LIVE", pg_provider: pg, pg_merchant_id: "live_mid", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+    .execute();
+  return key;
+}
+
+const crash = async (): Promise<never> => {
+  throw new Error("connection reset by the provider");
+};
+const refuse = async () => ({ ok: false as const, pgCode: "ESCROW_REFUSED", pgMessage: "refused by the provider" });
+
+describe("provider crashes and refusals", () => {
+  it("instant pay: a crashing provider call answers 500 SERVICE_ERROR and leaves the attempt FAILED, not PENDING; the id may be retried", async () => {
+    const m = await newMerchant();
+    const key = await liveChannel(m, { approveCard: crash });
+    const id = newPaymentId();
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }));
+    expectError(res, 500, "SERVICE_ERROR");
+    expect(JSON.stringify(res.body)).not.toContain("connection reset");
+    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    expect(tx).toMatchObject({ status: "FAILED", failure: { pg_code: "INTERNAL_ERROR" } });
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))).status).toBe(200);
+  });
+
+  it("cancel: a crashing provider call answers 500 SERVICE_ERROR, records the cancellation FAILED and releases the amount", async () => {
+    const m = await newMerchant();
+    const key = await liveChannel(m, { cancel: crash });
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }))).status).toBe(200);
+    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000 }), 500, "SERVICE_ERROR");
+    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    expect(tx).toMatchObject({ status: "PAID", amount: { cancelled: 0 } });
+    expect(tx.cancellations).toEqual([expect.objectContaining({ status: "FAILED", cancel_amount: 5000 })]);
+    expect((await getDb().selectFrom("transactions").select("cancelled_amount").where("id", "=", tx.id).executeTakeFirstOrThrow()).cancelled_amount).toBe(0);
+  });
+
+  it("escrow: a provider refusal answers 500 PG_PROVIDER_ERROR and records nothing", async () => {
+    const m = await newMerchant();
+    const key = await liveChannel(m, { registerEscrowLogistics: refuse, completeEscrow: refuse });
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key, is_escrow: true }))).status).toBe(200);
+    const logis = { sender: {}, receiver: { address: { address_line_1: "a", address_line_2: "b" } }, logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" }, send_email: false };
+    const res = await m.api.post(`/v2/payments/${id}/escrow/logis`, logis);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "ESCROW_REFUSED", pg_message: "refused by the provider" } });
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].escrow_detail).toBeUndefined();
+  });
+
+  it("escrow complete: a provider refusal answers 500 PG_PROVIDER_ERROR and keeps REGISTERED", async () => {
+    const m = await newMerchant();
+    const key = await liveChannel(m, { completeEscrow: refuse });
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key, is_escrow: true }))).status).toBe(200);
+    const logis = { sender: {}, receiver: { address: { address_line_1: "a", address_line_2: "b" } }, logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" }, send_email: false };
+    expect((await m.api.post(`/v2/payments/${id}/escrow/logis`, logis)).status).toBe(200);
+    const res = await m.api.post(`/v2/payments/${id}/escrow/complete`, {});
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe("PG_PROVIDER_ERROR");
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].escrow_detail.status).toBe("REGISTERED");
+  });
+});

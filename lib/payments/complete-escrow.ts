@@ -1,0 +1,33 @@
+import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { withTransaction } from "@/lib/db/client";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { paymentProviderFor } from "@/lib/providers/registry";
+import { toRfc3339 } from "@/lib/time";
+import { assertEscrowOpen, escrowDetailOf } from "./escrow-rules";
+import { channelRefOf, lockPrimaryTransaction } from "./locks";
+import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
+import type { EscrowCompleteInput } from "./schema";
+
+function assertCompletable(row: TransactionsTable) {
+  assertEscrowOpen(row);
+  const detail = escrowDetailOf(row);
+  if (!detail) throw new DomainError("INVALID_REQUEST", "register the delivery (escrow/logis) before completing the purchase");
+  return detail;
+}
+
+/** POST /v2/payments/{payment_id}/escrow/complete: the purchase is confirmed; EscrowDetail becomes COMPLETED. */
+export async function completeEscrow({ ctx, input }: { ctx: AuthContext; input: EscrowCompleteInput & { payment_id: string } }) {
+  const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  assertCompletable(row);
+  const result = await paymentProviderFor(channelRefOf(row)).completeEscrow({ channel: channelRefOf(row), pgTxId: row.pg_tx_id ?? "" });
+  if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
+  return withTransaction(async (tx) => {
+    const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
+    const detail = assertCompletable(current);
+    const now = Date.now();
+    await tx.updateTable("transactions").set({ escrow_detail: JSON.stringify({ ...detail, status: "COMPLETED" }), updated_at: now }).where("id", "=", current.id).execute();
+    return { completed_at: toRfc3339(now) };
+  });
+}

@@ -1,0 +1,108 @@
+import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { findStoreChannel } from "@/lib/channels/repository";
+import { toCustomer } from "@/lib/customers/to-customer";
+import { validateCard } from "@/lib/providers/sandbox/cards";
+import { paymentProviderFor } from "@/lib/providers/registry";
+import { HOUR, toRfc3339 } from "@/lib/time";
+import { abandonAttempt, completeAttempt, startAttempt, type AttemptOutcome } from "./attempts";
+import { cardMethodDetail, virtualAccountMethodDetail } from "./method-detail";
+import { resolvePaymentStore } from "./lookup";
+import type { InstantPayInput } from "./schema";
+
+type Input = InstantPayInput & { payment_id: string };
+
+function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: number): number {
+  const at = "valid_hours" in expiry ? now + expiry.valid_hours * HOUR : expiry.due_date;
+  if (at <= now) throw new DomainError("INVALID_REQUEST", "payment_method_option.virtual_account.account_expiry.due_date must be in the future", { field: "payment_method_option.virtual_account.account_expiry.due_date" });
+  return at;
+}
+
+/**
+ * POST /v2/payments/{payment_id}/instant/pay: a key-in card approval or a virtual-account
+ * issuance. The attempt is recorded PENDING before the provider is called and completed after;
+ * a declined attempt stays as a FAILED transaction and the id may be tried again.
+ */
+export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
+  const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const channel = await findStoreChannel(ctx.merchantId, store.id, input.channel_key);
+  if (!channel || channel.is_for_payment !== 1) throw new DomainError("CHANNEL_NOT_FOUND", "no payment channel with this channel_key in the store");
+  const taxFree = input.tax_free_amount ?? 0;
+  if (taxFree > input.total_amount) {
+    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
+  }
+  const { card, virtual_account: va } = input.payment_method_option;
+  const now = Date.now();
+  if (card) {
+    const problem = validateCard(card.card_credential);
+    const field = `payment_method_option.card.card_credential.${problem?.field}`;
+    if (problem) throw new DomainError("INVALID_REQUEST", `${field}: ${problem.message}`, { field });
+  }
+  const expiresAt = va ? expiryOf(va.account_expiry, now) : 0;
+  const customer = toCustomer(input.customer);
+
+  const attempt = await startAttempt({
+    merchantId: ctx.merchantId,
+    storeId: store.id,
+    paymentId: input.payment_id,
+    channel,
+    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+    orderName: input.order_name,
+    currency: input.currency,
+    totalAmount: input.total_amount,
+    taxFreeAmount: taxFree,
+    customer,
+    origin: ctx.origin,
+    products: input.products,
+    productCount: input.product_count,
+    customData: input.custom_data,
+    country: input.country,
+    isCulturalExpense: input.is_cultural_expense,
+    isEscrow: input.is_escrow,
+    noticeUrls: input.notice_urls,
+  });
+
+  const provider = paymentProviderFor(channel);
+  let outcome: AttemptOutcome;
+  try {
+    if (card) {
+      const result = await provider.approveCard({
+        channel,
+        txId: attempt.id,
+        amount: input.total_amount,
+        currency: input.currency,
+        orderName: input.order_name,
+        card: card.card_credential,
+        installmentMonth: card.card_installment_plan,
+      });
+      outcome = result.ok
+        ? { kind: "approved", approval: result, paymentMethodDetail: cardMethodDetail(result, { month: card.card_installment_plan, interestFree: card.use_free_installment_plan }) }
+        : { kind: "failed", failure: result };
+    } else {
+      const result = await provider.issueVirtualAccount({
+        channel,
+        txId: attempt.id,
+        amount: input.total_amount,
+        currency: input.currency,
+        bank: va!.bank,
+        accountType: va!.account_type,
+        expiresAt,
+        remitteeName: va!.remittee_name,
+        accountNumber: va!.account_number,
+      });
+      outcome = result.ok ? { kind: "virtual_account", issue: result, paymentMethodDetail: virtualAccountMethodDetail(result, Date.now()) } : { kind: "failed", failure: result };
+    }
+  } catch (error) {
+    await abandonAttempt(attempt, error);
+    throw error;
+  }
+  const done = await completeAttempt(attempt, outcome);
+  if (outcome.kind === "failed") throw new ProviderError(outcome.failure.pgCode, outcome.failure.pgMessage);
+  return {
+    tx_id: done.id,
+    customer_id: customer.id!,
+    requested_at: toRfc3339(done.requested_at),
+    paid_at: toRfc3339(done.paid_at) ?? "",
+    pg_tx_id: done.pg_tx_id ?? "",
+  };
+}

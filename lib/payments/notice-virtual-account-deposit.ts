@@ -1,0 +1,55 @@
+import { DomainError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { withTransaction } from "@/lib/db/client";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { runDepositHooks } from "./deposit-hooks";
+import { lockPrimaryTransaction } from "./locks";
+import { resolvePaymentStore } from "./lookup";
+import { loadPayment } from "./repository";
+import { canMove } from "./status";
+
+type MethodDetail = { virtual_account?: Record<string, unknown> };
+
+function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
+  if (row.channel_type !== "TEST") throw new DomainError("INVALID_REQUEST", "test deposits are accepted on TEST channels only");
+  if (row.method !== "VIRTUAL_ACCOUNT") throw new DomainError("INVALID_REQUEST", "this payment is not a virtual-account payment");
+  if (row.status !== "VIRTUAL_ACCOUNT_ISSUED" || !canMove(row.status, "PAID")) {
+    throw new DomainError("INVALID_REQUEST", `no virtual account awaits a deposit on this payment (status ${row.status})`);
+  }
+  const detail = JSON.parse(row.payment_method_detail ?? "{}") as MethodDetail;
+  const expiredAt = Date.parse(String(detail.virtual_account?.expired_at ?? ""));
+  if (Number.isFinite(expiredAt) && expiredAt < now) throw new DomainError("INVALID_REQUEST", "the virtual account has expired");
+  return detail;
+}
+
+/**
+ * POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit (TEST channels): simulates
+ * the bank's deposit notice. The payment becomes PAID; the Paid webhook and every deposit hook
+ * are recorded in the same DB transaction.
+ */
+export async function noticeVirtualAccountDeposit({ ctx, input }: { ctx: AuthContext; input: { payment_id: string; store_id?: string } }) {
+  const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const txId = await withTransaction(async (tx) => {
+    const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
+    const now = Date.now();
+    const detail = assertDepositable(row, now);
+    const customer = JSON.parse(row.customer) as { name?: string };
+    if (detail.virtual_account && customer.name) detail.virtual_account.remitter_name = customer.name;
+    const patch = { status: "PAID" as const, paid_at: now, paid_amount: row.total_amount, status_updated_at: now, updated_at: now, payment_method_detail: JSON.stringify(detail) };
+    await tx.updateTable("transactions").set(patch).where("id", "=", row.id).where("status", "=", "VIRTUAL_ACCOUNT_ISSUED").execute();
+    await enqueueWebhook(tx, {
+      merchantId: row.merchant_id,
+      storeId: row.store_id,
+      paymentId: row.payment_id,
+      txId: row.id,
+      status: "Paid",
+      noticeUrls: row.notice_urls ? (JSON.parse(row.notice_urls) as string[]) : [],
+    });
+    await runDepositHooks(tx, { ...row, ...patch });
+    return row.id;
+  });
+  const payment = await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id });
+  // Webhooks are delivered asynchronously by the outbox worker, so there is no webhook id yet.
+  return { tx_id: txId, payment: payment! };
+}

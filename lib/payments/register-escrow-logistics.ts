@@ -1,0 +1,36 @@
+import { ProviderError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { withTransaction } from "@/lib/db/client";
+import { paymentProviderFor } from "@/lib/providers/registry";
+import { toRfc3339 } from "@/lib/time";
+import { assertEscrowOpen, type EscrowDetail } from "./escrow-rules";
+import { channelRefOf, lockPrimaryTransaction } from "./locks";
+import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
+import type { EscrowLogisticsInput } from "./schema";
+
+/**
+ * POST /v2/payments/{payment_id}/escrow/logis: registers the delivery of an escrow payment, or
+ * changes it when called again. The provider is told first; the detail is recorded after,
+ * re-checked under the row lock.
+ */
+export async function registerEscrowLogistics({ ctx, input }: { ctx: AuthContext; input: EscrowLogisticsInput & { payment_id: string } }) {
+  const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  assertEscrowOpen(row);
+  const form = input.logistics_form;
+  const result = await paymentProviderFor(channelRefOf(row)).registerEscrowLogistics({
+    channel: channelRefOf(row),
+    pgTxId: row.pg_tx_id ?? "",
+    company: form.company,
+    invoiceNumber: form.invoice_number,
+  });
+  if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
+  return withTransaction(async (tx) => {
+    const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
+    assertEscrowOpen(current);
+    const now = Date.now();
+    const detail: EscrowDetail = { company: form.company, invoice_number: form.invoice_number, status: "REGISTERED", sent_at: toRfc3339(form.sent_at), applied_at: toRfc3339(now) };
+    await tx.updateTable("transactions").set({ escrow_detail: JSON.stringify(detail), updated_at: now }).where("id", "=", current.id).execute();
+    return { company: detail.company, invoice_number: detail.invoice_number, sent_at: detail.sent_at, applied_at: detail.applied_at };
+  });
+}

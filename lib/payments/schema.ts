@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { amount, callerId, timestamp } from "@/lib/api/fields";
+import { country, currency, customerForm } from "@/lib/customers/schema";
+
+/**
+ * One zod schema per payment input (instant pay, single read, cancel, escrow, virtual account).
+ * Client-safe: used by the routes, the dashboard actions, forms and the OpenAPI document.
+ */
+
+export const paymentPathParams = z.object({ payment_id: callerId });
+export const storeQuery = z.object({ store_id: z.string().min(1).optional() });
+
+/** CONTRACT §11: the listed banks, plus any other upper-snake code (kept opaque). */
+export const VIRTUAL_ACCOUNT_BANKS = [
+  "BANK_OF_KOREA", "KOREA_DEVELOPMENT_BANK", "INDUSTRIAL_BANK_OF_KOREA", "KOOKMIN_BANK", "SUHYUP_BANK",
+  "EXPORT_IMPORT_BANK_OF_KOREA", "NH_NONGHYUP_BANK", "LOCAL_NONGHYUP", "WOORI_BANK", "SC_BANK_KOREA",
+  "CITI_BANK_KOREA", "DAEGU_BANK", "BUSAN_BANK", "GWANGJU_BANK", "JEJU_BANK", "JEONBUK_BANK", "KYONGNAM_BANK", "KFCC",
+  "SHINHYUP", "SAVINGS_BANK_KOREA", "HSBC_BANK", "DEUTSCHE_BANK", "JP_MORGAN_CHASE_BANK", "BANK_OF_AMERICA_BANK",
+  "BNP_PARIBAS_BANK", "ICBC", "BANK_OF_CHINA", "CHINA_CONSTRUCTION_BANK", "EPOST", "HANA_BANK", "SHINHAN_BANK",
+  "K_BANK", "KAKAO_BANK", "TOSS_BANK",
+] as const;
+export const virtualAccountBank = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/, "must be a bank code such as KOOKMIN_BANK")
+  .max(64)
+  .meta({ examples: [...VIRTUAL_ACCOUNT_BANKS] });
+
+/** The spec's BankName list (refund accounts of cancellations). */
+export const BANK_NAMES = [
+  "BANK_OF_KOREA", "KDB", "IBK", "KB", "HANA", "SH", "KOREA_EXIMBANK", "NH", "WOORI", "SHINHAN", "SC", "CITY", "DGB",
+  "BOOSAN_BANK", "KJ_BANK", "JEJU_BANK", "JB_BANK", "KN_BANK", "MG", "CU", "SB", "BOA", "MORGAN_STANLEY", "HSBC",
+  "DEUTSCHE_BANK", "JP_MORGAN", "BNP_PARISBAS", "ICBC", "BANK_OF_CHINA", "SJ", "CHINA_CONSTRUCTION_BANK", "POST_BANK",
+  "K_BANK", "KAKAO_BANK", "TOSS_BANK",
+] as const;
+export const bankName = z.enum(BANK_NAMES);
+
+export const cardCredential = z.object({
+  card_number: z.string().min(1).max(40),
+  expiry_month: z.string().regex(/^\d{1,2}$/, "must be a month (01–12)"),
+  expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be a 2- or 4-digit year"),
+  birth_or_business_registration_number: z.string().min(1).max(20),
+  password_two_digits: z.string().regex(/^\d{2}$/, "must be 2 digits"),
+});
+
+export const cardPaymentForm = z.object({
+  card_credential: cardCredential,
+  cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
+  vbv: z.object({ cavv: z.string().min(1), xid: z.string().min(1), eci: z.string().min(1) }).optional(),
+  card_installment_plan: z.number().int().min(0).max(60).optional(),
+  use_free_installment_plan: z.boolean().optional(),
+  use_free_interest_from_mall: z.boolean().optional(),
+});
+
+export const accountExpiry = z.union(
+  [
+    z.object({ valid_hours: z.number().int().min(1).max(24 * 365) }),
+    z.object({ due_date: timestamp }),
+  ],
+  { error: "account_expiry needs valid_hours or due_date" },
+);
+
+export const virtualAccountPaymentForm = z.object({
+  bank: virtualAccountBank,
+  account_expiry: accountExpiry,
+  account_type: z.enum(["NORMAL", "FIXED"]),
+  pg_account_id: z.string().max(200).optional(),
+  account_number: z.string().regex(/^[0-9-]{6,30}$/, "must be digits").optional(),
+  cash_receipt_form: z
+    .object({
+      receipt_type: z.enum(["PERSONAL", "CORPORATE", "ANONYMOUS"]),
+      registration_number: z.string().min(1).max(40),
+      business_number: z.string().max(40).optional(),
+    })
+    .optional(),
+  remittee_name: z.string().min(1).max(100).optional(),
+});
+
+export const instantPaymentMethodForm = z
+  .object({ card: cardPaymentForm.optional(), virtual_account: virtualAccountPaymentForm.optional() })
+  .refine((v) => (v.card === undefined) !== (v.virtual_account === undefined), { message: "give exactly one of card and virtual_account" });
+
+/** Key-in products: amount is a number in the input (still minor units, so an integer). */
+export const instantProduct = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  tag: z.string().optional(),
+  code: z.string().optional(),
+  amount,
+  quantity: z.number().int().min(0),
+});
+
+/** Accepts the old spelling `channel_name` for `channel_key` (CONTRACT §1). */
+export const instantPayBody = z
+  .object({
+    store_id: z.string().min(1).optional(),
+    order_name: z.string().min(1).max(500),
+    is_cultural_expense: z.boolean().optional(),
+    is_escrow: z.boolean().optional(),
+    products: z.array(instantProduct).max(500).optional(),
+    customer: customerForm.optional(),
+    custom_data: z.string().max(10_000).optional(),
+    total_amount: amount,
+    tax_free_amount: amount.optional(),
+    country: country.optional(),
+    currency,
+    notice_urls: z.array(z.url({ protocol: /^https?$/ })).max(10).optional(),
+    channel_key: z.string().min(1).optional(),
+    channel_name: z.string().min(1).optional().meta({ deprecated: true, description: "old spelling of channel_key" }),
+    product_type: z.enum(["REAL", "DIGITAL"]).optional(),
+    product_count: z.number().int().min(0).optional(),
+    payment_method_option: instantPaymentMethodForm,
+  })
+  .refine((v) => v.channel_key !== undefined || v.channel_name !== undefined, { path: ["channel_key"], message: "Required" })
+  .transform(({ channel_name, ...rest }) => ({ ...rest, channel_key: (rest.channel_key ?? channel_name)! }));
+export type InstantPayInput = z.output<typeof instantPayBody>;
+
+export const instantPayResponse = z.object({
+  tx_id: z.string(),
+  customer_id: z.string(),
+  requested_at: z.string(),
+  paid_at: z.string(),
+  pg_tx_id: z.string(),
+});
+
+export const refundAccount = z.object({
+  bank: bankName,
+  account_holder: z.string().min(1).max(100),
+  account_number: z.string().regex(/^[0-9-]{6,30}$/, "must be digits"),
+  phone_number: z.string().max(40).optional(),
+});
+
+export const cancelBody = z.object({
+  store_id: z.string().min(1).optional(),
+  reason: z.string().max(500).optional(),
+  cancel_amount: amount.refine((v) => v > 0, "must be greater than 0").optional(),
+  tax_free_amount: amount.optional(),
+  vat_amount: amount.optional(),
+  check_refundable_amount: amount.optional(),
+  refund: refundAccount.optional(),
+});
+export type CancelInput = z.output<typeof cancelBody>;
+
+export const escrowLogisticsBody = z.object({
+  store_id: z.string().min(1).optional(),
+  sender: z.object({
+    name: z.string().max(100).optional(),
+    phone_number: z.string().max(40).optional(),
+    post_code: z.string().max(20).optional(),
+    relationship: z.string().max(100).optional(),
+    address: z.object({ address_line_1: z.string().min(1), address_line_2: z.string(), city: z.string().optional(), province: z.string().optional(), country: country.optional() }).optional(),
+  }),
+  receiver: z.object({
+    name: z.string().max(100).optional(),
+    phone_number: z.string().max(40).optional(),
+    post_code: z.string().max(20).optional(),
+    address: z.object({ address_line_1: z.string().min(1), address_line_2: z.string(), city: z.string().optional(), province: z.string().optional(), country: country.optional() }),
+  }),
+  logistics_form: z.object({
+    company: z.enum(["HYUNDAI", "HANARO", "SAGAWA", "KGB", "YELLOWCAP", "DONGBU", "EPOST", "CJGLS", "HANJIN", "DAESIN", "ETC", "ILYANG", "KYONGDONG", "CHUNIL"]),
+    invoice_number: z.string().min(1).max(100),
+    sent_at: timestamp,
+    received_at: timestamp.optional(),
+    address: z.object({ address_line_1: z.string().min(1), address_line_2: z.string(), city: z.string().optional(), province: z.string().optional(), country: country.optional() }).optional(),
+  }),
+  send_email: z.boolean(),
+});
+export type EscrowLogisticsInput = z.output<typeof escrowLogisticsBody>;
+
+export const escrowCompleteBody = z.object({ store_id: z.string().min(1).optional(), from_store: z.boolean().optional() });
+export type EscrowCompleteInput = z.output<typeof escrowCompleteBody>;
