@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { claimJobs } from "@/lib/jobs/queue";
-import { drainOnce, startWorker } from "@/lib/jobs/worker";
+import { startWorker } from "@/lib/jobs/worker";
 import { loadPayment } from "@/lib/payments/repository";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
+import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import { rotateWebhookSecret, updateWebhookUrl } from "@/lib/webhooks/settings";
 
@@ -41,15 +41,7 @@ async function pay(m: Merchant, paymentId: string, options: { outcome?: "approve
   return attemptPayment({ merchantId: m.merchant_id, storeId: m.store_id, paymentId, ...options });
 }
 
-/** Drains webhook jobs (as a worker would) until `done` holds; other test files may drain too. */
-async function deliverUntil(done: () => boolean | Promise<boolean>, worker = "test-worker", timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error("webhook deliveries did not finish in time");
-    await drainOnce(worker, [WEBHOOK_QUEUE]);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const deliverUntil = drainWebhooksUntil;
 
 async function notifications(m: Merchant, paymentId: string) {
   const payment = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId });
@@ -130,6 +122,8 @@ describe("webhook delivery", () => {
   it("no store URL and no notice_urls: nothing is recorded or queued", async () => {
     const m = await newMerchant();
     const tx = await pay(m, "order-silent");
+    const event = async () => (await getDb().selectFrom("jobs").select("state").where("queue", "=", WEBHOOK_QUEUE).where("payload", "like", `%${tx.id}%`).executeTakeFirstOrThrow()).state;
+    await deliverUntil(async () => (await event()) === "DONE", "test-worker", [WEBHOOK_QUEUE]);
     const deliveries = await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute();
     expect(deliveries).toHaveLength(0);
     expect(await notifications(m, "order-silent")).toEqual([]);
@@ -155,7 +149,7 @@ describe("webhook delivery", () => {
     const r = await receiver(() => 503);
     await setUrl(m, r.url);
     const tx = await pay(m, "order-down");
-    await deliverUntil(async () => (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).executeTakeFirstOrThrow()).state === "FAILED");
+    await deliverUntil(async () => (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).executeTakeFirst())?.state === "FAILED");
     const list = await notifications(m, "order-down");
     expect(list.map((n) => n.current_execution)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(list.map((n) => n.status))).toEqual(new Set(["REQUEST_FAILED"]));
@@ -175,7 +169,7 @@ describe("webhook delivery", () => {
     const r = await receiver((n) => (n === 1 ? 500 : 200));
     await setUrl(m, r.url);
     const tx = await pay(m, "order-restart");
-    const first = startWorker({ name: "first", queues: [WEBHOOK_QUEUE] });
+    const first = startWorker({ name: "first", queues: [WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QUEUE] });
     // Only the started worker drains here: wait for its first (failed) attempt, then stop it.
     const deadline = Date.now() + 15_000;
     while (r.received.length < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
@@ -193,10 +187,12 @@ describe("webhook delivery", () => {
     const r = await receiver();
     await setUrl(m, r.url);
     const tx = await pay(m, "order-crash");
+    const fannedOut = async () => (await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute()).length === 1;
+    await deliverUntil(fannedOut, "fan-out-only", [WEBHOOK_QUEUE]);
     const delivery = await getDb().selectFrom("webhook_deliveries").selectAll().where("tx_id", "=", tx.id).executeTakeFirstOrThrow();
     const job = await getDb().selectFrom("jobs").selectAll().where("payload", "=", JSON.stringify({ deliveryId: delivery.id })).executeTakeFirstOrThrow();
     // "dead" leases due webhook jobs for 100 ms and never runs them (a crash).
-    await claimJobs("dead-worker", [WEBHOOK_QUEUE], 100, 100);
+    await claimJobs("dead-worker", [WEBHOOK_ATTEMPT_QUEUE], 100, 100);
     expect((await getDb().selectFrom("jobs").select("locked_by").where("id", "=", job.id).executeTakeFirstOrThrow()).locked_by).not.toBeNull();
     await new Promise((res) => setTimeout(res, 150));
     await deliverUntil(() => r.received.length === 1, "rescuer");
@@ -237,7 +233,10 @@ describe("webhook delivery", () => {
       await expect(updateWebhookUrl({ ctx: ctxOf(m), input: { url: r.url } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
       await expect(updateWebhookUrl({ ctx: ctxOf(m), input: { url: "http://localhost:9/x" } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
       const tx = await pay(m, "order-ssrf", { noticeUrls: [r.url, "http://localhost:9/hook"] });
-      await deliverUntil(async () => (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).execute()).every((d) => d.state === "FAILED"));
+      await deliverUntil(async () => {
+        const states = (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).execute()).map((d) => d.state);
+        return states.length === 2 && states.every((state) => state === "FAILED");
+      });
       const list = await notifications(m, "order-ssrf");
       expect(list).toHaveLength(2);
       expect(list.every((n) => n.status === "CONNECT_FAILED" && n.current_execution === 1)).toBe(true);

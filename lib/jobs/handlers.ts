@@ -1,5 +1,6 @@
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
-import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
+import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
+import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
 import type { Job } from "./queue";
 
 /** What a handler may ask for instead of the default retry schedule. */
@@ -12,5 +13,6 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
 export const jobHandlers: Record<string, JobHandler> = {
-  [WEBHOOK_QUEUE]: deliverWebhookJob,
+  [WEBHOOK_QUEUE]: fanOutWebhookJob,
+  [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
 };

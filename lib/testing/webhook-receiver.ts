@@ -34,3 +34,15 @@ export async function startWebhookReceiver(respond: (n: number) => number = () =
 }
 
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/** Drains webhook jobs (as a worker would) until `done` holds; other test files may drain too. */
+export async function drainWebhooksUntil(done: () => boolean | Promise<boolean>, worker = "test-worker", queues?: string[]) {
+  const { drainOnce } = await import("@/lib/jobs/worker");
+  const { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } = await import("@/lib/webhooks/deliveries");
+  const deadline = Date.now() + 15_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error("webhook deliveries did not finish in time");
+    await drainOnce(worker, queues ?? [WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QUEUE]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -4,7 +4,10 @@ import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { maxAutomaticAttempts } from "./retry";
 
+/** Outbox events (payload: the WebhookEvent); each fans out into deliveries. */
 export const WEBHOOK_QUEUE = "webhook.deliver";
+/** One delivery's attempts (payload: `{deliveryId}`). */
+export const WEBHOOK_ATTEMPT_QUEUE = "webhook.attempt";
 
 export type WebhookBody = { tx_id: string | null; payment_id: string | null; status: string };
 
@@ -20,6 +23,9 @@ export type NewDelivery = {
   /** False for a resend the request waits for: one attempt, no retries. */
   isAsync: boolean;
   body: string;
+  sourceJobId?: string;
+  /** When the event happened (the outbox row's time); default now. */
+  triggeredAt?: number;
 };
 
 /** The body of an event: CONTRACT §9's `{tx_id, payment_id, status}`. */
@@ -40,6 +46,7 @@ export async function createDelivery(tx: Db | Tx, input: NewDelivery): Promise<{
     store_id: input.storeId,
     payment_id: input.paymentId,
     tx_id: input.txId,
+    source_job_id: input.sourceJobId ?? null,
     event_type: input.eventType,
     url: input.url,
     url_source: input.urlSource,
@@ -50,12 +57,12 @@ export async function createDelivery(tx: Db | Tx, input: NewDelivery): Promise<{
     attempts: 0,
     max_attempts: maxAttempts,
     next_attempt_at: now,
-    created_at: now,
+    created_at: input.triggeredAt ?? now,
     updated_at: now,
   };
   await tx.insertInto("webhook_deliveries").values(delivery).execute();
   // Slack over max_attempts: a lease that expired mid-attempt costs a job attempt but records none.
-  const jobId = await enqueue(tx, { queue: WEBHOOK_QUEUE, payload: { deliveryId: delivery.id }, maxAttempts: maxAttempts + 3 });
+  const jobId = await enqueue(tx, { queue: WEBHOOK_ATTEMPT_QUEUE, payload: { deliveryId: delivery.id }, maxAttempts: maxAttempts + 3 });
   return { delivery, jobId };
 }
 

@@ -9,6 +9,7 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("store_id", "text", (c) => c.notNull())
     .addColumn("payment_id", "text")
     .addColumn("tx_id", "text")
+    .addColumn("source_job_id", "text")
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("url_source", "text", (c) => c.notNull())
@@ -24,6 +25,7 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .execute();
   await db.schema.createIndex("webhook_deliveries_store_time_idx").on("webhook_deliveries").columns(["store_id", "created_at"]).execute();
   await db.schema.createIndex("webhook_deliveries_tx_idx").on("webhook_deliveries").columns(["tx_id"]).execute();
+  await db.schema.createIndex("webhook_deliveries_source_job_idx").on("webhook_deliveries").columns(["source_job_id"]).execute();
 
   await db.schema
     .createTable("webhook_attempts")

@@ -14,6 +14,8 @@ export interface WebhookDeliveriesTable {
   /** Null for a dashboard test event. */
   payment_id: string | null;
   tx_id: string | null;
+  /** The outbox event job this delivery was fanned out from (so a re-run fans out once). */
+  source_job_id: string | null;
   /** Paid, VirtualAccountIssued, PartialCancelled, Cancelled, Failed, or Test. */
   event_type: string;
   url: string;
