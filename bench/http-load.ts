@@ -1,3 +1,5 @@
+export {};
+
 /**
  * Load benchmark against a running production server: fixed concurrency for a fixed time per
  * endpoint, reporting requests/s and latency percentiles. Traffic goes to loopback only.
