@@ -26,9 +26,11 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
   const [overlap, setOverlap] = useState(24);
   const form = useForm<WebhookUrlInput>({ resolver: zodResolver(webhookUrlInput), defaultValues: { url: "" } });
   const { reset } = form;
+  const dirty = form.formState.isDirty;
+  // Loaded (or re-fetched) settings fill the field, but never over what the user is typing.
   useEffect(() => {
-    if (settings.data) reset({ url: settings.data.url ?? "" });
-  }, [settings.data, reset]);
+    if (settings.data && !dirty) reset({ url: settings.data.url ?? "" });
+  }, [settings.data, dirty, reset]);
 
   const onError = (e: Error) => setMessage({ kind: "error", text: e.message });
   const refresh = () => {
@@ -37,7 +39,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
   };
   const save = useMutation({
     mutationFn: async (v: WebhookUrlInput) => unwrap(await saveUrlAction(v)),
-    onSuccess: () => { setMessage({ kind: "success", text: t("webhooks.saved") }); refresh(); },
+    onSuccess: (saved) => { reset({ url: saved.url ?? "" }); setMessage({ kind: "success", text: t("webhooks.saved") }); refresh(); },
     onError,
   });
   const rotate = useMutation({ mutationFn: async () => unwrap(await rotateSecretAction({ overlapHours: overlap })), onSuccess: refresh, onError });
@@ -60,7 +62,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
         <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={form.handleSubmit((v) => { setMessage(null); save.mutate(v); })}>
           <div className="min-w-80 flex-1">
             <FormField label={t("webhooks.url")} htmlFor="webhook-url" hint={t("webhooks.urlHint")} error={form.formState.errors.url?.message}>
-              <Input id="webhook-url" placeholder="https://example.com/webhooks" disabled={!canWrite} {...form.register("url")} aria-invalid={!!form.formState.errors.url} />
+              <Input id="webhook-url" placeholder="https://example.com/webhooks" disabled={!canWrite || !settings.data} {...form.register("url")} aria-invalid={!!form.formState.errors.url} />
             </FormField>
           </div>
           {canWrite ? <Button type="submit" disabled={save.isPending}>{t("webhooks.save")}</Button> : null}

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { freshMerchant, signIn } from "./helpers";
 
@@ -12,7 +11,7 @@ test.afterEach(async () => {
   await receiver.close();
 });
 
-test("set the webhook URL, send a test event, make a payment, see its delivery, inspect and resend it", async ({ page }) => {
+test("set the webhook URL, send a test event, make a payment, see its delivery, inspect and resend it", async ({ page, request }) => {
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Webhooks" }).click();
@@ -33,8 +32,19 @@ test("set the webhook URL, send a test event, make a payment, see its delivery, 
   expect(receiver.received).toHaveLength(1);
   expect(new Webhook(m.webhook_secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).toEqual({ tx_id: null, payment_id: null, status: "Test" });
 
-  // A payment: the server's worker delivers its Paid webhook from the job table.
-  const tx = await attemptPayment({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: "e2e-webhook-order" });
+  // A key-in payment over the API: the server's worker delivers its Paid webhook from the job table.
+  const pay = await request.post("/v2/payments/e2e-webhook-order/instant/pay", {
+    headers: { authorization: `PortOne ${m.api_key}` },
+    data: {
+      channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+      order_name: "E2E order",
+      total_amount: 11000,
+      currency: "KRW",
+      payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } },
+    },
+  });
+  expect(pay.status()).toBe(200);
+  const tx = { id: (await pay.json()).tx_id as string };
   await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
   const paid = receiver.received[1]!;
   expect(new Webhook(m.webhook_secret).verify(paid.body, paid.headers)).toEqual({ tx_id: tx.id, payment_id: "e2e-webhook-order", status: "Paid" });
