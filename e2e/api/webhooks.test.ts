@@ -336,6 +336,15 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     const crossStore = await other.api.post(`/v2/payments/resend-tenant/resend-webhook?store_id=${m.store_id}`, {});
     expect(crossStore.status).toBe(404);
     expect(crossStore.body.code).toBe("PAYMENT_NOT_FOUND");
+
+    // A key limited to another store of the same merchant does not see this store's payment.
+    const { insertStore } = await import("@/lib/tenancy/stores");
+    const { createApiKey } = await import("@/lib/auth/api-keys");
+    const second = await insertStore(getDb(), { merchantId: m.merchant_id, name: "second", isDefault: false });
+    const limited = await createApiKey({ merchantId: m.merchant_id, storeId: second.id, name: "limited" });
+    const denied = await callApi("POST", `/v2/payments/resend-tenant/resend-webhook?store_id=${m.store_id}`, { body: {}, headers: { authorization: `PortOne ${limited.apiKey}` } });
+    expect(denied.status).toBe(404);
+    expect(denied.body).toEqual({ code: "PAYMENT_NOT_FOUND", params: expect.any(Object) });
   });
 });
 

@@ -5,7 +5,7 @@ import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "./sc
 const resendResponse = z.object({
   tx_id: z.string(),
   webhook_id: z.string().optional().describe("the new webhook (attempt) id; absent when it is still in flight"),
-  payment: z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.object({}).passthrough()) }),
+  payment: z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.record(z.string(), z.unknown())) }),
 });
 
 export const webhookOperations: Operation[] = [
