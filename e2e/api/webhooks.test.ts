@@ -168,18 +168,25 @@ describe("webhook delivery", () => {
     const m = await newMerchant();
     const r = await receiver((n) => (n === 1 ? 500 : 200));
     await setUrl(m, r.url);
-    const tx = await pay(m, "order-restart");
-    const first = startWorker({ name: "first", queues: [WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QUEUE] });
-    // Only the started worker drains here: wait for its first (failed) attempt, then stop it.
-    const deadline = Date.now() + 15_000;
-    while (r.received.length < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
-    await first.stop();
-    expect(r.received).toHaveLength(1);
-    const delivery = await getDb().selectFrom("webhook_deliveries").selectAll().where("tx_id", "=", tx.id).executeTakeFirstOrThrow();
-    expect(delivery.attempts).toBeGreaterThanOrEqual(1);
-    await deliverUntil(() => r.received.length === 2, "fresh-worker");
-    await deliverUntil(async () => (await notifications(m, "order-restart")).length === 2);
-    expect((await notifications(m, "order-restart")).map((n) => n.status)).toEqual(["REQUEST_FAILED", "SUCCEEDED"]);
+    // A retry far enough away that the first worker is stopped before it is due.
+    process.env.WEBHOOK_RETRY_DELAYS_MS = "2000,2000,2000,2000,2000";
+    try {
+      const tx = await pay(m, "order-restart");
+      const first = startWorker({ name: "first", queues: [WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QUEUE] });
+      const deadline = Date.now() + 15_000;
+      while (r.received.length < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
+      await first.stop();
+      expect(r.received).toHaveLength(1);
+      const delivery = await getDb().selectFrom("webhook_deliveries").selectAll().where("tx_id", "=", tx.id).executeTakeFirstOrThrow();
+      const job = await getDb().selectFrom("jobs").selectAll().where("payload", "=", JSON.stringify({ deliveryId: delivery.id })).executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ state: "QUEUED", locked_by: null });
+      expect(job.run_at).toBeGreaterThan(Date.now() - 1000);
+      await deliverUntil(() => r.received.length === 2, "fresh-worker");
+      await deliverUntil(async () => (await notifications(m, "order-restart")).length === 2);
+      expect((await notifications(m, "order-restart")).map((n) => n.status)).toEqual(["REQUEST_FAILED", "SUCCEEDED"]);
+    } finally {
+      process.env.WEBHOOK_RETRY_DELAYS_MS = "150,150,150,150,150";
+    }
   });
 
   it("a worker that dies holding a delivery: the lease runs out and another worker sends it", async () => {

@@ -56,19 +56,20 @@ export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; in
 /** Sends `{tx_id: null, payment_id: null, status: "Test"}` to the store's URL now and reports the attempt. */
 export async function sendTestWebhook({ ctx }: { ctx: AuthContext }) {
   const store = await resolveStore(ctx, undefined);
-  if (!store.webhook_url) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
-  const { delivery, jobId } = await createDelivery(getDb(), {
+  const url = store.webhook_url;
+  if (!url) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
+  const { delivery, jobId } = await withTransaction((tx) => createDelivery(tx, {
     merchantId: ctx.merchantId,
     storeId: store.id,
     paymentId: null,
     txId: null,
     eventType: "Test",
-    url: store.webhook_url,
+    url,
     urlSource: "STORE",
     trigger: "MANUAL",
     isAsync: false,
     body: eventBody({ tx_id: null, payment_id: null, status: "Test" }),
-  });
+  }));
   const attempt = await runDeliveryInline(delivery.id, jobId);
   return { deliveryId: delivery.id, attempt: attempt ? toAttemptView(attempt) : null };
 }
