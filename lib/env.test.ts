@@ -28,7 +28,10 @@ describe("secrets", () => {
     const { databaseTarget } = await import("./env");
     expect(databaseTarget("file:/tmp/x.db")).toEqual({ dialect: "sqlite", file: "/tmp/x.db" });
     expect(databaseTarget("postgres://u@h/db")).toEqual({ dialect: "postgres", url: "postgres://u@h/db" });
-    expect(databaseTarget(undefined)).toMatchObject({ dialect: "sqlite" });
+    // Unset DATABASE_URL (the suite itself may run with a PostgreSQL one) falls back to SQLite.
+    vi.stubEnv("DATABASE_URL", "");
+    expect(databaseTarget()).toMatchObject({ dialect: "sqlite" });
+    vi.unstubAllEnvs();
     expect(() => databaseTarget("mysql://x")).toThrow();
   });
 });

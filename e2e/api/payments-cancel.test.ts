@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -120,6 +121,7 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
     });
     expect(issue.status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${va}/cancel`, { refund: { bank: "KB", account_holder: "Kim", account_number: "1234567890" } }), 400, "NOT_PAID");
+    expectError(await m.api.post(`/v2/payments/${va}/cancel`, {}), 400, "NOT_PAID");
   });
 
   it("PAYMENT_ALREADY_CANCELLED, checked before check_refundable_amount", async () => {

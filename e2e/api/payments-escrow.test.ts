@@ -4,7 +4,8 @@ import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/stores";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

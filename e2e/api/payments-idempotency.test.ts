@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { liveAdapters } from "@/lib/providers/registry";
+import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { ApiResult } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
 async function transactionCount(paymentId: string): Promise<number> {
   const rows = await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute();
@@ -13,7 +17,16 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
   it("20 concurrent instant pays with one key make exactly one transaction and one charge", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const body = cardPayBody(m);
+    // A LIVE channel whose adapter (the sandbox's behaviour) counts the charges the provider sees.
+    let charges = 0;
+    const pg = `COUNTING_${newId().slice(-8)}`;
+    liveAdapters[pg] = { ...sandboxPaymentProvider, approveCard: async (input) => ((charges += 1), sandboxPaymentProvider.approveCard(input)) };
+    const channelKey = `live-${newId()}`;
+    await getDb()
+      .insertInto("channels")
+      .values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key: channelKey, name: "Counting", type: "LIVE", pg_provider: pg, pg_merchant_id: "mid", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+      .execute();
+    const body = cardPayBody(m, "4242424242424242", { channel_key: channelKey });
     process.env.SANDBOX_LATENCY_MS = "20";
     let results: ApiResult[];
     try {
@@ -29,6 +42,7 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
       else expectError(r, 409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
     }
     expect(await transactionCount(id)).toBe(1);
+    expect(charges).toBe(1);
     const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
     expect(jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.paymentId === id)).toHaveLength(1);
 

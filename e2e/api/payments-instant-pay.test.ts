@@ -5,7 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardCredential, cardPayBody, expectError, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/stores";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -74,7 +75,8 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
     const [row] = await transactionRows(id);
     const stored = JSON.stringify(row);
     expect(stored).not.toContain("5555555555554444");
-    expect(stored).not.toContain("987");
+    // No CVC or card password is kept under any name (a 3-digit value alone would match ids by chance).
+    expect(stored).not.toMatch(/cvc|password|expiry|birth_or_business/i);
     expect(row!.card_number).toBe("555555******4444");
     const read = await m.api.get(`/v2/payments/${id}`);
     expect(read.body.payment.transactions[0].payment_method_detail.card.detail.brand).toBe("MASTER");
@@ -109,6 +111,33 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
       const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, number));
       expect(res.status, number).toBe(200);
     }
+  });
+});
+
+describe("instant pay — ids and currencies", () => {
+  it("takes payment ids URL-decoded from the path (CONTRACT §1)", async () => {
+    const m = await newMerchant();
+    const id = `주문#${newId()}?x=1&y=%`;
+    const res = await m.api.post(`/v2/payments/${encodeURIComponent(id)}/instant/pay`, cardPayBody(m));
+    expect(res.status).toBe(200);
+    const read = await m.api.get(`/v2/payments/${encodeURIComponent(id)}`);
+    expect(read.status).toBe(200);
+    expect(read.body.payment.id).toBe(id);
+  });
+
+  it("keeps amounts in the currency's minor unit: USD cents are integers, fractions are refused", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 1050 }))).status).toBe(200);
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ currency: "USD", total: 1050, paid: 1050 });
+    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 10.5 })), 400, "INVALID_REQUEST");
+  });
+
+  it("a fully tax-free payment shows no VAT or supply", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 5000, tax_free_amount: 5000 }))).status).toBe(200);
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ total: 5000, tax_free: 5000, vat: 0, supply: 0 });
   });
 });
 

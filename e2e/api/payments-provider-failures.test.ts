@@ -5,7 +5,8 @@ import { liveAdapters } from "@/lib/providers/registry";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -52,6 +53,17 @@ describe("provider crashes and refusals", () => {
     expect(tx).toMatchObject({ status: "PAID", amount: { cancelled: 0 } });
     expect(tx.cancellations).toEqual([expect.objectContaining({ status: "FAILED", cancel_amount: 5000 })]);
     expect((await getDb().selectFrom("transactions").select("cancelled_amount").where("id", "=", tx.id).executeTakeFirstOrThrow()).cancelled_amount).toBe(0);
+  });
+
+  it("virtual-account void: a LIVE channel without a virtual-account adapter answers 500 PG_PROVIDER_ERROR and keeps the account", async () => {
+    const m = await newMerchant();
+    const key = await liveChannel(m, {});
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: key }))).status).toBe(200);
+    const res = await m.api.delete(`/v2/payments/${id}/virtual-account`);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 
   it("escrow: a provider refusal answers 500 PG_PROVIDER_ERROR and records nothing", async () => {

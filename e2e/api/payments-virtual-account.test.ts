@@ -5,7 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { depositHooks, type DepositHook } from "@/lib/payments/deposit-hooks";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, expectError, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/stores";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -52,14 +53,18 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
 
   it("runs deposit hooks inside the deposit's DB transaction", async () => {
     const m = await newMerchant();
-    const id = await issuedAccount(m);
-    const seen: { status: string; paidAt: number | null }[] = [];
+    const cashReceiptForm = { receipt_type: "PERSONAL", registration_number: "01012345678" };
+    const id = await issuedAccount(m, {
+      payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", cash_receipt_form: cashReceiptForm } },
+    });
+    const seen: { status: string; paidAt: number | null; form: unknown }[] = [];
     const res = await withDepositHook(async (tx, row) => {
       const stored = await tx.selectFrom("transactions").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
-      seen.push({ status: stored.status, paidAt: row.paid_at });
+      seen.push({ status: stored.status, paidAt: row.paid_at, form: row.cash_receipt_form ? JSON.parse(row.cash_receipt_form) : null });
     }, () => deposit(m, id));
     expect(res.status).toBe(200);
-    expect(seen).toEqual([{ status: "PAID", paidAt: expect.any(Number) }]);
+    // The hook sees the paid row, with the request's cash_receipt_form (for a receipt at deposit).
+    expect(seen).toEqual([{ status: "PAID", paidAt: expect.any(Number), form: cashReceiptForm }]);
 
     // A failing hook rolls the deposit back.
     const other = await issuedAccount(m);
@@ -138,13 +143,17 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
     expectError(await m.api.delete(`/v2/payments/${await paidPayment(m)}/virtual-account`), 400, "INVALID_REQUEST");
   });
 
-  it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store", async () => {
+  it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store; 403 for a store-limited key", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
     const id = await issuedAccount(a);
     expectError(await a.api.delete(`/v2/payments/${newPaymentId()}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 404, "STORE_NOT_FOUND");
+    const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
+    const key = await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub only" });
+    const limited = apiAs((await loginWithApiKey(key.apiKey)).accessToken);
+    expectError(await limited.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 403, "PERMISSION_DENIED");
     expect((await a.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 });
@@ -161,5 +170,32 @@ describe("cancelling a deposited virtual-account payment", () => {
     const tx = res.body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "CANCELLED", amount: { paid: 50000, cancelled: 50000 } });
     expect(tx.payment_method_detail.virtual_account.refund_status).toBe("COMPLETED");
+  });
+});
+
+describe("virtual accounts under concurrency", () => {
+  it("concurrent deposit notices: one deposit, one Paid webhook", async () => {
+    const m = await newMerchant();
+    const id = await issuedAccount(m);
+    const results = await Promise.all(Array.from({ length: 10 }, () => deposit(m, id)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) expectError(r, 400, "INVALID_REQUEST");
+    expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
+  });
+
+  it("racing voids and deposits: exactly one wins and the record is consistent", async () => {
+    const m = await newMerchant();
+    const id = await issuedAccount(m);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? deposit(m, id) : m.api.delete(`/v2/payments/${id}/virtual-account`))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    if (tx.status === "PAID") {
+      expect(tx.amount.paid).toBe(50000);
+      expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
+    } else {
+      expect(tx).toMatchObject({ status: "CANCELLED", amount: { paid: 0 } });
+      expect(tx.paid_at).toBeUndefined();
+      expect(await webhookStatuses(id)).toEqual(["Cancelled", "VirtualAccountIssued"]);
+    }
   });
 });

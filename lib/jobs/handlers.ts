@@ -1,3 +1,7 @@
+import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
+import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
+import { expireAttempt } from "@/lib/payments/expire-attempt";
+import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
@@ -13,6 +17,8 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
 export const jobHandlers: Record<string, JobHandler> = {
+  [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
+  [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
 };

@@ -3,12 +3,15 @@ import type { Origin } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
 import type { Product } from "@/lib/customers/schema";
 import { withTransaction, type Tx } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { newId } from "@/lib/ids";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
+import { enqueue } from "@/lib/jobs/queue";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { ATTEMPT_EXPIRY_DELAY_MS, ATTEMPT_EXPIRY_QUEUE } from "./attempt-expiry-queue";
 import { PAID_STATES } from "./status";
 
 /**
@@ -39,6 +42,8 @@ export type AttemptInput = {
   noticeUrls?: string[];
   scheduleId?: string | null;
   billingKey?: string | null;
+  /** Virtual accounts: `{receipt_type, registration_number, business_number?}` to issue at deposit. */
+  cashReceiptForm?: Record<string, unknown>;
 };
 
 /** Refuses a new attempt on a payment that took money, or has one in flight / awaiting deposit. */
@@ -117,11 +122,22 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       pg_tx_id: null,
       pg_response: null,
       created_at: now,
+      cash_receipt_form: input.cashReceiptForm ? JSON.stringify(input.cashReceiptForm) : null,
     };
     await tx.insertInto("transactions").values(row).execute();
+    // Should this process die before completeAttempt, a worker closes the attempt as FAILED.
+    await enqueue(tx, { queue: ATTEMPT_EXPIRY_QUEUE, payload: { transactionId: row.id }, runAt: now + ATTEMPT_EXPIRY_DELAY_MS, dedupeKey: `attempt-expiry:${row.id}` });
     return row;
   };
-  return existingTx ? run(existingTx) : withTransaction(run);
+  if (existingTx) return run(existingTx);
+  try {
+    return await withTransaction(run);
+  } catch (error) {
+    // A concurrent attempt took the payment's primary slot first (unique index, migration 0009):
+    // read again, so this caller is answered from that attempt's state.
+    if (!isUniqueViolation(error)) throw error;
+    return withTransaction(run);
+  }
 }
 
 export type AttemptOutcome =

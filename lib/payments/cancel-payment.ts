@@ -1,18 +1,19 @@
 import { sql } from "kysely";
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction, type Tx } from "@/lib/db/client";
+import { withTransaction } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { enqueue } from "@/lib/jobs/queue";
 import type { CancelOutcome } from "@/lib/providers/types";
-import { enqueueWebhook } from "@/lib/webhooks/enqueue";
-import { planCancellation, type CancelPlan } from "./cancel-plan";
-import { channelRefOf, lockPrimaryTransaction, lockTransaction } from "./locks";
+import { askProviderToCancel, recordFailure, recordSuccess } from "./cancel-outcome";
+import { planCancellation } from "./cancel-plan";
+import { CANCELLATION_RECOVERY_DELAY_MS, CANCELLATION_RECOVERY_QUEUE } from "./cancellation-recovery-queue";
+import { lockPrimaryTransaction } from "./locks";
 import { resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import type { CancelInput } from "./schema";
-import { canMove, PAID_STATES } from "./status";
+import { PAID_STATES } from "./status";
 
 type Input = CancelInput & { payment_id: string };
 
@@ -33,8 +34,9 @@ function assertRefundFits(row: TransactionsTable, input: Input): void {
 async function reserve(ctx: AuthContext, storeId: string, input: Input) {
   return withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, storeId, input.payment_id);
-    assertRefundFits(row, input);
     const plan = planCancellation(row, input);
+    // After the state checks, so an unpaid virtual account answers NOT_PAID whatever the body.
+    assertRefundFits(row, input);
     const now = Date.now();
     const claimed = await tx
       .updateTable("transactions")
@@ -72,66 +74,9 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
       failure_pg_message: null,
     };
     await tx.insertInto("cancellations").values(cancellation).execute();
+    // Should this process die before the outcome is recorded, a worker finishes the cancellation.
+    await enqueue(tx, { queue: CANCELLATION_RECOVERY_QUEUE, payload: { cancellationId: cancellation.id }, runAt: now + CANCELLATION_RECOVERY_DELAY_MS, dedupeKey: `cancellation-recovery:${cancellation.id}` });
     return { row, plan, cancellation };
-  });
-}
-
-async function confirmedCancelledAmount(tx: Tx, transactionId: string): Promise<number> {
-  const { total } = await tx
-    .selectFrom("cancellations")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cancel_amount"), sql<number>`0`).as("total"))
-    .where("transaction_id", "=", transactionId)
-    .where("status", "=", "SUCCEEDED")
-    .executeTakeFirstOrThrow();
-  return Number(total);
-}
-
-/** Step 3a: the provider cancelled. The state moves and its webhook are recorded together. */
-async function recordSuccess(transactionId: string, cancellationId: string, pgCancellationId: string) {
-  await withTransaction(async (tx) => {
-    const row = await lockTransaction(tx, transactionId);
-    const now = Date.now();
-    await tx.updateTable("cancellations").set({ status: "SUCCEEDED", pg_cancellation_id: pgCancellationId, cancelled_at: now }).where("id", "=", cancellationId).where("status", "=", "REQUESTED").execute();
-    const confirmed = await confirmedCancelledAmount(tx, transactionId);
-    const next = confirmed >= row.paid_amount ? "CANCELLED" : "PARTIAL_CANCELLED";
-    if (!canMove(row.status, next)) throw new Error(`cancellation ${cancellationId} cannot move ${row.status} to ${next}`);
-    const detail = row.method === "VIRTUAL_ACCOUNT" && row.payment_method_detail ? JSON.parse(row.payment_method_detail) : null;
-    if (detail?.virtual_account) detail.virtual_account.refund_status = "COMPLETED";
-    await tx
-      .updateTable("transactions")
-      .set({ status: next, cancelled_at: now, status_updated_at: now, updated_at: now, ...(detail ? { payment_method_detail: JSON.stringify(detail) } : {}) })
-      .where("id", "=", transactionId)
-      .execute();
-    await enqueueWebhook(tx, {
-      merchantId: row.merchant_id,
-      storeId: row.store_id,
-      paymentId: row.payment_id,
-      txId: row.id,
-      status: next === "CANCELLED" ? "Cancelled" : "PartialCancelled",
-      noticeUrls: row.notice_urls ? (JSON.parse(row.notice_urls) as string[]) : [],
-    });
-  });
-}
-
-/** Step 3b: the provider refused (or could not be reached): the claim is released, the payment unchanged. */
-async function recordFailure(transactionId: string, cancellationId: string, plan: CancelPlan, pgCode: string, pgMessage: string) {
-  await withTransaction(async (tx) => {
-    const failed = await tx
-      .updateTable("cancellations")
-      .set({ status: "FAILED", failure_pg_code: pgCode, failure_pg_message: pgMessage })
-      .where("id", "=", cancellationId)
-      .where("status", "=", "REQUESTED")
-      .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) !== 1) return;
-    await tx
-      .updateTable("transactions")
-      .set({
-        cancelled_amount: sql<number>`cancelled_amount - ${plan.amount}`,
-        cancelled_tax_free_amount: sql<number>`cancelled_tax_free_amount - ${plan.taxFree}`,
-        updated_at: Date.now(),
-      })
-      .where("id", "=", transactionId)
-      .execute();
   });
 }
 
@@ -141,23 +86,16 @@ async function recordFailure(transactionId: string, cancellationId: string, plan
  */
 export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, true);
-  const { row, plan, cancellation } = await reserve(ctx, store.id, input);
+  const { row, cancellation } = await reserve(ctx, store.id, input);
   let outcome: CancelOutcome;
   try {
-    outcome = await paymentProviderFor(channelRefOf(row)).cancel({
-      channel: channelRefOf(row),
-      pgTxId: row.pg_tx_id ?? "",
-      cancellationId: cancellation.id,
-      amount: plan.amount,
-      taxFreeAmount: plan.taxFree,
-      reason: cancellation.reason,
-    });
+    outcome = await askProviderToCancel(row, cancellation);
   } catch (error) {
-    await recordFailure(row.id, cancellation.id, plan, "INTERNAL_ERROR", "internal error while contacting the provider");
+    await recordFailure(row.id, cancellation, "INTERNAL_ERROR", "internal error while contacting the provider");
     throw error;
   }
   if (!outcome.ok) {
-    await recordFailure(row.id, cancellation.id, plan, outcome.pgCode, outcome.pgMessage);
+    await recordFailure(row.id, cancellation, outcome.pgCode, outcome.pgMessage);
     throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   }
   await recordSuccess(row.id, cancellation.id, outcome.pgCancellationId);

@@ -33,10 +33,11 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   }
   const { card, virtual_account: va } = input.payment_method_option;
   const now = Date.now();
-  if (card) {
-    const problem = validateCard(card.card_credential);
-    const field = `payment_method_option.card.card_credential.${problem?.field}`;
-    if (problem) throw new DomainError("INVALID_REQUEST", `${field}: ${problem.message}`, { field });
+  // Luhn, expiry and credential shape are checked before anything is recorded or sent.
+  const problem = card ? validateCard(card.card_credential) : null;
+  if (problem) {
+    const field = `payment_method_option.card.card_credential.${problem.field}`;
+    throw new DomainError("INVALID_REQUEST", `${field}: ${problem.message}`, { field });
   }
   const expiresAt = va ? expiryOf(va.account_expiry, now) : 0;
   const customer = toCustomer(input.customer);
@@ -60,6 +61,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     isCulturalExpense: input.is_cultural_expense,
     isEscrow: input.is_escrow,
     noticeUrls: input.notice_urls,
+    cashReceiptForm: va?.cash_receipt_form,
   });
 
   const provider = paymentProviderFor(channel);

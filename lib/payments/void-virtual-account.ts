@@ -1,10 +1,11 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { virtualAccountProviderFor } from "@/lib/providers/virtual-account-registry";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
-import { lockPrimaryTransaction } from "./locks";
-import { resolvePaymentStore } from "./lookup";
+import { channelRefOf, lockPrimaryTransaction } from "./locks";
+import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import { canMove } from "./status";
 
@@ -20,9 +21,17 @@ function assertVoidable(row: TransactionsTable): void {
   }
 }
 
-/** DELETE /v2/payments/{payment_id}/virtual-account: VIRTUAL_ACCOUNT_ISSUED → CANCELLED; no deposit is accepted after. */
+/**
+ * DELETE /v2/payments/{payment_id}/virtual-account: VIRTUAL_ACCOUNT_ISSUED → CANCELLED; no deposit
+ * is accepted after. The provider closes the account first (outside the DB transaction); the
+ * state is re-checked under the row lock when recorded.
+ */
 export async function voidVirtualAccount({ ctx, input }: { ctx: AuthContext; input: { payment_id: string; store_id?: string } }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  assertVoidable(issued);
+  const result = await virtualAccountProviderFor(channelRefOf(issued)).voidVirtualAccount({ channel: channelRefOf(issued), pgTxId: issued.pg_tx_id ?? "" });
+  if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
   await withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     assertVoidable(row);

@@ -3,6 +3,7 @@ import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0007 from "./0007_webhooks";
+import * as m0009 from "./0009_payments_core";
 
 export type MigrationDialect = Dialect;
 
@@ -16,6 +17,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
   "0002_payments": m0002,
   "0007_webhooks": m0007,
+  "0009_payments_core": m0009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -65,6 +65,8 @@ export interface TransactionsTable {
   pg_tx_id: string | null;
   pg_response: string | null;
   created_at: number;
+  /** Virtual accounts: the request's cash_receipt_form (JSON), for issuing the receipt at deposit. */
+  cash_receipt_form?: string | null;
 }
 
 export interface CancellationsTable {

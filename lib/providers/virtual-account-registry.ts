@@ -1,0 +1,15 @@
+import { sandboxVirtualAccountProvider } from "./sandbox/virtual-account";
+import type { ChannelRef } from "./types";
+import type { VirtualAccountProvider } from "./virtual-account-types";
+
+/** Real adapters register here by pg_provider. */
+export const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = {};
+
+const liveNotConfigured: VirtualAccountProvider = {
+  voidVirtualAccount: async () => ({ ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" }),
+};
+
+export function virtualAccountProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): VirtualAccountProvider {
+  if (channel.type === "TEST") return sandboxVirtualAccountProvider;
+  return liveVirtualAccountAdapters[channel.pg_provider] ?? liveNotConfigured;
+}
