@@ -207,6 +207,20 @@ describe("webhook delivery", () => {
     expect((await notifications(m, "order-crash"))[0].status).toBe("SUCCEEDED");
   });
 
+  it("an event job run twice (its worker died after fanning out) makes its deliveries once", async () => {
+    const { fanOutWebhookJob } = await import("@/lib/webhooks/fan-out");
+    const m = await newMerchant();
+    const r = await receiver();
+    await setUrl(m, r.url);
+    const tx = await pay(m, "order-fan-twice");
+    const job = await getDb().selectFrom("jobs").selectAll().where("queue", "=", WEBHOOK_QUEUE).where("payload", "like", `%${tx.id}%`).executeTakeFirstOrThrow();
+    await fanOutWebhookJob(JSON.parse(job.payload), job);
+    await fanOutWebhookJob(JSON.parse(job.payload), job);
+    const deliveries = await getDb().selectFrom("webhook_deliveries").select(["id", "created_at"]).where("tx_id", "=", tx.id).execute();
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.created_at).toBe(job.created_at);
+  });
+
   it("rotating the secret with an overlap sends both signatures; without overlap only the new one", async () => {
     const m = await newMerchant();
     const r = await receiver();
