@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { authOperations } from "@/lib/auth/openapi";
+import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { onboardingOperations } from "@/lib/onboarding/openapi";
+import { identityOperations } from "@/lib/identity/openapi";
+import { paymentListOperations } from "@/lib/payments/list-openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
+import { storeOperations } from "@/lib/stores/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...webhookOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...identityOperations, ...cashReceiptOperations, ...paymentListOperations, ...webhookOperations];
 
 type JsonSchema = Record<string, unknown>;
 

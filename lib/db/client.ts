@@ -27,10 +27,10 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 function openSqlite(file: string) {
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file, { timeout: 10_000 });
+  const sqlite = new Database(file, { timeout: 30_000 });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("busy_timeout = 10000");
+  sqlite.pragma("busy_timeout = 30000");
   sqlite.pragma("foreign_keys = ON");
   return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
 }

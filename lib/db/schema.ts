@@ -1,6 +1,9 @@
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
+import type { StoreTables } from "./tables/stores";
+import type { IdentityTables } from "./tables/identity";
+import type { CashReceiptTables } from "./tables/cash-receipts";
 import type { WebhookTables } from "./tables/webhooks";
 
 /**
@@ -9,4 +12,4 @@ import type { WebhookTables } from "./tables/webhooks";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, WebhookTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, WebhookTables {}

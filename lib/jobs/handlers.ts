@@ -1,3 +1,4 @@
+import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
 import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
 import { expireAttempt } from "@/lib/payments/expire-attempt";
@@ -17,6 +18,7 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  * Kept as a static table so one process can run every queue, or a worker only some.
  */
 export const jobHandlers: Record<string, JobHandler> = {
+  [AUTO_ISSUE_QUEUE]: runAutoCashReceipt,
   [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
   [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
   [WEBHOOK_QUEUE]: fanOutWebhookJob,

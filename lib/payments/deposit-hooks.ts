@@ -1,3 +1,4 @@
+import { queueAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import type { Tx } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 
@@ -8,7 +9,7 @@ import type { TransactionsTable } from "@/lib/db/tables/payments";
  */
 export type DepositHook = (tx: Tx, transaction: TransactionsTable) => Promise<void>;
 
-export const depositHooks: DepositHook[] = [];
+export const depositHooks: DepositHook[] = [queueAutoCashReceipt];
 
 export async function runDepositHooks(tx: Tx, transaction: TransactionsTable): Promise<void> {
   for (const hook of depositHooks) await hook(tx, transaction);

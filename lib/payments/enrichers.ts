@@ -1,3 +1,4 @@
+import { loadCashReceipts } from "@/lib/cash-receipts/enricher";
 import { loadNotifications } from "@/lib/webhooks/notifications";
 
 /**
@@ -7,9 +8,7 @@ import { loadNotifications } from "@/lib/webhooks/notifications";
 export type TransactionExtras = { notifications?: unknown[]; cash_receipt?: unknown };
 export type TransactionEnricher = (transactionIds: string[]) => Promise<Map<string, TransactionExtras>>;
 
-export const transactionEnrichers: TransactionEnricher[] = [
-  loadNotifications,
-];
+export const transactionEnrichers: TransactionEnricher[] = [loadCashReceipts, loadNotifications];
 
 export async function loadExtras(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
   const merged = new Map<string, TransactionExtras>();

@@ -2,6 +2,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { listStoreChannels } from "@/lib/channels/repository";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newId, newSecret } from "@/lib/ids";
+import { hashPassword } from "@/lib/users/passwords";
 import { insertUser } from "@/lib/users/repository";
 import { insertStore } from "./stores";
 
@@ -31,6 +32,8 @@ export async function createMerchant(input: {
   const merchantId = newId("merchant-");
   const email = input.ownerEmail ?? `${slug(input.name)}-${merchantId.slice(-6).toLowerCase()}@example.com`;
   const password = input.ownerPassword ?? newSecret(12);
+  // Hash before the transaction: bcrypt is slow and SQLite holds its write lock for the whole transaction.
+  const passwordHash = await hashPassword(password);
   const { storeId, apiKey } = await withTransaction(async (tx) => {
     await tx
       .insertInto("merchants")
@@ -38,7 +41,7 @@ export async function createMerchant(input: {
       .execute();
     const store = await insertStore(tx, { merchantId, name: `${input.name} (default)`, isDefault: true });
     await tx.updateTable("merchants").set({ default_store_id: store.id }).where("id", "=", merchantId).execute();
-    await insertUser(tx, { merchantId, email, name: `${input.name} owner`, password, role: "OWNER" });
+    await insertUser(tx, { merchantId, email, name: `${input.name} owner`, password, passwordHash, role: "OWNER" });
     const key = await createApiKey({ merchantId, name: "default" }, tx);
     return { storeId: store.id, apiKey: key.apiKey };
   });

@@ -6,7 +6,7 @@ import { hashPassword } from "./passwords";
 
 export async function insertUser(
   tx: Db | Tx,
-  input: { merchantId: string; storeId?: string | null; email: string; name: string; password: string; role: UserRole },
+  input: { merchantId: string; storeId?: string | null; email: string; name: string; password: string; passwordHash?: string; role: UserRole },
 ): Promise<{ id: string }> {
   const id = newId("user_");
   await tx
@@ -17,7 +17,7 @@ export async function insertUser(
       store_id: input.storeId ?? null,
       email: input.email.toLowerCase(),
       name: input.name,
-      password_hash: await hashPassword(input.password),
+      password_hash: input.passwordHash ?? (await hashPassword(input.password)),
       role: input.role,
       created_at: Date.now(),
     })

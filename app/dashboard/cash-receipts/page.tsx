@@ -1,5 +1,7 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { CashReceiptsClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.cashReceipts" />;
+export default async function CashReceiptsPage() {
+  const ctx = await requireDashboard();
+  return <CashReceiptsClient canWrite={ctx.role !== "VIEWER"} />;
 }

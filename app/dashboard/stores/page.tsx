@@ -1,5 +1,9 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { NoHostingContract } from "@/components/stores/no-contract";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { StoresClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.stores" />;
+export default async function StoresPage() {
+  const ctx = await requireDashboard();
+  if (!ctx.hasHostingContract) return <NoHostingContract />;
+  return <StoresClient canCreate={ctx.role !== "VIEWER" && !ctx.storeLimited} />;
 }

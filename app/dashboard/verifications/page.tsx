@@ -1,5 +1,7 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { VerificationsClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.verifications" />;
+export default async function VerificationsPage() {
+  const ctx = await requireDashboard();
+  return <VerificationsClient canWrite={ctx.role !== "VIEWER"} />;
 }

@@ -2,8 +2,12 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import { dialect, getDb, type Dialect } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
+import * as m0004 from "./0004_identity";
+import * as m0005 from "./0005_cash_receipts";
+import * as m0008 from "./0008_payment_lists";
 import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
+import * as m0006 from "./0006_stores";
 
 export type MigrationDialect = Dialect;
 
@@ -16,8 +20,12 @@ type VersionedMigration = { up: (db: Kysely<unknown>, dialect: MigrationDialect)
 const migrations: Record<string, VersionedMigration> = {
   "0001_foundation": m0001,
   "0002_payments": m0002,
+  "0004_identity": m0004,
+  "0005_cash_receipts": m0005,
+  "0008_payment_lists": m0008,
   "0007_webhooks": m0007,
   "0009_payments_core": m0009,
+  "0006_stores": m0006,
 };
 
 class StaticProvider implements MigrationProvider {

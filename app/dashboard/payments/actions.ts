@@ -1,0 +1,50 @@
+"use server";
+
+import { z } from "zod";
+import { callerId } from "@/lib/api/fields";
+import { dashboardAction } from "@/lib/dashboard/action";
+import { cancelPayment } from "@/lib/payments/cancel-payment";
+import { completeEscrow } from "@/lib/payments/complete-escrow";
+import { getPayment } from "@/lib/payments/get-payment";
+import { instantPay } from "@/lib/payments/instant-pay";
+import { listPayments } from "@/lib/payments/list";
+import { listPaymentsQuery } from "@/lib/payments/list-schema";
+import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
+import { registerEscrowLogistics } from "@/lib/payments/register-escrow-logistics";
+import { cancelBody, escrowLogisticsBody, instantPayBody } from "@/lib/payments/schema";
+import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
+
+/**
+ * The payments area's server actions: the API's own service verbs and schemas, always acting on
+ * the store chosen in the switcher.
+ */
+const byId = z.object({ payment_id: callerId });
+
+export const listPaymentsAction = dashboardAction({ write: false, input: listPaymentsQuery }, ({ ctx, input }) =>
+  listPayments({ ctx, input: { ...input, store_id: ctx.storeId } }),
+);
+
+export const getPaymentAction = dashboardAction({ write: false, input: byId }, async ({ ctx, input }) => (await getPayment({ ctx, input: { ...input, store_id: ctx.storeId } })).payment);
+
+export const instantPayAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: instantPayBody }) }, ({ ctx, input }) =>
+  instantPay({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+);
+
+export const cancelPaymentAction = dashboardAction({ write: true, input: cancelBody.extend({ payment_id: callerId }) }, async ({ ctx, input }) => {
+  const result = await cancelPayment({ ctx, input: { ...input, store_id: ctx.storeId } });
+  return { cancellation_id: result.cancellation_id, payment: result.payment };
+});
+
+export const simulateDepositAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
+  (await noticeVirtualAccountDeposit({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+);
+
+export const voidVirtualAccountAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
+  (await voidVirtualAccount({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+);
+
+export const registerEscrowAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: escrowLogisticsBody }) }, ({ ctx, input }) =>
+  registerEscrowLogistics({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+);
+
+export const completeEscrowAction = dashboardAction({ write: true, input: byId }, ({ ctx, input }) => completeEscrow({ ctx, input: { ...input, store_id: ctx.storeId } }));

@@ -1,0 +1,19 @@
+import { NoHostingContract } from "@/components/stores/no-contract";
+import { StoreForm } from "@/components/stores/store-form";
+import { PageHeader } from "@/components/ui/card";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { getTranslator } from "@/lib/i18n/server";
+import { loadStoreForPage } from "@/lib/stores/load-for-page";
+
+export default async function EditStorePage({ params }: { params: Promise<{ id: string }> }) {
+  const ctx = await requireDashboard();
+  if (!ctx.hasHostingContract) return <NoHostingContract />;
+  const store = await loadStoreForPage(ctx, decodeURIComponent((await params).id));
+  const { t } = await getTranslator();
+  return (
+    <div>
+      <PageHeader title={t("stores.edit.title", { name: store.name })} />
+      <StoreForm store={store} />
+    </div>
+  );
+}

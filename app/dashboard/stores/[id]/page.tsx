@@ -1,0 +1,11 @@
+import { NoHostingContract } from "@/components/stores/no-contract";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { loadStoreForPage } from "@/lib/stores/load-for-page";
+import { StoreDetailClient } from "./page-client";
+
+export default async function StorePage({ params }: { params: Promise<{ id: string }> }) {
+  const ctx = await requireDashboard();
+  if (!ctx.hasHostingContract) return <NoHostingContract />;
+  const store = await loadStoreForPage(ctx, decodeURIComponent((await params).id));
+  return <StoreDetailClient store={store} canWrite={ctx.role !== "VIEWER"} />;
+}

@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/handler";
+import { confirmVerification } from "@/lib/identity/confirm";
+import { confirmVerificationBody, verificationParams } from "@/lib/identity/schema";
+
+export const POST = apiRoute({ family: "login", auth: "token", params: verificationParams, body: confirmVerificationBody }, ({ ctx, params, body }) =>
+  confirmVerification({ ctx, id: params.id, input: body }),
+);

@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/handler";
+import { listPayments } from "@/lib/payments/list";
+import { listPaymentsQuery } from "@/lib/payments/list-schema";
+
+export const GET = apiRoute({ family: "payment", auth: "token", query: listPaymentsQuery }, ({ ctx, query }) => listPayments({ ctx, input: query }));

@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/handler";
+import { listTosspaymentsUrls } from "@/lib/onboarding/get-applications";
+import { storeIdParams } from "@/lib/stores/schema";
+
+export const GET = apiRoute({ family: "platform", auth: "hosting", params: storeIdParams }, ({ ctx, params }) => listTosspaymentsUrls({ ctx, input: { store_id: params["store-id"] } }));

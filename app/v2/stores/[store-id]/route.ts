@@ -1,0 +1,10 @@
+import { apiRoute } from "@/lib/api/handler";
+import { getStore } from "@/lib/stores/get-stores";
+import { storeIdParams, updateStoreInput } from "@/lib/stores/schema";
+import { updateStore } from "@/lib/stores/update-store";
+
+export const GET = apiRoute({ family: "platform", auth: "hosting", params: storeIdParams }, ({ ctx, params }) => getStore({ ctx, input: { store_id: params["store-id"] } }));
+
+export const PUT = apiRoute({ family: "platform", auth: "hosting", params: storeIdParams, body: updateStoreInput }, ({ ctx, params, body }) =>
+  updateStore({ ctx, input: { ...body, store_id: params["store-id"] } }),
+);

@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { createStore } from "@/lib/stores/create-store";
+import { listStores } from "@/lib/stores/get-stores";
+import { createStoreBody } from "@/lib/stores/schema";
+
+export const GET = apiRoute({ family: "platform", auth: "hosting" }, ({ ctx }) => listStores({ ctx }));
+
+export const POST = apiRoute({ family: "platform", auth: "hosting", body: createStoreBody }, ({ ctx, body }) => createStore({ ctx, input: body }));

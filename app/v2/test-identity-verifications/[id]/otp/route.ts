@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { readTestOtp } from "@/lib/identity/read";
+import { storeIdQuery, verificationParams } from "@/lib/identity/schema";
+
+/** CONTRACT §10: the sandbox's latest code for a TEST verification. */
+export const GET = apiRoute({ family: "login", auth: "token", params: verificationParams, query: storeIdQuery }, ({ ctx, params, query }) =>
+  readTestOtp({ ctx, id: params.id, input: query }),
+);

@@ -1,0 +1,96 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { issueCashReceiptAction, paymentChannelsAction } from "@/app/dashboard/cash-receipts/actions";
+import { useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Alert, Card } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Input, Select } from "@/components/ui/input";
+import { cashReceiptProductType, cashReceiptType, dashboardIssueInput, type DashboardIssueInput } from "@/lib/cash-receipts/schema";
+import { unwrap } from "@/lib/dashboard/unwrap";
+
+/** Manual issuance: for one of our payments, or for a sale made elsewhere (any new payment id). */
+export function IssueCashReceiptForm() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
+  const firstChannel = channels.data?.[0]?.key ?? "";
+  const values = useMemo<DashboardIssueInput>(
+    () => ({ payment_id: "", channel_key: firstChannel, customer_identifier: "", type: "PERSONAL", order_name: "", currency: "KRW", amount: 0, tax_free_amount: 0, product_type: "REAL" }),
+    [firstChannel],
+  );
+  const form = useForm<DashboardIssueInput>({ resolver: zodResolver(dashboardIssueInput), values, resetOptions: { keepDirtyValues: true } });
+  const issue = useMutation({
+    mutationFn: async (v: DashboardIssueInput) => unwrap(await issueCashReceiptAction(v)),
+    onSuccess: (r) => {
+      setNotice({ kind: "success", text: t("receipts.issued", { number: r.issue_number }) });
+      form.reset(values);
+      void queryClient.invalidateQueries({ queryKey: ["cash-receipts"] });
+    },
+    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+  });
+  const errors = form.formState.errors;
+  const err = (e: { message?: string } | undefined) => (e ? (e.message ?? t("form.required")) : undefined);
+  const clean = (v: DashboardIssueInput): DashboardIssueInput => ({ ...v, customer_name: v.customer_name || undefined, customer_email: v.customer_email || undefined });
+
+  return (
+    <Card title={t("receipts.issue")}>
+      {notice ? <div className="mb-3"><Alert kind={notice.kind}>{notice.text}</Alert></div> : null}
+      <form className="grid grid-cols-1 gap-3 md:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); issue.mutate(clean(v)); })}>
+        <FormField label={t("receipts.paymentId")} htmlFor="cr-payment" error={err(errors.payment_id)}>
+          <Input id="cr-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
+        </FormField>
+        <FormField label={t("receipts.channel")} htmlFor="cr-channel" error={err(errors.channel_key)}>
+          <Select id="cr-channel" {...form.register("channel_key")}>
+            {(channels.data ?? []).map((c) => (
+              <option key={c.key} value={c.key}>{`${c.name} (${c.type})`}</option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("receipts.type")} htmlFor="cr-type">
+          <Select id="cr-type" {...form.register("type")}>
+            {cashReceiptType.options.map((o) => (
+              <option key={o} value={o}>{t(`receipts.type.${o}`)}</option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("receipts.identifier")} htmlFor="cr-identifier" error={err(errors.customer_identifier)}>
+          <Input id="cr-identifier" inputMode="numeric" {...form.register("customer_identifier")} aria-invalid={!!errors.customer_identifier} />
+        </FormField>
+        <FormField label={t("receipts.orderName")} htmlFor="cr-order" error={err(errors.order_name)}>
+          <Input id="cr-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
+        </FormField>
+        <FormField label={t("receipts.currency")} htmlFor="cr-currency" error={err(errors.currency)}>
+          <Input id="cr-currency" maxLength={3} {...form.register("currency")} />
+        </FormField>
+        <FormField label={t("receipts.amount")} htmlFor="cr-amount" hint="minor units (₩1,000 = 1000)" error={err(errors.amount)}>
+          <Input id="cr-amount" type="number" min={1} {...form.register("amount", { valueAsNumber: true })} aria-invalid={!!errors.amount} />
+        </FormField>
+        <FormField label={t("receipts.taxFree")} htmlFor="cr-taxfree" error={err(errors.tax_free_amount)}>
+          <Input id="cr-taxfree" type="number" min={0} {...form.register("tax_free_amount", { valueAsNumber: true })} />
+        </FormField>
+        <FormField label={t("receipts.productType")} htmlFor="cr-product">
+          <Select id="cr-product" {...form.register("product_type")}>
+            {cashReceiptProductType.options.map((o) => (
+              <option key={o} value={o}>{o}</option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("receipts.customerName")} htmlFor="cr-name">
+          <Input id="cr-name" {...form.register("customer_name")} />
+        </FormField>
+        <FormField label={t("receipts.customerEmail")} htmlFor="cr-email">
+          <Input id="cr-email" type="email" {...form.register("customer_email")} />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" disabled={issue.isPending || !channels.data}>{t("receipts.issueSubmit")}</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

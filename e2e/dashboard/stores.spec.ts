@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+import { freshMerchant, signIn } from "./helpers";
+
+async function fillStoreForm(page: Page, tierCode: string, name: string) {
+  const fill = (id: string, value: string) => page.locator(`#store-${id}`).fill(value);
+  await fill("name", name);
+  await fill("tier_code", tierCode);
+  await fill("service_urls", "https://shop.example.com");
+  await fill("manager_name", "Kim Manager");
+  await fill("manager_email", "manager@example.com");
+  await fill("representative-name_ko", "홍길동");
+  await fill("representative-name_en", "Gildong Hong");
+  await fill("representative-email", "ceo@example.com");
+  await fill("representative-phone_number", "010-1234-5678");
+  await fill("representative-birth_date", "1980-01-31");
+  await fill("business_license-company_name", "Example Shop");
+  await fill("business_license-registration_number", "123-45-67890");
+  await fill("business_license-postal_code", "06236");
+  await fill("business_license-business_location", "1 Teheran-ro, Seoul");
+  await fill("business_license-business_location_detail", "3F");
+  await fill("business_license-business_types", "Retail");
+  await fill("business_license-business_items", "E-commerce, Books");
+}
+
+test("without the hosting contract the Stores page explains why", async ({ page }) => {
+  const m = await freshMerchant();
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Stores" }).click();
+  await expect(page.getByText("Sub-stores need the hosting contract")).toBeVisible();
+  await expect(page.getByRole("link", { name: "New store" })).toHaveCount(0);
+});
+
+test("create a sub-store through the form, apply, advance to SERVICE_OPEN, see it on the board", async ({ page }) => {
+  const m = await freshMerchant({ hosting: true });
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Stores" }).click();
+  await page.getByRole("link", { name: "New store" }).click();
+
+  // An empty submission is refused field by field, before reaching the server.
+  await page.getByRole("button", { name: "Create store" }).click();
+  await expect(page.locator('[data-field-error="store-name"]')).toHaveText("Required");
+  await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Required");
+  await expect(page.locator('[data-field-error="store-representative-birth_date"]')).toHaveText("Required");
+  await expect(page.locator('[data-field-error="store-business_license-business_types"]')).toHaveText("Enter at least one business type");
+
+  await fillStoreForm(page, "E2E", "Bookshop");
+  await page.locator("#store-representative-birth_date").fill("31/01/1980");
+  await page.locator("#store-tier_code").fill("E2");
+  await page.getByRole("button", { name: "Create store" }).click();
+  await expect(page.locator('[data-field-error="store-representative-birth_date"]')).toHaveText("Enter a date as yyyy-MM-dd");
+  await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Enter exactly 3 letters or digits");
+  await expect(page.locator('[data-field-error="store-name"]')).toHaveCount(0);
+  await page.locator("#store-representative-birth_date").fill("1980-01-31");
+  await page.locator("#store-tier_code").fill("E2E");
+
+  // Without both agreements the server refuses (TERMS_NOT_AGREED) and the form shows it on the field.
+  await page.getByRole("button", { name: "Create store" }).click();
+  await expect(page.locator('[data-field-error="terms_agreed"]')).toHaveText("Both agreements are required");
+  await page.getByLabel("I agree to the collection and use of personal information.").check();
+  await page.getByLabel("I agree to provide the store's information to the parent merchant.").check();
+  await page.getByRole("button", { name: "Create store" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Bookshop" })).toBeVisible();
+  await expect(page.getByTestId("store-summary")).toContainText("E2E");
+  await expect(page.getByText("No applications yet.")).toBeVisible();
+
+  // Application: provider, methods, settlement account.
+  await page.getByRole("button", { name: "Submit application" }).click();
+  await expect(page.locator('[data-field-error="methods"]')).toBeVisible();
+  await page.getByLabel("CARD_GENERAL", { exact: true }).check();
+  await page.getByLabel("VBANK_GENERAL", { exact: true }).check();
+  await page.getByLabel("Bank", { exact: true }).selectOption("KB");
+  await page.getByLabel("Account number", { exact: true }).fill("123-456-789012");
+  await page.getByLabel("Account holder", { exact: true }).fill("Example Shop");
+  await page.getByRole("button", { name: "Submit application" }).click();
+  const card = page.getByTestId("applications").locator("[data-testid^=application-]").first();
+  await expect(card).toContainText("RECEPTION_SCHEDULED");
+  await expect(card).toContainText("READY");
+
+  for (const next of ["RECEPTION_COMPLETED", "MERCHANT_REVIEWING", "CONTRACT_PROCESSING", "CONTRACT_COMPLETED", "SERVICE_OPEN"]) {
+    await card.getByRole("button", { name: `Advance to ${next}` }).click();
+    await expect(card.locator("span", { hasText: new RegExp(`^${next}$`) }).first()).toBeVisible();
+  }
+  await card.getByRole("button", { name: "IN_DRAFT" }).click();
+  await expect(card).toContainText("Provider contract: IN_DRAFT");
+  await expect(card.getByTestId("pg-credential")).toContainText("mert_key");
+  await card.getByText("History").click();
+  await expect(card.getByTestId("application-history").locator("li")).toHaveCount(8);
+  await expect(card.getByTestId("application-history")).toContainText("CONTRACT_COMPLETED → SERVICE_OPEN");
+
+  await page.getByRole("link", { name: "Back to stores" }).click();
+  await expect(page.getByTestId("stores-table")).toContainText("Bookshop");
+  await page.getByRole("link", { name: "Onboarding board" }).click();
+  await expect(page.getByTestId("board-column-SERVICE_OPEN")).toContainText("Bookshop");
+  await expect(page.getByTestId("board-column-RECEPTION_SCHEDULED")).not.toContainText("Bookshop");
+});
+
+test("edit a sub-store; a store-limited login sees only its store", async ({ page }) => {
+  const m = await freshMerchant({ hosting: true });
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await page.goto("/dashboard/stores/new");
+  await fillStoreForm(page, "LIM", "Limited shop");
+  await page.getByLabel("I agree to the collection and use of personal information.").check();
+  await page.getByLabel("I agree to provide the store's information to the parent merchant.").check();
+  await page.getByRole("button", { name: "Create store" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Limited shop" })).toBeVisible();
+
+  // The server's TIER_CODE_ALREADY_EXISTS lands on the tier code field.
+  await page.goto("/dashboard/stores/new");
+  await fillStoreForm(page, "LIM", "Duplicate shop");
+  await page.getByLabel("I agree to the collection and use of personal information.").check();
+  await page.getByLabel("I agree to provide the store's information to the parent merchant.").check();
+  await page.getByRole("button", { name: "Create store" }).click();
+  await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Another store already uses this tier code");
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Limited shop" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.locator("#store-tier_code")).toHaveCount(0);
+  await expect(page.locator("#store-business_license-business_items")).toHaveValue("E-commerce, Books");
+  await page.locator("#store-name").fill("Limited shop 2");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Limited shop 2" })).toBeVisible();
+
+  const email = `limited-${Date.now()}@example.com`;
+  await page.locator("#store-user-email").fill(email);
+  await page.locator("#store-user-password").fill("short");
+  await page.getByRole("button", { name: "Add login" }).click();
+  await expect(page.locator('[data-field-error="store-user-password"]')).toHaveText("At least 8 characters");
+  await page.locator("#store-user-password").fill("limited-password");
+  await page.getByRole("button", { name: "Add login" }).click();
+  await expect(page.getByTestId("store-users")).toContainText(email);
+
+  // The owner sees both stores; the new login only its own.
+  await expect(page.getByTestId("store-switcher").locator("option")).toHaveCount(2);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, email, "limited-password");
+  const options = page.getByTestId("store-switcher").locator("option");
+  await expect(options).toHaveCount(1);
+  await expect(options).toHaveText("Limited shop 2");
+  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Stores" }).click();
+  await expect(page.getByTestId("stores-table").locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "New store" })).toHaveCount(0);
+});

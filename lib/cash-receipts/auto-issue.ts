@@ -1,0 +1,44 @@
+import { getDb, type Tx } from "@/lib/db/client";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { enqueue } from "@/lib/jobs/queue";
+import { issueReceipt } from "./issue";
+import { findLatestReceipt } from "./repository";
+
+/**
+ * Cash receipts issued automatically when a virtual account is paid: instant pay keeps the
+ * request's `cash_receipt_form` on the transaction; the deposit hook (inside the deposit's DB
+ * transaction) queues a job, and the job calls the provider outside any transaction, like every
+ * other provider call. A refusal fails the job (retried with backoff, then FAILED with last_error).
+ */
+export const AUTO_ISSUE_QUEUE = "cash-receipt.auto-issue";
+
+type CashReceiptForm = { receipt_type: "PERSONAL" | "CORPORATE" | "ANONYMOUS"; registration_number: string; business_number?: string };
+
+/** Deposit hook: queue the issuance, committed with the deposit (or not at all). */
+export async function queueAutoCashReceipt(tx: Tx, transaction: TransactionsTable): Promise<void> {
+  if (!transaction.cash_receipt_form) return;
+  await enqueue(tx, { queue: AUTO_ISSUE_QUEUE, payload: { transactionId: transaction.id }, dedupeKey: `${AUTO_ISSUE_QUEUE}:${transaction.id}` });
+}
+
+/** The job: issue for what is paid and not cancelled, on the payment's channel. */
+export async function runAutoCashReceipt(payload: { transactionId: string }): Promise<void> {
+  const tx = await getDb().selectFrom("transactions").selectAll().where("id", "=", payload.transactionId).executeTakeFirst();
+  if (!tx?.cash_receipt_form || !tx.channel_id) return;
+  // A re-run after a crash between issuing and completing the job must not issue twice.
+  const existing = await findLatestReceipt(tx.merchant_id, tx.store_id, tx.payment_id);
+  if (existing?.transaction_id === tx.id) return;
+  const channel = await getDb().selectFrom("channels").selectAll().where("id", "=", tx.channel_id).executeTakeFirst();
+  if (!channel) return;
+  const form = JSON.parse(tx.cash_receipt_form) as CashReceiptForm;
+  // A corporate receipt goes to the business number when one is given.
+  const identifier = form.receipt_type === "CORPORATE" && form.business_number ? form.business_number : form.registration_number;
+  await issueReceipt(tx.merchant_id, tx.store_id, tx.payment_id, channel, {
+    type: form.receipt_type,
+    customer_identifier: identifier.replace(/[\s-]/g, ""),
+    order_name: tx.order_name,
+    currency: tx.currency,
+    amount: tx.paid_amount - tx.cancelled_amount,
+    tax_free_amount: Math.max(0, tx.tax_free_amount - tx.cancelled_tax_free_amount),
+    isManual: false,
+  });
+}

@@ -1,0 +1,124 @@
+import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { serializeChannel } from "@/lib/channels/serialize";
+import { dialect, getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
+import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
+import type { ChannelsTable } from "@/lib/db/tables/foundation";
+import { newId, newSecret } from "@/lib/ids";
+import { cashReceiptProviderFor } from "@/lib/providers/cash-receipt-registry";
+import { resolveStore } from "@/lib/tenancy/scope";
+import { findLatestReceipt, maskIdentifier } from "./repository";
+import type { IssueCashReceiptBody } from "./schema";
+import { receiptUrl } from "./serialize";
+
+export type IssueRequest = Omit<IssueCashReceiptBody, "store_id" | "channel_key"> & { isManual: boolean };
+
+/**
+ * The state and amount rules, checked again inside the write: no ISSUED receipt yet, and for our
+ * own payment the amount within what is paid and not cancelled, in its currency.
+ */
+async function checkIssuable(db: Db | Tx, merchantId: string, storeId: string, paymentId: string, input: IssueRequest, lock: boolean) {
+  const current = await findLatestReceipt(merchantId, storeId, paymentId, db);
+  if (current?.status === "ISSUED") throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
+  let q = db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .where("payment_id", "=", paymentId)
+    .where("is_primary", "=", 1);
+  // SQLite's immediate transaction already holds the write lock; PostgreSQL locks the payment row.
+  if (lock && dialect() === "postgres") q = q.forUpdate();
+  const primary = await q.executeTakeFirst();
+  if (!primary) return null;
+  if (primary.currency !== input.currency) throw new DomainError("INVALID_REQUEST", `currency: must be the payment's currency (${primary.currency})`, { field: "currency" });
+  const balance = primary.paid_amount - primary.cancelled_amount;
+  if (input.amount > balance) throw new DomainError("INVALID_REQUEST", `amount: exceeds what is paid and not cancelled (${balance})`, { field: "amount" });
+  return primary;
+}
+
+/** Issues at the provider, then records; shared by the manual endpoint and the deposit hook. */
+export async function issueReceipt(merchantId: string, storeId: string, paymentId: string, channel: ChannelsTable, input: IssueRequest) {
+  await checkIssuable(getDb(), merchantId, storeId, paymentId, input, false);
+  const id = newId("cr-");
+  const provider = cashReceiptProviderFor(channel);
+  const taxFree = input.tax_free_amount ?? 0;
+  const outcome = await provider.issueCashReceipt({
+    channel,
+    receiptId: id,
+    type: input.type,
+    customerIdentifier: input.customer_identifier,
+    amount: input.amount,
+    taxFreeAmount: taxFree,
+    currency: input.currency,
+    orderName: input.order_name,
+  });
+  if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
+  const now = Date.now();
+  try {
+    return await withTransaction(async (tx) => {
+      const primary = await checkIssuable(tx, merchantId, storeId, paymentId, input, true);
+      const row: CashReceiptsTable = {
+        id,
+        merchant_id: merchantId,
+        store_id: storeId,
+        payment_id: paymentId,
+        transaction_id: primary?.id ?? null,
+        is_manual: input.isManual ? 1 : 0,
+        channel_id: channel.id,
+        channel_type: channel.type,
+        channel: JSON.stringify(serializeChannel(channel)),
+        type: input.type,
+        status: "ISSUED",
+        order_name: input.order_name,
+        currency: input.currency,
+        amount: input.amount,
+        tax_free_amount: taxFree,
+        product_type: input.product_type ?? null,
+        customer_identifier: maskIdentifier(input.customer_identifier),
+        customer_name: input.customer_name ?? null,
+        customer_email: input.customer_email ?? null,
+        pg_receipt_id: outcome.pgReceiptId,
+        pg_tx_id: outcome.pgTxId,
+        issue_number: outcome.issueNumber,
+        receipt_token: newSecret(24),
+        issued_at: now,
+        cancelled_at: null,
+        cancelled_amount: null,
+        updated_at: now,
+      };
+      await tx.insertInto("cash_receipts").values(row).execute();
+      return row;
+    });
+  } catch (error) {
+    // Lost a race (or the payment changed) after the provider issued: take the provider's receipt back.
+    await provider.cancelCashReceipt({ channel, pgReceiptId: outcome.pgReceiptId, amount: input.amount }).catch(() => undefined);
+    if (error instanceof DomainError) throw error;
+    if (await findLatestReceipt(merchantId, storeId, paymentId).then((r) => r?.status === "ISSUED")) {
+      throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
+    }
+    throw error;
+  }
+}
+
+export async function findPaymentChannel(merchantId: string, storeId: string, key: string) {
+  const channel = await getDb()
+    .selectFrom("channels")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .where("key", "=", key)
+    .where("is_for_payment", "=", 1)
+    .executeTakeFirst();
+  if (!channel) throw new DomainError("CHANNEL_NOT_FOUND", "channel_key: no payment channel with this key in the store");
+  return channel;
+}
+
+/** POST /v2/payments/{payment_id}/cash-receipt (manual issuance; the payment need not be ours). */
+export async function issueCashReceipt({ ctx, paymentId, input }: { ctx: AuthContext; paymentId: string; input: IssueCashReceiptBody }) {
+  const store = await resolveStore(ctx, input.store_id);
+  const channel = await findPaymentChannel(ctx.merchantId, store.id, input.channel_key);
+  const { store_id: _s, channel_key: _c, ...rest } = input;
+  const row = await issueReceipt(ctx.merchantId, store.id, paymentId, channel, { ...rest, isManual: true });
+  return { receipt_id: row.id, pg_tx_id: row.pg_tx_id, issue_number: row.issue_number, receipt_url: receiptUrl(row.receipt_token) };
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { amount, callerId } from "@/lib/api/fields";
+import { currency } from "@/lib/customers/schema";
+
+/** Cash receipt inputs (CONTRACT §6, snake_case). Client-safe: no db imports. */
+export const cashReceiptType = z.enum(["PERSONAL", "CORPORATE", "ANONYMOUS"]);
+export const cashReceiptStatus = z.enum(["ISSUED", "CANCELLED"]);
+export const cashReceiptProductType = z.enum(["REAL", "DIGITAL"]);
+
+export const paymentParams = z.object({ payment_id: callerId });
+export const storeQuery = z.object({ store_id: z.string().min(1).max(200).optional() });
+
+const issueFields = z.object({
+  store_id: z.string().min(1).max(200).optional(),
+  channel_key: z.string().min(1).max(200),
+  customer_identifier: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{8,20}$/, "must be a phone or business number (8–20 digits)")),
+  type: cashReceiptType,
+  order_name: z.string().trim().min(1).max(200),
+  currency,
+  amount: amount.min(1, "must be positive"),
+  tax_free_amount: amount.optional(),
+  product_type: cashReceiptProductType.optional(),
+  customer_name: z.string().max(100).optional(),
+  customer_email: z.string().max(320).optional(),
+});
+
+function taxFreeWithinAmount(v: { amount: number; tax_free_amount?: number }, ctx: z.RefinementCtx) {
+  if ((v.tax_free_amount ?? 0) > v.amount) ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must not exceed amount" });
+}
+
+/** `channel_name` is the old spelling of `channel_key`. */
+function aliasChannelName(raw: unknown): unknown {
+  if (raw && typeof raw === "object" && !("channel_key" in raw) && "channel_name" in raw) {
+    const { channel_name, ...rest } = raw as Record<string, unknown>;
+    return { ...rest, channel_key: channel_name };
+  }
+  return raw;
+}
+
+export const issueCashReceiptBody = z.preprocess(aliasChannelName, issueFields.superRefine(taxFreeWithinAmount));
+export type IssueCashReceiptBody = z.output<typeof issueFields>;
+
+/** The dashboard's issue form: the same body plus the payment id. */
+export const dashboardIssueInput = issueFields.extend({ payment_id: callerId }).superRefine(taxFreeWithinAmount);
+export type DashboardIssueInput = z.input<typeof dashboardIssueInput>;
+export const dashboardPaymentInput = z.object({ payment_id: callerId });
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd");
+export const listCashReceiptsInput = z.object({
+  status: cashReceiptStatus.optional(),
+  type: cashReceiptType.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page: z.number().int().min(0).max(10_000).default(0),
+});
+export type ListCashReceiptsInput = z.input<typeof listCashReceiptsInput>;
+
+/** Wire shapes, for the OpenAPI document. */
+export const cashReceiptDetail = z.object({
+  pg_receipt_id: z.string().optional(),
+  issue_number: z.string(),
+  type: cashReceiptType.optional(),
+  amount: z.number().int(),
+  tax_free_amount: z.number().int().optional(),
+  status: cashReceiptStatus.optional(),
+  issued_at: z.string(),
+  cancelled_at: z.string().optional(),
+  receipt_url: z.string().optional(),
+});
+export const getCashReceiptResponse = z.object({
+  receipt: cashReceiptDetail.extend({
+    merchant_id: z.string(),
+    store_id: z.string(),
+    payment_id: z.string(),
+    order_name: z.string(),
+    is_manual: z.boolean(),
+    currency: z.string().optional(),
+    channel: z.object({ id: z.string(), name: z.string(), key: z.string(), type: z.string(), pg_provider: z.string(), pg_merchant_id: z.string() }).optional(),
+  }),
+});
+export const issueCashReceiptResponse = z.object({ receipt_id: z.string(), pg_tx_id: z.string(), issue_number: z.string(), receipt_url: z.string() });
+export const cancelCashReceiptResponse = z.object({ cancelled_amount: z.number().int(), cancelled_at: z.string() });

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/** Onboarding inputs and enums (spec: Application, PgSpecificInfo, TosspaymentsApplicationUrl; CONTRACT §7). Client-safe. */
+
+export const PG_COMPANIES = ["UNIDENTIFIED", "NICE", "KCP", "KICC", "DANAL", "SETTLE", "JTNET", "INICIS", "SMARTRO", "BLUEWALNUT", "TOSSPAYMENTS", "DAOU", "KSNET", "MOBILIANS", "ALIPAY", "EXIMBAY", "PAYPAL", "PAYMENTWALL", "NAVERPAY", "NAVERCO", "KAKAOPAY", "TOSSPAY", "CHAI", "PAYCO", "SMILEPAY"] as const;
+/** Providers an application may be submitted to. */
+export const APPLICABLE_PG_COMPANIES = ["UNIDENTIFIED", "TOSSPAYMENTS"] as const;
+
+export const METHOD_AND_TYPES = ["CARD_GENERAL", "CARD_SUBSCRIBE", "CARD_KEYIN", "TRANS_GENERAL", "VBANK_GENERAL", "PHONE_GENERAL", "PHONE_SUBSCRIBE", "GIFT_CARD_GENERAL", "ABROAD_GENERAL", "MY_ACCOUNT_GENERAL", "NAVERPAY_GENERAL", "NAVERCO_GENERAL", "KAKAOPAY_GENERAL", "TOSSPAY_GENERAL", "PAYCO_GENERAL", "SMILEPAY_GENERAL", "CERTIFICATION_PHONE", "CERTIFICATION_UNIFIED"] as const;
+/** Methods an application may ask for. */
+export const APPLICABLE_METHODS = ["CARD_GENERAL", "CARD_SUBSCRIBE", "TRANS_GENERAL", "VBANK_GENERAL", "PHONE_GENERAL", "GIFT_CARD_GENERAL"] as const;
+
+export const APPLICATION_STATUSES = ["RECEPTION_SCHEDULED", "TRANSFER", "RECEPTION_PENDING", "RECEPTION_COMPLETED", "APPLICATION_CANCELED", "MERCHANT_REVIEWING", "CONTRACT_PROCESSING", "CONTRACT_COMPLETED", "CONTRACT_CANCELED", "CONTRACT_PENDING", "CONTRACT_REJECTED", "SERVICE_CLOSED", "SERVICE_OPEN"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const CONTRACT_STATUSES = ["READY", "IN_DRAFT", "WAIT_FOR_REVIEW", "IN_REVIEW", "DONE", "CANCELED", "TERMINATED"] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+export const PAYMENT_TYPES = ["GENERAL", "SUBSCRIBE", "EASY"] as const;
+
+/** The spec's BankName list (settlement accounts). */
+export const BANK_NAMES = ["BANK_OF_KOREA", "KDB", "IBK", "KB", "HANA", "SH", "KOREA_EXIMBANK", "NH", "WOORI", "SHINHAN", "SC", "CITY", "DGB", "BOOSAN_BANK", "KJ_BANK", "JEJU_BANK", "JB_BANK", "KN_BANK", "MG", "CU", "SB", "BOA", "MORGAN_STANLEY", "HSBC", "DEUTSCHE_BANK", "JP_MORGAN", "BNP_PARISBAS", "ICBC", "BANK_OF_CHINA", "SJ", "CHINA_CONSTRUCTION_BANK", "POST_BANK", "K_BANK", "KAKAO_BANK", "TOSS_BANK"] as const;
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const pgSpecificInfo = z.object({
+  delivery_or_service_period: optionalText(100),
+  development_method: z.enum(["SELF_DEVELOPMENT", "WORDPRESS"]).optional(),
+  supporting_countries: z.array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")).optional(),
+  payco_id: optionalText(100),
+  bank_name: z.enum(BANK_NAMES).optional(),
+  account_number: z.string().trim().regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)").optional(),
+  account_holder_name: optionalText(100),
+  homepage_name: optionalText(200),
+  nicepay_terms_agreed: z.array(z.boolean()).optional(),
+});
+export type PgSpecificInfo = z.output<typeof pgSpecificInfo>;
+
+export const applicationForm = z.object({
+  pg_company: z.enum(APPLICABLE_PG_COMPANIES),
+  methods: z
+    .array(z.enum(APPLICABLE_METHODS))
+    .min(1, "choose at least one method")
+    .refine((m) => new Set(m).size === m.length, "must not repeat a method"),
+});
+
+export const submitApplicationsInput = z.object({
+  applications: z.array(applicationForm).min(1, "must hold at least one application").max(10),
+  pg_specific_info: pgSpecificInfo,
+});
+export type SubmitApplicationsInput = z.input<typeof submitApplicationsInput>;
+
+/** The API body: CONTRACT §1 accepts a single object where `applications` expects an array. */
+export const submitApplicationsBody = z.preprocess((raw) => {
+  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+    const body = raw as Record<string, unknown>;
+    const apps = body.applications;
+    if (apps && typeof apps === "object" && !Array.isArray(apps)) return { ...body, applications: [apps] };
+  }
+  return raw;
+}, submitApplicationsInput);
+
+/** Dashboard: one application per submission (provider, methods, provider-specific fields). */
+export const dashboardApplicationInput = applicationForm.extend({ store_id: z.string().min(1), pg_specific_info: pgSpecificInfo });
+export type DashboardApplicationInput = z.input<typeof dashboardApplicationInput>;
+
+/** Sandbox progression (dashboard). */
+export const advanceApplicationInput = z.object({
+  application_id: z.string().min(1),
+  status: z.enum(APPLICATION_STATUSES),
+  reason: z.string().trim().max(300).optional(),
+});
+export const advanceContractInput = z.object({ application_id: z.string().min(1), status: z.enum(CONTRACT_STATUSES) });
+
+/** Output shapes (documentation only). */
+export const applicationResponse = z.object({
+  id: z.string(),
+  store_id: z.string().optional(),
+  pg_company: z.enum(PG_COMPANIES),
+  methods: z.array(z.enum(METHOD_AND_TYPES)),
+  status: z.enum(APPLICATION_STATUSES),
+  pg_specific_info: pgSpecificInfo,
+  failed_reason: z.string().optional(),
+  pg_credential: z.object({ created: z.string(), modified: z.string(), mid: z.string(), api_key: z.string(), client_key: z.string(), mert_key: z.string() }).optional(),
+});
+export const applicationsResponse = z.object({ applications: z.array(applicationResponse) });
+export const tosspaymentsUrlsResponse = z.object({
+  urls: z.array(z.object({ application_id: z.string(), payment_type: z.enum(PAYMENT_TYPES), onboarding_url: z.string().optional(), status: z.enum(CONTRACT_STATUSES) })),
+});

@@ -1,0 +1,47 @@
+import type { AuthContext } from "@/lib/auth/context";
+import { withTransaction } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { loadSubStore } from "@/lib/stores/repository";
+import { recordEvent } from "./repository";
+import type { PgSpecificInfo } from "./schema";
+import { serializeApplication } from "./serialize";
+
+type Input = { store_id: string; applications: { pg_company: string; methods: string[] }[]; pg_specific_info: PgSpecificInfo };
+
+/** POST /v2/stores/{store-id}/applications: one application per provider, each RECEPTION_SCHEDULED (CONTRACT §7). */
+export async function submitApplications({ ctx, input }: { ctx: AuthContext; input: Input }) {
+  const store = await loadSubStore(ctx, input.store_id);
+  const rows = await withTransaction(async (tx) => {
+    const now = Date.now();
+    const created = [];
+    for (const [index, app] of input.applications.entries()) {
+      const row = {
+        id: newId("application-"),
+        merchant_id: ctx.merchantId,
+        store_id: store.store.id,
+        pg_company: app.pg_company,
+        methods: JSON.stringify(app.methods),
+        status: "RECEPTION_SCHEDULED",
+        status_changed_at: now,
+        pg_specific_info: JSON.stringify(input.pg_specific_info),
+        failed_reason: null,
+        // Only Toss Payments runs its own contract (sign-up page + review).
+        contract_status: app.pg_company === "TOSSPAYMENTS" ? "READY" : null,
+        contract_status_changed_at: app.pg_company === "TOSSPAYMENTS" ? now : null,
+        pg_credential: null,
+        channel_id: null,
+        // Distinct creation times keep the submitted order in listings.
+        created_at: now + index,
+        updated_at: now,
+      };
+      await tx.insertInto("store_applications").values(row).execute();
+      await recordEvent(tx, { merchant_id: ctx.merchantId, application_id: row.id, field: "status", from_value: null, to_value: row.status, reason: null, at: now });
+      if (row.contract_status) {
+        await recordEvent(tx, { merchant_id: ctx.merchantId, application_id: row.id, field: "contract_status", from_value: null, to_value: row.contract_status, reason: null, at: now });
+      }
+      created.push(row);
+    }
+    return created;
+  });
+  return { applications: rows.map(serializeApplication) };
+}

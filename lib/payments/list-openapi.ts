@@ -1,0 +1,7 @@
+import type { Operation } from "@/lib/api/openapi-types";
+import { listPaymentsQuery, listPaymentsResponse, scrollPaymentsQuery, scrollPaymentsResponse } from "./list-schema";
+
+export const paymentListOperations: Operation[] = [
+  { method: "get", path: "/v2/payments", summary: "List payments (paged, filtered)", tag: "payments", family: "payment", auth: "token", query: listPaymentsQuery, response: listPaymentsResponse, errors: [400, 403, 404] },
+  { method: "get", path: "/v2/payments/scroll", summary: "Scroll payments by creation time", tag: "payments", family: "payment", auth: "token", query: scrollPaymentsQuery, response: scrollPaymentsResponse, errors: [400, 403, 404] },
+];

@@ -1,0 +1,111 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { DomainError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { dialect, getDb } from "@/lib/db/client";
+import type { DB } from "@/lib/db/schema";
+import { resolveStore } from "@/lib/tenancy/scope";
+import { DAY } from "@/lib/time";
+import type { PaymentFilterInput, TextSearchColumn, TimestampType } from "./list-schema";
+
+/**
+ * The filtered set of payments behind the paged list and the CSV export: one row per payment (its
+ * primary transaction), scoped to the merchant and, when named or when the credential is
+ * store-limited, one store. Every filter is served by an index of migration 0008.
+ */
+export type PaymentScope = { merchantId: string; storeId?: string };
+export type TimeWindow = { start: number; end: number };
+
+type Eb = ExpressionBuilder<DB, "transactions">;
+
+export const DEFAULT_WINDOW = 90 * DAY;
+
+/** The caller's store scope: a named store must be theirs; omitted means all stores unless the key is store-limited. */
+export async function resolvePaymentScope(ctx: AuthContext, storeId: string | undefined): Promise<PaymentScope> {
+  if (storeId !== undefined) return { merchantId: ctx.merchantId, storeId: (await resolveStore(ctx, storeId)).id };
+  return ctx.storeLimited ? { merchantId: ctx.merchantId, storeId: ctx.storeId } : { merchantId: ctx.merchantId };
+}
+
+/** Spec defaults: end is now, start 90 days before end. */
+export function resolveWindow(input: { start?: number; end?: number }, now = Date.now()): TimeWindow {
+  const end = input.end ?? now;
+  const start = input.start ?? end - DEFAULT_WINDOW;
+  if (start > end) throw new DomainError("INVALID_REQUEST", "query.start: must not be after end", { field: "start" });
+  return { start, end };
+}
+
+export function timeColumn(type: TimestampType) {
+  return type === "REQUESTED_AT" ? ("requested_at" as const) : ("status_updated_at" as const);
+}
+
+const SEARCH_COLUMNS = {
+  PAYMENT_ID: "payment_id",
+  TX_ID: "id",
+  SCHEDULE_ID: "schedule_id",
+  BILLING_KEY: "billing_key",
+  ORDER_NAME: "order_name",
+  CUSTOMER_NAME: "customer_name",
+  CUSTOMER_EMAIL: "customer_email",
+  CUSTOMER_PHONE_NUMBER: "customer_phone",
+  PG_TX_ID: "pg_tx_id",
+  CARD_NUMBER: "card_number",
+  CARD_APPROVAL_NUMBER: "card_approval_number",
+  VIRTUAL_ACCOUNT_NUMBER: "virtual_account_number",
+  FAIL_REASON: "failure_reason",
+} as const;
+
+/**
+ * A case-sensitive prefix match that both databases answer from a plain btree: GLOB on SQLite
+ * (binary collation), LIKE on PostgreSQL (the 0008 indexes use text_pattern_ops).
+ */
+export function prefixMatch(column: Expression<unknown> | string, value: string): Expression<SqlBool> {
+  const ref = typeof column === "string" ? sql.ref(column) : column;
+  if (dialect() === "sqlite") {
+    const pattern = value.replace(/[*?[]/g, (c) => `[${c}]`) + "*";
+    return sql<SqlBool>`${ref} glob ${pattern}`;
+  }
+  const pattern = value.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+  return sql<SqlBool>`${ref} like ${pattern}`;
+}
+
+function textSearch(eb: Eb, merchantId: string, column: TextSearchColumn, value: string): Expression<SqlBool> {
+  const db = getDb();
+  const byReason = db.selectFrom("cancellations").select("transaction_id as id").where("merchant_id", "=", merchantId).where(() => prefixMatch("cancellations.reason", value));
+  if (column === "CANCEL_REASON") return eb("transactions.id", "in", byReason);
+  if (column !== "ALL") return prefixMatch(`transactions.${SEARCH_COLUMNS[column]}`, value);
+  // A union of one index range per column (an OR of them would scan the whole window).
+  const byColumn = Object.values(SEARCH_COLUMNS).map((c) =>
+    db.selectFrom("transactions as s").select("s.id").where("s.merchant_id", "=", merchantId).where(() => prefixMatch(`s.${c}`, value)),
+  );
+  const union = byColumn.reduce((acc, next) => acc.unionAll(next), byReason);
+  return eb("transactions.id", "in", union);
+}
+
+/** The WHERE of the list: scope, window on the chosen timestamp, then each filter the caller gave. */
+export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow) {
+  const time = timeColumn(filters.timestamp_type);
+  const value = filters.text_search_value;
+  // Without statistics SQLite prefers the time-window index even when a search prefix is far more
+  // selective; a unary + keeps it (and the enum indexes) out of the running for searches.
+  const unindexed = (column: string) => (value !== undefined && dialect() === "sqlite" ? sql`+${sql.ref(column)}` : sql.ref(column));
+  let q = getDb()
+    .selectFrom("transactions")
+    .where("transactions.merchant_id", "=", scope.merchantId)
+    .where(unindexed("transactions.is_primary"), "=", 1)
+    .where(unindexed(`transactions.${time}`), ">=", window.start)
+    .where(unindexed(`transactions.${time}`), "<=", window.end);
+  if (scope.storeId) q = q.where("transactions.store_id", "=", scope.storeId);
+  if (filters.status?.length) q = q.where("transactions.status", "in", filters.status);
+  if (filters.methods?.length) q = q.where("transactions.method", "in", filters.methods);
+  if (filters.pg_providers?.length) q = q.where("transactions.pg_provider", "in", filters.pg_providers);
+  if (filters.is_test_payment !== undefined) q = q.where("transactions.channel_type", "=", filters.is_test_payment ? "TEST" : "LIVE");
+  if (filters.is_scheduled_payment !== undefined) {
+    // `>= ''` (every id) rather than IS NOT NULL: a range both planners run on the schedule index.
+    q = filters.is_scheduled_payment ? q.where("transactions.schedule_id", ">=", "") : q.where("transactions.schedule_id", "is", null);
+  }
+  if (value !== undefined) q = q.where((eb) => textSearch(eb, scope.merchantId, filters.text_search_column ?? "ALL", value));
+  return q;
+}
+
+export function sortOf(filters: PaymentFilterInput) {
+  return { column: timeColumn(filters.sort_by ?? filters.timestamp_type), direction: filters.sort_order === "ASCENDING" ? ("asc" as const) : ("desc" as const) };
+}

@@ -1,0 +1,46 @@
+import { DomainError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { withTransaction } from "@/lib/db/client";
+import { insertStore } from "@/lib/tenancy/stores";
+import { isUniqueViolation, loadSubStore, tierCodeTaken } from "./repository";
+import type { CreateStoreValues } from "./schema";
+import { serializeStore } from "./serialize";
+
+/** POST /v2/stores: a sub-store with its own TEST channels and webhook secret (CONTRACT §7). */
+export async function createStore({ ctx, input }: { ctx: AuthContext; input: CreateStoreValues }) {
+  if (ctx.storeLimited) throw new DomainError("FORBIDDEN", "a store-limited credential cannot create stores");
+  const terms = input.terms_agreed ?? [];
+  if (terms.length !== 2 || !terms.every((t) => t === true)) {
+    throw new DomainError("TERMS_NOT_AGREED", "terms_agreed: both agreements (personal data collection, providing store information) must be true");
+  }
+  const duplicate = () => new DomainError("TIER_CODE_ALREADY_EXISTS", `tier_code: ${input.tier_code} is already used by another store`);
+  let storeId: string;
+  try {
+    storeId = await withTransaction(async (tx) => {
+      if (await tierCodeTaken(tx, ctx.merchantId, input.tier_code)) throw duplicate();
+      const { id } = await insertStore(tx, { merchantId: ctx.merchantId, name: input.name, isDefault: false, tierCode: input.tier_code });
+      const now = Date.now();
+      await tx
+        .insertInto("store_profiles")
+        .values({
+          store_id: id,
+          merchant_id: ctx.merchantId,
+          service_urls: JSON.stringify(input.service_urls),
+          manager_name: input.manager_name || null,
+          manager_phone_number: input.manager_phone_number ?? null,
+          manager_email: input.manager_email ?? null,
+          representative: JSON.stringify(input.representative),
+          business_license: JSON.stringify(input.business_license),
+          terms_agreed_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+  return serializeStore(await loadSubStore(ctx, storeId));
+}

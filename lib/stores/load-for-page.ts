@@ -1,0 +1,14 @@
+import { notFound } from "next/navigation";
+import { DomainError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { getStore } from "./get-stores";
+
+/** A dashboard page's sub-store, or the 404 page when the caller may not see it. */
+export async function loadStoreForPage(ctx: AuthContext, storeId: string) {
+  try {
+    return await getStore({ ctx, input: { store_id: storeId } });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "STORE_NOT_FOUND") notFound();
+    throw error;
+  }
+}
