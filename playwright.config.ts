@@ -24,7 +24,8 @@ export default defineConfig({
     url: `http://localhost:${port}/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WORKER_POLL_MS: "200" },
+    // The tests' webhook receivers listen on 127.0.0.1, which production refuses unless allowed.
+    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WORKER_POLL_MS: "200", WEBHOOK_ALLOW_PRIVATE: "true" },
     stdout: "pipe",
   },
 });

@@ -9,10 +9,11 @@ import { paymentListOperations } from "@/lib/payments/list-openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
+import { webhookOperations } from "@/lib/webhooks/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...identityOperations, ...cashReceiptOperations, ...paymentListOperations, ...billingKeyOperations, ...scheduleOperations];
+export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...identityOperations, ...cashReceiptOperations, ...paymentListOperations, ...billingKeyOperations, ...scheduleOperations, ...webhookOperations];
 
 type JsonSchema = Record<string, unknown>;
 

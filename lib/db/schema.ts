@@ -5,6 +5,7 @@ import type { PaymentTables } from "./tables/payments";
 import type { StoreTables } from "./tables/stores";
 import type { IdentityTables } from "./tables/identity";
 import type { CashReceiptTables } from "./tables/cash-receipts";
+import type { WebhookTables } from "./tables/webhooks";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -12,4 +13,4 @@ import type { CashReceiptTables } from "./tables/cash-receipts";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables {}

@@ -5,9 +5,10 @@ import { developers } from "./messages/developers";
 import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
 import { payments } from "./messages/payments";
+import { webhooks } from "./messages/webhooks";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -5,6 +5,9 @@ import { expireAttempt } from "@/lib/payments/expire-attempt";
 import { recoverCancellation } from "@/lib/payments/recover-cancellation";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
+import { deliverWebhookJob } from "@/lib/webhooks/deliver";
+import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
+import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
 import type { Job } from "./queue";
 
 /** What a handler may ask for instead of the default retry schedule. */
@@ -21,4 +24,6 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
   [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
   [SCHEDULE_RUN_QUEUE]: runScheduleJob,
+  [WEBHOOK_QUEUE]: fanOutWebhookJob,
+  [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
 };

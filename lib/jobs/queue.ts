@@ -63,6 +63,19 @@ export async function claimJobs(workerId: string, queues: string[], limit: numbe
   });
 }
 
+/** Leases one given job if it is due and free (to run it inline in the request that queued it). */
+export async function claimJob(jobId: string, workerId: string, leaseMs: number): Promise<Job | null> {
+  const now = Date.now();
+  const row = await getDb()
+    .updateTable("jobs")
+    .set((eb) => ({ state: "RUNNING", locked_by: workerId, locked_until: now + leaseMs, attempts: eb("attempts", "+", 1), updated_at: now }))
+    .where("id", "=", jobId)
+    .where("state", "=", "QUEUED")
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** Marks a leased job done, only if this worker still holds the lease. */
 export async function completeJob(job: Job, workerId: string): Promise<void> {
   await getDb()

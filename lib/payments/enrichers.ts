@@ -1,4 +1,5 @@
 import { loadCashReceipts } from "@/lib/cash-receipts/enricher";
+import { loadNotifications } from "@/lib/webhooks/notifications";
 
 /**
  * Parts of a Transaction that other areas own (webhook `notifications`, `cash_receipt`). Each area
@@ -7,7 +8,7 @@ import { loadCashReceipts } from "@/lib/cash-receipts/enricher";
 export type TransactionExtras = { notifications?: unknown[]; cash_receipt?: unknown };
 export type TransactionEnricher = (transactionIds: string[]) => Promise<Map<string, TransactionExtras>>;
 
-export const transactionEnrichers: TransactionEnricher[] = [loadCashReceipts];
+export const transactionEnrichers: TransactionEnricher[] = [loadCashReceipts, loadNotifications];
 
 export async function loadExtras(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
   const merged = new Map<string, TransactionExtras>();

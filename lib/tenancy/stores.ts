@@ -1,6 +1,7 @@
 import { createDefaultChannels } from "@/lib/channels/repository";
 import type { Db, Tx } from "@/lib/db/client";
-import { newId, newSecret } from "@/lib/ids";
+import { newId } from "@/lib/ids";
+import { newWebhookSecret } from "@/lib/webhooks/secret";
 
 /** A store row with its webhook signing secret and TEST channels (CONTRACT §3, §9). */
 export async function insertStore(
@@ -18,7 +19,7 @@ export async function insertStore(
       is_default: input.isDefault ? 1 : 0,
       tier_code: input.tierCode ?? null,
       webhook_url: null,
-      webhook_secret: `whsec_${newSecret(24)}`,
+      webhook_secret: newWebhookSecret(),
       created_at: now,
       updated_at: now,
     })

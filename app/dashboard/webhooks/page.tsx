@@ -1,5 +1,7 @@
-import { ComingSoon } from "@/components/dashboard/coming-soon";
+import { requireDashboard } from "@/lib/dashboard/context";
+import { WebhooksClient } from "./page-client";
 
-export default function Page() {
-  return <ComingSoon titleKey="nav.webhooks" />;
+export default async function WebhooksPage() {
+  const ctx = await requireDashboard();
+  return <WebhooksClient canWrite={ctx.role !== "VIEWER"} storeId={ctx.storeId} />;
 }

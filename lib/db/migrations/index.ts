@@ -6,6 +6,7 @@ import * as m0003 from "./0003_billing";
 import * as m0004 from "./0004_identity";
 import * as m0005 from "./0005_cash_receipts";
 import * as m0008 from "./0008_payment_lists";
+import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 
@@ -24,6 +25,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0004_identity": m0004,
   "0005_cash_receipts": m0005,
   "0008_payment_lists": m0008,
+  "0007_webhooks": m0007,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
 };

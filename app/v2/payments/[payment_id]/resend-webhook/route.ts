@@ -1,0 +1,8 @@
+import { apiRoute } from "@/lib/api/handler";
+import { resendWebhook } from "@/lib/webhooks/resend";
+import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "@/lib/webhooks/schema";
+
+export const POST = apiRoute(
+  { family: "payment", auth: "token", params: resendWebhookParams, query: resendWebhookQuery, body: resendWebhookBody },
+  ({ ctx, params, query, body }) => resendWebhook({ ctx, input: { ...body, payment_id: params.payment_id, store_id: query.store_id } }),
+);

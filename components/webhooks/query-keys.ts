@@ -1,0 +1,6 @@
+/** Shared TanStack Query keys of the webhooks page (settings and log refresh each other). */
+export const webhookKeys = {
+  settings: (storeId: string) => ["webhook-settings", storeId] as const,
+  deliveries: (storeId: string) => ["webhook-deliveries", storeId] as const,
+  attempts: (storeId: string, id: string) => ["webhook-attempts", storeId, id] as const,
+};

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import type { Operation } from "@/lib/api/openapi-types";
+import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "./schema";
+
+const resendResponse = z.object({
+  tx_id: z.string(),
+  webhook_id: z.string().optional().describe("the new webhook (attempt) id; absent when it is still in flight"),
+  payment: z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.record(z.string(), z.unknown())) }),
+});
+
+export const webhookOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/v2/payments/{payment_id}/resend-webhook",
+    summary: "Resend a payment's webhook (default: the latest webhook of the primary transaction)",
+    tag: "payments",
+    family: "payment",
+    auth: "token",
+    params: resendWebhookParams,
+    query: resendWebhookQuery,
+    body: resendWebhookBody,
+    response: resendResponse,
+    errors: [400, 404],
+  },
+];

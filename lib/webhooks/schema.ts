@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { callerId } from "@/lib/api/fields";
+
+/** One schema per input (route, server action, form resolver and OpenAPI share them). */
+
+export const resendWebhookParams = z.object({ payment_id: callerId });
+export const resendWebhookQuery = z.object({ store_id: z.string().min(1).optional() });
+export const resendWebhookBody = z.object({
+  tx_id: z.string().min(1).optional(),
+  webhook_id: z.string().min(1).optional(),
+});
+export type ResendWebhookInput = z.output<typeof resendWebhookBody> & { payment_id: string; store_id?: string };
+
+export const WEBHOOK_EVENT_TYPES = ["Paid", "VirtualAccountIssued", "PartialCancelled", "Cancelled", "Failed", "Test"] as const;
+export const DELIVERY_STATES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
+
+/** Delivery-log filters; dates are yyyy-MM-dd (UTC) as the URL carries them. */
+export const deliveryFilter = z.object({
+  state: z.enum(DELIVERY_STATES).optional(),
+  event: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+  url: z.string().max(2000).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd").optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd").optional(),
+});
+export type DeliveryFilter = z.output<typeof deliveryFilter>;
+
+export const listDeliveriesInput = deliveryFilter.extend({
+  page: z.number().int().min(0).max(10_000).default(0),
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+export const deliveryIdInput = z.object({ id: z.string().min(1) });
+
+export const webhookUrlInput = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) URL" }),
+});
+export type WebhookUrlInput = z.input<typeof webhookUrlInput>;
+
+export const rotateSecretInput = z.object({ overlapHours: z.number().int().min(0).max(168) });
+export type RotateSecretInput = z.input<typeof rotateSecretInput>;
+
+/** What the dashboard shows of a delivery and its attempts (no rows cross into components). */
+export type DeliveryAttemptView = {
+  id: string;
+  status: "SUCCEEDED" | "REQUEST_FAILED" | "CONNECT_FAILED";
+  execution: number;
+  requestHeader: Record<string, string>;
+  requestBody: string;
+  requestedAt: string;
+  responseCode: number | null;
+  responseHeader: Record<string, string> | null;
+  responseBody: string | null;
+  respondedAt: string | null;
+  error: string | null;
+};
+export type DeliveryView = {
+  id: string;
+  paymentId: string | null;
+  txId: string | null;
+  event: string;
+  url: string;
+  trigger: string;
+  state: (typeof DELIVERY_STATES)[number];
+  attempts: number;
+  maxAttempts: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  lastStatus: DeliveryAttemptView["status"] | null;
+  lastCode: number | null;
+};
+export type WebhookSettingsView = {
+  url: string | null;
+  secret: string | null;
+  previousSecretExpiresAt: string | null;
+};

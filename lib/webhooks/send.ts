@@ -1,0 +1,62 @@
+import http from "node:http";
+import https from "node:https";
+import { AddressRefusedError, assertHostAllowed, guardedLookup } from "./address-policy";
+
+export type SendResult =
+  | { kind: "response"; code: number; headers: Record<string, string>; body: string; respondedAt: number }
+  | { kind: "no_response"; error: string; permanent: boolean };
+
+const MAX_STORED_BODY = 64 * 1024;
+
+/**
+ * POSTs one webhook. No redirects are followed (a redirect is a non-2xx answer), the address is
+ * checked at connect time, and the whole exchange is bounded by `timeoutMs`.
+ */
+export function sendWebhookRequest(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendResult> {
+  let target: URL;
+  try {
+    target = new URL(url);
+    if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error("unsupported scheme");
+    assertHostAllowed(target.hostname);
+  } catch (error) {
+    const message = error instanceof AddressRefusedError ? error.message : `invalid webhook URL: ${url}`;
+    return Promise.resolve({ kind: "no_response", error: message, permanent: true });
+  }
+  const client = target.protocol === "https:" ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const request = client.request(
+      target,
+      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: guardedLookup as never },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          if (size < MAX_STORED_BODY) chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on("end", () => {
+          const responseHeaders: Record<string, string> = {};
+          for (const [k, v] of Object.entries(response.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(", ") : v;
+          finish({ kind: "response", code: response.statusCode ?? 0, headers: responseHeaders, body: Buffer.concat(chunks).toString("utf8").slice(0, MAX_STORED_BODY), respondedAt: Date.now() });
+        });
+        response.on("error", (error) => finish({ kind: "no_response", error: `response aborted: ${error.message}`, permanent: false }));
+      },
+    );
+    const timer = setTimeout(() => {
+      finish({ kind: "no_response", error: `no response within ${timeoutMs} ms`, permanent: false });
+      request.destroy();
+    }, timeoutMs);
+    request.on("error", (error) => {
+      const refused = error instanceof AddressRefusedError;
+      finish({ kind: "no_response", error: refused ? error.message : `connection failed: ${error.message}`, permanent: refused });
+    });
+    request.end(body);
+  });
+}

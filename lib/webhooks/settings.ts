@@ -1,0 +1,75 @@
+import { DomainError } from "@/lib/api/error-codes";
+import type { AuthContext } from "@/lib/auth/context";
+import { getDb, withTransaction } from "@/lib/db/client";
+import { HOUR } from "@/lib/time";
+import { toRfc3339 } from "@/lib/time";
+import { resolveStore } from "@/lib/tenancy/scope";
+import { checkWebhookUrl } from "./address-policy";
+import { createDelivery, eventBody } from "./deliveries";
+import { runDeliveryInline } from "./run-inline";
+import type { WebhookSettingsView } from "./schema";
+import { newWebhookSecret } from "./secret";
+import { toAttemptView } from "./serialize";
+
+/** The store's webhook URL and signing secret (viewers do not see the secret). */
+export async function getWebhookSettings({ ctx }: { ctx: AuthContext }): Promise<WebhookSettingsView> {
+  const store = await resolveStore(ctx, undefined);
+  const rotation = await getDb().selectFrom("webhook_secret_rotations").select("expires_at").where("store_id", "=", store.id).where("expires_at", ">", Date.now()).executeTakeFirst();
+  return {
+    url: store.webhook_url,
+    secret: ctx.role === "VIEWER" ? null : store.webhook_secret,
+    previousSecretExpiresAt: rotation ? toRfc3339(rotation.expires_at) : null,
+  };
+}
+
+/** Sets (or clears, with "") the store's webhook URL; refused addresses are refused here too. */
+export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input: { url: string } }): Promise<WebhookSettingsView> {
+  const store = await resolveStore(ctx, undefined);
+  const url = input.url.trim();
+  if (url) {
+    const problem = await checkWebhookUrl(url);
+    if (problem) throw new DomainError("INVALID_REQUEST", `url: ${problem}`, { field: "url" });
+  }
+  await getDb().updateTable("stores").set({ webhook_url: url || null, updated_at: Date.now() }).where("id", "=", store.id).where("merchant_id", "=", ctx.merchantId).execute();
+  return getWebhookSettings({ ctx });
+}
+
+/**
+ * A new signing secret. For `overlapHours` the old one keeps signing too (two `v1,` entries in
+ * webhook-signature), so receivers can switch without dropping a delivery. Rotating again inside
+ * the window replaces the remembered previous secret.
+ */
+export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; input: { overlapHours: number } }): Promise<WebhookSettingsView> {
+  const store = await resolveStore(ctx, undefined);
+  const now = Date.now();
+  await withTransaction(async (tx) => {
+    const current = await tx.selectFrom("stores").select("webhook_secret").where("id", "=", store.id).executeTakeFirstOrThrow();
+    await tx.deleteFrom("webhook_secret_rotations").where("store_id", "=", store.id).execute();
+    if (input.overlapHours > 0) {
+      await tx.insertInto("webhook_secret_rotations").values({ store_id: store.id, merchant_id: ctx.merchantId, previous_secret: current.webhook_secret, rotated_at: now, expires_at: now + input.overlapHours * HOUR }).execute();
+    }
+    await tx.updateTable("stores").set({ webhook_secret: newWebhookSecret(), updated_at: now }).where("id", "=", store.id).execute();
+  });
+  return getWebhookSettings({ ctx });
+}
+
+/** Sends `{tx_id: null, payment_id: null, status: "Test"}` to the store's URL now and reports the attempt. */
+export async function sendTestWebhook({ ctx }: { ctx: AuthContext }) {
+  const store = await resolveStore(ctx, undefined);
+  const url = store.webhook_url;
+  if (!url) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
+  const { delivery, jobId } = await withTransaction((tx) => createDelivery(tx, {
+    merchantId: ctx.merchantId,
+    storeId: store.id,
+    paymentId: null,
+    txId: null,
+    eventType: "Test",
+    url,
+    urlSource: "STORE",
+    trigger: "MANUAL",
+    isAsync: false,
+    body: eventBody({ tx_id: null, payment_id: null, status: "Test" }),
+  }));
+  const attempt = await runDeliveryInline(delivery.id, jobId);
+  return { deliveryId: delivery.id, attempt: attempt ? toAttemptView(attempt) : null };
+}
