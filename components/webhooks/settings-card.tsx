@@ -25,12 +25,12 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
   const [showSecret, setShowSecret] = useState(false);
   const [overlap, setOverlap] = useState(24);
   const form = useForm<WebhookUrlInput>({ resolver: zodResolver(webhookUrlInput), defaultValues: { url: "" } });
-  const { reset } = form;
-  const dirty = form.formState.isDirty;
-  // Loaded (or re-fetched) settings fill the field, but never over what the user is typing.
+  const { reset, getFieldState } = form;
+  // Loaded (or re-fetched) settings fill the field, but never over what the user is typing: the
+  // effect runs after paint, so the field's live dirty state is read here, not a render's snapshot.
   useEffect(() => {
-    if (settings.data && !dirty) reset({ url: settings.data.url ?? "" });
-  }, [settings.data, dirty, reset]);
+    if (settings.data && !getFieldState("url").isDirty) reset({ url: settings.data.url ?? "" }, { keepDirtyValues: true });
+  }, [settings.data, reset, getFieldState]);
 
   const onError = (e: Error) => setMessage({ kind: "error", text: e.message });
   const refresh = () => {
