@@ -24,7 +24,7 @@ export function StoreSwitcher({ stores, current }: { stores: { id: string; name:
           await switchStore({ storeId: e.target.value });
           router.refresh();
         })}
-        className="w-56"
+        className="!w-56"
       >
         {stores.map((s) => (
           <option key={s.id} value={s.id}>
@@ -44,7 +44,7 @@ export function LocaleSwitcher() {
     <Select
       aria-label={t("shell.language")}
       value={locale}
-      className="w-24"
+      className="!w-28"
       onChange={async (e) => {
         await switchLocale(e.target.value);
         router.refresh();

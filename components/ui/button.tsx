@@ -10,5 +10,5 @@ const styles: Record<Variant, string> = {
 };
 
 export function Button({ variant = "primary", className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button className={`inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium transition ${styles[variant]} ${className}`} {...props} />;
+  return <button className={`inline-flex items-center justify-center whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition ${styles[variant]} ${className}`} {...props} />;
 }
