@@ -13,6 +13,7 @@ import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { Select } from "@/components/ui/input";
 import { BILLING_KEY_STATUSES } from "@/lib/billing-keys/schema";
 import type { WireBillingKey } from "@/lib/billing-keys/serialize";
@@ -103,19 +104,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
         </label>
       </div>
       <DataTable columns={columns} data={data?.billing_keys ?? []} testId="billing-keys-table" rowTestId={(k) => `billing-key-${k.billing_key}`} />
-      {totalPage > 1 ? (
-        <div className="flex items-center gap-2 text-sm">
-          <Button variant="secondary" disabled={page === 0} onClick={() => setUrl({ page: page - 1 })}>
-            {t("table.previous")}
-          </Button>
-          <span>
-            {t("table.page")} {page + 1} / {totalPage}
-          </span>
-          <Button variant="secondary" disabled={page + 1 >= totalPage} onClick={() => setUrl({ page: page + 1 })}>
-            {t("table.next")}
-          </Button>
-        </div>
-      ) : null}
+      {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}
       {deleting ? (
         <DeleteKeyDialog
           billingKey={deleting}

@@ -10,6 +10,7 @@ import { useLocale, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { Input, Select } from "@/components/ui/input";
 import { cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import type { CashReceiptListItem } from "@/lib/cash-receipts/serialize";
@@ -105,11 +106,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
       </div>
       {list.error ? <Alert>{list.error.message}</Alert> : null}
       <DataTable columns={columns} data={list.data?.items ?? []} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
-      <div className="flex items-center gap-2 text-sm">
-        <Button variant="secondary" disabled={page === 0} onClick={() => setParams({ page: String(page - 1) })}>{t("table.previous")}</Button>
-        <span>{t("receipts.pageOf", { page: page + 1, pages })}</span>
-        <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setParams({ page: String(page + 1) })}>{t("table.next")}</Button>
-      </div>
+      <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );
 }

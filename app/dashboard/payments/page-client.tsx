@@ -9,6 +9,7 @@ import { PaymentFilters } from "@/components/payments/payment-filters";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { queryFromSearch, searchFromQuery, single, withFilters, type UrlQuery } from "@/components/payments/url-state";
 import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
@@ -81,15 +82,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
         </label>
       </div>
       <PaymentsTable payments={data?.payments ?? []} sort={sort} onSort={onSort} />
-      <div className="flex items-center justify-end gap-2 text-sm">
-        <Button variant="secondary" disabled={page <= 0} onClick={() => update((q) => ({ ...q, page: String(Math.max(Number(single(q, "page") || 0) - 1, 0)) }))}>
-          {t("table.previous")}
-        </Button>
-        <span data-testid="payments-page">{t("payments.pageOf", { page: page + 1, total: Math.max(data?.total_page ?? 1, 1) })}</span>
-        <Button variant="secondary" disabled={!data || page + 1 >= data.total_page} onClick={() => update((q) => ({ ...q, page: String(Number(single(q, "page") || 0) + 1) }))}>
-          {t("table.next")}
-        </Button>
-      </div>
+      <Pager page={page} pageCount={data?.total_page ?? 1} onPage={(p) => update((q) => ({ ...q, page: String(p) }))} testId="payments-page" />
     </div>
   );
 }

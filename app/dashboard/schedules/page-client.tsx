@@ -1,5 +1,6 @@
 "use client";
 
+import { Pager } from "@/components/ui/pager";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
@@ -107,19 +108,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
         selected={selected}
         onToggle={(id) => setSelected((prev) => { const next = new Set(prev); if (next.has(id)) next.delete(id); else next.add(id); return next; })}
       />
-      {totalPage > 1 ? (
-        <div className="flex items-center gap-2 text-sm">
-          <Button variant="secondary" disabled={page === 0} onClick={() => setUrl({ page: page - 1 })}>
-            {t("table.previous")}
-          </Button>
-          <span>
-            {t("table.page")} {page + 1} / {totalPage}
-          </span>
-          <Button variant="secondary" disabled={page + 1 >= totalPage} onClick={() => setUrl({ page: page + 1 })}>
-            {t("table.next")}
-          </Button>
-        </div>
-      ) : null}
+      {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}
     </div>
   );
 }

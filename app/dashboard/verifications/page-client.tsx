@@ -11,6 +11,7 @@ import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { identityStatus } from "@/lib/identity/schema";
@@ -85,11 +86,7 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
       </form>
       {list.error ? <Alert>{list.error.message}</Alert> : null}
       <DataTable columns={columns} data={list.data?.items ?? []} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
-      <div className="flex items-center gap-2 text-sm">
-        <Button variant="secondary" disabled={page === 0} onClick={() => setParams({ page: String(page - 1) })}>{t("table.previous")}</Button>
-        <span>{t("identity.pageOf", { page: page + 1, pages })}</span>
-        <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setParams({ page: String(page + 1) })}>{t("table.next")}</Button>
-      </div>
+      <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );
 }

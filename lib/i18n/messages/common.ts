@@ -31,6 +31,7 @@ export const common = {
     "table.previous": "Previous",
     "table.next": "Next",
     "table.page": "Page",
+    "table.pageOf": "Page {page} of {pages}",
   },
   ko: {
     "app.name": "결제 플랫폼",
@@ -64,5 +65,6 @@ export const common = {
     "table.previous": "이전",
     "table.next": "다음",
     "table.page": "페이지",
+    "table.pageOf": "{pages}쪽 중 {page}쪽",
   },
 } as const;
