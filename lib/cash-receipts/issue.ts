@@ -1,8 +1,9 @@
 import { requireStoreChannel } from "@/lib/channels/repository";
+import { findPrimaryTransaction } from "@/lib/payments/repository";
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { serializeChannel } from "@/lib/channels/serialize";
-import { dialect, getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
+import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
 import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import { newId, newSecret } from "@/lib/ids";
@@ -21,16 +22,8 @@ export type IssueRequest = Omit<IssueCashReceiptBody, "store_id" | "channel_key"
 async function checkIssuable(db: Db | Tx, merchantId: string, storeId: string, paymentId: string, input: IssueRequest, lock: boolean) {
   const current = await findLatestReceipt(merchantId, storeId, paymentId, db);
   if (current?.status === "ISSUED") throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
-  let q = db
-    .selectFrom("transactions")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", storeId)
-    .where("payment_id", "=", paymentId)
-    .where("is_primary", "=", 1);
   // SQLite's immediate transaction already holds the write lock; PostgreSQL locks the payment row.
-  if (lock && dialect() === "postgres") q = q.forUpdate();
-  const primary = await q.executeTakeFirst();
+  const primary = await findPrimaryTransaction(merchantId, { storeId, paymentId }, db, { lock });
   if (!primary) return null;
   if (primary.currency !== input.currency) throw new DomainError("INVALID_REQUEST", `currency: must be the payment's currency (${primary.currency})`, { field: "currency" });
   const balance = primary.paid_amount - primary.cancelled_amount;

@@ -1,7 +1,9 @@
 import { DomainError } from "@/lib/api/error-codes";
-import { dialect, type Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
+import { lockForUpdate } from "@/lib/db/row-lock";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import type { ChannelRef } from "@/lib/providers/types";
+import { findPrimaryTransaction } from "./repository";
 
 /**
  * Row locks for read-then-write inside a DB transaction. PostgreSQL: SELECT … FOR UPDATE.
@@ -9,23 +11,13 @@ import type { ChannelRef } from "@/lib/providers/types";
  * FOR UPDATE syntax.
  */
 export async function lockPrimaryTransaction(tx: Tx, merchantId: string, storeId: string, paymentId: string): Promise<TransactionsTable> {
-  let query = tx
-    .selectFrom("transactions")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", storeId)
-    .where("payment_id", "=", paymentId)
-    .where("is_primary", "=", 1);
-  if (dialect() === "postgres") query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await findPrimaryTransaction(merchantId, { storeId, paymentId }, tx, { lock: true });
   if (!row) throw new DomainError("PAYMENT_NOT_FOUND", `no payment ${paymentId} in this store`);
   return row;
 }
 
 export async function lockTransaction(tx: Tx, transactionId: string): Promise<TransactionsTable> {
-  let query = tx.selectFrom("transactions").selectAll().where("id", "=", transactionId);
-  if (dialect() === "postgres") query = query.forUpdate();
-  return query.executeTakeFirstOrThrow();
+  return lockForUpdate(tx.selectFrom("transactions").selectAll().where("id", "=", transactionId)).executeTakeFirstOrThrow();
 }
 
 /** The channel a transaction was made on, as the provider registry needs it. */

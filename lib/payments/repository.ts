@@ -1,32 +1,25 @@
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { lockForUpdate } from "@/lib/db/row-lock";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { loadExtras } from "./enrichers";
 import { serializeTransaction, type WirePayment } from "./serialize";
 
 export type PaymentKey = { storeId: string; paymentId: string };
 
-/** Every transaction of one payment, oldest first. Always scoped by merchant and store. */
-export function findTransactions(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()) {
-  return db
-    .selectFrom("transactions")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", key.storeId)
-    .where("payment_id", "=", key.paymentId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+/** The transactions of one payment. Always scoped by merchant and store. */
+function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
+  return db.selectFrom("transactions").selectAll().where("merchant_id", "=", merchantId).where("store_id", "=", key.storeId).where("payment_id", "=", key.paymentId);
 }
 
-export function findPrimaryTransaction(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()) {
-  return db
-    .selectFrom("transactions")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", key.storeId)
-    .where("payment_id", "=", key.paymentId)
-    .where("is_primary", "=", 1)
-    .executeTakeFirst();
+/** Every transaction of one payment, oldest first. */
+export function findTransactions(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()) {
+  return paymentTransactions(merchantId, key, db).orderBy("created_at").orderBy("id").execute();
+}
+
+/** The payment's primary transaction; `lock` takes its row lock (PostgreSQL) inside a DB transaction. */
+export function findPrimaryTransaction(merchantId: string, key: PaymentKey, db: Db | Tx = getDb(), options: { lock?: boolean } = {}) {
+  const query = paymentTransactions(merchantId, key, db).where("is_primary", "=", 1);
+  return (options.lock ? lockForUpdate(query) : query).executeTakeFirst();
 }
 
 async function cancellationsByTransaction(ids: string[], db: Db | Tx): Promise<Map<string, CancellationsTable[]>> {
