@@ -13,7 +13,14 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
-    env: { WEBHOOK_ALLOW_PRIVATE: "true" },
+    env: {
+      // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      // In-process requests carry no client address, so every test file would share one throttle
+      // counter; e2e/api/throttling.test.ts sets its own limits and addresses.
+      THROTTLE_FAILURES_PER_ADDRESS: "100000",
+      THROTTLE_FAILURES_PER_ACCOUNT: "100000",
+      OTP_RESENDS_PER_PHONE: "100000",
+    },
   },
 });

@@ -20,7 +20,8 @@ const removedLegacyLogin = removeLegacyDemoLoginFile();
 await closeDb();
 const { sessionSecret, tokenSigningSecret } = secrets();
 
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", host], {
+// The preload decides which client address to believe (TRUST_PROXY) before Next sees a request.
+const child = spawn(process.execPath, ["--require", "./scripts/forwarded-headers.cjs", "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", host], {
   stdio: "inherit",
   env: { ...process.env, NEXTAUTH_URL: baseUrl, NEXTAUTH_SECRET: sessionSecret, TOKEN_SIGNING_SECRET: tokenSigningSecret },
 });

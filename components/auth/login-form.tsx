@@ -13,20 +13,21 @@ import { signInInput, type SignInInput } from "@/lib/dashboard/schema";
 
 export function LoginForm() {
   const t = useT();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<null | "login.failed" | "login.throttled">(null);
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: "", password: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFailed(false);
+    setFailed(null);
     const result = await signIn("credentials", { ...values, redirect: false });
-    if (!result || result.error) return setFailed(true);
+    if (result?.error === "TooManyAttempts") return setFailed("login.throttled");
+    if (!result || result.error) return setFailed("login.failed");
     window.location.assign("/dashboard");
   });
 
   return (
     <form onSubmit={onSubmit} className="w-full max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
       <h1 className="text-lg font-semibold">{t("login.title")}</h1>
-      {failed ? <Alert>{t("login.failed")}</Alert> : null}
+      {failed ? <Alert>{t(failed)}</Alert> : null}
       <FormField label={t("login.email")} htmlFor="email" error={form.formState.errors.email?.message}>
         <Input id="email" type="email" autoComplete="username" {...form.register("email")} aria-invalid={!!form.formState.errors.email} />
       </FormField>

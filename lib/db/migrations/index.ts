@@ -11,6 +11,7 @@ import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 import * as m0040 from "./0040_refresh_grace";
 import * as m0041 from "./0041_sealed_at_rest";
+import * as m0042 from "./0042_rate_limits";
 
 export type MigrationDialect = Dialect;
 
@@ -32,6 +33,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0006_stores": m0006,
   "0040_refresh_grace": m0040,
   "0041_sealed_at_rest": m0041,
+  "0042_rate_limits": m0042,
 };
 
 class StaticProvider implements MigrationProvider {
