@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
 import { getLocale } from "@/lib/i18n/server";
 import "./globals.css";
@@ -7,6 +8,9 @@ export const metadata: Metadata = { title: "Payment Platform", description: "Sel
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const locale = await getLocale();
+  // Reading the request makes every page render per request, so each carries its CSP nonce
+  // (proxy.ts); components adding inline scripts take it from the same header.
+  await headers();
   return (
     <html lang={locale}>
       <body>

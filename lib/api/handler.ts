@@ -3,6 +3,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import type { AuthContext } from "@/lib/auth/context";
 import { sha256 } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
+import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
 import { DomainError, ERROR_STATUS, ThrottledError } from "./error-codes";
@@ -44,7 +45,7 @@ function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown
 type Outcome = StoredResponse & { headers?: Record<string, string> };
 
 function toResponse(outcome: Outcome, headers: Record<string, string>): Response {
-  return new Response(outcome.body, { status: outcome.status, headers: { "content-type": "application/json", ...headers, ...outcome.headers } });
+  return new Response(outcome.body, { status: outcome.status, headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers, ...outcome.headers } });
 }
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
