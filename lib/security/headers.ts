@@ -13,12 +13,9 @@ export const STATIC_SECURITY_HEADERS: { key: string; value: string }[] = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
 ];
 
-let httpsPublicUrl: boolean | undefined;
-
 /** Is the platform served over https (PUBLIC_URL, else NEXTAUTH_URL)? Decides HSTS. */
 export function servedOverHttps(): boolean {
-  httpsPublicUrl ??= /^https:\/\//i.test(process.env.PUBLIC_URL || process.env.NEXTAUTH_URL || "");
-  return httpsPublicUrl;
+  return /^https:\/\//i.test(process.env.PUBLIC_URL || process.env.NEXTAUTH_URL || "");
 }
 
 /** HSTS only when the public URL is https: over plain http it would be ignored, or lock out a local setup. */
@@ -51,14 +48,15 @@ export function pageCsp(nonce: string): string {
 /** JSON never needs to load anything or be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-let apiHeaders: Record<string, string> | undefined;
+const apiHeaders = new Map<boolean, Record<string, string>>();
 
-/** What the API handler adds to every JSON response (computed once). */
+/** What the API handler adds to every JSON response (built once per transport). */
 export function apiSecurityHeaders(): Record<string, string> {
-  apiHeaders ??= {
-    ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])),
-    "Content-Security-Policy": API_CSP,
-    ...transportHeaders(),
-  };
-  return apiHeaders;
+  const https = servedOverHttps();
+  let headers = apiHeaders.get(https);
+  if (!headers) {
+    headers = { ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])), "Content-Security-Policy": API_CSP, ...transportHeaders() };
+    apiHeaders.set(https, headers);
+  }
+  return headers;
 }
