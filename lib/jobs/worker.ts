@@ -1,4 +1,5 @@
 import { newId } from "@/lib/ids";
+import { scheduleRetention } from "@/lib/retention/queue";
 import { jobHandlers } from "./handlers";
 import { claimJobs, completeJob, failJob, type Job } from "./queue";
 
@@ -44,6 +45,8 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   if (running.__platformWorker) return running.__platformWorker;
   const id = `${options.name}-${process.pid}-${newId().slice(-6)}`;
   let stopped = false;
+  // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
+  scheduleRetention().catch((error) => console.error(`[worker ${id}] could not schedule retention`, error));
   const loop = (async () => {
     while (!stopped) {
       try {
