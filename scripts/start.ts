@@ -1,12 +1,18 @@
 /**
- * Production start: migrate, make sure the demo merchant exists, start `next start`, and print
- * the dashboard URL, the demo login and a fresh API key once the server answers.
+ * Production start: migrate, make sure the demo merchant exists, serve the built app, and print
+ * the dashboard URL, the demo login and a fresh API key once the server answers. SIGTERM drains
+ * in-flight requests and background jobs, then exits 0 (lib/ops/graceful.ts).
  */
-import { spawn } from "node:child_process";
-import { closeDb } from "@/lib/db/client";
-import { migrateToLatest } from "@/lib/db/migrations/index";
-import { ensureDemo } from "@/lib/demo/seed";
-import { databaseTarget, secrets } from "@/lib/env";
+export {};
+
+// Before anything loads React or Next, which pick their production builds from it.
+(process.env as Record<string, string>).NODE_ENV = "production";
+const { migrateToLatest } = await import("@/lib/db/migrations/index");
+const { ensureDemo } = await import("@/lib/demo/seed");
+const { databaseTarget, secrets } = await import("@/lib/env");
+const { exitGracefullyOnSignals } = await import("@/lib/ops/graceful");
+const { logger } = await import("@/lib/ops/logger");
+const { serveNext } = await import("@/lib/ops/server");
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -14,31 +20,21 @@ const baseUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
 
 await migrateToLatest();
 const demo = process.env.SEED_DEMO === "false" ? null : await ensureDemo();
-await closeDb();
 const { sessionSecret, tokenSigningSecret } = secrets();
+Object.assign(process.env, { NEXTAUTH_URL: baseUrl, NEXTAUTH_SECRET: sessionSecret, TOKEN_SIGNING_SECRET: tokenSigningSecret });
 
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", host], {
-  stdio: "inherit",
-  env: { ...process.env, NEXTAUTH_URL: baseUrl, NEXTAUTH_SECRET: sessionSecret, TOKEN_SIGNING_SECRET: tokenSigningSecret },
+const server = await serveNext({ port, host });
+exitGracefullyOnSignals(async (deadline) => {
+  const { abandoned } = await server.drain(deadline);
+  if (abandoned > 0) logger.warn({ abandoned }, "requests still running at the shutdown deadline were cut off");
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
-
-for (let i = 0; i < 120; i++) {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/openapi.json`);
-    if (res.ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
 
 const target = databaseTarget();
+logger.info({ port, host, database: target.dialect }, "listening");
 console.log(`
   Payment platform is running (${target.dialect === "sqlite" ? `SQLite ${target.file}` : "PostgreSQL"})
   Dashboard:   ${baseUrl}/dashboard
-  API:         ${baseUrl}   (OpenAPI: ${baseUrl}/openapi.json)${demo ? `
+  API:         ${baseUrl}   (OpenAPI: ${baseUrl}/openapi.json, reference: ${baseUrl}/docs)${demo ? `
   Demo login:  ${demo.email} / ${demo.password}
   API key:     ${demo.apiKey}
   Try:         curl -s -X POST ${baseUrl}/login/api-key -H 'content-type: application/json' -d '{"apiKey":"${demo.apiKey}"}'` : ""}

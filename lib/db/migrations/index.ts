@@ -9,6 +9,7 @@ import * as m0008 from "./0008_payment_lists";
 import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
+import * as m0050 from "./0050_ops";
 
 export type MigrationDialect = Dialect;
 
@@ -28,6 +29,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0007_webhooks": m0007,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
+  "0050_ops": m0050,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -39,13 +41,21 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+function migrator(): Migrator {
+  return new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
+}
+
+/** Names of migrations this code knows that the database has not applied (for /readyz). */
+export async function pendingMigrations(): Promise<string[]> {
+  return (await migrator().getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 let migrated: Promise<void> | undefined;
 
 /** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
 export function migrateToLatest(): Promise<void> {
   migrated ??= (async () => {
-    const migrator = new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await migrator().migrateToLatest();
     const failed = results?.find((r) => r.status === "Error");
     if (error || failed) {
       migrated = undefined;

@@ -1,0 +1,46 @@
+/**
+ * The platform's logger: pino, one JSON object per line (human-readable when LOG_FORMAT=pretty,
+ * the default under `next dev`). Inside an API request every line carries its request id and
+ * merchant id. Secrets never reach the output: known fields are redacted, and every line passes
+ * through scrubLogLine on its way out.
+ *   LOG_LEVEL (info)   LOG_FORMAT (json | pretty)   LOG_FILE (write there instead of stdout)
+ */
+import pino, { type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
+import { scrubLogLine } from "./log-scrub";
+import { currentRequestContext } from "./request-context";
+
+const SENSITIVE_KEYS = [
+  "password", "password_two_digits", "passwordTwoDigits", "card_number", "cardNumber", "cvc", "card_credential",
+  "otp", "identityNumber", "identity_number", "birth_or_business_registration_number",
+  "apiKey", "api_key", "accessToken", "access_token", "refreshToken", "refresh_token", "token",
+  "authorization", "cookie", "secret", "webhook_secret", "webhookSecret",
+];
+const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
+
+function sink(): DestinationStream {
+  const file = process.env.LOG_FILE;
+  const destination = file ? pino.destination({ dest: file, sync: true, mkdir: true, append: true }) : pino.destination({ fd: 1, sync: true });
+  const format = process.env.LOG_FORMAT ?? (process.env.NODE_ENV === "development" ? "pretty" : "json");
+  const out: DestinationStream = format === "pretty" ? pretty({ destination, sync: true, colorize: !file, translateTime: "SYS:HH:MM:ss.l" }) : destination;
+  return { write: (line: string) => out.write(scrubLogLine(line)) };
+}
+
+function createLogger(): Logger {
+  return pino(
+    {
+      level: process.env.LOG_LEVEL ?? "info",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      // A fresh object: pino merges the line's own fields into what mixin returns.
+      mixin: () => ({ ...currentRequestContext() }),
+    },
+    sink(),
+  );
+}
+
+// On globalThis: the route bundles and the start script load separate copies of this module.
+const shared = globalThis as unknown as { __platformLogger?: Logger };
+
+export const logger: Logger = (shared.__platformLogger ??= createLogger());
