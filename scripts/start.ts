@@ -12,6 +12,7 @@ const { ensureDemo } = await import("@/lib/demo/seed");
 const { databaseTarget, secrets } = await import("@/lib/env");
 const { exitGracefullyOnSignals } = await import("@/lib/ops/graceful");
 const { logger } = await import("@/lib/ops/logger");
+const { routeConsoleToLogger } = await import("@/lib/ops/console-to-logger");
 const { serveNext } = await import("@/lib/ops/server");
 
 const port = Number(process.env.PORT ?? 3000);
@@ -23,6 +24,7 @@ const demo = process.env.SEED_DEMO === "false" ? null : await ensureDemo();
 const { sessionSecret, tokenSigningSecret } = secrets();
 Object.assign(process.env, { NEXTAUTH_URL: baseUrl, NEXTAUTH_SECRET: sessionSecret, TOKEN_SIGNING_SECRET: tokenSigningSecret });
 
+routeConsoleToLogger();
 const server = await serveNext({ port, host });
 exitGracefullyOnSignals(async (deadline) => {
   const { abandoned } = await server.drain(deadline);
@@ -31,7 +33,8 @@ exitGracefullyOnSignals(async (deadline) => {
 
 const target = databaseTarget();
 logger.info({ port, host, database: target.dialect }, "listening");
-console.log(`
+// For the person who started it (not a log line): where to go and, with the demo seeded, how to log in.
+process.stdout.write(`
   Payment platform is running (${target.dialect === "sqlite" ? `SQLite ${target.file}` : "PostgreSQL"})
   Dashboard:   ${baseUrl}/dashboard
   API:         ${baseUrl}   (OpenAPI: ${baseUrl}/openapi.json, reference: ${baseUrl}/docs)${demo ? `
