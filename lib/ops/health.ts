@@ -10,7 +10,9 @@ type Check = { ok: boolean; [detail: string]: unknown };
 
 const DB_TIMEOUT_MS = 2_000;
 /** A worker polls every WORKER_POLL_MS (500 ms) and before each batch; a minute of silence means stuck. */
-const HEARTBEAT_STALE_MS = Number(process.env.WORKER_HEARTBEAT_STALE_MS ?? 60_000);
+export function heartbeatStaleMs(): number {
+  return Number(process.env.WORKER_HEARTBEAT_STALE_MS ?? 60_000);
+}
 const started = Date.now();
 
 /** GET /healthz: the process is up and serving. Nothing else is checked, so a slow database never gets it restarted. */
@@ -50,7 +52,7 @@ function checkWorker(now: number): Check {
   const at = workerHeartbeatAt();
   if (at === undefined) return { ok: false, error: "the worker has not polled yet" };
   const age = now - at;
-  return { ok: age <= HEARTBEAT_STALE_MS, last_poll_ms_ago: age };
+  return { ok: age <= heartbeatStaleMs(), last_poll_ms_ago: age };
 }
 
 /** GET /readyz: database reachable, schema current, in-app worker polling, not shutting down. */

@@ -18,29 +18,31 @@ const SENSITIVE_KEYS = [
 ];
 const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
 
-function sink(): DestinationStream {
-  const file = process.env.LOG_FILE;
+export type LoggerOptions = { level?: string; format?: string; file?: string };
+
+function sink(file: string | undefined, format: string): DestinationStream {
   const destination = file ? pino.destination({ dest: file, sync: true, mkdir: true, append: true }) : pino.destination({ fd: 1, sync: true });
-  const format = process.env.LOG_FORMAT ?? (process.env.NODE_ENV === "development" ? "pretty" : "json");
   const out: DestinationStream = format === "pretty" ? pretty({ destination, sync: true, colorize: !file, translateTime: "SYS:HH:MM:ss.l" }) : destination;
   return { write: (line: string) => out.write(scrubLogLine(line)) };
 }
 
-function createLogger(): Logger {
+/** The platform logger's configuration; `logger` below is the one configured from the environment. */
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const format = options.format ?? (process.env.NODE_ENV === "development" ? "pretty" : "json");
   return pino(
     {
-      level: process.env.LOG_LEVEL ?? "info",
+      level: options.level ?? "info",
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
       // A fresh object: pino merges the line's own fields into what mixin returns.
       mixin: () => ({ ...currentRequestContext() }),
     },
-    sink(),
+    sink(options.file, format),
   );
 }
 
 // On globalThis: the route bundles and the start script load separate copies of this module.
 const shared = globalThis as unknown as { __platformLogger?: Logger };
 
-export const logger: Logger = (shared.__platformLogger ??= createLogger());
+export const logger: Logger = (shared.__platformLogger ??= createLogger({ level: process.env.LOG_LEVEL, format: process.env.LOG_FORMAT, file: process.env.LOG_FILE }));

@@ -22,8 +22,13 @@ export function routeTemplate(pathname: string, params: Params): string {
       continue;
     }
     if (value === undefined) continue;
-    const index = parts.findIndex((part, i) => i > 0 && decode(part) === value);
-    if (index > 0) parts[index] = `[${name}]`;
+    // From the end: parameters follow the static segments they could be mistaken for (/v2/payments/payments).
+    for (let i = parts.length - 1; i > 0; i--) {
+      if (decode(parts[i]!) === value) {
+        parts[i] = `[${name}]`;
+        break;
+      }
+    }
   }
   return parts.join("/");
 }

@@ -4,16 +4,15 @@
  * gauges come from the web app) and GET /healthz (200 while its poll loop is alive).
  */
 import { createServer, type Server } from "node:http";
+import { heartbeatStaleMs } from "./health";
 import { workerHeartbeatAt } from "./heartbeat";
 import { scrapeMetrics } from "./scrape";
-
-const STALE_MS = Number(process.env.WORKER_HEARTBEAT_STALE_MS ?? 60_000);
 
 async function answer(path: string, headers: Headers): Promise<Response> {
   if (path === "/metrics") return scrapeMetrics(new Request("http://worker/metrics", { headers }), { database: false });
   if (path === "/healthz") {
     const at = workerHeartbeatAt();
-    const alive = at !== undefined && Date.now() - at <= STALE_MS;
+    const alive = at !== undefined && Date.now() - at <= heartbeatStaleMs();
     return Response.json({ status: alive ? "ok" : "stalled", last_poll_ms_ago: at === undefined ? null : Date.now() - at }, { status: alive ? 200 : 503 });
   }
   return new Response("not found\n", { status: 404 });
