@@ -66,7 +66,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  return async (request: Request, segment?: Segment): Promise<Response> => {
+  const route = async (request: Request, segment?: Segment): Promise<Response> => {
     const requestId = request.headers.get("x-request-id") ?? newId("req_");
     const headers = { "x-request-id": requestId };
     try {
@@ -100,4 +100,6 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
       return toResponse(failure(error, config.family, requestId), headers);
     }
   };
+  // otherMethods() answers the route's missing methods in this family's envelope.
+  return Object.assign(route, { family: config.family });
 }

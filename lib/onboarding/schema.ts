@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { country } from "@/lib/customers/schema";
 
 /** Onboarding inputs and enums (spec: Application, PgSpecificInfo, TosspaymentsApplicationUrl; CONTRACT §7). Client-safe. */
 
@@ -26,7 +27,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const pgSpecificInfo = z.object({
   delivery_or_service_period: optionalText(100),
   development_method: z.enum(["SELF_DEVELOPMENT", "WORDPRESS"]).optional(),
-  supporting_countries: z.array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")).optional(),
+  supporting_countries: z.array(country).optional(),
   payco_id: optionalText(100),
   bank_name: z.enum(BANK_NAMES).optional(),
   account_number: z.string().trim().regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)").optional(),
