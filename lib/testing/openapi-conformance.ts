@@ -1,14 +1,18 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ApiResult } from "./api";
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: { "application/json"?: { schema: object } } }> }>> };
+type DocResponse = { content?: { "application/json"?: { schema: object } } };
+/** The parts of the served OpenAPI document the checks read. */
+export type OpenApiDoc = {
+  paths: Record<string, Record<string, { responses: Record<string, DocResponse>; parameters?: { name: string; in: string }[]; requestBody?: unknown; security?: unknown[] }>>;
+};
 
 /**
  * Checks real responses against the served OpenAPI document: the operation must be documented,
  * the status among its documented responses, and the body valid against that response's JSON
  * Schema (Ajv, draft 2020-12; response objects are closed, so an undocumented member fails).
  */
-export function documentChecker(doc: Doc) {
+export function documentChecker(doc: OpenApiDoc) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
   const covered = new Set<string>();
