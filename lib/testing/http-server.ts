@@ -17,6 +17,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { CreatedMerchant } from "@/lib/tenancy/merchants";
 
 export type HttpServerOptions = {
   port: number;
@@ -30,16 +31,7 @@ export type HttpServerOptions = {
   startTimeoutMs?: number;
 };
 
-export type ServerMerchant = {
-  merchant_id: string;
-  store_id: string;
-  api_key: string;
-  webhook_secret: string;
-  channels: { key: string; pg_provider: string; type: string }[];
-  dashboard: { email: string; password: string };
-  accessToken: string;
-  refreshToken: string;
-};
+export type ServerMerchant = CreatedMerchant & { accessToken: string; refreshToken: string };
 
 export type HttpServer = {
   readonly baseUrl: string;
@@ -190,7 +182,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     fetch: (pathAndQuery, init) => fetch(`${baseUrl}${pathAndQuery}`, init),
     async createMerchant({ name = "HTTP test merchant", hosting = false } = {}) {
       const out = await runTsx("scripts/admin.ts", ["create-merchant", "--name", name, "--json", ...(hosting ? ["--hosting"] : [])], env);
-      const merchant = JSON.parse(out.trim().split("\n").at(-1)!) as Omit<ServerMerchant, "accessToken" | "refreshToken">;
+      const merchant = JSON.parse(out.trim().split("\n").at(-1)!) as CreatedMerchant;
       const res = await fetch(`${baseUrl}/login/api-key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apiKey: merchant.api_key }) });
       if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       return { ...merchant, ...((await res.json()) as { accessToken: string; refreshToken: string }) };
