@@ -3,6 +3,7 @@
  *   create-merchant --name NAME [--hosting] [--json]
  *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
  *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
+ *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
  *   backup --out FILE        consistent online backup (SQLite backup API, or pg_dump) while the server runs
  *   restore --from FILE      replace the database with a backup: stop every app and worker process first
  */
@@ -10,6 +11,7 @@ import { parseArgs } from "node:util";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
+import { resetDemoLogin } from "@/lib/demo/seed";
 import { backupDatabase, restoreDatabase } from "@/lib/ops/backup";
 import { createMerchant } from "@/lib/tenancy/merchants";
 import { insertUser } from "@/lib/users/repository";
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     role: { type: "string", default: "ADMIN" },
+    "api-key": { type: "boolean", default: false },
     out: { type: "string" },
     from: { type: "string" },
   },
@@ -87,8 +90,12 @@ try {
     await requireStore(values.merchant, values.store);
     const user = await insertUser(getDb(), { merchantId: values.merchant, storeId: values.store ?? null, email: values.email, name: values.email, password: values.password, role: values.role as "OWNER" });
     print({ user_id: user.id, email: values.email });
+  } else if (command === "reset-demo-login") {
+    const reset = await resetDemoLogin({ email: values.email, password: values.password, apiKey: values["api-key"] });
+    if (!reset) fail(`no demo login ${values.email ?? "demo@example.com"}: seed one with SEED_DEMO=true npm start`);
+    print(reset);
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | backup --out FILE | restore --from FILE");
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE");
   }
 } finally {
   await closeDb();

@@ -10,6 +10,7 @@ import { errorBody, type EnvelopeFamily } from "./envelope";
 import { DomainError, ERROR_STATUS } from "./error-codes";
 import { runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
+import { validateInput } from "./validate";
 
 type Auth = "none" | "token" | "hosting";
 
@@ -35,17 +36,9 @@ type Segment = { params: Promise<Record<string, string | string[] | undefined>> 
 
 const EMPTY = z.object({});
 
-/** `body.customer.name: Required` — names the field, so a caller can fix the request. */
-function describeIssues(where: string, error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${[where, ...issue.path.map(String)].join(".")}: ${issue.message}`)
-    .join("; ");
-}
-
 function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new DomainError("INVALID_REQUEST", describeIssues(where, result.error), { field: result.error.issues[0]?.path.join(".") ?? "" });
+  const result = validateInput(schema, value, where);
+  if (!result.ok) throw new DomainError("INVALID_REQUEST", result.message, { field: result.field });
   return result.data;
 }
 
@@ -68,7 +61,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  return observeRequests(async (request: Request, segment?: Segment): Promise<Response> => {
+  const route = observeRequests(async (request: Request, segment?: Segment): Promise<Response> => {
     const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
     const headers = { "x-request-id": requestId };
     try {
@@ -103,4 +96,6 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
       return toResponse(failure(error, config.family, requestId), headers);
     }
   });
+  // otherMethods() answers the route's missing methods in this family's envelope.
+  return Object.assign(route, { family: config.family });
 }
