@@ -1,25 +1,29 @@
-import Database from "better-sqlite3";
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
 import { databaseTarget } from "@/lib/env";
+import { scratchDatabase, type ScratchDatabase } from "@/lib/testing/scratch-database";
 
 const exec = promisify(execFile);
 const dir = mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
-const suite = databaseTarget();
+const dialect = databaseTarget().dialect;
 // A database of its own: restoring must not touch the one the other test files share.
-const scratchName = `backup_${process.pid}_${Date.now()}`;
-const scratchUrl = suite.dialect === "sqlite" ? `file:${path.join(dir, "scratch.db")}` : suite.url.replace(/\/[^/?]+(\?|$)/, `/${scratchName}$1`);
+let scratch: ScratchDatabase;
+
+beforeAll(async () => {
+  scratch = await scratchDatabase("backup");
+});
+
+afterAll(async () => {
+  await scratch.drop();
+});
 
 async function admin(...args: string[]) {
   const { stdout } = await exec(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args, "--json"], {
-    env: { ...process.env, DATABASE_URL: scratchUrl, DATA_DIR: dir },
+    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
   });
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, any>;
 }
@@ -34,32 +38,12 @@ async function adminFails(...args: string[]): Promise<string> {
 }
 
 /** Merchants in the scratch database, each with whether its default store exists (consistency). */
-async function merchants(): Promise<{ id: string; name: string; has_store: number }[]> {
-  const query = "select m.id, m.name, (select count(*) from stores s where s.id = m.default_store_id) as has_store from merchants m order by m.name";
-  if (suite.dialect === "sqlite") {
-    const db = new Database(scratchUrl.slice("file:".length), { readonly: true });
-    try {
-      return db.prepare(query).all() as never;
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: scratchUrl });
-  await client.connect();
-  try {
-    return (await client.query(query)).rows.map((r) => ({ ...r, has_store: Number(r.has_store) }));
-  } finally {
-    await client.end();
-  }
+async function merchants() {
+  const rows = await scratch.query<{ id: string; name: string; has_store: number }>(
+    "select m.id, m.name, (select count(*) from stores s where s.id = m.default_store_id) as has_store from merchants m order by m.name",
+  );
+  return rows.map((r) => ({ ...r, has_store: Number(r.has_store) }));
 }
-
-beforeAll(async () => {
-  if (suite.dialect === "postgres") await sql`create database ${sql.id(scratchName)}`.execute(getDb());
-});
-
-afterAll(async () => {
-  if (suite.dialect === "postgres") await sql`drop database if exists ${sql.id(scratchName)} with (force)`.execute(getDb());
-});
 
 describe("admin backup and restore", () => {
   it("backs up consistently while writes go on; restore brings back exactly the backup's state", async () => {
@@ -67,7 +51,7 @@ describe("admin backup and restore", () => {
     const out = path.join(dir, "backup.bin");
     // The backup runs while two other processes write (each merchant is one transaction).
     const [backup] = await Promise.all([admin("backup", "--out", out), admin("create-merchant", "--name", "C concurrent 1"), admin("create-merchant", "--name", "C concurrent 2")]);
-    expect(backup).toMatchObject({ file: out, database: suite.dialect });
+    expect(backup).toMatchObject({ file: out, database: dialect });
     expect(backup.bytes).toBeGreaterThan(0);
     const after = await admin("create-merchant", "--name", "Z after backup");
     expect((await merchants()).map((m) => m.id)).toContain(after.merchant_id);
