@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import base from "./vitest.config";
 
 /**
  * The HTTP pass: the API suite and the routing checks over real HTTP against the production build
@@ -7,8 +8,9 @@ import { defineConfig } from "vitest/config";
  * register provider adapters or deposit hooks in the test process, or set its environment.
  */
 export default defineConfig({
-  resolve: { alias: { "@": import.meta.dirname } },
+  ...base,
   test: {
+    ...base.test,
     include: ["e2e/api/**/*.test.ts", "e2e/http/**/*.test.ts"],
     exclude: [
       "e2e/api/token-lifetimes.test.ts", // fakes Date
@@ -19,8 +21,5 @@ export default defineConfig({
       "e2e/api/identity-verifications.test.ts", // an in-process LIVE adapter, a faked clock
     ],
     globalSetup: ["lib/testing/http-global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    maxWorkers: 2,
   },
 });

@@ -14,7 +14,7 @@
  * still running when the test process exits is killed with it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CreatedMerchant } from "@/lib/tenancy/merchants";
@@ -115,6 +115,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   if (!existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npx next build` first");
   installExitHook();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "platform-http-"));
+  mkdirSync(dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const logFile = path.join(dataDir, "server.log");
   const env: NodeJS.ProcessEnv = {
