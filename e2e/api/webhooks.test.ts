@@ -10,6 +10,7 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { openWebhookSecret } from "@/lib/webhooks/secret";
 import { rotateWebhookSecret, updateWebhookUrl } from "@/lib/webhooks/settings";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -52,7 +53,7 @@ async function notifications(m: Merchant, paymentId: string) {
 }
 
 async function secretOf(m: Merchant) {
-  return (await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", m.store_id).executeTakeFirstOrThrow()).webhook_secret;
+  return openWebhookSecret((await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", m.store_id).executeTakeFirstOrThrow()).webhook_secret);
 }
 
 describe("webhook delivery", () => {

@@ -1,12 +1,32 @@
 import { z } from "zod";
+import { BIGINT_INPUT_MAX, INT32_MAX } from "./input-rules";
 
 /** Shared zod building blocks, safe on client and server. */
 
-/** Caller-chosen ids (payment_id, verification id): 1–200 chars, no '/', no whitespace. */
-export const callerId = z
-  .string()
+const NO_NUL = /^[^\u0000]*$/;
+
+/**
+ * The one string rule of every input: at most `max` characters and no NUL (PostgreSQL text
+ * cannot hold it). `.min(1)`, `.trim()` and formats chain on as usual.
+ */
+export function text(max: number, params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).max(max, `must be at most ${max} characters`).regex(NO_NUL, "must not contain NUL characters");
+}
+
+/** A reference to one of our ids or keys (store_id, channel_key, billing_key, tx_id, …). */
+export const idRef = text(200).min(1);
+
+/** An integer that fits an INTEGER column (product_count, installment months, …). */
+export function int32(min = 0, max = INT32_MAX) {
+  return z.number({ error: "must be a number" }).int("must be an integer").min(min).max(Math.min(max, INT32_MAX));
+}
+
+/** An http(s) URL a webhook may be sent to. */
+export const webhookUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000);
+
+/** Caller-chosen ids (payment_id, verification id): 1–200 chars, no '/', no whitespace, no NUL. */
+export const callerId = text(200)
   .min(1)
-  .max(200)
   .regex(/^[^\s/]+$/, "must not contain '/' or whitespace");
 
 /** Money in minor units: a non-negative integer no larger than 10^15. */
@@ -14,7 +34,7 @@ export const amount = z
   .number({ error: "must be a number" })
   .int("must be an integer in the currency's minor unit")
   .min(0, "must not be negative")
-  .max(1e15, "must be at most 10^15");
+  .max(BIGINT_INPUT_MAX, "must be at most 10^15");
 
 /**
  * `2026-01-02T03:04:05(.678)?` + `Z` or `±hh:mm`, with two lenient spellings whose meaning is still
@@ -38,6 +58,7 @@ export function normalizeTimestamp(value: string): string | null {
 /** RFC 3339 timestamp with any offset, parsed to epoch ms (lenient spellings: normalizeTimestamp). */
 export const timestamp = z
   .string()
+  .max(40)
   .transform((v, ctx) => {
     const normalized = normalizeTimestamp(v);
     const ms = normalized === null ? NaN : Date.parse(normalized);
@@ -68,7 +89,7 @@ export const queryBoolean = z
 export function queryInt(min: number, max: number) {
   return z
     .string()
-    .regex(/^-?\d+$/, "must be an integer")
+    .regex(/^-?\d{1,16}$/, "must be an integer")
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 }
