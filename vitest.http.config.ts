@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import base from "./vitest.config.ts";
+import base from "./vitest.config";
 
 /**
  * The HTTP pass: the API suite and the routing checks over real HTTP against the production build
