@@ -1,5 +1,5 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_ENV } from "./lib/testing/test-env";
 
 export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
@@ -13,14 +13,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    env: {
-      // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      // In-process requests carry no client address, so every test file would share one throttle
-      // counter; e2e/api/throttling.test.ts sets its own limits and addresses.
-      THROTTLE_FAILURES_PER_ADDRESS: "100000",
-      THROTTLE_FAILURES_PER_ACCOUNT: "100000",
-      OTP_RESENDS_PER_PHONE: "100000",
-    },
+    env: TEST_ENV,
   },
 });

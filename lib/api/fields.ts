@@ -36,14 +36,38 @@ export const amount = z
   .min(0, "must not be negative")
   .max(BIGINT_INPUT_MAX, "must be at most 10^15");
 
-/** RFC 3339 timestamp with any offset, parsed to epoch ms. */
+/**
+ * `2026-01-02T03:04:05(.678)?` + `Z` or `±hh:mm`, with two lenient spellings whose meaning is still
+ * unambiguous: a space for the `T`, and a space for the offset's `+` (an unencoded `+` in a query
+ * string arrives as a space). `+hhmm` is accepted too. No offset at all stays refused (local time
+ * of where?).
+ */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) ?([Zz]|[+\- ]\d{2}:?\d{2})$/;
+
+/** Normalises a lenient timestamp spelling to RFC 3339, or null when it is not one. */
+export function normalizeTimestamp(value: string): string | null {
+  const m = TIMESTAMP.exec(value.trim());
+  if (!m) return null;
+  const [, date, time, zone] = m as unknown as [string, string, string, string];
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null; // 2026-02-30 would roll over
+  const offset = zone.toUpperCase() === "Z" ? "Z" : `${zone[0] === " " ? "+" : zone[0]}${zone.slice(1, 3)}:${zone.slice(-2)}`;
+  return `${date}T${time}${offset}`;
+}
+
+/** RFC 3339 timestamp with any offset, parsed to epoch ms (lenient spellings: normalizeTimestamp). */
 export const timestamp = z
   .string()
   .max(40)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: "must be an RFC 3339 timestamp",
-  })
-  .transform((v) => Date.parse(v));
+  .transform((v, ctx) => {
+    const normalized = normalizeTimestamp(v);
+    const ms = normalized === null ? NaN : Date.parse(normalized);
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: "custom", message: "must be an RFC 3339 timestamp, e.g. 2026-01-02T03:04:05+09:00" });
+      return z.NEVER;
+    }
+    return ms;
+  });
 
 /** A query array: accepts one value, repeated keys or a comma list. */
 export function queryArray<T extends z.ZodType>(item: T) {
@@ -54,9 +78,12 @@ export function queryArray<T extends z.ZodType>(item: T) {
   }, z.array(item).optional());
 }
 
-/** A query boolean: "true"/"false" (also 1/0). */
+/** A query boolean: true/false in any case (Python's requests sends `True`), also 1/0. */
 export const queryBoolean = z
-  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .string()
+  .max(5)
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }))
   .transform((v) => v === "true" || v === "1");
 
 /** A query integer. */

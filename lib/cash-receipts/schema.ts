@@ -76,7 +76,7 @@ export const getCashReceiptResponse = z.object({
     payment_id: z.string(),
     order_name: z.string(),
     is_manual: z.boolean(),
-    currency: z.string().optional(),
+    currency: currency.optional(),
     channel: z.object({ id: z.string(), name: z.string(), key: z.string(), type: z.string(), pg_provider: z.string(), pg_merchant_id: z.string() }).optional(),
   }),
 });

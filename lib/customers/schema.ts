@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { COUNTRIES, CURRENCIES } from "@/lib/iso-codes";
 import { amount, int32, text } from "@/lib/api/fields";
 
 /** Enumerations shared by several areas (spec "Shared enumerations"). */
 export const gender = z.enum(["MALE", "FEMALE", "OTHER"]);
-export const country = z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code");
-export const currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 alphabetic code");
+/** CONTRACT §1: values outside ISO 3166-1 alpha-2 / ISO 4217 are 400 INVALID_REQUEST (`ZZ`, `ZZZ`). */
+export const country = z.enum(COUNTRIES, { error: "must be an ISO 3166-1 alpha-2 country code" });
+export const currency = z.enum(CURRENCIES, { error: "must be an ISO 4217 alphabetic currency code" });
 
 export const addressForm = z.object({
   address_line_1: text(300).min(1),
@@ -14,11 +16,15 @@ export const addressForm = z.object({
   country: country.optional(),
 });
 
-/** `{full_name}` alone, or both `first_name` and `last_name`. */
-export const customerNameForm = z.union([
-  z.object({ full_name: text(200).min(1) }).strict(),
-  z.object({ first_name: text(100).min(1), last_name: text(100).min(1) }).strict(),
-], { error: "customer_name needs full_name, or both first_name and last_name" });
+/**
+ * `{full_name}` alone, or both `first_name` and `last_name`. Unknown members are ignored like
+ * everywhere else (CONTRACT §1); mixing the two forms is ambiguous and refused.
+ */
+export const customerNameForm = z
+  .object({ full_name: text(200).min(1).optional(), first_name: text(100).min(1).optional(), last_name: text(100).min(1).optional() })
+  .refine((n) => (n.full_name !== undefined ? n.first_name === undefined && n.last_name === undefined : n.first_name !== undefined && n.last_name !== undefined), {
+    error: "customer_name needs full_name alone, or both first_name and last_name",
+  });
 
 const customerFields = {
   phone_number: text(40).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { country } from "@/lib/customers/schema";
 import { idRef, text } from "@/lib/api/fields";
 
 /** Onboarding inputs and enums (spec: Application, PgSpecificInfo, TosspaymentsApplicationUrl; CONTRACT §7). Client-safe. */
@@ -27,7 +28,7 @@ const optionalText = (max: number) => text(max).trim().optional();
 export const pgSpecificInfo = z.object({
   delivery_or_service_period: optionalText(100),
   development_method: z.enum(["SELF_DEVELOPMENT", "WORDPRESS"]).optional(),
-  supporting_countries: z.array(text(2).regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")).max(300).optional(),
+  supporting_countries: z.array(country).max(300).optional(),
   payco_id: optionalText(100),
   bank_name: z.enum(BANK_NAMES).optional(),
   account_number: text(40).trim().regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)").optional(),

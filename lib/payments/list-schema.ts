@@ -63,8 +63,3 @@ export const scrollPaymentsQuery = z.object({
 export type PaymentFilterInput = z.output<typeof paymentFilterQuery>;
 export type ListPaymentsInput = z.output<typeof listPaymentsQuery>;
 export type ScrollPaymentsInput = z.output<typeof scrollPaymentsQuery>;
-
-/** Response shapes, for the OpenAPI document. */
-const wirePayment = z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.record(z.string(), z.unknown())) });
-export const listPaymentsResponse = z.object({ current_page: z.number().int(), total_page: z.number().int(), total_count: z.number().int(), payments: z.array(wirePayment) });
-export const scrollPaymentsResponse = z.object({ payments: z.array(wirePayment), cursor: z.string().optional() });

@@ -12,6 +12,9 @@ export const resendWebhookBody = z.object({
 export type ResendWebhookInput = z.output<typeof resendWebhookBody> & { payment_id: string; store_id?: string };
 
 export const WEBHOOK_EVENT_TYPES = ["Paid", "VirtualAccountIssued", "PartialCancelled", "Cancelled", "Failed", "Test"] as const;
+/** The recorded Webhook `type` in a transaction's notifications (CONTRACT §9). */
+export const WEBHOOK_TYPES = ["READY", "PAID", "FAILED", "CANCELLED", "PARTIAL_CANCELLED", "VIRTUAL_ACCOUNT_ISSUED", "CANCEL_PENDING"] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 export const DELIVERY_STATES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
 
 /** Delivery-log filters; dates are yyyy-MM-dd (UTC) as the URL carries them. */

@@ -1,19 +1,11 @@
-import { createRequire } from "node:module";
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import { compileTrust, normaliseForwarded } from "./forwarded";
 
-const { compileTrust, normalise } = createRequire(import.meta.url)("./forwarded-headers.cjs") as {
-  compileTrust: (setting: string | undefined) => (address: string, i: number) => boolean;
-  normalise: (req: unknown, trust: (address: string, i: number) => boolean) => void;
-};
-
-function request(socketAddress: string, headers: Record<string, string>) {
-  const socket = { remoteAddress: socketAddress };
-  return { headers: { ...headers }, socket, connection: socket };
-}
-
-function seenAs(setting: string | undefined, socketAddress: string, headers: Record<string, string>) {
-  const req = request(socketAddress, headers);
-  normalise(req, compileTrust(setting));
+function seenAs(setting: string | undefined, peer: string, headers: Record<string, string>) {
+  const socket = { remoteAddress: peer };
+  const req = { headers: { ...headers }, socket, connection: socket } as unknown as IncomingMessage;
+  normaliseForwarded(req, compileTrust(setting));
   return req.headers as Record<string, string>;
 }
 
