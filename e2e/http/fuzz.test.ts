@@ -13,7 +13,7 @@ import { fuzz } from "@/lib/testing/fuzz/run";
  * bounded count here (FUZZ_SEED, FUZZ_COUNT); `bench/fuzz.ts` runs a long one.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const COUNT = Number(process.env.FUZZ_COUNT ?? 5000);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 8000);
 
 let ctx: FuzzContext;
 let doc: unknown;
@@ -31,5 +31,5 @@ describe("API fuzzer", () => {
     expect(summary.problems.slice(0, 20)).toEqual([]);
     // The run must reach past validation too, not only bounce off it.
     expect(summary.byStatus["200"] ?? 0).toBeGreaterThan(COUNT / 50);
-  }, 240_000);
+  }, Math.max(240_000, COUNT * 25));
 });
