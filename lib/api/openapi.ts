@@ -3,6 +3,7 @@ import { authOperations } from "@/lib/auth/openapi";
 import { billingKeyOperations } from "@/lib/billing-keys/openapi";
 import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { apiIntroduction } from "@/lib/docs/api-introduction";
 import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
 import { paymentListOperations } from "@/lib/payments/list-openapi";
@@ -83,11 +84,11 @@ export function openApiDocument(): JsonSchema {
   for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
   cached = {
     openapi: "3.1.0",
-    info: { title: "Payment platform API", version: "2.0.0" },
+    info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`PortOne <api key>`" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from `POST /login/api-key`" },
+        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`PortOne <api key>`: the API key itself, for server-to-server calls" },
       },
     },
     security: [{ bearer: [] }, { apiKey: [] }],

@@ -1,16 +1,16 @@
 /**
- * Starts the production server (`scripts/start.ts` → `next start` on the built `.next`) on a given
+ * Starts the production server (`scripts/start.ts`: Next on the built `.next`) on a given
  * database and port, for tests that must go through real HTTP: the HTTP pass, the chaos test
  * (SIGKILL mid-flight, then restart on the same database) and the fuzzer.
  *
  *   const server = await startHttpServer({ port: 4300, databaseUrl: "file:/tmp/x/db" });
  *   const m = await server.createMerchant({ hosting: true });   // admin CLI + login over HTTP
  *   await server.fetch("/v2/payments/p1", { headers: { authorization: `Bearer ${m.accessToken}` } });
- *   await server.kill();      // SIGKILL to the whole process tree (tsx + next)
+ *   await server.kill();      // SIGKILL to the whole process tree (tsx and its node child)
  *   await server.restart();   // same port, database and data dir
- *   await server.stop();      // SIGTERM, then SIGKILL after a grace period
+ *   await server.stop();      // SIGTERM (graceful: drains, exits 0), SIGKILL after a grace period
  *
- * The server runs in its own process group so a kill reaches `next start` too, and every server
+ * The server runs in its own process group so a kill reaches tsx's node child too, and every server
  * still running when the test process exits is killed with it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -47,7 +47,8 @@ export type HttpServer = {
   createMerchant(options?: { name?: string; hosting?: boolean }): Promise<ServerMerchant>;
   /** The server's stdout and stderr so far (for failure messages). */
   log(): string;
-  stop(): Promise<void>;
+  /** SIGTERM (SIGKILL after 10 s); resolves with the exit code (null when it had to be killed). */
+  stop(): Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   restart(): Promise<void>;
 };
@@ -158,9 +159,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     return existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
   }
 
-  async function terminate(signal: NodeJS.Signals, graceMs: number) {
+  async function terminate(signal: NodeJS.Signals, graceMs: number): Promise<number | null> {
     const proc = child;
-    if (!proc) return;
+    if (!proc) return null;
     child = undefined;
     if (proc.exitCode === null && proc.signalCode === null) {
       const exited = new Promise<void>((r) => proc.once("exit", () => r()));
@@ -171,9 +172,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         await exited;
       }
     }
-    // `next start` is a grandchild: make sure it let go of the port too.
+    const code = proc.exitCode;
+    // Anything left in the process group (a grandchild) must let go of the port too.
     killGroup(proc, "SIGKILL");
     await waitPortFree(options.port, 10_000);
+    return code;
   }
 
   await launch();
@@ -194,7 +197,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     },
     log: readLog,
     stop: () => terminate("SIGTERM", 10_000),
-    kill: (signal = "SIGKILL") => terminate(signal, 5_000),
+    kill: async (signal = "SIGKILL") => {
+      await terminate(signal, 5_000);
+    },
     async restart() {
       await terminate("SIGTERM", 10_000);
       await launch();
