@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -25,6 +26,7 @@ export const BILLING_KEYS_QUERY = ["billing-keys"] as const;
 
 export function IssueCardForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
@@ -40,7 +42,7 @@ export function IssueCardForm() {
   const issue = useMutation({
     mutationFn: async (values: IssueTestCardForm) => unwrap(await issueTestCardAction(values)),
     onSuccess: (res) => setNotice({ kind: "success", text: t("billingKeys.issued", { key: res.billing_key }) }),
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: BILLING_KEYS_QUERY });
       void queryClient.invalidateQueries({ queryKey: ["bookable-keys"] });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -16,6 +17,7 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 /** Manual issuance: for one of our payments, or for a sale made elsewhere (any new payment id). */
 export function IssueCashReceiptForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
@@ -32,7 +34,7 @@ export function IssueCashReceiptForm() {
       form.reset(values);
       void queryClient.invalidateQueries({ queryKey: ["cash-receipts"] });
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
   const errors = form.formState.errors;
   const err = (e: { message?: string } | undefined) => (e ? (e.message ?? t("form.required")) : undefined);

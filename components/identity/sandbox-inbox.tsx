@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
@@ -29,7 +30,7 @@ export function SandboxInboxClient() {
     <div className="space-y-4">
       <PageHeader title={t("inbox.title")} />
       <p className="text-sm text-slate-600">{t("inbox.intro")}</p>
-      {inbox.error ? <Alert>{inbox.error.message}</Alert> : null}
+      {inbox.error ? <QueryError error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
       <DataTable columns={columns} data={inbox.data ?? []} testId="sandbox-inbox" rowTestId={(m) => `inbox-${m.verificationId}`} />
     </div>
   );

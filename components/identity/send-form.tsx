@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -21,6 +22,7 @@ function newVerificationId(): string {
 /** "Send test verification": sends, then continues on the verification's page (code entry). */
 export function SendVerificationForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const channels = useQuery({ queryKey: ["identity-channels"], queryFn: async () => unwrap(await identityChannelsAction({})) });
@@ -36,7 +38,7 @@ export function SendVerificationForm() {
   const send = useMutation({
     mutationFn: async (values: DashboardSendInput) => unwrap(await sendVerificationAction(values)),
     onSuccess: ({ id }) => router.push(`/dashboard/verifications/${encodeURIComponent(id)}`),
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const errors = form.formState.errors;
   const fieldError = (e: { message?: string } | undefined) => (e ? (e.message ?? t("form.required")) : undefined);

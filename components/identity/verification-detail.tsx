@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
@@ -24,6 +25,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** One verification: its record, and the next step (code entry, app confirm, resend) while it is open. */
 export function VerificationDetailClient({ id, canWrite }: { id: string; canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const key = ["verification", id];
   const detail = useQuery({ queryKey: key, queryFn: async () => unwrap(await getVerificationAction({ id })) });
@@ -33,12 +35,12 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
   const confirm = useMutation({
     mutationFn: async () => unwrap(await confirmVerificationAction({ id, otp: otp || undefined })),
     onSuccess: () => { setNotice({ kind: "success", text: t("identity.verified") }); void refresh(); },
-    onError: (e: Error) => { setNotice({ kind: "error", text: e.message }); void refresh(); },
+    onError: (e: Error) => { setNotice({ kind: "error", text: errorText(e) }); void refresh(); },
   });
   const resend = useMutation({
     mutationFn: async () => unwrap(await resendVerificationAction({ id })),
     onSuccess: () => { setNotice({ kind: "info", text: t("identity.resent") }); setOtp(""); void refresh(); },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
 
   if (detail.error) return <Alert>{t("identity.notFound")}</Alert>;

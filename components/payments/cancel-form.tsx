@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -22,6 +23,7 @@ type CancelAction = (input: { payment_id: string; reason?: string; cancel_amount
  */
 export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance, cancel, onDone }: { paymentId: string; currency: string; balance: number; taxFreeBalance: number; cancel: CancelAction; onDone: () => void }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<CancelForm>({ resolver: zodResolver(cancelForm), defaultValues: { mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" } });
@@ -40,7 +42,7 @@ export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance
       onDone();
     },
     onError: (e: Error & { code?: string }) => {
-      setError(e.code ? `${e.code}: ${e.message}` : e.message);
+      setError(errorText(e));
       onDone();
     },
   });

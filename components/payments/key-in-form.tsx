@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -26,6 +27,7 @@ function newPaymentId() {
 /** Key-in card payment on a TEST channel, with the sandbox's magic cards one click away (CONTRACT §10). */
 export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; pay: PayAction; onPaid?: () => void }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +65,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
       onPaid?.();
     },
     onError: (e: Error & { code?: string }) => {
-      setError(e.code ? `${e.code}: ${e.message}` : e.message);
+      setError(errorText(e));
       // A declined attempt stays on this id as FAILED; retrying it is allowed, but a fresh id is clearer.
       form.setValue("payment_id", newPaymentId());
       void queryClient.invalidateQueries({ queryKey: ["payments"] });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -28,6 +29,7 @@ function localInputValue(ms: number): string {
 
 export function BookScheduleForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: ["bookable-keys"], queryFn: async () => unwrap(await bookableKeysAction({})) });
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
@@ -47,7 +49,7 @@ export function BookScheduleForm() {
       setNotice({ kind: "success", text: t("schedules.booked", { id: res.id }) });
       form.setValue("payment_id", newPaymentId());
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: SCHEDULES_QUERY });
       void queryClient.invalidateQueries({ queryKey: ["billing-key"] });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useT } from "@/components/i18n-provider";
@@ -21,6 +22,7 @@ export function StatusBadge({ status }: { status: string }) {
 /** One application: status, contract, credentials, sandbox controls and history. */
 export function ApplicationCard({ app, canWrite, highlight = false }: { app: ApplicationView; canWrite: boolean; highlight?: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [target, setTarget] = useState<string>("");
@@ -37,12 +39,12 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
       setError(null);
       refresh();
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const moveContract = useMutation({
     mutationFn: async (status: ContractStatus) => unwrap(await advanceContractAction({ application_id: app.id, status })),
     onSuccess: refresh,
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const status = app.status as ApplicationStatus;
   const next = HAPPY_PATH[status];

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -17,6 +18,7 @@ import { fieldMessage } from "@/lib/stores/form-messages";
 /** One application: provider, methods and the provider-specific settlement fields. */
 export function ApplicationForm({ storeId }: { storeId: string }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
       void queryClient.invalidateQueries({ queryKey: ["applications", storeId] });
       void queryClient.invalidateQueries({ queryKey: ["onboarding-board"] });
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const infoField = (name: "account_number" | "account_holder_name" | "homepage_name" | "delivery_or_service_period") => {
     const id = `application-${name}`;

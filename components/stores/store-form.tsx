@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -69,6 +70,7 @@ function errorAt(errors: unknown, path: string): FieldError | undefined {
 /** Create (all sections, agreements) or edit (no tier code, taxation type or agreements) a sub-store. */
 export function StoreForm({ store }: { store?: PublicStore }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -102,7 +104,7 @@ export function StoreForm({ store }: { store?: PublicStore }) {
       else if (result.field) form.setError(result.field as Path<Values>, { type: "server", message: result.message });
       else setError(result.message);
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
 
   const text = (path: Path<Values>, labelKey: string, options: { hint?: string; type?: string; placeholder?: string } = {}) => {

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -17,6 +18,7 @@ import { fieldMessage } from "@/lib/stores/form-messages";
 /** Logins limited to this sub-store (they see only it in the store switcher). */
 export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const key = ["store-users", storeId];
@@ -34,7 +36,7 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
       form.reset({ store_id: storeId, email: "", password: "", role: "ADMIN" });
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
 
   return (

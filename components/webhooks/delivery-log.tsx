@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
@@ -21,6 +22,7 @@ const LIMIT = 20;
 /** The store's deliveries with filters (status, event, date, URL), paging, detail and resend. */
 export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId: string }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const { filter, page, opened, update } = useLogParams();
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
@@ -37,12 +39,12 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
       setMessage({ kind: status === "SUCCEEDED" || status === "PENDING" ? "success" : "error", text: t("webhooks.resent", { status, code: r.attempt?.responseCode ?? r.attempt?.error ?? "" }) });
       void refresh();
     },
-    onError: (e: Error) => setMessage({ kind: "error", text: e.message }),
+    onError: (e: Error) => setMessage({ kind: "error", text: errorText(e) }),
   });
   const resendAll = useMutation({
     mutationFn: async () => unwrap(await resendMatchingAction(filter)),
     onSuccess: (r) => { setMessage({ kind: "success", text: t("webhooks.queued", { n: r.queued }) }); void refresh(); },
-    onError: (e: Error) => setMessage({ kind: "error", text: e.message }),
+    onError: (e: Error) => setMessage({ kind: "error", text: errorText(e) }),
   });
 
   const columns = useMemo<ColumnDef<DeliveryView>[]>(

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -19,6 +20,7 @@ const OVERLAPS = [0, 1, 24, 72];
 /** Store webhook URL, signing secret (show, rotate with overlap) and a test event. */
 export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId: string }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: webhookKeys.settings(storeId), queryFn: async () => unwrap(await getSettingsAction({})) });
   const [message, setMessage] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(null);
@@ -32,7 +34,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
     if (settings.data && !getFieldState("url").isDirty) reset({ url: settings.data.url ?? "" }, { keepDirtyValues: true });
   }, [settings.data, reset, getFieldState]);
 
-  const onError = (e: Error) => setMessage({ kind: "error", text: e.message });
+  const onError = (e: Error) => setMessage({ kind: "error", text: errorText(e) });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: webhookKeys.settings(storeId) });
     void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(storeId) });

@@ -6,9 +6,12 @@ import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
 import { payments } from "./messages/payments";
 import { webhooks } from "./messages/webhooks";
+import { dashboard } from "./messages/dashboard";
+import { enums } from "./messages/enums";
+import { errors } from "./messages/errors";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

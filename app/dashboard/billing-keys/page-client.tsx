@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
@@ -89,7 +90,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
       <p className="text-sm text-slate-600">{t("billingKeys.intro")}</p>
       {canWrite ? <IssueCardForm /> : <Alert kind="info">{t("billingKeys.viewerCannot")}</Alert>}
       {notice ? <Alert kind="success">{notice}</Alert> : null}
-      {keys.error ? <Alert>{keys.error.message}</Alert> : null}
+      {keys.error ? <QueryError error={keys.error} onRetry={() => void keys.refetch()} /> : null}
       <div className="flex items-end gap-3">
         <label className="text-sm">
           <span className="mb-1 block text-slate-600">{t("billingKeys.status")}</span>

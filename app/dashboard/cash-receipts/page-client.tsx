@@ -1,5 +1,7 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
+import { QueryError } from "@/components/ui/query-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -23,6 +25,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The store's cash receipts; filters (status, type, dates) and page live in the URL. */
 export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const router = useRouter();
   const pathname = usePathname();
@@ -52,7 +55,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   const cancel = useMutation({
     mutationFn: async (paymentId: string) => unwrap(await cancelCashReceiptAction({ payment_id: paymentId })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["cash-receipts"] }),
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const pages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / (list.data?.pageSize ?? 20)));
   const moneyLocale = locale === "ko" ? "ko-KR" : "en-US";
@@ -104,7 +107,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         <label className="text-sm">{t("receipts.from")} <Input type="date" className="inline-block w-40" value={from ?? ""} onChange={(e) => setParams({ from: e.target.value || undefined })} /></label>
         <label className="text-sm">{t("receipts.to")} <Input type="date" className="inline-block w-40" value={to ?? ""} onChange={(e) => setParams({ to: e.target.value || undefined })} /></label>
       </div>
-      {list.error ? <Alert>{list.error.message}</Alert> : null}
+      {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
       <DataTable columns={columns} data={list.data?.items ?? []} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>

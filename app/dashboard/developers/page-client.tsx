@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -19,6 +20,7 @@ const KEYS = ["api-keys"] as const;
 
 export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listKeysAction({})) });
   const [secret, setSecret] = useState<string | null>(null);
@@ -32,12 +34,12 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const revoke = useMutation({
     mutationFn: async (id: string) => unwrap(await revokeKeyAction({ id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS }),
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
 
   const columns = useMemo<ColumnDef<ApiKeyView>[]>(

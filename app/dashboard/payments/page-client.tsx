@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -69,7 +70,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
       </PageHeader>
       {keyInOpen ? <KeyInForm channels={testChannels} pay={instantPayAction} /> : null}
       <PaymentFilters key={search} query={query} onChange={navigate} />
-      {payments.error ? <Alert>{payments.error.message}</Alert> : null}
+      {payments.error ? <QueryError error={payments.error} onRetry={() => void payments.refetch()} /> : null}
       <div className="flex items-center justify-between text-sm text-slate-600">
         <span data-testid="payments-total">{t("payments.totalCount", { count: data?.total_count ?? 0 })}</span>
         <label className="flex items-center gap-2">

@@ -1,5 +1,7 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
+import { QueryError } from "@/components/ui/query-error";
 import { Pager } from "@/components/ui/pager";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -29,6 +31,7 @@ function startOfDay(value: string): number {
 
 export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -68,7 +71,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
       setNotice({ kind: "success", text: t("schedules.cancelled", { count: res.cancelled.length }) });
       setSelected(new Set());
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULES_QUERY }),
   });
   const totalPage = schedules.data?.total_page ?? 1;
@@ -101,7 +104,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
         ) : null}
       </div>
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-      {schedules.error ? <Alert>{schedules.error.message}</Alert> : null}
+      {schedules.error ? <QueryError error={schedules.error} onRetry={() => void schedules.refetch()} /> : null}
       <SchedulesTable
         schedules={rows}
         selectable={canWrite}

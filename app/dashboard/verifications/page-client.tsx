@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
@@ -84,7 +85,7 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
         </div>
         <Button type="submit" variant="secondary">{t("identity.apply")}</Button>
       </form>
-      {list.error ? <Alert>{list.error.message}</Alert> : null}
+      {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
       <DataTable columns={columns} data={list.data?.items ?? []} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -25,7 +26,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
     // Keep following schedules that are about to run.
     refetchInterval: (q) => (q.state.data?.schedules.some((s) => s.status === "STARTED" || (s.status === "SCHEDULED" && Date.parse(s.scheduled_at) < Date.now() + 60_000)) ? 1000 : false),
   });
-  if (detail.error) return <Alert>{detail.error.message}</Alert>;
+  if (detail.error) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} />;
   const data = detail.data;
   if (!data) return null;
   const { key } = data;

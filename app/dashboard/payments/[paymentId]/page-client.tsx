@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -15,6 +16,7 @@ import { cancelPaymentAction, completeEscrowAction, getPaymentAction, registerEs
 
 export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentId: string; storeId: string; canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const key = ["payment", storeId, paymentId];
   const payment = useQuery({ queryKey: key, queryFn: async () => unwrap(await getPaymentAction({ payment_id: paymentId })), retry: false });
@@ -29,7 +31,7 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
       setMessage(kind === "deposit" ? { kind: "success", text: t("payments.deposit.done") } : null);
       refresh();
     },
-    onError: (e: Error & { code?: string }) => setMessage({ kind: "error", text: `${e.code ?? ""}: ${e.message}` }),
+    onError: (e: Error & { code?: string }) => setMessage({ kind: "error", text: errorText(e) }),
   });
 
   const header = (

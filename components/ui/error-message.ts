@@ -1,0 +1,35 @@
+"use client";
+
+import { useCallback } from "react";
+import { useT } from "@/components/i18n-provider";
+import type { ActionError } from "@/lib/dashboard/unwrap";
+
+/**
+ * An error in the reader's language: the code's sentence (`error.<CODE>`), then what helps act on
+ * it: the provider's own code and message, the field concerned, or the request id of an internal error.
+ */
+export function describeError(t: (key: string, vars?: Record<string, string | number>) => string, error: unknown): string {
+  const e = (error ?? {}) as ActionError;
+  const code = typeof e.code === "string" ? e.code : undefined;
+  const known = code ? t(`error.${code}`) : undefined;
+  if (!code || known === `error.${code}`) {
+    // Not an action failure: a network error or a bug in the page.
+    return e instanceof TypeError ? t("error.NETWORK") : (e.message || t("error.SERVICE_ERROR"));
+  }
+  const details: string[] = [];
+  if (code === "PG_PROVIDER_ERROR") {
+    const pgCode = typeof e.params?.pg_code === "string" ? e.params.pg_code : undefined;
+    details.push([pgCode, e.message].filter(Boolean).join(": "));
+  } else if (code === "INVALID_REQUEST" && e.field) {
+    details.push(t("error.field", { field: e.field }));
+  } else if (code === "SERVICE_ERROR") {
+    details.push(e.message);
+  }
+  const detail = details.filter(Boolean).join(" · ");
+  return detail ? `${known} (${detail})` : known!;
+}
+
+export function useErrorMessage() {
+  const t = useT();
+  return useCallback((error: unknown) => describeError(t, error), [t]);
+}
