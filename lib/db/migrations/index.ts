@@ -10,6 +10,7 @@ import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 import * as m0060 from "./0060_dashboard_search";
+import * as m0061 from "./0061_overview_indexes";
 
 export type MigrationDialect = Dialect;
 
@@ -30,6 +31,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0009_payments_core": m0009,
   "0006_stores": m0006,
   "0060_dashboard_search": m0060,
+  "0061_overview_indexes": m0061,
 };
 
 class StaticProvider implements MigrationProvider {
