@@ -33,3 +33,27 @@ export function useErrorMessage() {
   const t = useT();
   return useCallback((error: unknown) => describeError(t, error), [t]);
 }
+
+/** The dashboard forms' own zod messages, by their English text, to message keys. */
+const FORM_MESSAGES: Record<string, string> = {
+  Required: "form.required",
+  "must be an amount": "validation.amount",
+};
+
+/**
+ * A field error (react-hook-form + zod) in the reader's language: the form's known messages, else
+ * the zod issue code's sentence, never the validator's English.
+ */
+export function useFieldError() {
+  const t = useT();
+  return useCallback(
+    (error: { message?: string; type?: string } | undefined): string | undefined => {
+      if (!error) return undefined;
+      const known = error.message ? FORM_MESSAGES[error.message] : undefined;
+      if (known) return t(known);
+      const byCode = error.type ? t(`validation.${error.type}`) : "";
+      return byCode && !byCode.startsWith("validation.") ? byCode : t("validation.custom");
+    },
+    [t],
+  );
+}

@@ -5,7 +5,7 @@ import { callerId } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { completeEscrow } from "@/lib/payments/complete-escrow";
-import { getPayment } from "@/lib/payments/get-payment";
+import { getPaymentDetail } from "@/lib/dashboard/payment-detail";
 import { instantPay } from "@/lib/payments/instant-pay";
 import { listDashboardPayments } from "@/lib/search/search-payments";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
@@ -23,7 +23,7 @@ const byId = z.object({ payment_id: callerId });
 /** The payments page: the API's filters on the switcher's store, or a full-text search across the user's stores. */
 export const listPaymentsAction = dashboardAction({ write: false, input: dashboardPaymentsQuery }, ({ ctx, input }) => listDashboardPayments({ ctx, input }));
 
-export const getPaymentAction = dashboardAction({ write: false, input: byId }, async ({ ctx, input }) => (await getPayment({ ctx, input: { ...input, store_id: ctx.storeId } })).payment);
+export const getPaymentAction = dashboardAction({ write: false, input: byId }, ({ ctx, input }) => getPaymentDetail({ ctx, input }));
 
 export const instantPayAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: instantPayBody }) }, ({ ctx, input }) =>
   instantPay({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
