@@ -12,10 +12,10 @@ describe("payment timeline", () => {
       merchant_id: "m",
       store_id: "s",
       transactions: [
-        tx({ id: "tx_1", is_primary: false, status: "FAILED", requested_at: "2025-12-31T23:00:00.000Z", failed_at: "2025-12-31T23:00:01.000Z", failure: { pg_code: "CARD_DECLINED", pg_message: "declined by issuer" } }),
+        tx({ id: "tx_1", is_primary: false, status: "FAILED", requested_at: "2025-12-31T23:00:00.000Z", failed_at: "2025-12-31T23:00:01.000Z", failure: { reason: undefined, pg_code: "CARD_DECLINED", pg_message: "declined by issuer" } }),
         tx({
           paid_at: "2026-01-01T00:00:02.000Z",
-          cancellations: [{ id: "cx_1", cancel_amount: 5000, tax_free_amount: 0, reason: "too big", status: "SUCCEEDED", requested_at: "2026-01-01T00:04:00.000Z", cancelled_at: "2026-01-01T00:04:01.000Z", pg_cancellation_id: "" }],
+          cancellations: [{ id: "cx_1", cancel_amount: 5000, tax_free_amount: 0, easy_pay_discount_amount: undefined, reason: "too big", status: "SUCCEEDED", requested_at: "2026-01-01T00:04:00.000Z", cancelled_at: "2026-01-01T00:04:01.000Z", pg_cancellation_id: "" }],
           notifications: [{ id: "att_1", status: "SUCCEEDED", type: "Paid", url: "https://shop.example/hook", request: { requested_at: "2026-01-01T00:00:03.000Z" }, response: { code: "200" }, current_execution: 1 }],
           cash_receipt: { issue_number: "123", status: "ISSUED", issued_at: "2026-01-01T00:00:02.500Z", receipt_url: "https://x/receipts/abc" },
         }),
