@@ -1,5 +1,6 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -29,7 +30,7 @@ export function IssueCardForm() {
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const form = useForm<IssueTestCardForm>({
     resolver: zodResolver(issueTestCardForm),
     defaultValues: { channel_key: "", card_number: TEST_CARDS[0]!.number, expiry_month: "12", expiry_year: String(new Date().getFullYear() + 3), birth: "900101", password_two_digits: "00", customer_id: "", customer_name: "" },

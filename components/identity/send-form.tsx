@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -24,7 +25,7 @@ export function SendVerificationForm() {
   const t = useT();
   const errorText = useErrorMessage();
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const channels = useQuery({ queryKey: ["identity-channels"], queryFn: async () => unwrap(await identityChannelsAction({})) });
   const [initialId] = useState(newVerificationId);
   const firstChannel = channels.data?.[0]?.key ?? "";
@@ -67,8 +68,8 @@ export function SendVerificationForm() {
         </FormField>
         <FormField label={t("identity.method")} htmlFor="iv-method">
           <Select id="iv-method" {...form.register("method")}>
-            <option value="SMS">SMS</option>
-            <option value="APP">APP</option>
+            <option value="SMS">{t("enum.identityMethod.SMS")}</option>
+            <option value="APP">{t("enum.identityMethod.APP")}</option>
           </Select>
         </FormField>
         <FormField label={t("identity.name")} htmlFor="iv-name" error={fieldError(errors.customer?.name)}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -30,7 +31,7 @@ export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const fieldError = useFieldError();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const [confirming, setConfirming] = useState<CancelForm | null>(null);
   const form = useForm<CancelForm>({ resolver: zodResolver(cancelForm), defaultValues: { mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" } });
   const mode = form.watch("mode");
@@ -51,7 +52,6 @@ export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance
     onError: (e) => {
       const text = errorText(e);
       setError(text);
-      toast.error(text);
       onDone();
     },
   });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
@@ -26,7 +27,7 @@ function localNow() {
 export function EscrowDeliveryForm({ paymentId, register, complete, onDone }: { paymentId: string; register: LogisAction; complete: CompleteAction; onDone: () => void }) {
   const t = useT();
   const errorText = useErrorMessage();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [message, setMessage] = useNotice();
   const form = useForm<EscrowForm>({
     resolver: zodResolver(escrowForm),
     defaultValues: { company: "CJGLS", invoice_number: "", sent_at: localNow(), sender_name: "", receiver_name: "", receiver_address_1: "", receiver_address_2: "", send_email: false },

@@ -1,11 +1,13 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { toast } from "sonner";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
@@ -30,7 +32,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const form = useForm<KeyInForm>({
     resolver: zodResolver(keyInForm),
     defaultValues: {
@@ -60,6 +62,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
     },
     onSuccess: (paymentId) => {
       setDone(paymentId);
+      toast.success(t("payments.keyIn.done", { id: paymentId }));
       form.reset({ ...form.getValues(), payment_id: newPaymentId(), card_number: "" });
       void queryClient.invalidateQueries({ queryKey: ["payments"] });
       onPaid?.();

@@ -1,5 +1,6 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,6 +12,9 @@ import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
+import { MoneyInput } from "@/components/ui/money-input";
+import { useFieldError } from "@/components/ui/error-message";
+import { parseMajorAmount } from "@/lib/money";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { bookScheduleForm, type BookScheduleForm } from "@/lib/schedules/schema";
 import { bookableKeysAction, bookScheduleAction } from "@/app/dashboard/schedules/actions";
@@ -32,7 +36,7 @@ export function BookScheduleForm() {
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: ["bookable-keys"], queryFn: async () => unwrap(await bookableKeysAction({})) });
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const form = useForm<BookScheduleForm>({
     resolver: zodResolver(bookScheduleForm),
     defaultValues: { billing_key: "", payment_id: newPaymentId(), order_name: "Monthly subscription", total_amount: 9900, currency: "KRW", scheduled_at: localInputValue(Date.now() + 3_600_000) },
@@ -56,6 +60,8 @@ export function BookScheduleForm() {
     },
   });
   const errors = form.formState.errors;
+  const currency = form.watch("currency");
+  const fieldError = useFieldError();
   if (keys.data && keys.data.length === 0) return <Alert kind="info">{t("schedules.noKeys")}</Alert>;
 
   return (
@@ -76,11 +82,12 @@ export function BookScheduleForm() {
         <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={errors.order_name?.message}>
           <Input id="sc-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
         </FormField>
-        <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={errors.total_amount?.message}>
-          <Input id="sc-amount" type="number" min={1} {...form.register("total_amount", { valueAsNumber: true })} aria-invalid={!!errors.total_amount} />
+        <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={fieldError(errors.total_amount)}>
+          {/* Typed in major units; stored as the currency's minor unit (₩9,900 is 9900, $10.50 is 1050). */}
+          <MoneyInput id="sc-amount" currency={currency} {...form.register("total_amount", { setValueAs: (v: string | number) => (typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN)) })} aria-invalid={!!errors.total_amount} />
         </FormField>
         <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={errors.currency?.message}>
-          <Select id="sc-currency" {...form.register("currency")}>
+          <Select id="sc-currency" {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}>
             {["KRW", "USD", "JPY", "EUR"].map((c) => (
               <option key={c}>{c}</option>
             ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -75,7 +76,7 @@ export function StoreForm({ store }: { store?: PublicStore }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const editing = store !== undefined;
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const form = useForm<Values>({
     resolver: (editing ? zodResolver(updateStoreInput) : zodResolver(createStoreInput)) as unknown as Resolver<Values>,
     defaultValues: store ? valuesOf(store) : EMPTY,

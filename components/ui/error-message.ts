@@ -38,6 +38,7 @@ export function useErrorMessage() {
 const FORM_MESSAGES: Record<string, string> = {
   Required: "form.required",
   "must be an amount": "validation.amount",
+  "Enter an amount": "validation.amount",
 };
 
 /**

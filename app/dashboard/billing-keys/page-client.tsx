@@ -10,7 +10,7 @@ import { cardLabel } from "@/components/billing-keys/card-label";
 import { DeleteKeyDialog } from "@/components/billing-keys/delete-key-dialog";
 import { BILLING_KEYS_QUERY, IssueCardForm } from "@/components/billing-keys/issue-card-form";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -25,6 +25,7 @@ type Status = (typeof BILLING_KEY_STATUSES)[number];
 
 export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -67,7 +68,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
         },
       },
       { header: t("billingKeys.card"), cell: ({ row }) => cardLabel(row.original) },
-      { header: t("billingKeys.issuedAt"), cell: ({ row }) => (row.original.issued_at ? new Date(row.original.issued_at).toLocaleString() : "—") },
+      { header: t("billingKeys.issuedAt"), cell: ({ row }) => (row.original.issued_at ? fmt.dateTime(row.original.issued_at) : "—") },
       {
         id: "actions",
         header: "",

@@ -1,5 +1,6 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { QueryError } from "@/components/ui/query-error";
 import { Pager } from "@/components/ui/pager";
@@ -42,7 +43,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
   const statuses = (params.get("status") ?? "").split(",").filter((s): s is Status => (SCHEDULE_STATUSES as readonly string[]).includes(s));
   const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
 
   const start = startOfDay(from);
   const end = startOfDay(to) + DAY - 1;

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { cardLabel } from "@/components/billing-keys/card-label";
 import { DeleteKeyDialog } from "@/components/billing-keys/delete-key-dialog";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
@@ -18,6 +18,7 @@ const paymentHref = (paymentId: string) => `/dashboard/payments/${encodeURICompo
 
 export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: string; canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
   const detail = useQuery({
@@ -59,11 +60,11 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
           <dt className="text-slate-500">{t("billingKeys.channelName")}</dt>
           <dd>{channel.name ?? channel.pg_provider}</dd>
           <dt className="text-slate-500">{t("billingKeys.issuedAt")}</dt>
-          <dd>{key.issued_at ? new Date(key.issued_at).toLocaleString() : "—"}</dd>
+          <dd>{(key.issued_at ? fmt.dateTime(key.issued_at) : "—")}</dd>
           {key.deleted_at ? (
             <>
               <dt className="text-slate-500">{t("billingKeys.deletedAt")}</dt>
-              <dd>{new Date(key.deleted_at).toLocaleString()}</dd>
+              <dd>{fmt.dateTime(key.deleted_at)}</dd>
             </>
           ) : null}
         </dl>
@@ -81,12 +82,12 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
           <tbody>
             {data.schedules.map((s) => (
               <tr key={s.id} className="border-t border-slate-100">
-                <td className="py-1">{new Date(s.scheduled_at).toLocaleString()}</td>
+                <td className="py-1">{fmt.dateTime(s.scheduled_at)}</td>
                 <td className="py-1">
                   <StatusBadge status={s.status} />
                 </td>
                 <td className="py-1">{s.status === "COMPLETED" ? <Link className="text-brand hover:underline" href={paymentHref(s.payment_id)}>{s.payment_id}</Link> : s.payment_id}</td>
-                <td className="py-1">{formatMoney(s.total_amount, s.currency)}</td>
+                <td className="py-1">{fmt.money(s.total_amount, s.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -115,8 +116,8 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
                   <StatusBadge status={p.status} />
                 </td>
                 <td className="py-1">{p.orderName}</td>
-                <td className="py-1">{formatMoney(p.amount, p.currency)}</td>
-                <td className="py-1">{new Date(p.requestedAt).toLocaleString()}</td>
+                <td className="py-1">{fmt.money(p.amount, p.currency)}</td>
+                <td className="py-1">{fmt.dateTime(p.requestedAt)}</td>
               </tr>
             ))}
           </tbody>
