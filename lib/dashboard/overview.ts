@@ -28,7 +28,8 @@ const emptyTotals = (): PeriodTotals => ({ gross: {}, refunds: {}, net: {}, paid
 
 /**
  * The overview of the switcher's store for one period and its predecessor, from the partial
- * covering indexes of migration 0061: one range scan per table, grouped in SQL to buckets and
+ * covering indexes of migration 0061 (their conditions are written as literals: SQLite only uses a
+ * partial index when the query repeats its WHERE, which a bound parameter does not): one range scan per table, grouped in SQL to buckets and
  * dimensions, folded here. Gross is what was paid in the period, refunds what was refunded in it,
  * net their difference; the approval rate counts attempts (approved / approved + declined).
  */
@@ -55,7 +56,7 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
       .select((eb) => ["failure_pg_code", bucket("failed_at").as("b"), eb.fn.countAll<number>().as("n")])
       .where("store_id", "=", ctx.storeId)
       .where("channel_type", "=", input.mode)
-      .where("status", "=", "FAILED")
+      .where("status", "=", sql.lit("FAILED"))
       .where("failed_at", ">=", previous.start)
       .where("failed_at", "<=", current.end)
       .groupBy(["failure_pg_code", sql`b`])
@@ -65,7 +66,7 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
       .innerJoin("transactions as t", "t.id", "c.transaction_id")
       .select((eb) => ["t.currency", bucket("c.cancelled_at").as("b"), eb.fn.sum<number>("c.cancel_amount").as("amount")])
       .where("c.store_id", "=", ctx.storeId)
-      .where("c.status", "=", "SUCCEEDED")
+      .where("c.status", "=", sql.lit("SUCCEEDED"))
       .where("c.cancelled_at", ">=", previous.start)
       .where("c.cancelled_at", "<=", current.end)
       .where("t.channel_type", "=", input.mode)
@@ -76,7 +77,7 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
       .select(["payment_id", "order_name", "total_amount", "currency", "failure_pg_code", "failure_pg_message", "failed_at"])
       .where("store_id", "=", ctx.storeId)
       .where("channel_type", "=", input.mode)
-      .where("status", "=", "FAILED")
+      .where("status", "=", sql.lit("FAILED"))
       .where("failed_at", ">=", current.start)
       .orderBy("failed_at", "desc")
       .limit(5)
@@ -85,7 +86,7 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
       .selectFrom("webhook_deliveries")
       .select((eb) => ["url", eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("last")])
       .where("store_id", "=", ctx.storeId)
-      .where("state", "=", "FAILED")
+      .where("state", "=", sql.lit("FAILED"))
       .where("updated_at", ">=", now - 30 * 86_400_000)
       .groupBy("url")
       .orderBy("n", "desc")
@@ -157,9 +158,9 @@ async function attentionCounts(storeId: string, now: number) {
   const since = now - 30 * 86_400_000;
   const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
   const [failedWebhooks, failedCancellations, pendingPayments] = await Promise.all([
-    count(db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("state", "=", "FAILED").where("updated_at", ">=", since).executeTakeFirst()),
-    count(db.selectFrom("cancellations").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", "FAILED").where("requested_at", ">=", since).executeTakeFirst()),
-    count(db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", "PENDING").where("requested_at", "<=", now - 10 * 60_000).executeTakeFirst()),
+    count(db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("state", "=", sql.lit("FAILED")).where("updated_at", ">=", since).executeTakeFirst()),
+    count(db.selectFrom("cancellations").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("FAILED")).where("requested_at", ">=", since).executeTakeFirst()),
+    count(db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("PENDING")).where("requested_at", "<=", now - 10 * 60_000).executeTakeFirst()),
   ]);
   return { failedWebhooks, failedCancellations, pendingPayments };
 }

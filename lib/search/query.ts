@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { dialect } from "@/lib/db/client";
+import { dialect, getDb } from "@/lib/db/client";
 import type { DB } from "@/lib/db/schema";
 import { searchDocument } from "./document";
 import { MAX_QUERY_LENGTH } from "./limits";
@@ -10,6 +10,16 @@ export function normalizeQuery(raw: string): string {
   return raw.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
 }
 
+function patternsOf(query: string): string[] {
+  const q = normalizeQuery(query);
+  return [...q].length >= 3 ? [q] : [` ${q}`, `${q} `];
+}
+
+/** FTS5 phrase syntax: a double quote inside a phrase is written twice. */
+function ftsMatch(query: string): string {
+  return patternsOf(query).map((p) => `"${p.replaceAll('"', '""')}"`).join(" OR ");
+}
+
 /**
  * The transactions whose search document contains the query, case-insensitively.
  * Three or more characters match anywhere (a trigram index can serve them); two characters match
@@ -17,15 +27,34 @@ export function normalizeQuery(raw: string): string {
  * pattern with the space around each word, so the index still serves it.
  */
 export function matchesQuery(eb: ExpressionBuilder<DB, "transactions">, query: string): Expression<SqlBool> {
-  const q = normalizeQuery(query);
-  const patterns = [...q].length >= 3 ? [q] : [` ${q}`, `${q} `];
+  const patterns = patternsOf(query);
   if (dialect() === "postgres") {
     const doc = searchDocument("transactions");
     const like = patterns.map((p) => sql<SqlBool>`${doc} ilike ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
     return eb.or(like);
   }
-  // FTS5 phrase syntax: a double quote inside a phrase is written twice.
-  const match = patterns.map((p) => `"${p.replaceAll('"', '""')}"`).join(" OR ");
+  const match = ftsMatch(query);
   const ids = sql<string>`(select k.tx_id from payment_search s join payment_search_keys k on k.id = s.rowid where payment_search match ${match})`;
   return sql<SqlBool>`${eb.ref("transactions.id")} in ${ids}`;
+}
+
+/** Past this many index matches (all tenants), a query is common enough to test row by row instead. */
+const SELECTIVE_LIMIT = 5_000;
+
+export type SearchPlan = { where: (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>; selective: boolean };
+
+/**
+ * How to run a search. PostgreSQL's planner chooses between the trigram index and the time index
+ * from its statistics. SQLite has none for FTS, so we ask the index how many rows match (up to a
+ * bound): few, and the index drives the query; many ("desk" in a furniture shop), and the list
+ * walks its time index testing each row's document, stopping at the first page.
+ */
+export async function planSearch(query: string, selectiveLimit = SELECTIVE_LIMIT): Promise<SearchPlan> {
+  if (dialect() === "postgres") return { where: (eb) => matchesQuery(eb, query), selective: true };
+  const match = ftsMatch(query);
+  const counted = await sql<{ n: number }>`select count(*) as n from (select rowid from payment_search where payment_search match ${match} limit ${selectiveLimit})`.execute(getDb());
+  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit) return { where: (eb) => matchesQuery(eb, query), selective: true };
+  const doc = searchDocument("transactions");
+  const like = patternsOf(query).map((p) => sql<SqlBool>`${doc} like ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  return { where: (eb) => eb.or(like), selective: false };
 }

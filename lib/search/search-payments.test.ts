@@ -5,7 +5,9 @@ import { getDb, withTransaction } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/stores";
+import { filteredPayments } from "@/lib/payments/list-query";
 import { searchPalette } from "./palette";
+import { planSearch } from "./query";
 import { dashboardPaymentsQuery } from "./schema";
 import { listDashboardPayments } from "./search-payments";
 
@@ -43,6 +45,18 @@ describe("dashboard payment search", () => {
     expect(ids(await search(ctx, "4242"))).toEqual([jiho.payment_id, korean.payment_id, other.payment_id].sort());
     expect(ids(await search(ctx, other.pg_tx_id!.slice(-10).toLowerCase()))).toEqual([other.payment_id]);
     expect((await search(ctx, "zzzz-nothing")).payments).toEqual([]);
+  });
+
+  it("answers the same when a common word is tested row by row instead of through the index", async () => {
+    const m = await newMerchant();
+    const a = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Walnut DESK" });
+    const b = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer: { name: "이지호" } });
+    await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Chair" });
+    for (const [q, expected] of [["desk", [a.payment_id]], ["지호", [b.payment_id]]] as const) {
+      const plan = await planSearch(q, 1);
+      const rows = await filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 }, plan).select("transactions.payment_id").execute();
+      expect(rows.map((r) => r.payment_id), q).toEqual([...expected]);
+    }
   });
 
   it("keeps the index current when a payment's searchable fields change", async () => {

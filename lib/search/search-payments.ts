@@ -5,7 +5,7 @@ import { loadPaymentsInOrder } from "@/lib/payments/list";
 import { filteredPayments, resolveWindow, sortOf, type PaymentScope } from "@/lib/payments/list-query";
 import type { WirePayment } from "@/lib/payments/serialize";
 import { COUNT_CAP } from "./limits";
-import { matchesQuery } from "./query";
+import { planSearch } from "./query";
 import type { DashboardPaymentsQuery } from "./schema";
 
 export type DashboardPaymentPage = { current_page: number; total_page: number; total_count: number; count_capped: boolean; payments: WirePayment[] };
@@ -25,7 +25,7 @@ export async function listDashboardPayments({ ctx, input }: { ctx: DashboardCont
   if (input.start !== undefined && input.end !== undefined && input.start > input.end) throw new DomainError("INVALID_REQUEST", "start: must not be after end", { field: "start" });
   const window = resolveWindow({ start: input.start ?? (input.q ? 0 : undefined), end: input.end });
   const q = input.q;
-  const base = filteredPayments(scope, input, window, q ? (eb) => matchesQuery(eb, q) : undefined);
+  const base = filteredPayments(scope, input, window, q ? await planSearch(q) : undefined);
   const { column, direction } = sortOf(input);
   const counting = q
     ? getDb().selectFrom(base.select("transactions.id").limit(COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((r) => Number(r.n))

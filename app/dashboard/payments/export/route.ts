@@ -4,7 +4,7 @@ import { getDashboardContext } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
 import { exportPaymentsCsv } from "@/lib/payments/csv";
 import { resolveWindow } from "@/lib/payments/list-query";
-import { matchesQuery } from "@/lib/search/query";
+import { planSearch } from "@/lib/search/query";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
 import { dashboardScope } from "@/lib/search/search-payments";
 
@@ -25,7 +25,7 @@ export async function GET(request: Request): Promise<Response> {
   const { locale, timeZone } = await getTranslator();
   const rows = exportPaymentsCsv(dashboardScope(ctx, input.scope ?? (q ? "all" : "store")), input, resolveWindow({ start: input.start ?? (q ? 0 : undefined), end: input.end }), 500, {
     columns: localizedCsvColumns(locale, timeZone),
-    search: q ? (eb) => matchesQuery(eb, q) : undefined,
+    search: q ? await planSearch(q) : undefined,
   });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
