@@ -27,7 +27,7 @@ export function FilterChips({ query, onChange, open, onToggle }: { query: UrlQue
   if (exact) chips.push({ id: "exact", label: `${t(`payments.column.${single(query, "text_search_column") || "ALL"}`)}: ${exact}`, remove: { text_search_value: undefined, text_search_column: undefined } });
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="filter-chips">
-      <Button variant={open ? "primary" : "secondary"} aria-expanded={open} aria-controls="payment-filters" onClick={onToggle}>
+      <Button variant={open ? "primary" : "secondary"} aria-expanded={open} aria-controls={open ? "payment-filters" : undefined} onClick={onToggle}>
         {t("payments.filters")}
         {chips.length ? <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-700">{chips.length}</span> : null}
       </Button>
