@@ -1,5 +1,6 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
 import { useErrorNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -42,7 +43,7 @@ export function SendVerificationForm() {
     onError: (e: Error) => setError(errorText(e)),
   });
   const errors = form.formState.errors;
-  const fieldError = (e: { message?: string } | undefined) => (e ? (e.message ?? t("form.required")) : undefined);
+  const fieldError = useFieldError();
 
   if (channels.data && channels.data.length === 0) return <Alert kind="info">{t("identity.noChannel")}</Alert>;
   return (

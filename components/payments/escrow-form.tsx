@@ -1,5 +1,6 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
 import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -26,6 +27,7 @@ function localNow() {
 /** Register (or change) the delivery of an escrow payment, then confirm the purchase. */
 export function EscrowDeliveryForm({ paymentId, register, complete, onDone }: { paymentId: string; register: LogisAction; complete: CompleteAction; onDone: () => void }) {
   const t = useT();
+  const fieldError = useFieldError();
   const errorText = useErrorMessage();
   const [message, setMessage] = useNotice();
   const form = useForm<EscrowForm>({
@@ -51,7 +53,7 @@ export function EscrowDeliveryForm({ paymentId, register, complete, onDone }: { 
     onError,
   });
   const text = (name: keyof EscrowForm, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <FormField label={label} htmlFor={`e-${name}`} error={errors[name]?.message}>
+    <FormField label={label} htmlFor={`e-${name}`} error={fieldError(errors[name])}>
       <Input id={`e-${name}`} {...props} {...form.register(name)} aria-invalid={!!errors[name]} />
     </FormField>
   );

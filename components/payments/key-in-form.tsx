@@ -1,5 +1,6 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
 import { useErrorNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -29,6 +30,7 @@ function newPaymentId() {
 /** Key-in card payment on a TEST channel, with the sandbox's magic cards one click away (CONTRACT §10). */
 export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; pay: PayAction; onPaid?: () => void }) {
   const t = useT();
+  const fieldError = useFieldError();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
@@ -76,7 +78,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
   });
   if (channels.length === 0) return <Alert kind="info">{t("payments.keyIn.noChannels")}</Alert>;
   const field = (name: keyof KeyInForm, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <FormField label={label} htmlFor={`ki-${name}`} error={errors[name]?.message}>
+    <FormField label={label} htmlFor={`ki-${name}`} error={fieldError(errors[name])}>
       <Input id={`ki-${name}`} {...props} {...form.register(name)} aria-invalid={!!errors[name]} />
     </FormField>
   );
@@ -93,7 +95,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
         })}
       >
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FormField label={t("payments.keyIn.channel")} htmlFor="ki-channel_key" error={errors.channel_key?.message}>
+          <FormField label={t("payments.keyIn.channel")} htmlFor="ki-channel_key" error={fieldError(errors.channel_key)}>
             <Select id="ki-channel_key" {...form.register("channel_key")}>
               {channels.map((c) => (
                 <option key={c.key} value={c.key}>

@@ -67,7 +67,7 @@ export function BookScheduleForm() {
   return (
     <Card title={t("schedules.bookTitle")}>
       <form className="grid grid-cols-1 gap-3 md:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); book.mutate(v); })}>
-        <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={errors.billing_key?.message}>
+        <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={fieldError(errors.billing_key)}>
           <Select id="sc-key" {...form.register("billing_key")}>
             {(keys.data ?? []).map((k) => (
               <option key={k.billing_key} value={k.billing_key}>
@@ -76,24 +76,24 @@ export function BookScheduleForm() {
             ))}
           </Select>
         </FormField>
-        <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={errors.payment_id?.message}>
+        <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={fieldError(errors.payment_id)}>
           <Input id="sc-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
         </FormField>
-        <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={errors.order_name?.message}>
+        <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={fieldError(errors.order_name)}>
           <Input id="sc-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
         </FormField>
         <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={fieldError(errors.total_amount)}>
           {/* Typed in major units; stored as the currency's minor unit (₩9,900 is 9900, $10.50 is 1050). */}
           <MoneyInput id="sc-amount" currency={currency} {...form.register("total_amount", { setValueAs: (v: string | number) => (typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN)) })} aria-invalid={!!errors.total_amount} />
         </FormField>
-        <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={errors.currency?.message}>
+        <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={fieldError(errors.currency)}>
           <Select id="sc-currency" {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}>
             {["KRW", "USD", "JPY", "EUR"].map((c) => (
               <option key={c}>{c}</option>
             ))}
           </Select>
         </FormField>
-        <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={errors.scheduled_at?.message}>
+        <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={fieldError(errors.scheduled_at)}>
           <Input id="sc-at" type="datetime-local" step={1} {...form.register("scheduled_at")} aria-invalid={!!errors.scheduled_at} />
         </FormField>
         <div className="flex items-end">

@@ -34,12 +34,8 @@ export function useErrorMessage() {
   return useCallback((error: unknown) => describeError(t, error), [t]);
 }
 
-/** The dashboard forms' own zod messages, by their English text, to message keys. */
-const FORM_MESSAGES: Record<string, string> = {
-  Required: "form.required",
-  "must be an amount": "validation.amount",
-  "Enter an amount": "validation.amount",
-};
+/** A schema's English field message → its key in lib/i18n/messages/field-errors.ts. */
+export const fieldMessageKey = (message: string) => `field.${message.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
 
 /**
  * A field error (react-hook-form + zod) in the reader's language: the form's known messages, else
@@ -50,8 +46,11 @@ export function useFieldError() {
   return useCallback(
     (error: { message?: string; type?: string } | undefined): string | undefined => {
       if (!error) return undefined;
-      const known = error.message ? FORM_MESSAGES[error.message] : undefined;
-      if (known) return t(known);
+      if (error.message) {
+        const key = fieldMessageKey(error.message);
+        const known = t(key);
+        if (known !== key) return known;
+      }
       const byCode = error.type ? t(`validation.${error.type}`) : "";
       return byCode && !byCode.startsWith("validation.") ? byCode : t("validation.custom");
     },

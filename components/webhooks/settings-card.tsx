@@ -1,5 +1,6 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
 import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -21,6 +22,7 @@ const OVERLAPS = [0, 1, 24, 72];
 /** Store webhook URL, signing secret (show, rotate with overlap) and a test event. */
 export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId: string }) {
   const t = useT();
+  const fieldError = useFieldError();
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
@@ -65,7 +67,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
         <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={form.handleSubmit((v) => { setMessage(null); save.mutate(v); })}>
           <div className="min-w-80 flex-1">
-            <FormField label={t("webhooks.url")} htmlFor="webhook-url" hint={t("webhooks.urlHint")} error={form.formState.errors.url?.message}>
+            <FormField label={t("webhooks.url")} htmlFor="webhook-url" hint={t("webhooks.urlHint")} error={fieldError(form.formState.errors.url)}>
               <Input id="webhook-url" placeholder="https://example.com/webhooks" disabled={!canWrite || !settings.data} {...form.register("url")} aria-invalid={!!form.formState.errors.url} />
             </FormField>
           </div>

@@ -19,7 +19,7 @@ test("set the webhook URL, send a test event, make a payment, see its delivery, 
 
   await page.getByLabel("Webhook URL").fill("not a url");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("must be an http(s) URL")).toBeVisible();
+  await expect(page.getByText("Must be an http(s) URL")).toBeVisible();
   await page.getByLabel("Webhook URL").fill(receiver.url);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.locator("main").getByText("Saved.")).toBeVisible();

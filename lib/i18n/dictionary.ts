@@ -9,9 +9,10 @@ import { webhooks } from "./messages/webhooks";
 import { dashboard } from "./messages/dashboard";
 import { enums } from "./messages/enums";
 import { errors } from "./messages/errors";
+import { fieldErrors } from "./messages/field-errors";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
