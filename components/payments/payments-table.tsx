@@ -22,11 +22,13 @@ export function netOf(tx: WireTransaction): number {
 }
 
 function SortHeader({ label, by, sort, onSort }: { label: string; by: Sort["by"]; sort: Sort; onSort: (s: Sort) => void }) {
+  const t = useT();
   const active = sort.by === by;
   const next: Sort = { by, order: active && sort.order === "DESCENDING" ? "ASCENDING" : "DESCENDING" };
   return (
-    <button type="button" className="font-medium whitespace-nowrap" onClick={() => onSort(next)} aria-sort={active ? (sort.order === "DESCENDING" ? "descending" : "ascending") : "none"}>
-      {label} {active ? (sort.order === "DESCENDING" ? "↓" : "↑") : ""}
+    <button type="button" className="font-medium whitespace-nowrap" onClick={() => onSort(next)}>
+      {label} <span aria-hidden="true">{active ? (sort.order === "DESCENDING" ? "↓" : "↑") : ""}</span>
+      {active ? <span className="sr-only">{sort.order === "DESCENDING" ? t("table.sortedDesc") : t("table.sortedAsc")}</span> : null}
     </button>
   );
 }

@@ -67,8 +67,8 @@ test.describe("1440 px, English", () => {
     await expect(page.getByTestId("payments-total")).toHaveText("Total: 1");
     await page.getByRole("button", { name: "Filters" }).click();
     const filters = page.getByRole("form", { name: "Filters" });
-    await filters.getByLabel("From").fill("2030-01-02");
-    await filters.getByLabel("To").fill("2030-01-01");
+    await filters.getByLabel("From", { exact: true }).fill("2030-01-02");
+    await filters.getByLabel("To", { exact: true }).fill("2030-01-01");
     await expect(filters.getByText("The start date is after the end date")).toBeVisible();
     await expect(filters.getByRole("button", { name: "Apply" })).toBeDisabled();
     await filters.getByRole("button", { name: "Today" }).click();
