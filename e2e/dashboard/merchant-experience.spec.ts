@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { withTransaction } from "@/lib/db/client";
 import { createPayment } from "@/lib/testing/payment-fixtures";
+import { insertStore } from "@/lib/tenancy/stores";
 import { freshMerchant, signIn, toast } from "./helpers";
 import { checkPage } from "./quality";
 
@@ -76,6 +78,17 @@ test.describe("1440 px, English", () => {
     await expect(page.getByTestId("chip-date")).toBeVisible();
     await expect(page.getByTestId(`payment-${desk.payment_id}`)).toBeVisible();
     await checkPage(page, "payments");
+
+    // Search spans the merchant's stores; a result in another store opens there.
+    const second = await withTransaction((tx) => insertStore(tx, { merchantId: m.merchant_id, name: "Second shop", isDefault: false }));
+    const oak = await createPayment({ merchantId: m.merchant_id, storeId: second.id, orderName: "Oak desk" });
+    await page.goto("/dashboard/payments?q=oak%20de");
+    const oakRow = page.getByTestId(`payment-${oak.payment_id}`);
+    await expect(oakRow).toContainText("Second shop");
+    await oakRow.getByRole("link", { name: oak.payment_id }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/payments/${oak.payment_id}$`));
+    await expect(page.getByTestId("store-switcher")).toHaveValue(second.id);
+    await expect(page.getByTestId("payment-status")).toHaveText("Paid");
 
     for (const path of EVERY_PAGE) {
       await page.goto(path);

@@ -41,7 +41,12 @@ export function matchesQuery(eb: ExpressionBuilder<DB, "transactions">, query: s
 /** Past this many index matches (all tenants), a query is common enough to test row by row instead. */
 const SELECTIVE_LIMIT = 5_000;
 
-export type SearchPlan = { where: (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>; selective: boolean };
+export type SearchPlan = {
+  where: (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>;
+  selective: boolean;
+  /** The same test on a document column of a subquery (for the bounded count of a common word). */
+  testDocument: (doc: Expression<string>) => Expression<SqlBool>;
+};
 
 /**
  * How to run a search. PostgreSQL's planner chooses between the trigram index and the time index
@@ -50,11 +55,10 @@ export type SearchPlan = { where: (eb: ExpressionBuilder<DB, "transactions">) =>
  * walks its time index testing each row's document, stopping at the first page.
  */
 export async function planSearch(query: string, selectiveLimit = SELECTIVE_LIMIT): Promise<SearchPlan> {
-  if (dialect() === "postgres") return { where: (eb) => matchesQuery(eb, query), selective: true };
+  const like = (doc: Expression<string>) => sql<SqlBool>`(${sql.join(patternsOf(query).map((p) => sql`${doc} ${sql.raw(dialect() === "postgres" ? "ilike" : "like")} ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`), sql` or `)})`;
+  if (dialect() === "postgres") return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
   const match = ftsMatch(query);
   const counted = await sql<{ n: number }>`select count(*) as n from (select rowid from payment_search where payment_search match ${match} limit ${selectiveLimit})`.execute(getDb());
-  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit) return { where: (eb) => matchesQuery(eb, query), selective: true };
-  const doc = searchDocument("transactions");
-  const like = patternsOf(query).map((p) => sql<SqlBool>`${doc} like ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
-  return { where: (eb) => eb.or(like), selective: false };
+  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit) return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
+  return { where: () => like(searchDocument("transactions")), selective: false, testDocument: like };
 }

@@ -9,7 +9,7 @@ import { filteredPayments } from "@/lib/payments/list-query";
 import { searchPalette } from "./palette";
 import { planSearch } from "./query";
 import { dashboardPaymentsQuery } from "./schema";
-import { listDashboardPayments } from "./search-payments";
+import { countCommonWord, listDashboardPayments } from "./search-payments";
 
 function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], storeLimited = false): DashboardContext {
   return {
@@ -56,6 +56,8 @@ describe("dashboard payment search", () => {
       const plan = await planSearch(q, 1);
       const rows = await filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 }, plan).select("transactions.payment_id").execute();
       expect(rows.map((r) => r.payment_id), q).toEqual([...expected]);
+      const view = filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 });
+      expect(await countCommonWord(view, "status_updated_at", "desc", plan.testDocument), q).toEqual({ n: 1, capped: false });
     }
   });
 
