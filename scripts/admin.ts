@@ -3,11 +3,13 @@
  *   create-merchant --name NAME [--hosting] [--json]
  *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
  *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
+ *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
  */
 import { parseArgs } from "node:util";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
+import { resetDemoLogin } from "@/lib/demo/seed";
 import { createMerchant } from "@/lib/tenancy/merchants";
 import { insertUser } from "@/lib/users/repository";
 
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     role: { type: "string", default: "ADMIN" },
+    "api-key": { type: "boolean", default: false },
   },
 });
 
@@ -60,8 +63,12 @@ try {
     await requireStore(values.merchant, values.store);
     const user = await insertUser(getDb(), { merchantId: values.merchant, storeId: values.store ?? null, email: values.email, name: values.email, password: values.password, role: values.role as "OWNER" });
     print({ user_id: user.id, email: values.email });
+  } else if (command === "reset-demo-login") {
+    const reset = await resetDemoLogin({ email: values.email, password: values.password, apiKey: values["api-key"] });
+    if (!reset) fail(`no demo login ${values.email ?? "demo@example.com"}: seed one with SEED_DEMO=true npm start`);
+    print(reset);
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID]");
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key]");
   }
 } finally {
   await closeDb();

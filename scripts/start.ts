@@ -1,11 +1,13 @@
 /**
- * Production start: migrate, make sure the demo merchant exists, start `next start`, and print
- * the dashboard URL, the demo login and a fresh API key once the server answers.
+ * Production start: migrate, seed the demo merchant on a first start (an empty database; see
+ * SEED_DEMO), start `next start`, and print the dashboard URL once the server answers, plus the
+ * demo login and API key on the start that created them (they are never stored in clear, so
+ * never shown again: `npm run admin -- reset-demo-login` sets new ones).
  */
 import { spawn } from "node:child_process";
 import { closeDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
-import { ensureDemo } from "@/lib/demo/seed";
+import { isDatabaseEmpty, removeLegacyDemoLoginFile, seedDemo, shouldSeedDemo } from "@/lib/demo/seed";
 import { databaseTarget, secrets } from "@/lib/env";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -13,7 +15,8 @@ const host = process.env.HOST ?? "0.0.0.0";
 const baseUrl = process.env.NEXTAUTH_URL ?? `http://localhost:${port}`;
 
 await migrateToLatest();
-const demo = process.env.SEED_DEMO === "false" ? null : await ensureDemo();
+const demo = shouldSeedDemo(process.env.SEED_DEMO, await isDatabaseEmpty()) ? await seedDemo() : null;
+const removedLegacyLogin = removeLegacyDemoLoginFile();
 await closeDb();
 const { sessionSecret, tokenSigningSecret } = secrets();
 
@@ -41,5 +44,7 @@ console.log(`
   API:         ${baseUrl}   (OpenAPI: ${baseUrl}/openapi.json)${demo ? `
   Demo login:  ${demo.email} / ${demo.password}
   API key:     ${demo.apiKey}
-  Try:         curl -s -X POST ${baseUrl}/login/api-key -H 'content-type: application/json' -d '{"apiKey":"${demo.apiKey}"}'` : ""}
+  Try:         curl -s -X POST ${baseUrl}/login/api-key -H 'content-type: application/json' -d '{"apiKey":"${demo.apiKey}"}'
+  (shown this once: only hashes are stored; \`npm run admin -- reset-demo-login --api-key\` issues new ones)` : ""}${removedLegacyLogin ? `
+  Removed the old demo-login.json from the data directory (an older version kept the demo password there in clear).` : ""}
 `);

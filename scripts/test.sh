@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and API tests on SQLite and on a throwaway PostgreSQL, then the
-# production build and Playwright in Chromium on both databases. Prints "N passed, N failed".
+# production build, the API suite over HTTP against it and Playwright in Chromium, each on both
+# databases. Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 OUT=.test-output
@@ -27,6 +28,14 @@ fi
 if [ "${SKIP_E2E:-}" != "1" ]; then
   step "production build"
   if npx next build > "$OUT/build.log" 2>&1; then
+    # The API suite and the generated routing pass over real HTTP against the production server.
+    step "API over HTTP on SQLite"
+    DATABASE_URL="file:$TMP/http/platform.db" DATA_DIR="$TMP/http" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-sqlite.json" || status=1
+    if [ -n "${PG_TEMP_URL:-}" ]; then
+      step "API over HTTP on PostgreSQL"
+      HTTP_PG_URL=$(pg_temp_createdb http)
+      DATABASE_URL="$HTTP_PG_URL" DATA_DIR="$TMP/http-pg" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-postgres.json" || status=1
+    fi
     step "browser tests on SQLite"
     DATA_DIR="$TMP/e2e-sqlite" DATABASE_URL="file:$TMP/e2e-sqlite/platform.db" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-sqlite.json" npx playwright test || status=1
     if [ -n "${PG_TEMP_URL:-}" ]; then

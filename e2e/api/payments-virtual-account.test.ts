@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
+import { openCashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { getDb } from "@/lib/db/client";
 import { depositHooks, type DepositHook } from "@/lib/payments/deposit-hooks";
 import { apiAs } from "@/lib/testing/api";
@@ -60,7 +61,7 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
     const seen: { status: string; paidAt: number | null; form: unknown }[] = [];
     const res = await withDepositHook(async (tx, row) => {
       const stored = await tx.selectFrom("transactions").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
-      seen.push({ status: stored.status, paidAt: row.paid_at, form: row.cash_receipt_form ? JSON.parse(row.cash_receipt_form) : null });
+      seen.push({ status: stored.status, paidAt: row.paid_at, form: row.cash_receipt_form ? openCashReceiptForm(row.cash_receipt_form) : null });
     }, () => deposit(m, id));
     expect(res.status).toBe(200);
     // The hook sees the paid row, with the request's cash_receipt_form (for a receipt at deposit).

@@ -8,6 +8,7 @@ import { errorBody, type EnvelopeFamily } from "./envelope";
 import { DomainError, ERROR_STATUS } from "./error-codes";
 import { runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
+import { validateInput } from "./validate";
 
 type Auth = "none" | "token" | "hosting";
 
@@ -33,17 +34,9 @@ type Segment = { params: Promise<Record<string, string | string[] | undefined>> 
 
 const EMPTY = z.object({});
 
-/** `body.customer.name: Required` — names the field, so a caller can fix the request. */
-function describeIssues(where: string, error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${[where, ...issue.path.map(String)].join(".")}: ${issue.message}`)
-    .join("; ");
-}
-
 function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new DomainError("INVALID_REQUEST", describeIssues(where, result.error), { field: result.error.issues[0]?.path.join(".") ?? "" });
+  const result = validateInput(schema, value, where);
+  if (!result.ok) throw new DomainError("INVALID_REQUEST", result.message, { field: result.field });
   return result.data;
 }
 
@@ -66,7 +59,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  return async (request: Request, segment?: Segment): Promise<Response> => {
+  const route = async (request: Request, segment?: Segment): Promise<Response> => {
     const requestId = request.headers.get("x-request-id") ?? newId("req_");
     const headers = { "x-request-id": requestId };
     try {
@@ -100,4 +93,6 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
       return toResponse(failure(error, config.family, requestId), headers);
     }
   };
+  // otherMethods() answers the route's missing methods in this family's envelope.
+  return Object.assign(route, { family: config.family });
 }

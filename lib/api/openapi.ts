@@ -17,8 +17,9 @@ export const operations: Operation[] = [...authOperations, ...channelOperations,
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+/** Inputs as clients may send them (unknown members allowed); outputs closed, so undocumented members show up. */
+function toSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   return rest;
 }
 
@@ -50,7 +51,7 @@ function operationObject(op: Operation) {
     parameters: [...parameters("path", op.params), ...parameters("query", op.query)],
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } } : {}),
     responses: {
-      "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response) : { type: "object" } } } },
+      "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response, "output") : { type: "object" } } } },
       ...Object.fromEntries(errorStatuses.map((s) => [String(s), { description: "Error", content: { "application/json": { schema: ENVELOPES[op.family] } } }])),
     },
   };
