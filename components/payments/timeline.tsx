@@ -19,7 +19,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
       amount: money,
       method: v.method ? t(`enum.method.${v.method}`) : "",
       bank: v.bank ? t(`enum.bank.${v.bank}`) : "",
-      event: v.event ? t(`enum.webhookEvent.${v.event}`) : "",
+      event: v.event ? t(`enum.webhookType.${v.event}`) : "",
       company: v.company ? t(`enum.escrowCompany.${v.company}`) : "",
       status: e.kind === "webhook" ? (v.status === "SUCCEEDED" ? t("timeline.delivered") : t("timeline.notDelivered")) : String(v.status ?? ""),
     });

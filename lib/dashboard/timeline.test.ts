@@ -16,7 +16,7 @@ describe("payment timeline", () => {
         tx({
           paid_at: "2026-01-01T00:00:02.000Z",
           cancellations: [{ id: "cx_1", cancel_amount: 5000, tax_free_amount: 0, easy_pay_discount_amount: undefined, reason: "too big", status: "SUCCEEDED", requested_at: "2026-01-01T00:04:00.000Z", cancelled_at: "2026-01-01T00:04:01.000Z", pg_cancellation_id: "" }],
-          notifications: [{ id: "att_1", status: "SUCCEEDED", type: "Paid", url: "https://shop.example/hook", request: { requested_at: "2026-01-01T00:00:03.000Z" }, response: { code: "200" }, current_execution: 1 }],
+          notifications: [{ webhook: { id: "att_1", status: "SUCCEEDED", type: "PAID", url: "https://shop.example/hook", request: { requested_at: "2026-01-01T00:00:03.000Z" }, response: { code: "200" }, current_execution: 1 } }],
           cash_receipt: { issue_number: "123", status: "ISSUED", issued_at: "2026-01-01T00:00:02.500Z", receipt_url: "https://x/receipts/abc" },
         }),
       ],
@@ -24,7 +24,7 @@ describe("payment timeline", () => {
     const events = buildTimeline(payment, { att_1: "msg_1" });
     expect(events.map((e) => e.kind)).toEqual(["refundSettled", "refundRequested", "webhook", "receiptIssued", "approved", "requested", "failed", "requested"]);
     expect(events.find((e) => e.kind === "failed")).toMatchObject({ vars: { code: "CARD_DECLINED", reason: "declined by issuer" }, href: "#tx-tx_1", tone: "bad" });
-    expect(events.find((e) => e.kind === "webhook")).toMatchObject({ href: "/dashboard/webhooks?delivery=msg_1", vars: { event: "Paid", code: "200" } });
+    expect(events.find((e) => e.kind === "webhook")).toMatchObject({ href: "/dashboard/webhooks?delivery=msg_1", vars: { event: "PAID", code: "200" } });
     expect(events.find((e) => e.kind === "refundSettled")).toMatchObject({ href: "#cancellation-cx_1", vars: { amount: 5000, reason: "too big" } });
     expect(events.find((e) => e.kind === "receiptIssued")).toMatchObject({ href: "https://x/receipts/abc", external: true });
   });

@@ -24,6 +24,9 @@ type Escrow = { status?: string; company?: string; invoice_number?: string; appl
 type Receipt = { issue_number?: string; status?: string; issued_at?: string; cancelled_at?: string; receipt_url?: string; amount?: number };
 type Notification = { id: string; status: string; type: string; url: string; request?: { requested_at?: string }; response?: { code?: string }; current_execution?: number };
 
+/** A Transaction's `notifications` item: `{webhook: Webhook}` (CONTRACT §9). */
+export const webhookOf = (item: unknown): Notification => ((item as { webhook?: Notification }).webhook ?? (item as Notification));
+
 export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, string> = {}): TimelineEvent[] {
   const events: TimelineEvent[] = [];
   for (const tx of payment.transactions) {
@@ -53,7 +56,7 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
     const receipt = tx.cash_receipt as Receipt | undefined;
     if (receipt?.issued_at) push({ at: receipt.issued_at, kind: "receiptIssued", tone: "neutral", vars: { number: receipt.issue_number ?? "" }, href: receipt.receipt_url, external: true });
     if (receipt?.status === "CANCELLED" && receipt.cancelled_at) push({ at: receipt.cancelled_at, kind: "receiptCancelled", tone: "warn", vars: { number: receipt.issue_number ?? "" }, href: receipt.receipt_url, external: true });
-    for (const n of (tx.notifications ?? []) as Notification[]) {
+    for (const n of (tx.notifications ?? []).map(webhookOf)) {
       const delivery = deliveryOf[n.id];
       push({
         at: n.request?.requested_at ?? "",

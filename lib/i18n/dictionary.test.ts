@@ -5,7 +5,7 @@ import { identityMethod, identityStatus } from "@/lib/identity/schema";
 import { APPLICATION_STATUSES, BANK_NAMES, CONTRACT_STATUSES, METHOD_AND_TYPES, PG_COMPANIES } from "@/lib/onboarding/schema";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/list-schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/schema";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
 import { ESCROW_COMPANIES } from "@/components/payments/form-schemas";
 import { dictionaries, translate } from "./dictionary";
 import { localeFromAcceptLanguage } from "./server";
@@ -37,6 +37,7 @@ describe("dictionaries", () => {
       ["methodType", METHOD_AND_TYPES],
       ["escrowCompany", ESCROW_COMPANIES],
       ["webhookEvent", WEBHOOK_EVENT_TYPES],
+      ["webhookType", WEBHOOK_TYPES],
       ["identityStatus", identityStatus.options],
       ["identityMethod", identityMethod.options],
       ["receiptStatus", cashReceiptStatus.options],

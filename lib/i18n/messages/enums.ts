@@ -80,6 +80,10 @@ const kinds: Record<string, Labels> = {
     Paid: ["Paid", "결제 완료"], VirtualAccountIssued: ["Virtual account issued", "가상계좌 발급"], PartialCancelled: ["Partially refunded", "부분 취소"], Cancelled: ["Refunded", "결제 취소"],
     Failed: ["Failed", "결제 실패"], Test: ["Test", "테스트"],
   },
+  webhookType: {
+    PAID: ["Paid", "결제 완료"], VIRTUAL_ACCOUNT_ISSUED: ["Virtual account issued", "가상계좌 발급"], PARTIAL_CANCELLED: ["Partially refunded", "부분 취소"], CANCELLED: ["Refunded", "결제 취소"],
+    FAILED: ["Failed", "결제 실패"], READY: ["Ready", "결제 대기"], CANCEL_PENDING: ["Refund pending", "취소 대기"],
+  },
   webhookTrigger: { NOTIFICATION_SETTING: ["Automatic", "자동 발송"], MANUAL: ["Manual resend", "수동 재발송"], VIRTUAL_ACCOUNT_DEPOSIT: ["Deposit", "입금 알림"] },
   channelType: { LIVE: ["Live", "실연동"], TEST: ["Test", "테스트"] },
   escrowStatus: { REGISTERED: ["Delivery registered", "배송 등록"], COMPLETED: ["Purchase confirmed", "구매 확정"] },
