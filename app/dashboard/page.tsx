@@ -6,6 +6,7 @@ import { listStoreChannels } from "@/lib/channels/repository";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getOverview, type Money } from "@/lib/dashboard/overview";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/dashboard/periods";
+import { declineLabel } from "@/lib/i18n/labels";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
 
 export const generateMetadata = () => pageTitle("nav.overview");
@@ -83,7 +84,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <Card title={t("overview.declines")}>
           {o.declines.length === 0 ? <p className="text-sm text-slate-500">{t("overview.noDeclines")}</p> : (
             <ul className="space-y-2" data-testid="declines">
-              {o.declines.map((r) => <ShareRow key={r.code} label={t(`decline.${r.code}`) === `decline.${r.code}` ? r.code : t(`decline.${r.code}`)} value={fmt.number(r.count)} share={r.count / declineTotal} />)}
+              {o.declines.map((r) => <ShareRow key={r.code} label={declineLabel(t, r.code)} value={fmt.number(r.count)} share={r.count / declineTotal} />)}
             </ul>
           )}
         </Card>
@@ -105,7 +106,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 <li key={f.paymentId + f.at} className="py-1.5">
                   <Link className="font-medium text-brand hover:underline" href={`/dashboard/payments/${encodeURIComponent(f.paymentId)}`}>{f.orderName}</Link>
                   <span className="block text-xs text-slate-500">
-                    {fmt.money(f.amount, f.currency)} · {f.code ?? "—"} · {fmt.dateTime(f.at)}
+                    {fmt.money(f.amount, f.currency)} · {declineLabel(t, f.code)} · {fmt.dateTime(f.at)}
                   </span>
                 </li>
               ))}

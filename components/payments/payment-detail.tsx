@@ -3,6 +3,7 @@
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
 import type { WirePayment, WireTransaction } from "@/lib/payments/serialize";
+import { declineLabel } from "@/lib/i18n/labels";
 import { Row } from "./detail-panels";
 import { StatusBadge } from "./status-badge";
 
@@ -83,8 +84,8 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
                 <td className="text-red-700">
                   {tx.failure ? (
                     <>
-                      {t(`decline.${tx.failure.pg_code ?? "UNKNOWN"}`) === `decline.${tx.failure.pg_code}` ? tx.failure.pg_code : t(`decline.${tx.failure.pg_code ?? "UNKNOWN"}`)}
-                      <span className="block text-xs text-slate-500">{[tx.failure.pg_code, tx.failure.pg_message].filter(Boolean).join(": ")}</span>
+                      {declineLabel(t, tx.failure.pg_code)}
+                      <span className="block text-xs text-slate-500" data-raw>{[tx.failure.pg_code, tx.failure.pg_message].filter(Boolean).join(": ")}</span>
                     </>
                   ) : (
                     ""

@@ -19,7 +19,6 @@ import { Input, Select } from "@/components/ui/input";
 import { cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import type { CashReceiptListItem } from "@/lib/cash-receipts/serialize";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { formatMoney } from "@/lib/money";
 import { cancelCashReceiptAction, listCashReceiptsAction } from "./actions";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,7 +63,6 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
     onError: (e: Error) => setError(errorText(e)),
   });
   const pages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / (list.data?.pageSize ?? 20)));
-  const moneyLocale = locale === "ko" ? "ko-KR" : "en-US";
 
   const columns = useMemo<ColumnDef<CashReceiptListItem>[]>(
     () => [
@@ -89,7 +87,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         ),
       },
     ],
-    [t, canWrite, cancel, moneyLocale],
+    [t, fmt, canWrite, cancel],
   );
 
   return (
