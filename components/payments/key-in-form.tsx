@@ -130,7 +130,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
           <summary className="cursor-pointer font-medium">{t("payments.keyIn.testCards")}</summary>
           <ul className="mt-2 space-y-1" data-testid="test-cards">
             {Object.entries(SANDBOX_CARDS).map(([name, number]) => (
-              <li key={name} className="flex items-center gap-2">
+              <li key={name} className="flex flex-wrap items-center gap-x-2">
                 <code className="text-xs">{number}</code>
                 <span className="text-slate-600">{t(`payments.card.${name}`)}</span>
                 <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => form.setValue("card_number", number, { shouldValidate: true })} aria-label={`${t("payments.card.use")} ${number}`}>

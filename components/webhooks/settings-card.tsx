@@ -66,7 +66,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
       <div className="space-y-4">
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
         <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={form.handleSubmit((v) => { setMessage(null); save.mutate(v); })}>
-          <div className="min-w-80 flex-1">
+          <div className="min-w-0 flex-1 basis-72">
             <FormField label={t("webhooks.url")} htmlFor="webhook-url" hint={t("webhooks.urlHint")} error={fieldError(form.formState.errors.url)}>
               <Input id="webhook-url" placeholder="https://example.com/webhooks" disabled={!canWrite || !settings.data} {...form.register("url")} aria-invalid={!!form.formState.errors.url} />
             </FormField>

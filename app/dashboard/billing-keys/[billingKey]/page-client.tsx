@@ -70,6 +70,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
         </dl>
       </Card>
       <Card title={t("billingKeys.schedules")}>
+        <div className="overflow-x-auto">
         <table className="min-w-full text-sm" data-testid="key-schedules-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -92,8 +93,10 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
             ))}
           </tbody>
         </table>
+        </div>
       </Card>
       <Card title={t("billingKeys.payments")}>
+        <div className="overflow-x-auto">
         <table className="min-w-full text-sm" data-testid="key-payments-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -122,6 +125,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
             ))}
           </tbody>
         </table>
+        </div>
       </Card>
       {deleting ? (
         <DeleteKeyDialog
