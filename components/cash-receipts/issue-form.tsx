@@ -57,7 +57,7 @@ export function IssueCashReceiptForm() {
         <FormField label={t("receipts.channel")} htmlFor="cr-channel" error={err(errors.channel_key)}>
           <Select id="cr-channel" {...form.register("channel_key")}>
             {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${c.type})`}</option>
+              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
             ))}
           </Select>
         </FormField>

@@ -63,7 +63,7 @@ export function SendVerificationForm() {
         <FormField label={t("identity.channel")} htmlFor="iv-channel" error={fieldError(errors.channelKey)}>
           <Select id="iv-channel" {...form.register("channelKey")}>
             {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${c.type})`}</option>
+              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
             ))}
           </Select>
         </FormField>

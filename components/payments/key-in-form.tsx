@@ -99,7 +99,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
             <Select id="ki-channel_key" {...form.register("channel_key")}>
               {channels.map((c) => (
                 <option key={c.key} value={c.key}>
-                  {c.name} ({c.pg_provider})
+                  {c.name} ({t(`enum.pgProvider.${c.pg_provider}`)})
                 </option>
               ))}
             </Select>
