@@ -51,7 +51,9 @@ export function CommandPalette({ stores, currentStoreId }: { stores: { id: strin
   const go = (href: string) => {
     setOpen(false);
     setText("");
-    router.push(href);
+    // Another store's page reloads the whole shell for that store.
+    if (href.startsWith("/dashboard/open")) window.location.assign(href);
+    else router.push(href);
   };
   const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
   const data = results.data;

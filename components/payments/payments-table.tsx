@@ -1,9 +1,9 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { useMemo } from "react";
-import { paymentPath, storeHref } from "@/components/dashboard/store-href";
+import { StoreLink } from "@/components/dashboard/store-link";
+import { paymentPath } from "@/components/dashboard/store-href";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import type { WirePayment, WireTransaction } from "@/lib/payments/serialize";
@@ -40,11 +40,7 @@ export function PaymentsTable({ payments, sort, onSort, loading, stores, current
     const cols: ColumnDef<WirePayment>[] = [
       {
         header: t("payments.paymentId"),
-        cell: ({ row }) => (
-          <Link className="font-mono text-xs break-all text-brand hover:underline" href={storeHref(currentStoreId, row.original.store_id, paymentPath(row.original.id))}>
-            {row.original.id}
-          </Link>
-        ),
+        cell: ({ row }) => <StoreLink className="font-mono text-xs break-all text-brand hover:underline" currentStoreId={currentStoreId} storeId={row.original.store_id} path={paymentPath(row.original.id)}>{row.original.id}</StoreLink>,
       },
       { header: t("payments.orderName"), cell: ({ row }) => primaryOf(row.original).order_name },
       { header: t("payments.status"), cell: ({ row }) => <StatusBadge status={primaryOf(row.original).status} /> },

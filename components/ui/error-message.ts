@@ -22,7 +22,8 @@ export function describeError(t: (key: string, vars?: Record<string, string | nu
     details.push([pgCode, e.message].filter(Boolean).join(": "));
   } else if (code === "INVALID_REQUEST" && e.field) {
     details.push(t("error.field", { field: e.field }));
-  } else if (code === "SERVICE_ERROR") {
+  } else if (code === "INVALID_REQUEST" || code === "SERVICE_ERROR") {
+    // No field to point at: the service's own explanation (or the request id) is the detail.
     details.push(e.message);
   }
   const detail = details.filter(Boolean).join(" · ");
