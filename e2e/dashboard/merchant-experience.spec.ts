@@ -48,7 +48,7 @@ test.describe("1440 px, English", () => {
     await expect(page.getByTestId("by-provider")).toContainText("Toss Payments");
     await expect(page.getByTestId("declines")).toContainText("Card declined by the issuer");
     await expect(page.getByTestId("recent-failures")).toContainText("Declined lamp");
-    await expect(page.locator(".recharts-surface").first()).toBeVisible();
+    await expect(page.getByTestId("volume-chart").locator("canvas")).toBeVisible();
     await checkPage(page, "overview");
 
     await page.keyboard.press("Control+k");
