@@ -128,7 +128,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       </div>
       <Card title={t("overview.channels")}>
         {channels.length === 0 ? <EmptyState title={t("overview.noChannels")} /> : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full text-sm" data-testid="channels-table">
               <thead>
                 <tr className="text-left text-slate-500">

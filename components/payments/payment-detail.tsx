@@ -59,7 +59,7 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
   const fmt = useFormat();
   return (
     <Card title={t("payments.detail.transactions")}>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full text-sm" data-testid="transactions-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -109,7 +109,7 @@ export function CancellationsCard({ tx }: { tx: WireTransaction }) {
       {list.length === 0 ? (
         <p className="text-sm text-slate-500">{t("payments.detail.noCancellations")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="min-w-full text-sm" data-testid="cancellations-table">
             <thead>
               <tr className="text-left text-slate-500">

@@ -7,14 +7,15 @@ import { SkeletonRows } from "./skeleton";
 /**
  * A TanStack table; paging and sorting are server-side, so rows arrive already sliced. While the
  * first page loads it shows skeleton rows (never "no rows"); it scrolls inside its own box on
- * narrow screens so the page itself never scrolls sideways.
+ * narrow screens so the page itself never scrolls sideways (`relative`, so visually hidden text in
+ * a header cell is clipped with the rest instead of widening the page).
  */
 export function DataTable<T>({ columns, data, testId, rowTestId, loading = false, emptyText, label }: { columns: ColumnDef<T, any>[]; data: T[] | undefined; testId?: string; rowTestId?: (row: T) => string; loading?: boolean; emptyText?: string; label?: string }) {
   const t = useT();
   const table = useReactTable({ data: data ?? [], columns, getCoreRowModel: getCoreRowModel() });
   const pending = loading && data === undefined;
   return (
-    <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={label} tabIndex={label ? 0 : undefined}>
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={label} tabIndex={label ? 0 : undefined}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId} aria-busy={pending}>
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (

@@ -140,10 +140,17 @@ test.describe("390 px, Korean", () => {
 test.describe("1440 px, Korean", () => {
   test.use({ viewport: { width: 1440, height: 900 }, locale: "ko-KR" });
 
-  test("a full refund asks first with the amount, Esc backs out, a toast ends it; dark mode follows the toggle", async ({ page }) => {
-    const { m, desk } = await seed();
+  test("a full refund asks first with the amount, Esc backs out, a toast ends it; dark mode follows the toggle", async ({ page, request }) => {
+    const m = await freshMerchant();
+    // Paid through the API, so the sandbox provider knows the payment it is asked to refund.
+    const paymentId = `desk-${Date.now().toString(36)}`;
+    const paid = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
+      headers: { authorization: `PortOne ${m.api_key}` },
+      data: { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, order_name: "책상", total_amount: 15000, currency: "KRW", payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } } },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
     await signInKorean(page, m.dashboard.email, m.dashboard.password);
-    await page.goto(`/dashboard/payments/${desk.payment_id}`);
+    await page.goto(`/dashboard/payments/${paymentId}`);
     const form = page.getByRole("form", { name: "결제 취소" });
     await form.getByLabel("취소 사유").fill("고객 변심");
     await form.getByRole("button", { name: "결제 취소" }).click();

@@ -70,7 +70,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
         </dl>
       </Card>
       <Card title={t("billingKeys.schedules")}>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
         <table className="min-w-full text-sm" data-testid="key-schedules-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -96,7 +96,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
         </div>
       </Card>
       <Card title={t("billingKeys.payments")}>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
         <table className="min-w-full text-sm" data-testid="key-payments-table">
           <thead>
             <tr className="text-left text-slate-500">
