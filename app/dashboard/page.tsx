@@ -40,15 +40,23 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           ))}
         </nav>
       </PageHeader>
-      {mode === "TEST" ? (
-        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="overview-test-note">
-          <strong className="mr-2 font-bold">{t("shell.testBadge")}</strong>
-          {t("overview.testData")} {hasLive ? <Link className="underline" href={href({ mode: "live" })}>{t("overview.showLive")}</Link> : null}
-        </p>
-      ) : hasLive ? (
-        <p className="text-sm">
-          <Link className="text-brand underline" href={href({ mode: "test" })}>{t("overview.showTest")}</Link>
-        </p>
+      {/* A test-only store already carries the shell's TEST DATA banner; a live store says which data it shows. */}
+      {hasLive ? (
+        mode === "TEST" ? (
+          <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="overview-test-note">
+            <strong className="mr-2 font-bold">{t("shell.testBadge")}</strong>
+            {t("overview.testData")}{" "}
+            <Link className="underline" href={href({ mode: "live" })}>
+              {t("overview.showLive")}
+            </Link>
+          </p>
+        ) : (
+          <p className="text-sm">
+            <Link className="text-brand underline" href={href({ mode: "test" })}>
+              {t("overview.showTest")}
+            </Link>
+          </p>
+        )
       ) : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <KpiCard testId="kpi-gross" label={t("overview.gross")} value={money(o.current.gross)} change={change(o.current.gross[o.currency] ?? 0, o.previous.gross[o.currency] ?? 0)} changeLabel={vs} />
