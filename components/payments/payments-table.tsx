@@ -40,7 +40,7 @@ export function PaymentsTable({ payments, sort, onSort, loading, stores, current
     const cols: ColumnDef<WirePayment>[] = [
       {
         header: t("payments.paymentId"),
-        cell: ({ row }) => <StoreLink className="font-mono text-xs break-all text-brand hover:underline" currentStoreId={currentStoreId} storeId={row.original.store_id} path={paymentPath(row.original.id)}>{row.original.id}</StoreLink>,
+        cell: ({ row }) => <StoreLink className="font-mono text-xs whitespace-nowrap text-brand hover:underline" currentStoreId={currentStoreId} storeId={row.original.store_id} path={paymentPath(row.original.id)}>{row.original.id}</StoreLink>,
       },
       { header: t("payments.orderName"), cell: ({ row }) => primaryOf(row.original).order_name },
       { header: t("payments.status"), cell: ({ row }) => <StatusBadge status={primaryOf(row.original).status} /> },

@@ -95,7 +95,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
         <span data-testid="payments-total" aria-live="polite">
           {data ? (data.count_capped ? t("payments.totalCountCapped", { count: fmt.number(data.total_count) }) : t("payments.totalCount", { count: data.total_count })) : payments.isPending ? <Skeleton className="h-4 w-24" /> : null}
         </span>
-        <label className="flex items-center gap-2">
+        <label className="flex items-center gap-2 whitespace-nowrap">
           {t("payments.perPage")}
           <Select className="w-24" value={limit} onChange={(e) => update((cur) => withFilters(cur, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
             {["10", "50", "100", "1000"].map((n) => (
