@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
-import { translate } from "@/lib/i18n/dictionary";
+import { messagesFor, translate } from "@/lib/i18n/dictionary";
 import { getLocale, getTimeZone } from "@/lib/i18n/server";
 import "./globals.css";
 
@@ -27,7 +27,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body>
-        <Providers locale={locale} timeZone={timeZone} nonce={nonce}>
+        <Providers locale={locale} timeZone={timeZone} messages={messagesFor(locale)} nonce={nonce}>
           {children}
         </Providers>
       </body>

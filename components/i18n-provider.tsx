@@ -1,13 +1,19 @@
 "use client";
 
 import { createContext, useCallback, useContext, useMemo } from "react";
-import { translate, type Locale } from "@/lib/i18n/dictionary";
+import type { Locale, Messages } from "@/lib/i18n/dictionary";
 import { createFormatter } from "@/lib/i18n/format";
+import { interpolate } from "@/lib/i18n/interpolate";
 
-const ReaderContext = createContext<{ locale: Locale; timeZone: string }>({ locale: "ko", timeZone: "Asia/Seoul" });
+type Reader = { locale: Locale; timeZone: string; messages: Messages };
+const ReaderContext = createContext<Reader>({ locale: "ko", timeZone: "Asia/Seoul", messages: {} });
 
-export function I18nProvider({ locale, timeZone, children }: { locale: Locale; timeZone: string; children: React.ReactNode }) {
-  const value = useMemo(() => ({ locale, timeZone }), [locale, timeZone]);
+/**
+ * The reader's language, time zone and messages. The server passes only that language's messages,
+ * so no page ships the other language's dictionary in its JavaScript.
+ */
+export function I18nProvider({ locale, timeZone, messages, children }: Reader & { children: React.ReactNode }) {
+  const value = useMemo(() => ({ locale, timeZone, messages }), [locale, timeZone, messages]);
   return <ReaderContext.Provider value={value}>{children}</ReaderContext.Provider>;
 }
 
@@ -16,8 +22,8 @@ export function useLocale(): Locale {
 }
 
 export function useT() {
-  const locale = useLocale();
-  return useCallback((key: string, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale]);
+  const { messages } = useContext(ReaderContext);
+  return useCallback((key: string, vars?: Record<string, string | number>) => interpolate(messages[key] ?? key, vars), [messages]);
 }
 
 /** Dates in the reader's time zone and money in their locale. */

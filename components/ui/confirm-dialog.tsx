@@ -1,25 +1,11 @@
 "use client";
 
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import type { ReactNode } from "react";
-import { useT } from "@/components/i18n-provider";
-import { Button } from "./button";
+import dynamic from "next/dynamic";
+import { useRef, useState, type ReactNode } from "react";
 
-/**
- * Asks before an action that moves money or cannot be undone. Radix's AlertDialog traps focus,
- * closes on Esc and returns focus to the trigger; the body states the amount and the consequence.
- */
-export function ConfirmDialog({
-  trigger,
-  title,
-  body,
-  confirmLabel,
-  onConfirm,
-  open,
-  onOpenChange,
-  danger = true,
-  pending = false,
-}: {
+const ConfirmDialogContent = dynamic(() => import("./confirm-dialog-content").then((m) => m.ConfirmDialogContent), { ssr: false });
+
+type Props = {
   trigger?: ReactNode;
   title: string;
   body: ReactNode;
@@ -29,30 +15,35 @@ export function ConfirmDialog({
   onOpenChange?: (open: boolean) => void;
   danger?: boolean;
   pending?: boolean;
-}) {
-  const t = useT();
+};
+
+/**
+ * Asks before an action that moves money or cannot be undone: an accessible Radix AlertDialog that
+ * takes focus (on "Go back"), closes on Esc and gives focus back to what opened it; the body states
+ * the amount and the consequence. The dialog code loads the first time one opens.
+ */
+export function ConfirmDialog({ trigger, open: controlled, onOpenChange, ...props }: Props) {
+  const [own, setOwn] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = controlled ?? own;
+  const setOpen = (next: boolean) => {
+    if (controlled === undefined) setOwn(next);
+    onOpenChange?.(next);
+  };
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 space-y-3 rounded-lg bg-white p-5 shadow-xl">
-          <AlertDialog.Title className="text-base font-semibold break-words">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="space-y-2 text-sm text-slate-700">{body}</div>
-          </AlertDialog.Description>
-          <div className="flex flex-wrap justify-end gap-2 pt-1">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">{t("dialog.keep")}</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant={danger ? "danger" : "primary"} disabled={pending} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {trigger ? (
+        <span
+          className="contents"
+          onClickCapture={(e) => {
+            opener.current = e.target instanceof HTMLElement ? (e.target.closest("button") ?? e.target) : null;
+            setOpen(true);
+          }}
+        >
+          {trigger}
+        </span>
+      ) : null}
+      {open ? <ConfirmDialogContent {...props} open onOpenChange={setOpen} returnFocus={opener.current ?? (typeof document !== "undefined" ? (document.activeElement as HTMLElement | null) : null)} /> : null}
+    </>
   );
 }

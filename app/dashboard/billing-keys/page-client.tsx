@@ -2,12 +2,12 @@
 
 import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { cardLabel } from "@/components/billing-keys/card-label";
-import { DeleteKeyDialog } from "@/components/billing-keys/delete-key-dialog";
 import { BILLING_KEYS_QUERY, IssueCardForm } from "@/components/billing-keys/issue-card-form";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
 import { useT, useFormat } from "@/components/i18n-provider";
@@ -22,6 +22,9 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import { listBillingKeysAction } from "./actions";
 
 type Status = (typeof BILLING_KEY_STATUSES)[number];
+
+// The delete dialog loads when a delete is asked for.
+const DeleteKeyDialog = dynamic(() => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog), { ssr: false });
 
 export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();

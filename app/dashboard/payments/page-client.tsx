@@ -1,11 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { FilterChips } from "@/components/payments/filter-chips";
-import { KeyInForm, type TestChannel } from "@/components/payments/key-in-form";
+import type { TestChannel } from "@/components/payments/key-in-form";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { SearchBox } from "@/components/payments/search-box";
@@ -20,6 +21,9 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import { instantPayAction, listPaymentsAction } from "./actions";
 
 export const PAYMENTS_KEY = ["payments"] as const;
+
+// The key-in form (and its validation library) loads when it is opened.
+const KeyInForm = dynamic(() => import("@/components/payments/key-in-form").then((m) => m.KeyInForm), { loading: () => <Skeleton className="h-72 w-full" /> });
 
 export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeLimited }: { storeId: string; canWrite: boolean; testChannels: TestChannel[]; stores: { id: string; name: string }[]; storeLimited: boolean }) {
   const t = useT();

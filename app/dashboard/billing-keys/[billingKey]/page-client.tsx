@@ -2,10 +2,10 @@
 
 import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { cardLabel } from "@/components/billing-keys/card-label";
-import { DeleteKeyDialog } from "@/components/billing-keys/delete-key-dialog";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
@@ -15,6 +15,9 @@ import { formatMoney } from "@/lib/money";
 import { billingKeyDetailAction } from "../actions";
 
 const paymentHref = (paymentId: string) => `/dashboard/payments/${encodeURIComponent(paymentId)}`;
+
+// The delete dialog loads when a delete is asked for.
+const DeleteKeyDialog = dynamic(() => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog), { ssr: false });
 
 export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: string; canWrite: boolean }) {
   const t = useT();

@@ -1,12 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { toast } from "sonner";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { CancelPaymentForm } from "@/components/payments/cancel-form";
 import { DetailPanels } from "@/components/payments/detail-panels";
-import { EscrowDeliveryForm } from "@/components/payments/escrow-form";
 import { balancesOf, CancellationsCard, PaymentSummary, TransactionsCard } from "@/components/payments/payment-detail";
 import { primaryOf } from "@/components/payments/payments-table";
 import { Timeline } from "@/components/payments/timeline";
@@ -18,6 +18,9 @@ import { QueryError } from "@/components/ui/query-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { cancelPaymentAction, completeEscrowAction, getPaymentAction, registerEscrowAction, simulateDepositAction, voidVirtualAccountAction } from "../actions";
+
+// Only escrow payments show the delivery form: it loads with them.
+const EscrowDeliveryForm = dynamic(() => import("@/components/payments/escrow-form").then((m) => m.EscrowDeliveryForm));
 
 export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentId: string; storeId: string; canWrite: boolean }) {
   const t = useT();
