@@ -4,12 +4,15 @@
  *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
  *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
  *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
+ *   backup --out FILE        consistent online backup (SQLite backup API, or pg_dump) while the server runs
+ *   restore --from FILE      replace the database with a backup: stop every app and worker process first
  */
 import { parseArgs } from "node:util";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
 import { resetDemoLogin } from "@/lib/demo/seed";
+import { backupDatabase, restoreDatabase } from "@/lib/ops/backup";
 import { createMerchant } from "@/lib/tenancy/merchants";
 import { insertUser } from "@/lib/users/repository";
 
@@ -26,6 +29,8 @@ const { values } = parseArgs({
     password: { type: "string" },
     role: { type: "string", default: "ADMIN" },
     "api-key": { type: "boolean", default: false },
+    out: { type: "string" },
+    from: { type: "string" },
   },
 });
 
@@ -45,6 +50,28 @@ async function requireStore(merchantId: string, storeId: string | undefined) {
     const store = await getDb().selectFrom("stores").select("id").where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
     if (!store) fail(`no store ${storeId} for merchant ${merchantId}`);
   }
+}
+
+/** Backup and restore copy the database as it is: no migration first (a restore would undo it anyway). */
+async function runFileCommand(): Promise<boolean> {
+  if (command === "backup") {
+    if (!values.out) fail("--out FILE is required");
+    print({ ...(await backupDatabase(values.out)) });
+    return true;
+  }
+  if (command === "restore") {
+    if (!values.from) fail("--from FILE is required");
+    await restoreDatabase(values.from);
+    print({ restored_from: values.from, next: "start the app: migrations bring an older backup up to date" });
+    return true;
+  }
+  return false;
+}
+
+try {
+  if (await runFileCommand()) process.exit(0);
+} catch (error) {
+  fail(`${command} failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 await migrateToLatest();
@@ -68,7 +95,7 @@ try {
     if (!reset) fail(`no demo login ${values.email ?? "demo@example.com"}: seed one with SEED_DEMO=true npm start`);
     print(reset);
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key]");
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE");
   }
 } finally {
   await closeDb();

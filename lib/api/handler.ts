@@ -2,7 +2,9 @@ import { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { AuthContext } from "@/lib/auth/context";
 import { sha256 } from "@/lib/crypto";
-import { newId } from "@/lib/ids";
+import { logger } from "@/lib/ops/logger";
+import { observeRequests } from "@/lib/ops/observe-request";
+import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
 import { DomainError, ERROR_STATUS } from "./error-codes";
@@ -46,7 +48,7 @@ function toResponse(stored: StoredResponse, headers: Record<string, string>): Re
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): StoredResponse {
   if (error instanceof DomainError) return { status: ERROR_STATUS[error.code], body: JSON.stringify(errorBody(error, family)) };
-  console.error(`[${requestId}] unhandled error`, error);
+  logger.error({ err: error, requestId }, "unhandled error");
   return { status: 500, body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)) };
 }
 
@@ -59,11 +61,12 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  const route = async (request: Request, segment?: Segment): Promise<Response> => {
-    const requestId = request.headers.get("x-request-id") ?? newId("req_");
+  const route = observeRequests(async (request: Request, segment?: Segment): Promise<Response> => {
+    const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
     const headers = { "x-request-id": requestId };
     try {
       const ctx = config.auth === "none" ? null : await authenticate(request);
+      noteMerchant(ctx?.merchantId);
       if (config.auth === "hosting" && !ctx!.hasHostingContract) {
         throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
       }
@@ -92,7 +95,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
     } catch (error) {
       return toResponse(failure(error, config.family, requestId), headers);
     }
-  };
+  });
   // otherMethods() answers the route's missing methods in this family's envelope.
   return Object.assign(route, { family: config.family });
 }
