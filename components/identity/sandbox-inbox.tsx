@@ -32,7 +32,7 @@ export function SandboxInboxClient() {
       <PageHeader title={t("inbox.title")} />
       <p className="text-sm text-slate-600">{t("inbox.intro")}</p>
       {inbox.error ? <QueryError error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
-      <DataTable columns={columns} data={inbox.data ?? []} testId="sandbox-inbox" rowTestId={(m) => `inbox-${m.verificationId}`} />
+      <DataTable columns={columns} data={inbox.data} loading={inbox.isPending} testId="sandbox-inbox" rowTestId={(m) => `inbox-${m.verificationId}`} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -109,9 +110,10 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
           </FormField>
         </div>
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
-        <DataTable columns={columns} data={deliveries.data?.items ?? []} testId="deliveries-table" rowTestId={(d) => `delivery-${d.id}`} />
+        {deliveries.error ? <QueryError error={deliveries.error} onRetry={() => void deliveries.refetch()} /> : null}
+        <DataTable columns={columns} data={deliveries.data?.items} loading={deliveries.isPending} testId="deliveries-table" rowTestId={(d) => `delivery-${d.id}`} />
         <div className="flex items-center justify-between text-sm text-slate-600">
-          <span data-testid="deliveries-total">{t("webhooks.total", { n: total })}</span>
+          <span data-testid="deliveries-total">{deliveries.data ? t("webhooks.total", { n: total }) : null}</span>
           <div className="flex gap-2">
             <Button variant="secondary" disabled={page === 0} onClick={() => update({ page: page - 1 || null })}>{t("table.previous")}</Button>
             <Button variant="secondary" disabled={(page + 1) * LIMIT >= total} onClick={() => update({ page: page + 1 })}>{t("table.next")}</Button>

@@ -108,7 +108,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
           </Select>
         </label>
       </div>
-      <DataTable columns={columns} data={data?.billing_keys ?? []} testId="billing-keys-table" rowTestId={(k) => `billing-key-${k.billing_key}`} />
+      <DataTable columns={columns} data={data?.billing_keys} loading={keys.isPending} testId="billing-keys-table" rowTestId={(k) => `billing-key-${k.billing_key}`} />
       {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}
       {deleting ? (
         <DeleteKeyDialog

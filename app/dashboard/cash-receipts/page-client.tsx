@@ -112,7 +112,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         <label className="text-sm">{t("receipts.to")} <Input type="date" className="inline-block w-40" value={to ?? ""} onChange={(e) => setParams({ to: e.target.value || undefined })} /></label>
       </div>
       {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <DataTable columns={columns} data={list.data?.items ?? []} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
+      <DataTable columns={columns} data={list.data?.items} loading={list.isPending} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );

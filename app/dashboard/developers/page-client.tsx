@@ -117,7 +117,7 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
       ) : (
         <Alert kind="info">{t("developers.viewerCannot")}</Alert>
       )}
-      <DataTable columns={columns} data={keys.data ?? []} testId="api-keys-table" rowTestId={(k) => `api-key-${k.id}`} />
+      <DataTable columns={columns} data={keys.data} loading={keys.isPending} testId="api-keys-table" rowTestId={(k) => `api-key-${k.id}`} />
     </div>
   );
 }

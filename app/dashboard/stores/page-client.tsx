@@ -67,7 +67,7 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
           }}
         />
       </div>
-      <DataTable columns={columns} data={rows} testId="stores-table" rowTestId={(s) => `store-${s.id}`} />
+      <DataTable columns={columns} data={stores.data ? rows : undefined} loading={stores.isPending} testId="stores-table" rowTestId={(s) => `store-${s.id}`} />
     </div>
   );
 }

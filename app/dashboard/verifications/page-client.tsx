@@ -87,7 +87,7 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
         <Button type="submit" variant="secondary">{t("identity.apply")}</Button>
       </form>
       {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <DataTable columns={columns} data={list.data?.items ?? []} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
+      <DataTable columns={columns} data={list.data?.items} loading={list.isPending} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );
