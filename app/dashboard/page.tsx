@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { KpiCard, ShareRow } from "@/components/overview/kpi-card";
 import { VolumeChartLazy } from "@/components/overview/volume-chart-lazy";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { listStoreChannels } from "@/lib/channels/repository";
 import { requireDashboard } from "@/lib/dashboard/context";
@@ -136,7 +137,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       </div>
       <Card title={t("overview.channels")}>
         {channels.length === 0 ? <EmptyState title={t("overview.noChannels")} /> : (
-          <div className="relative overflow-x-auto">
+          <ScrollBox label={t("overview.channels")}>
             <table className="min-w-full text-sm" data-testid="channels-table">
               <thead>
                 <tr className="text-left text-slate-500">
@@ -155,7 +156,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       </Card>
     </div>

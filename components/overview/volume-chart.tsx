@@ -55,7 +55,7 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
     };
   }, [series, hourly, fmt, t, resolvedTheme]);
   return (
-    <figure className="w-full" aria-label={t("overview.chart.label")}>
+    <figure className="relative w-full" aria-label={t("overview.chart.label")}>
       <div ref={box} className="h-60 w-full" aria-hidden="true" data-testid="volume-chart" />
       <figcaption className="mt-1 flex flex-wrap gap-4 text-xs text-slate-600">
         <span>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormat, useT } from "@/components/i18n-provider";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { Card } from "@/components/ui/card";
 import type { WirePayment, WireTransaction } from "@/lib/payments/serialize";
 import { declineLabel } from "@/lib/i18n/labels";
@@ -59,7 +60,7 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
   const fmt = useFormat();
   return (
     <Card title={t("payments.detail.transactions")}>
-      <div className="relative overflow-x-auto">
+      <ScrollBox label={t("payments.detail.transactions")}>
         <table className="min-w-full text-sm" data-testid="transactions-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -95,7 +96,7 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </Card>
   );
 }
@@ -109,7 +110,7 @@ export function CancellationsCard({ tx }: { tx: WireTransaction }) {
       {list.length === 0 ? (
         <p className="text-sm text-slate-500">{t("payments.detail.noCancellations")}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <ScrollBox label={t("payments.detail.cancellations")}>
           <table className="min-w-full text-sm" data-testid="cancellations-table">
             <thead>
               <tr className="text-left text-slate-500">
@@ -132,7 +133,7 @@ export function CancellationsCard({ tx }: { tx: WireTransaction }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </Card>
   );

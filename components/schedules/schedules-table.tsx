@@ -24,7 +24,7 @@ export function SchedulesTable({ schedules, selected, onToggle, selectable }: { 
     else groups.push({ day, rows: [s] });
   }
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={t("schedules.title")} tabIndex={0}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="schedules-table">
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>

@@ -1,5 +1,6 @@
 "use client";
 
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
@@ -73,7 +74,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
         </dl>
       </Card>
       <Card title={t("billingKeys.schedules")}>
-        <div className="relative overflow-x-auto">
+        <ScrollBox label={t("billingKeys.schedules")}>
         <table className="min-w-full text-sm" data-testid="key-schedules-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -96,10 +97,10 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
             ))}
           </tbody>
         </table>
-        </div>
+        </ScrollBox>
       </Card>
       <Card title={t("billingKeys.payments")}>
-        <div className="relative overflow-x-auto">
+        <ScrollBox label={t("billingKeys.payments")}>
         <table className="min-w-full text-sm" data-testid="key-payments-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -128,7 +129,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
             ))}
           </tbody>
         </table>
-        </div>
+        </ScrollBox>
       </Card>
       {deleting ? (
         <DeleteKeyDialog
