@@ -64,7 +64,7 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
         <table className="min-w-full text-sm" data-testid="transactions-table">
           <thead>
             <tr className="text-left text-slate-500">
-              <th className="py-1 pr-3 font-medium">{t("payments.detail.txId")}</th>
+              <th className="py-1 pr-3 font-medium whitespace-nowrap">{t("payments.detail.txId")}</th>
               <th className="pr-3 font-medium">{t("payments.status")}</th>
               <th className="pr-3 font-medium">{t("payments.amount")}</th>
               <th className="pr-3 font-medium">{t("payments.requestedAt")}</th>
@@ -74,7 +74,7 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
           <tbody>
             {[...payment.transactions].reverse().map((tx) => (
               <tr key={tx.id} id={`tx-${tx.id}`} className="border-t border-slate-100 target:bg-blue-50">
-                <td className="py-1 pr-3 font-mono text-xs break-all">
+                <td className="py-1 pr-3 font-mono text-xs whitespace-nowrap">
                   {tx.id} {tx.is_primary ? <span className="text-brand">({t("payments.detail.primary")})</span> : null}
                 </td>
                 <td className="pr-3">
