@@ -35,7 +35,8 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
         cursor: { y: false },
         scales: { x: { time: false } },
         axes: [
-          { ...axis, values: (_u, ticks) => ticks.map((v) => label(v)), space: 60 },
+          // Ticks on whole buckets (hours or days), never between them.
+          { ...axis, values: (_u, ticks) => ticks.map((v) => label(v)), space: 60, incrs: hourly ? [1, 2, 3, 4, 6, 12].map((h) => h * 3_600_000) : [1, 2, 7, 14].map((d) => d * 86_400_000) },
           { ...axis, values: (_u, ticks) => ticks.map((v) => compact.format(v)), size: 52 },
         ],
         series: [
