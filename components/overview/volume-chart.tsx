@@ -35,8 +35,15 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
         cursor: { y: false },
         scales: { x: { time: false } },
         axes: [
-          // Ticks on whole buckets (hours or days), never between them.
-          { ...axis, values: (_u, ticks) => ticks.map((v) => label(v)), space: 60, incrs: hourly ? [1, 2, 3, 4, 6, 12].map((h) => h * 3_600_000) : [1, 2, 7, 14].map((d) => d * 86_400_000) },
+          // Ticks on the buckets themselves (the reader's midnights or hours), thinned to fit.
+          {
+            ...axis,
+            values: (_u, ticks) => ticks.map((v) => label(v)),
+            splits: (u) => {
+              const step = Math.max(1, Math.ceil(series.length / Math.max(2, Math.floor(u.width / 80))));
+              return series.map((p) => p.at).filter((_, i) => i % step === 0);
+            },
+          },
           { ...axis, values: (_u, ticks) => ticks.map((v) => compact.format(v)), size: 52 },
         ],
         series: [
