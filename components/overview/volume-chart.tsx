@@ -75,7 +75,9 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
           {t("overview.chart.previous")}
         </span>
       </figcaption>
-      <table className="sr-only">
+      {/* sr-only on a wrapper: a table ignores width: 1px and would widen the page. */}
+      <div className="sr-only">
+      <table>
         <caption>{t("overview.chart.caption")}</caption>
         <thead>
           <tr>
@@ -94,6 +96,7 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }

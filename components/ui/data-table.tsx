@@ -15,7 +15,7 @@ export function DataTable<T>({ columns, data, testId, rowTestId, loading = false
   const table = useReactTable({ data: data ?? [], columns, getCoreRowModel: getCoreRowModel() });
   const pending = loading && data === undefined;
   return (
-    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={label} tabIndex={label ? 0 : undefined}>
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={label ?? t("table.region")} tabIndex={0}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId} aria-busy={pending}>
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (
