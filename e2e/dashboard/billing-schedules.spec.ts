@@ -7,7 +7,10 @@ function localDateTime(ms: number): string {
 }
 
 async function openArea(page: Page, name: string) {
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name }).click();
+  const link = page.getByRole("navigation", { name: "main" }).getByRole("link", { name });
+  await link.click();
+  // The page that was there keeps its heading until the new one arrives: wait for the menu to mark this area.
+  await expect(link).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
@@ -25,7 +28,7 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   await signIn(page, m.dashboard.email, m.dashboard.password);
 
   await openArea(page, "Billing keys");
-  await expect(page.getByLabel("Channel")).toHaveValue(/^channel-key-/);
+  await expect(page.getByLabel("Channel", { exact: true })).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4242 4242 4242 4242 — VISA, approved" });
   await page.getByLabel("Customer id (optional)").fill("e2e-customer");
   await page.getByRole("button", { name: "Issue billing key" }).click();
@@ -78,7 +81,7 @@ test("a declined issuance shows the provider's error and lists the key as failed
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await openArea(page, "Billing keys");
-  await expect(page.getByLabel("Channel")).toHaveValue(/^channel-key-/);
+  await expect(page.getByLabel("Channel", { exact: true })).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4000 0000 0000 0002 — issuance declined" });
   await page.getByRole("button", { name: "Issue billing key" }).click();
   await expect(page.locator("main").getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
