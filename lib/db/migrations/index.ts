@@ -12,6 +12,8 @@ import * as m0006 from "./0006_stores";
 import * as m0040 from "./0040_refresh_grace";
 import * as m0041 from "./0041_sealed_at_rest";
 import * as m0050 from "./0050_ops";
+import * as m0060 from "./0060_dashboard_search";
+import * as m0061 from "./0061_overview_indexes";
 
 export type MigrationDialect = Dialect;
 
@@ -34,6 +36,8 @@ const migrations: Record<string, VersionedMigration> = {
   "0040_refresh_grace": m0040,
   "0041_sealed_at_rest": m0041,
   "0050_ops": m0050,
+  "0060_dashboard_search": m0060,
+  "0061_overview_indexes": m0061,
 };
 
 class StaticProvider implements MigrationProvider {
