@@ -24,11 +24,11 @@ const SENSITIVE_MEMBERS: Record<string, string> = {
   refreshToken: "refresh token",
 };
 
+// A token must stand alone: `sk_` inside sealed base64url ciphertext is chance, not a key.
 const PATTERNS: [string, RegExp][] = [
-  // Whole tokens only: the same letters occur by chance inside base64 text (sealed values, digests).
   ["API key", /(?<![A-Za-z0-9_-])sk_[A-Za-z0-9_-]{20,}/],
   ["refresh token", /(?<![A-Za-z0-9_-])rt_[A-Za-z0-9_-]{32,}/],
-  ["webhook signing secret", /(?<![A-Za-z0-9+/_-])whsec_[A-Za-z0-9+/=_-]{20,}/],
+  ["webhook signing secret", /(?<![A-Za-z0-9+/=_-])whsec_[A-Za-z0-9+/=_-]{20,}/],
   // Digit runs inside hex digests and ids are not numbers: a match must stand alone.
   ["resident number", /(?<![0-9A-Za-z])\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![0-9A-Za-z])/],
 ];
