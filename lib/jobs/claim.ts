@@ -17,6 +17,13 @@ export function expiredLeaseIds(queue: string, now: number, limit: number): RawB
   return sql`select id from jobs where state = 'RUNNING' and queue = ${queue} and locked_until < ${now} order by locked_until limit ${limit}`;
 }
 
+export type ClaimQuery = typeof dueQueuedIds;
+
+/** The ids one claim step locks: on PostgreSQL skipping rows another claimer holds. */
+export function claimCandidates(pick: ClaimQuery, queue: string, now: number, limit: number): RawBuilder<{ id: string }> {
+  return dialect() === "postgres" ? sql`${pick(queue, now, limit)} for update skip locked` : pick(queue, now, limit);
+}
+
 // Each claim starts at the next queue, so a backlog in one queue never starves the others.
 let rotation = 0;
 
@@ -35,7 +42,6 @@ export async function claimJobs(owner: string, queues: string[], limit: number, 
   if (queues.length === 0 || limit <= 0) return [];
   const now = Date.now();
   const token = `${owner}:${newId().slice(-8)}:`;
-  const lock = dialect() === "postgres" ? sql`for update skip locked` : sql``;
   const order = rotated(queues);
   return withTransaction(async (tx) => {
     const claimed: Job[] = [];
@@ -46,7 +52,7 @@ export async function claimJobs(owner: string, queues: string[], limit: number, 
         const result = await sql<Job>`
           update jobs set state = 'RUNNING', locked_by = ${token} || id, locked_until = ${now + leaseMs},
             attempts = attempts + 1, started_at = coalesce(started_at, ${now}), updated_at = ${now}
-          where id in (${pick(queue, now, room)} ${lock})
+          where id in (${claimCandidates(pick, queue, now, room)})
           returning *`.execute(tx);
         claimed.push(...result.rows);
       }
