@@ -12,14 +12,14 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
   await db.schema
     .createTable("idempotency_keys_scoped")
     .addColumn("merchant_id", "text", (c) => c.notNull())
-    .addColumn("store_scope", "text", (c) => c.notNull())
+    .addColumn("store_scope", "text", (c) => c.notNull().defaultTo("*"))
     .addColumn("idempotency_key", "text", (c) => c.notNull())
     .addColumn("request_hash", "text", (c) => c.notNull())
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("response_status", "integer")
     .addColumn("response_body", "text")
     .addColumn("lease_owner", "text")
-    .addColumn("locked_until", "bigint", (c) => c.notNull())
+    .addColumn("locked_until", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("idempotency_keys_scope_pk", ["merchant_id", "store_scope", "idempotency_key"])
     .execute();
