@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
+    env: { WEBHOOK_ALLOW_PRIVATE: "true" },
   },
 });

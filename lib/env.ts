@@ -51,7 +51,3 @@ export function secrets(): Secrets {
   };
   return cachedSecrets;
 }
-
-export function isProduction(): boolean {
-  return process.env.NODE_ENV === "production";
-}
