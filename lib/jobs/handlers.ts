@@ -40,3 +40,13 @@ export const jobHandlers: Record<string, JobHandler> = {
  * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/attention.ts).
  */
 export const retryForeverQueues = new Set<string>([CANCELLATION_RECOVERY_QUEUE, ATTEMPT_EXPIRY_QUEUE, SCHEDULE_RUN_QUEUE]);
+
+/**
+ * Work every worker process does on a timer rather than per job (e.g. the money sweep over
+ * unsettled attempts). Each task runs at worker start, then `everyMs` after its previous run
+ * ended, so it never overlaps itself in one process; several processes may run it at once, so it
+ * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
+ */
+export type PeriodicTask = { name: string; everyMs: number; run: (workerId: string, signal: AbortSignal) => Promise<void> };
+
+export const periodicTasks: PeriodicTask[] = [];

@@ -7,18 +7,21 @@ import { attentionDue, boundedBackoff, foreverBackoff } from "./retry-policy";
 /** `recording`: the handler returned and its outcome is being written (the row may be gone). */
 type Run = { job: Job; controller: AbortController; lost: boolean; recording: boolean; done: Promise<void> };
 
+/** How a run ended: recorded as done, queued for a retry, FAILED for good, or not ours any more. */
+export type RunOutcome = "done" | "retry" | "failed" | "lost";
+
+/** Told of every run's outcome (metrics); an observer must not throw. */
+export const runOutcomeObservers: Array<(queue: string, outcome: RunOutcome) => void> = [];
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /** Runs one leased job and records its outcome, unless its lease was lost meanwhile. */
-async function runJob(workerId: string, run: Run): Promise<void> {
+async function runJob(workerId: string, run: Run): Promise<RunOutcome> {
   let job = run.job;
   const handler = jobHandlers[job.queue];
-  if (!handler) {
-    await failJob(job, { error: `no handler for queue ${job.queue}`, retryAt: null });
-    return;
-  }
+  if (!handler) return recorded(await failJob(job, { error: `no handler for queue ${job.queue}`, retryAt: null }));
   const forever = retryForeverQueues.has(job.queue);
   const overdue = forever ? attentionDue(job) : null;
   if (overdue !== null && job.attention_at === null) {
@@ -35,10 +38,14 @@ async function runJob(workerId: string, run: Run): Promise<void> {
   }
   // Another worker holds the job now: the outcome is its to record (the writes are conditional on
   // the lease token anyway; this also keeps a lost run from logging a misleading completion).
-  if (run.lost) return;
+  if (run.lost) return "lost";
   run.recording = true;
-  if (!retry) await completeJob(job);
-  else await failJob(job, { ...retry, retryForever: forever, attentionAt: forever ? attentionDue(job) : null });
+  if (!retry) return (await completeJob(job)) ? "done" : "lost";
+  return recorded(await failJob(job, { ...retry, retryForever: forever, attentionAt: forever ? attentionDue(job) : null }));
+}
+
+function recorded(state: "QUEUED" | "FAILED" | null): RunOutcome {
+  return state === null ? "lost" : state === "QUEUED" ? "retry" : "failed";
 }
 
 /**
@@ -64,6 +71,9 @@ export class JobRuns {
     const token = job.locked_by!;
     const run: Run = { job, controller: new AbortController(), lost: false, recording: false, done: Promise.resolve() };
     run.done = runJob(this.workerId, run)
+      .then((outcome) => {
+        for (const observe of runOutcomeObservers) observe(job.queue, outcome);
+      })
       .catch((error: unknown) => console.error(`[worker ${this.workerId}] job ${job.id} could not record its outcome`, error))
       .finally(() => {
         this.runs.delete(token);

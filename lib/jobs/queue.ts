@@ -81,8 +81,11 @@ export type Retry = {
   attentionAt?: number | null;
 };
 
-/** Records a failure: queued again at `retryAt`, or FAILED for good when attempts are used up. */
-export async function failJob(job: Job, retry: Retry): Promise<boolean> {
+/**
+ * Records a failure: queued again at `retryAt`, or FAILED for good when attempts are used up.
+ * Returns the state written, or null when this run no longer held the lease.
+ */
+export async function failJob(job: Job, retry: Retry): Promise<"QUEUED" | "FAILED" | null> {
   const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
   const result = await getDb()
     .updateTable("jobs")
@@ -98,7 +101,8 @@ export async function failJob(job: Job, retry: Retry): Promise<boolean> {
     .where("id", "=", job.id)
     .where("locked_by", "=", job.locked_by)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return giveUp ? "FAILED" : "QUEUED";
 }
 
 /**

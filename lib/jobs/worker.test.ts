@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { jobHandlers } from "./handlers";
+import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
 import { enqueue } from "./queue";
 import { startWorker } from "./worker";
 
@@ -60,6 +60,38 @@ describe("worker.stop() (graceful shutdown)", () => {
       expect(row!.run_at).toBeLessThanOrEqual(Date.now());
     } finally {
       delete jobHandlers[queue];
+    }
+  });
+
+  it("runs periodic tasks at start and on their timer, never overlapping, and stops them", async () => {
+    let runs = 0;
+    let concurrent = 0;
+    let overlapped = false;
+    const task: PeriodicTask = {
+      name: "test-sweep",
+      everyMs: 20,
+      run: async () => {
+        concurrent += 1;
+        overlapped ||= concurrent > 1;
+        runs += 1;
+        await sleep(30);
+        concurrent -= 1;
+      },
+    };
+    periodicTasks.push(task);
+    try {
+      const worker = startWorker({ name: "periodic-test", queues: [] });
+      const polledAt = worker.lastPollAt;
+      await sleep(300);
+      expect(worker.lastPollAt).toBeGreaterThanOrEqual(polledAt);
+      await worker.stop({ graceMs: 1_000 });
+      const after = runs;
+      await sleep(100);
+      expect(runs).toBeGreaterThanOrEqual(3);
+      expect(runs).toBe(after);
+      expect(overlapped).toBe(false);
+    } finally {
+      periodicTasks.splice(periodicTasks.indexOf(task), 1);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { newId } from "@/lib/ids";
 import { claimJobs } from "./claim";
-import { jobHandlers } from "./handlers";
+import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
 import { JobRuns } from "./job-runs";
 import { jobLeaseMs } from "./lease";
 
@@ -39,8 +39,22 @@ export async function drainOnce(workerId: string, queues = Object.keys(jobHandle
   }
 }
 
+/** Runs a periodic task until the worker stops: never overlapping itself, errors logged. */
+async function runPeriodically(task: PeriodicTask, workerId: string, stopping: AbortSignal, rest: (ms: number) => Promise<unknown>): Promise<void> {
+  while (!stopping.aborted) {
+    try {
+      await task.run(workerId, stopping);
+    } catch (error) {
+      console.error(`[worker ${workerId}] periodic task ${task.name} failed`, error);
+    }
+    await rest(task.everyMs);
+  }
+}
+
 export type WorkerHandle = {
   id: string;
+  /** When the loop last polled the queue (epoch ms): a stalled worker stops advancing it (/readyz). */
+  readonly lastPollAt: number;
   /**
    * Stops claiming, lets running jobs finish for up to `graceMs` (WORKER_STOP_GRACE_MS, 10 s), then
    * gives the unfinished ones back to the queue for another worker. Safe to call twice.
@@ -65,8 +79,10 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   const stopping = new AbortController();
   const rest = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
 
+  let lastPollAt = Date.now();
   const loop = (async () => {
     while (!stopping.signal.aborted) {
+      lastPollAt = Date.now();
       try {
         const room = Math.min(settings.batch, settings.concurrency - runs.size);
         if (room <= 0) {
@@ -85,14 +101,20 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
     }
   })();
 
+  const periodic = periodicTasks.map((task) => runPeriodically(task, id, stopping.signal, rest));
+
   let stopped: Promise<void> | undefined;
   const handle: WorkerHandle = {
     id,
+    get lastPollAt() {
+      return lastPollAt;
+    },
     stop: (stopOptions = {}) =>
       (stopped ??= (async () => {
         stopping.abort();
+        const graceMs = stopOptions.graceMs ?? settings.stopGraceMs;
         await loop;
-        await runs.settle(stopOptions.graceMs ?? settings.stopGraceMs);
+        await Promise.all([runs.settle(graceMs), Promise.race([Promise.all(periodic), sleep(graceMs)])]);
         if (running.__platformWorker === handle) running.__platformWorker = undefined;
       })()),
   };
