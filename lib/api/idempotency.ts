@@ -1,5 +1,7 @@
+import type { ExpressionBuilder } from "kysely";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
+import type { DB } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { DAY } from "@/lib/time";
 import { DomainError } from "./error-codes";
@@ -25,21 +27,22 @@ export function idempotencyScope(ctx: Pick<AuthContext, "merchantId" | "storeId"
   return { merchantId: ctx.merchantId, storeScope: ctx.storeLimited ? ctx.storeId : "*", key };
 }
 
+/** The record of this key in this scope (the primary key). */
+function sameKey(scope: IdempotencyScope) {
+  return (eb: ExpressionBuilder<DB, "idempotency_keys">) => eb.and({ merchant_id: scope.merchantId, store_scope: scope.storeScope, idempotency_key: scope.key });
+}
+
 function keyRow(scope: IdempotencyScope) {
   return getDb()
     .selectFrom("idempotency_keys")
     .selectAll()
-    .where("merchant_id", "=", scope.merchantId)
-    .where("store_scope", "=", scope.storeScope)
-    .where("idempotency_key", "=", scope.key);
+    .where(sameKey(scope));
 }
 
 function updateKey(scope: IdempotencyScope, owner: string) {
   return getDb()
     .updateTable("idempotency_keys")
-    .where("merchant_id", "=", scope.merchantId)
-    .where("store_scope", "=", scope.storeScope)
-    .where("idempotency_key", "=", scope.key)
+    .where(sameKey(scope))
     .where("lease_owner", "=", owner);
 }
 
@@ -50,9 +53,7 @@ async function reserve(scope: IdempotencyScope, requestHash: string, owner: stri
   // A key older than the retention window is forgotten, as if never used.
   await db
     .deleteFrom("idempotency_keys")
-    .where("merchant_id", "=", scope.merchantId)
-    .where("store_scope", "=", scope.storeScope)
-    .where("idempotency_key", "=", scope.key)
+    .where(sameKey(scope))
     .where("created_at", "<", now - RETENTION_MS)
     .execute();
   const inserted = await db
@@ -79,9 +80,7 @@ async function takeOver(scope: IdempotencyScope, expiredUntil: number, owner: st
   const result = await getDb()
     .updateTable("idempotency_keys")
     .set({ lease_owner: owner, locked_until: Date.now() + idempotencyLeaseMs() })
-    .where("merchant_id", "=", scope.merchantId)
-    .where("store_scope", "=", scope.storeScope)
-    .where("idempotency_key", "=", scope.key)
+    .where(sameKey(scope))
     .where("state", "=", "RUNNING")
     .where("locked_until", "=", expiredUntil)
     .executeTakeFirst();
@@ -125,9 +124,7 @@ async function runHolding(scope: IdempotencyScope, owner: string, run: () => Pro
 function forget(scope: IdempotencyScope, owner: string) {
   return getDb()
     .deleteFrom("idempotency_keys")
-    .where("merchant_id", "=", scope.merchantId)
-    .where("store_scope", "=", scope.storeScope)
-    .where("idempotency_key", "=", scope.key)
+    .where(sameKey(scope))
     .where("lease_owner", "=", owner)
     .execute();
 }
