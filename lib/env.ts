@@ -51,3 +51,8 @@ export function secrets(): Secrets {
   };
   return cachedSecrets;
 }
+
+/** Whether the web server runs a job worker itself (WORKER_IN_APP, default true). */
+export function workerInApp(): boolean {
+  return process.env.WORKER_IN_APP !== "false";
+}

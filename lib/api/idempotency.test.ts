@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { apiRoute } from "./handler";
-import { runIdempotent, type IdempotencyScope } from "./idempotency";
+import { runIdempotent, type IdempotencyScope, type StoredResponse } from "./idempotency";
 
 const keyRow = (scope: IdempotencyScope) =>
   getDb().selectFrom("idempotency_keys").selectAll().where("merchant_id", "=", scope.merchantId).where("store_scope", "=", scope.storeScope).where("idempotency_key", "=", scope.key).executeTakeFirst();
@@ -22,7 +22,7 @@ describe("idempotency records", () => {
   it("a request whose key was taken over does not overwrite the new holder's record", async () => {
     const scope = { merchantId: `m_${newId()}`, storeScope: "*", key: "k" };
     let finish!: () => void;
-    const first = runIdempotent(scope, "hash", () => new Promise((resolve) => (finish = () => resolve({ status: 200, body: '{"from":"first"}' }))));
+    const first = runIdempotent(scope, "hash", () => new Promise<StoredResponse>((resolve) => (finish = () => resolve({ status: 200, body: '{"from":"first"}' }))));
     while (!(await keyRow(scope))) await new Promise((r) => setTimeout(r, 5));
     // Another process took the key over (this one looked dead: its lease ran out).
     await getDb().updateTable("idempotency_keys").set({ lease_owner: "req_other", locked_until: Date.now() + 60_000 }).where("merchant_id", "=", scope.merchantId).execute();

@@ -3,6 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import type { DB } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
+import { logger } from "@/lib/ops/logger";
 import { DAY } from "@/lib/time";
 import { DomainError } from "./error-codes";
 
@@ -97,7 +98,7 @@ function keepLease(scope: IdempotencyScope, owner: string): () => void {
     updateKey(scope, owner)
       .set({ locked_until: Date.now() + leaseMs })
       .execute()
-      .catch((error: unknown) => console.error("[idempotency] lease renewal failed", error))
+      .catch((error: unknown) => logger.error({ err: error }, "idempotency lease renewal failed"))
       .finally(() => (renewing = false));
   }, Math.max(25, Math.floor(leaseMs / 4)));
   timer.unref();
@@ -105,9 +106,9 @@ function keepLease(scope: IdempotencyScope, owner: string): () => void {
 }
 
 /** Runs the request holding the key, then keeps its response (a 5xx or a throw frees the key). */
-async function runHolding(scope: IdempotencyScope, owner: string, run: () => Promise<StoredResponse>): Promise<StoredResponse> {
+async function runHolding<T extends StoredResponse>(scope: IdempotencyScope, owner: string, run: () => Promise<T>): Promise<T> {
   const release = keepLease(scope, owner);
-  let outcome: StoredResponse;
+  let outcome: T;
   try {
     outcome = await run();
   } catch (error) {
@@ -116,7 +117,8 @@ async function runHolding(scope: IdempotencyScope, owner: string, run: () => Pro
     throw error;
   }
   release();
-  if (outcome.status >= 500) await forget(scope, owner);
+  // A 5xx or a 429 says "try again": keeping it would replay the failure (or outlive the block).
+  if (outcome.status >= 500 || outcome.status === 429) await forget(scope, owner);
   else await updateKey(scope, owner).set({ state: "DONE", response_status: outcome.status, response_body: outcome.body, lease_owner: null }).execute();
   return outcome;
 }
@@ -134,13 +136,13 @@ function forget(scope: IdempotencyScope, owner: string) {
  * response, with another body get 422, and while it still runs get 409. A request that died holds
  * its key only until its lease ends; a retry then takes the key over and runs again (the verb sees
  * the key in ctx.idempotencyKey, so it answers the settled outcome instead of acting twice). A 5xx
- * outcome is not kept, so the client may retry it.
+ * outcome (or a 429) is not kept, so the client may retry it.
  */
-export async function runIdempotent(
+export async function runIdempotent<T extends StoredResponse>(
   scope: IdempotencyScope,
   requestHash: string,
-  run: () => Promise<StoredResponse>,
-): Promise<StoredResponse & { replayed: boolean }> {
+  run: () => Promise<T>,
+): Promise<(T | StoredResponse) & { replayed: boolean }> {
   const owner = newId("req_");
   for (;;) {
     if (await reserve(scope, requestHash, owner)) return { ...(await runHolding(scope, owner, run)), replayed: false };

@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/api/error-codes";
+import { validateInput } from "@/lib/api/validate";
 import { newId } from "@/lib/ids";
 import { requireDashboardAction, type DashboardContext } from "./context";
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: string; message: string; field?: string };
+/**
+ * An action's outcome. Failures carry the API's error code (the page shows `error.<code>` in the
+ * reader's language), the technical message for the detail line, the field it concerns and, for
+ * validation failures, the zod issue code.
+ */
+export type ActionFailure = { ok: false; code: string; message: string; field?: string; issue?: string; params?: Record<string, unknown> };
+export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
 
 /**
  * Wraps a server action: signed-in user (viewers refused on writes), input parsed with the same
@@ -16,17 +23,22 @@ export function dashboardAction<S extends z.ZodType, T>(
   return async (raw: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const ctx = await requireDashboardAction({ write: options.write });
-      const parsed = options.input.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return { ok: false, code: "INVALID_REQUEST", message: `${issue?.path.join(".")}: ${issue?.message}`, field: issue?.path.join(".") };
-      }
+      const parsed = validateInput(options.input, raw);
+      if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
       return { ok: true, data: await fn({ ctx, input: parsed.data }) };
     } catch (error) {
-      if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message };
+      if (error instanceof DomainError) {
+        const field = typeof error.params.field === "string" ? error.params.field : undefined;
+        return { ok: false, code: error.code, message: error.message, field, params: publicParams(error.params) };
+      }
       const id = newId("req_");
       console.error(`[${id}] dashboard action failed`, error);
-      return { ok: false, code: "SERVICE_ERROR", message: `internal error (request ${id})` };
+      return { ok: false, code: "SERVICE_ERROR", message: `request ${id}` };
     }
   };
+}
+
+/** Only plain values go back to the browser. */
+function publicParams(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)));
 }

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/ops/logger";
 import { flagNeedsAttention } from "./attention";
 import { jobHandlers, retryForeverQueues } from "./handlers";
 import { renewLeases } from "./lease";
@@ -10,8 +11,8 @@ type Run = { job: Job; controller: AbortController; lost: boolean; recording: bo
 /** How a run ended: recorded as done, queued for a retry, FAILED for good, or not ours any more. */
 export type RunOutcome = "done" | "retry" | "failed" | "lost";
 
-/** Told of every run's outcome (metrics); an observer must not throw. */
-export const runOutcomeObservers: Array<(queue: string, outcome: RunOutcome) => void> = [];
+/** Told of every run's outcome and duration (metrics); an observer must not throw. */
+export const runOutcomeObservers: Array<(queue: string, outcome: RunOutcome, seconds: number) => void> = [];
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -33,7 +34,7 @@ async function runJob(workerId: string, run: Run): Promise<RunOutcome> {
     const outcome = await handler(JSON.parse(job.payload), job, { signal: run.controller.signal });
     if (outcome && "retryAt" in outcome) retry = outcome;
   } catch (error) {
-    if (!run.lost) console.error(`[worker ${workerId}] job ${job.id} (${job.queue}) failed`, error);
+    if (!run.lost) logger.error({ err: error, workerId, jobId: job.id, queue: job.queue }, "job failed");
     retry = { error: message(error), retryAt: forever ? foreverBackoff(job.attempts) : boundedBackoff(job.attempts) };
   }
   // Another worker holds the job now: the outcome is its to record (the writes are conditional on
@@ -70,11 +71,13 @@ export class JobRuns {
   start(job: Job): void {
     const token = job.locked_by!;
     const run: Run = { job, controller: new AbortController(), lost: false, recording: false, done: Promise.resolve() };
+    const started = performance.now();
     run.done = runJob(this.workerId, run)
       .then((outcome) => {
-        for (const observe of runOutcomeObservers) observe(job.queue, outcome);
+        const seconds = (performance.now() - started) / 1000;
+        for (const observe of runOutcomeObservers) observe(job.queue, outcome, seconds);
       })
-      .catch((error: unknown) => console.error(`[worker ${this.workerId}] job ${job.id} could not record its outcome`, error))
+      .catch((error: unknown) => logger.error({ err: error, workerId: this.workerId, jobId: job.id }, "could not record the job's outcome"))
       .finally(() => {
         this.runs.delete(token);
         for (const notify of this.finished.splice(0)) notify();
@@ -109,7 +112,7 @@ export class JobRuns {
       if (run.lost || run.recording) continue;
       run.lost = true;
       run.controller.abort(new Error("worker stopping: job released"));
-      await releaseJob(run.job).catch((error: unknown) => console.error(`[worker ${this.workerId}] could not release job ${run.job.id}`, error));
+      await releaseJob(run.job).catch((error: unknown) => logger.error({ err: error, workerId: this.workerId, jobId: run.job.id }, "could not release the job"));
     }
   }
 
@@ -123,10 +126,10 @@ export class JobRuns {
         if (held.has(run.job.locked_by!) || run.recording || !this.runs.has(run.job.locked_by!)) continue;
         run.lost = true;
         run.controller.abort(new Error("lease lost: another worker holds this job"));
-        console.error(`[worker ${this.workerId}] lost the lease of job ${run.job.id} (${run.job.queue})`);
+        logger.warn({ workerId: this.workerId, jobId: run.job.id, queue: run.job.queue }, "lost the job's lease");
       }
     } catch (error) {
-      console.error(`[worker ${this.workerId}] lease renewal failed`, error);
+      logger.error({ err: error, workerId: this.workerId }, "lease renewal failed");
     } finally {
       this.renewing = false;
     }

@@ -1,9 +1,15 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { newId } from "@/lib/ids";
+import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
+import { recordJobRun } from "@/lib/ops/job-metrics";
+import { logger } from "@/lib/ops/logger";
+import { scheduleRetention } from "@/lib/retention/queue";
 import { claimJobs } from "./claim";
 import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
-import { JobRuns } from "./job-runs";
+import { JobRuns, runOutcomeObservers } from "./job-runs";
 import { jobLeaseMs } from "./lease";
+
+runOutcomeObservers.push(recordJobRun);
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name]);
@@ -30,6 +36,7 @@ export async function drainOnce(workerId: string, queues = Object.keys(jobHandle
   const runs = new JobRuns(workerId, settings.leaseMs);
   let total = 0;
   for (;;) {
+    noteWorkerHeartbeat();
     const jobs = await claimJobs(workerId, queues, settings.batch, settings.leaseMs);
     if (jobs.length === 0) return total;
     for (const job of jobs) runs.start(job);
@@ -45,7 +52,7 @@ async function runPeriodically(task: PeriodicTask, workerId: string, stopping: A
     try {
       await task.run(workerId, stopping);
     } catch (error) {
-      console.error(`[worker ${workerId}] periodic task ${task.name} failed`, error);
+      logger.error({ err: error, workerId, task: task.name }, "periodic task failed");
     }
     await rest(task.everyMs);
   }
@@ -78,11 +85,14 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   const runs = new JobRuns(id, settings.leaseMs);
   const stopping = new AbortController();
   const rest = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
+  // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
+  scheduleRetention().catch((error: unknown) => logger.error({ err: error, worker: id }, "could not schedule the retention sweep"));
 
   let lastPollAt = Date.now();
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       lastPollAt = Date.now();
+      noteWorkerHeartbeat();
       try {
         const room = Math.min(settings.batch, settings.concurrency - runs.size);
         if (room <= 0) {
@@ -95,7 +105,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
         if (jobs.length === room) await nextTurn();
         else await rest(settings.pollMs);
       } catch (error) {
-        console.error(`[worker ${id}] poll failed`, error);
+        logger.error({ err: error, workerId: id }, "worker poll failed");
         await rest(settings.pollMs);
       }
     }

@@ -6,6 +6,7 @@ import { withTransaction, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { sealCashReceiptForm, type CashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { newId } from "@/lib/ids";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
@@ -43,7 +44,7 @@ export type AttemptInput = {
   scheduleId?: string | null;
   billingKey?: string | null;
   /** Virtual accounts: `{receipt_type, registration_number, business_number?}` to issue at deposit. */
-  cashReceiptForm?: Record<string, unknown>;
+  cashReceiptForm?: CashReceiptForm;
 };
 
 /** Refuses a new attempt on a payment that took money, or has one in flight / awaiting deposit. */
@@ -122,7 +123,7 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       pg_tx_id: null,
       pg_response: null,
       created_at: now,
-      cash_receipt_form: input.cashReceiptForm ? JSON.stringify(input.cashReceiptForm) : null,
+      cash_receipt_form: input.cashReceiptForm ? sealCashReceiptForm(input.cashReceiptForm) : null,
     };
     await tx.insertInto("transactions").values(row).execute();
     // Should this process die before completeAttempt, a worker closes the attempt as FAILED.

@@ -1,22 +1,24 @@
 /**
- * Starts the production server (`scripts/start.ts` → `next start` on the built `.next`) on a given
+ * Starts the production server (`scripts/start.ts`: Next on the built `.next`) on a given
  * database and port, for tests that must go through real HTTP: the HTTP pass, the chaos test
  * (SIGKILL mid-flight, then restart on the same database) and the fuzzer.
  *
  *   const server = await startHttpServer({ port: 4300, databaseUrl: "file:/tmp/x/db" });
  *   const m = await server.createMerchant({ hosting: true });   // admin CLI + login over HTTP
  *   await server.fetch("/v2/payments/p1", { headers: { authorization: `Bearer ${m.accessToken}` } });
- *   await server.kill();      // SIGKILL to the whole process tree (tsx + next)
+ *   await server.kill();      // SIGKILL to the whole process tree (tsx and its node child)
  *   await server.restart();   // same port, database and data dir
- *   await server.stop();      // SIGTERM, then SIGKILL after a grace period
+ *   await server.stop();      // SIGTERM (graceful: drains, exits 0), SIGKILL after a grace period
  *
- * The server runs in its own process group so a kill reaches `next start` too, and every server
+ * The server runs in its own process group so a kill reaches tsx's node child too, and every server
  * still running when the test process exits is killed with it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
+import net from "node:net";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { CreatedMerchant } from "@/lib/tenancy/merchants";
 
 export type HttpServerOptions = {
   port: number;
@@ -30,16 +32,7 @@ export type HttpServerOptions = {
   startTimeoutMs?: number;
 };
 
-export type ServerMerchant = {
-  merchant_id: string;
-  store_id: string;
-  api_key: string;
-  webhook_secret: string;
-  channels: { key: string; pg_provider: string; type: string }[];
-  dashboard: { email: string; password: string };
-  accessToken: string;
-  refreshToken: string;
-};
+export type ServerMerchant = CreatedMerchant & { accessToken: string; refreshToken: string };
 
 export type HttpServer = {
   readonly baseUrl: string;
@@ -54,7 +47,8 @@ export type HttpServer = {
   createMerchant(options?: { name?: string; hosting?: boolean }): Promise<ServerMerchant>;
   /** The server's stdout and stderr so far (for failure messages). */
   log(): string;
-  stop(): Promise<void>;
+  /** SIGTERM (SIGKILL after 10 s); resolves with the exit code (null when it had to be killed). */
+  stop(): Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   restart(): Promise<void>;
 };
@@ -94,17 +88,18 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** Resolves when nothing accepts connections on the port any more (so a restart can bind it). */
 async function waitPortFree(port: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
+  while (Date.now() < deadline && (await portInUse(port))) await sleep(100);
 }
 
 function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -123,6 +118,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   if (!existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npx next build` first");
   installExitHook();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "platform-http-"));
+  mkdirSync(dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const logFile = path.join(dataDir, "server.log");
   const env: NodeJS.ProcessEnv = {
@@ -141,6 +137,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   let child: ChildProcess | undefined;
 
   async function launch() {
+    // Another server on the port would answer the readiness check and the tests, on its own database.
+    if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use: stop what listens there or pick another port`);
     const fd = openSync(logFile, "a");
     const proc = spawn(process.execPath, [TSX_CLI, "scripts/start.ts"], { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
     closeSync(fd);
@@ -161,9 +159,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     return existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
   }
 
-  async function terminate(signal: NodeJS.Signals, graceMs: number) {
+  async function terminate(signal: NodeJS.Signals, graceMs: number): Promise<number | null> {
     const proc = child;
-    if (!proc) return;
+    if (!proc) return null;
     child = undefined;
     if (proc.exitCode === null && proc.signalCode === null) {
       const exited = new Promise<void>((r) => proc.once("exit", () => r()));
@@ -174,9 +172,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
         await exited;
       }
     }
-    // `next start` is a grandchild: make sure it let go of the port too.
+    const code = proc.exitCode;
+    // Anything left in the process group (a grandchild) must let go of the port too.
     killGroup(proc, "SIGKILL");
     await waitPortFree(options.port, 10_000);
+    return code;
   }
 
   await launch();
@@ -190,14 +190,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     fetch: (pathAndQuery, init) => fetch(`${baseUrl}${pathAndQuery}`, init),
     async createMerchant({ name = "HTTP test merchant", hosting = false } = {}) {
       const out = await runTsx("scripts/admin.ts", ["create-merchant", "--name", name, "--json", ...(hosting ? ["--hosting"] : [])], env);
-      const merchant = JSON.parse(out.trim().split("\n").at(-1)!) as Omit<ServerMerchant, "accessToken" | "refreshToken">;
+      const merchant = JSON.parse(out.trim().split("\n").at(-1)!) as CreatedMerchant;
       const res = await fetch(`${baseUrl}/login/api-key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apiKey: merchant.api_key }) });
       if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       return { ...merchant, ...((await res.json()) as { accessToken: string; refreshToken: string }) };
     },
     log: readLog,
     stop: () => terminate("SIGTERM", 10_000),
-    kill: (signal = "SIGKILL") => terminate(signal, 5_000),
+    kill: async (signal = "SIGKILL") => {
+      await terminate(signal, 5_000);
+    },
     async restart() {
       await terminate("SIGTERM", 10_000);
       await launch();

@@ -11,6 +11,12 @@ import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 import * as m0020 from "./0020_job_leases";
 import * as m0021 from "./0021_idempotency_scope";
+import * as m0040 from "./0040_refresh_grace";
+import * as m0041 from "./0041_sealed_at_rest";
+import * as m0042 from "./0042_rate_limits";
+import * as m0050 from "./0050_ops";
+import * as m0060 from "./0060_dashboard_search";
+import * as m0061 from "./0061_overview_indexes";
 
 export type MigrationDialect = Dialect;
 
@@ -32,6 +38,12 @@ const migrations: Record<string, VersionedMigration> = {
   "0006_stores": m0006,
   "0020_job_leases": m0020,
   "0021_idempotency_scope": m0021,
+  "0040_refresh_grace": m0040,
+  "0041_sealed_at_rest": m0041,
+  "0042_rate_limits": m0042,
+  "0050_ops": m0050,
+  "0060_dashboard_search": m0060,
+  "0061_overview_indexes": m0061,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -43,13 +55,21 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+function migrator(): Migrator {
+  return new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
+}
+
+/** Names of migrations this code knows that the database has not applied (for /readyz). */
+export async function pendingMigrations(): Promise<string[]> {
+  return (await migrator().getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 let migrated: Promise<void> | undefined;
 
 /** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
 export function migrateToLatest(): Promise<void> {
   migrated ??= (async () => {
-    const migrator = new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await migrator().migrateToLatest();
     const failed = results?.find((r) => r.status === "Error");
     if (error || failed) {
       migrated = undefined;
