@@ -28,8 +28,10 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
   const customer = toCustomer(input.customer);
   const { card, mobile_phone: mobile } = input.payment_method_option;
   const requestedAt = Date.now();
+  const id = newId("billing-key-");
   const result = await paymentProviderFor(channel).issueBillingKey({
     channel,
+    billingKeyId: id,
     card: card?.card_credential,
     mobile: mobile ? { carrier: mobile.carrier } : undefined,
   });
@@ -40,7 +42,7 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
     ? { card: { detail: cardInfo ? cardDetail(cardInfo) : { number: maskCardNumber(number!), bin: number!.slice(0, 6) } } }
     : { mobile: { carrier: mobile?.carrier, phone_number: customer.phone_number } };
   const row: BillingKeysTable = {
-    id: newId("billing-key-"),
+    id,
     merchant_id: ctx.merchantId,
     store_id: store.id,
     channel_id: channel.id,

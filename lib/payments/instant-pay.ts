@@ -85,6 +85,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
         txId: attempt.id,
         amount: input.total_amount,
         currency: input.currency,
+        orderName: input.order_name,
         bank: va!.bank,
         accountType: va!.account_type,
         expiresAt,

@@ -2,10 +2,11 @@ import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { simulateSandboxDeposit } from "@/lib/providers/sandbox/virtual-account";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import { runDepositHooks } from "./deposit-hooks";
 import { lockPrimaryTransaction } from "./locks";
-import { resolvePaymentStore } from "./lookup";
+import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import { canMove } from "./status";
 
@@ -30,6 +31,10 @@ function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
  */
 export async function noticeVirtualAccountDeposit({ ctx, input }: { ctx: AuthContext; input: { payment_id: string; store_id?: string } }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  assertDepositable(issued, Date.now());
+  // The bank pays into the account at the sandbox provider first, as a real deposit would.
+  if (!(await simulateSandboxDeposit(issued.id))) throw new DomainError("INVALID_REQUEST", "the provider has no open virtual account for this payment");
   const txId = await withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const now = Date.now();

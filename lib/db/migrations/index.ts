@@ -9,6 +9,7 @@ import * as m0008 from "./0008_payment_lists";
 import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
+import * as m0010 from "./0010_sandbox_ledger";
 
 export type MigrationDialect = Dialect;
 
@@ -28,6 +29,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0007_webhooks": m0007,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
+  "0010_sandbox_ledger": m0010,
 };
 
 class StaticProvider implements MigrationProvider {
