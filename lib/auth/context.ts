@@ -11,4 +11,6 @@ export type AuthContext = {
   origin: Origin;
   /** Present for dashboard users: their role. API callers act with full rights. */
   role?: "OWNER" | "ADMIN" | "VIEWER";
+  /** The request's Idempotency-Key (POSTs that honour it); verbs record it on what they create. */
+  idempotencyKey?: string;
 };

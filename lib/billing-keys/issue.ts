@@ -6,6 +6,7 @@ import { toCustomer } from "@/lib/customers/to-customer";
 import { getDb } from "@/lib/db/client";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import { newId } from "@/lib/ids";
+import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { digitsOnly, maskCardNumber } from "@/lib/providers/sandbox/cards";
 import type { CardInfo } from "@/lib/providers/types";
@@ -29,12 +30,11 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
   const { card, mobile_phone: mobile } = input.payment_method_option;
   const requestedAt = Date.now();
   const id = newId("billing-key-");
-  const result = await paymentProviderFor(channel).issueBillingKey({
-    channel,
-    billingKeyId: id,
-    card: card?.card_credential,
-    mobile: mobile ? { carrier: mobile.carrier } : undefined,
-  });
+  const called = await callProvider((signal) =>
+    paymentProviderFor(channel).issueBillingKey({ channel, signal, billingKeyId: id, card: card?.card_credential, mobile: mobile ? { carrier: mobile.carrier } : undefined }),
+  );
+  // Issuance moves no money: without an answer the key is recorded as not issued (a retry issues another).
+  const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
   const issuedAt = Date.now();
   const number = card ? digitsOnly(card.card_credential.card_number) : null;
   const cardInfo = result.ok ? result.card : undefined;

@@ -1,5 +1,6 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
+import { requireSucceeded } from "@/lib/payments/attempt-call";
 import { startAttempt } from "@/lib/payments/attempts";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
@@ -20,9 +21,8 @@ export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; inpu
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
   assertChargeable(key);
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
-  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin }));
-  const done = await chargeAttempt(key, channel, attempt, request);
-  if (done.status === "FAILED") throw new ProviderError(done.failure_pg_code ?? "UNKNOWN", done.failure_pg_message ?? "the provider declined the charge");
+  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin, idempotencyKey: ctx.idempotencyKey }));
+  const done = requireSucceeded(await chargeAttempt(key, channel, attempt));
   return {
     tx_id: done.id,
     customer_id: done.customer_id ?? undefined,

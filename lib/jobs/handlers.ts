@@ -1,8 +1,5 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
-import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
-import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
-import { expireAttempt } from "@/lib/payments/expire-attempt";
-import { recoverCancellation } from "@/lib/payments/recover-cancellation";
+import { sweepUnsettled } from "@/lib/payments/sweep";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
@@ -21,9 +18,15 @@ export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
  */
 export const jobHandlers: Record<string, JobHandler> = {
   [AUTO_ISSUE_QUEUE]: runAutoCashReceipt,
-  [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
-  [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
   [SCHEDULE_RUN_QUEUE]: runScheduleJob,
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
 };
+
+/**
+ * Work every worker process runs on a timer beside the queue (each task on its own loop, never
+ * overlapping itself): the sweep that settles outcomes we do not know (lib/payments/sweep.ts).
+ */
+export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+export const periodicTasks: PeriodicTask[] = [{ name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: () => sweepUnsettled() }];

@@ -1,5 +1,5 @@
 import { newId } from "@/lib/ids";
-import { jobHandlers } from "./handlers";
+import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
 import { claimJobs, completeJob, failJob, type Job } from "./queue";
 
 const POLL_MS = Number(process.env.WORKER_POLL_MS ?? 500);
@@ -37,6 +37,20 @@ export async function drainOnce(workerId: string, queues = Object.keys(jobHandle
 
 export type WorkerHandle = { id: string; stop: () => Promise<void> };
 
+/** Runs one periodic task every `everyMs` until stopped; a slow run delays the next instead of overlapping it. */
+function loopTask(task: PeriodicTask, workerId: string, stopped: () => boolean): Promise<void> {
+  return (async () => {
+    while (!stopped()) {
+      try {
+        await task.run();
+      } catch (error) {
+        console.error(`[worker ${workerId}] ${task.name} failed`, error);
+      }
+      await new Promise((r) => setTimeout(r, task.everyMs));
+    }
+  })();
+}
+
 const running = globalThis as unknown as { __platformWorker?: WorkerHandle };
 
 /** Polls the job table in this process. One per process; a second call returns the first. */
@@ -54,11 +68,12 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   })();
+  const tasks = periodicTasks.map((task) => loopTask(task, id, () => stopped));
   const handle: WorkerHandle = {
     id,
     stop: async () => {
       stopped = true;
-      await loop;
+      await Promise.all([loop, ...tasks]);
       running.__platformWorker = undefined;
     },
   };

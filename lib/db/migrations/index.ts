@@ -10,6 +10,7 @@ import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 import * as m0010 from "./0010_sandbox_ledger";
+import * as m0011 from "./0011_unsettled_outcomes";
 
 export type MigrationDialect = Dialect;
 
@@ -30,6 +31,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0009_payments_core": m0009,
   "0006_stores": m0006,
   "0010_sandbox_ledger": m0010,
+  "0011_unsettled_outcomes": m0011,
 };
 
 class StaticProvider implements MigrationProvider {
