@@ -1,12 +1,16 @@
 /** Runs once when the server starts: bring the schema up to date and start the in-app worker. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { logger } = await import("@/lib/ops/logger");
   // A stray rejection in background work must be logged, not take the server (and its worker) down.
-  process.on("unhandledRejection", (reason) => console.error("[server] unhandled rejection", reason));
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
   const { migrateToLatest } = await import("@/lib/db/migrations/index");
   await migrateToLatest();
-  if (process.env.WORKER_IN_APP !== "false") {
+  const { workerInApp } = await import("@/lib/env");
+  if (workerInApp()) {
     const { startWorker } = await import("@/lib/jobs/worker");
-    startWorker({ name: "in-app" });
+    const { onShutdown } = await import("@/lib/ops/shutdown");
+    const worker = startWorker({ name: "in-app" });
+    onShutdown("in-app worker", () => worker.stop());
   }
 }

@@ -4,10 +4,16 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
   test: {
-    include: ["lib/**/*.test.ts", "e2e/api/**/*.test.ts", "scripts/**/*.test.ts"],
+    projects: [
+      { extends: true, test: { name: "suite", include: ["lib/**/*.test.ts", "e2e/api/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      // Scans the database the suite wrote for secrets kept in clear, so it runs after everything else.
+      { extends: true, test: { name: "at-rest", include: ["e2e/at-rest/**/*.test.ts"], sequence: { groupOrder: 1 } } },
+    ],
     globalSetup: ["lib/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
+    env: { WEBHOOK_ALLOW_PRIVATE: "true" },
   },
 });

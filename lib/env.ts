@@ -52,6 +52,7 @@ export function secrets(): Secrets {
   return cachedSecrets;
 }
 
-export function isProduction(): boolean {
-  return process.env.NODE_ENV === "production";
+/** Whether the web server runs a job worker itself (WORKER_IN_APP, default true). */
+export function workerInApp(): boolean {
+  return process.env.WORKER_IN_APP !== "false";
 }

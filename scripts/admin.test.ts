@@ -18,4 +18,12 @@ describe("admin CLI", () => {
     const key = JSON.parse(admin("create-api-key", "--merchant", out.merchant_id, "--store", out.store_id, "--json"));
     expect((await callApi("POST", "/login/api-key", { body: { apiKey: key.api_key } })).status).toBe(200);
   });
+
+  it("reset-demo-login prints a new password for the demo login (and a new key with --api-key)", async () => {
+    const created = JSON.parse(admin("create-merchant", "--name", "Demo-like shop", "--json"));
+    const out = JSON.parse(admin("reset-demo-login", "--email", created.dashboard.email, "--api-key", "--json"));
+    expect(out.email).toBe(created.dashboard.email);
+    expect(out.password).not.toBe(created.dashboard.password);
+    expect((await callApi("POST", "/login/api-key", { body: { apiKey: out.api_key } })).status).toBe(200);
+  });
 });

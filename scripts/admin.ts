@@ -3,11 +3,16 @@
  *   create-merchant --name NAME [--hosting] [--json]
  *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
  *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
+ *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
+ *   backup --out FILE        consistent online backup (SQLite backup API, or pg_dump) while the server runs
+ *   restore --from FILE      replace the database with a backup: stop every app and worker process first
  */
 import { parseArgs } from "node:util";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
+import { resetDemoLogin } from "@/lib/demo/seed";
+import { backupDatabase, restoreDatabase } from "@/lib/ops/backup";
 import { createMerchant } from "@/lib/tenancy/merchants";
 import { insertUser } from "@/lib/users/repository";
 
@@ -23,6 +28,9 @@ const { values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     role: { type: "string", default: "ADMIN" },
+    "api-key": { type: "boolean", default: false },
+    out: { type: "string" },
+    from: { type: "string" },
   },
 });
 
@@ -44,6 +52,28 @@ async function requireStore(merchantId: string, storeId: string | undefined) {
   }
 }
 
+/** Backup and restore copy the database as it is: no migration first (a restore would undo it anyway). */
+async function runFileCommand(): Promise<boolean> {
+  if (command === "backup") {
+    if (!values.out) fail("--out FILE is required");
+    print({ ...(await backupDatabase(values.out)) });
+    return true;
+  }
+  if (command === "restore") {
+    if (!values.from) fail("--from FILE is required");
+    await restoreDatabase(values.from);
+    print({ restored_from: values.from, next: "start the app: migrations bring an older backup up to date" });
+    return true;
+  }
+  return false;
+}
+
+try {
+  if (await runFileCommand()) process.exit(0);
+} catch (error) {
+  fail(`${command} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 await migrateToLatest();
 try {
   if (command === "create-merchant") {
@@ -60,8 +90,12 @@ try {
     await requireStore(values.merchant, values.store);
     const user = await insertUser(getDb(), { merchantId: values.merchant, storeId: values.store ?? null, email: values.email, name: values.email, password: values.password, role: values.role as "OWNER" });
     print({ user_id: user.id, email: values.email });
+  } else if (command === "reset-demo-login") {
+    const reset = await resetDemoLogin({ email: values.email, password: values.password, apiKey: values["api-key"] });
+    if (!reset) fail(`no demo login ${values.email ?? "demo@example.com"}: seed one with SEED_DEMO=true npm start`);
+    print(reset);
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID]");
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE");
   }
 } finally {
   await closeDb();

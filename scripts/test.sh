@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and API tests on SQLite and on a throwaway PostgreSQL, then the
-# production build and Playwright in Chromium on both databases. Prints "N passed, N failed".
+# production build, the API suite over HTTP against it and Playwright in Chromium, each on both
+# databases, and last a scan of every log the suite wrote for card numbers and secrets.
+# Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 OUT=.test-output
-rm -rf "$OUT" && mkdir -p "$OUT"
+LOGS="$OUT/logs"
+rm -rf "$OUT" && mkdir -p "$OUT" "$LOGS"
 TMP=$(mktemp -d /tmp/platform-test.XXXXXX)
 status=0
 
@@ -15,11 +18,11 @@ trap cleanup EXIT
 step() { printf '\n=== %s ===\n' "$1"; }
 
 step "unit + API tests on SQLite"
-DATABASE_URL="file:$TMP/unit.db" DATA_DIR="$TMP/data-unit" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-sqlite.json" || status=1
+LOG_FILE="$LOGS/vitest-sqlite.log" DATABASE_URL="file:$TMP/unit.db" DATA_DIR="$TMP/data-unit" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-sqlite.json" || status=1
 
 step "unit + API tests on PostgreSQL"
 if pg_temp_start; then
-  DATABASE_URL="$PG_TEMP_URL" DATA_DIR="$TMP/data-unit-pg" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-postgres.json" || status=1
+  LOG_FILE="$LOGS/vitest-postgres.log" DATABASE_URL="$PG_TEMP_URL" DATA_DIR="$TMP/data-unit-pg" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-postgres.json" || status=1
 else
   echo "could not start PostgreSQL"; status=1
 fi
@@ -27,17 +30,28 @@ fi
 if [ "${SKIP_E2E:-}" != "1" ]; then
   step "production build"
   if npx next build > "$OUT/build.log" 2>&1; then
+    # The API suite and the generated routing pass over real HTTP against the production server.
+    step "API over HTTP on SQLite"
+    LOG_FILE="$LOGS/http-sqlite.log" DATABASE_URL="file:$TMP/http/platform.db" DATA_DIR="$TMP/http" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-sqlite.json" || status=1
+    if [ -n "${PG_TEMP_URL:-}" ]; then
+      step "API over HTTP on PostgreSQL"
+      HTTP_PG_URL=$(pg_temp_createdb http)
+      LOG_FILE="$LOGS/http-postgres.log" DATABASE_URL="$HTTP_PG_URL" DATA_DIR="$TMP/http-pg" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-postgres.json" || status=1
+    fi
     step "browser tests on SQLite"
-    DATA_DIR="$TMP/e2e-sqlite" DATABASE_URL="file:$TMP/e2e-sqlite/platform.db" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-sqlite.json" npx playwright test || status=1
+    LOG_FILE="$LOGS/e2e-sqlite.log" DATA_DIR="$TMP/e2e-sqlite" DATABASE_URL="file:$TMP/e2e-sqlite/platform.db" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-sqlite.json" npx playwright test || status=1
     if [ -n "${PG_TEMP_URL:-}" ]; then
       step "browser tests on PostgreSQL"
       E2E_PG_URL=$(pg_temp_createdb e2e)
-      DATA_DIR="$TMP/e2e-pg" DATABASE_URL="$E2E_PG_URL" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-postgres.json" npx playwright test || status=1
+      LOG_FILE="$LOGS/e2e-postgres.log" DATA_DIR="$TMP/e2e-pg" DATABASE_URL="$E2E_PG_URL" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-postgres.json" npx playwright test || status=1
     fi
   else
     cat "$OUT/build.log"; echo "build failed"; status=1
   fi
 fi
+
+step "log scan (card numbers, secrets, tokens, OTPs)"
+LOG_SCAN_DIR="$LOGS" npx vitest run -c vitest.logs.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/log-scan.json" || status=1
 
 node scripts/test-summary.mjs "$OUT" || status=1
 exit $status

@@ -2,12 +2,13 @@
 
 import { cookies } from "next/headers";
 import { z } from "zod";
+import { idRef } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { STORE_COOKIE } from "@/lib/dashboard/context";
 import { DomainError } from "@/lib/api/error-codes";
 import { LOCALES } from "@/lib/i18n/dictionary";
 
-export const switchStore = dashboardAction({ write: false, input: z.object({ storeId: z.string().min(1) }) }, async ({ ctx, input }) => {
+export const switchStore = dashboardAction({ write: false, input: z.object({ storeId: idRef }) }, async ({ ctx, input }) => {
   if (!ctx.stores.some((s) => s.id === input.storeId)) throw new DomainError("STORE_NOT_FOUND", "store not found");
   (await cookies()).set(STORE_COOKIE, input.storeId, { path: "/", sameSite: "lax", httpOnly: true });
   return {};

@@ -115,7 +115,9 @@ describe("receipts for our own payments", () => {
     expectError(await m.api.post(url(id), receiptBody(m, { amount: 11001 })), 400, "INVALID_REQUEST");
     expectError(await m.api.post(url(id), receiptBody(m, { currency: "USD" })), 400, "INVALID_REQUEST");
     expectError(await m.api.get(url(id)), 404, "CASH_RECEIPT_NOT_FOUND");
-    expectError(await m.api.delete(url(id)), 404, "CASH_RECEIPT_NOT_FOUND");
+    // State rule 4: cancelling when none is issued (CONTRACT §6).
+    const never = await m.api.delete(url(id));
+    expectError(never, 400, "CASH_RECEIPT_NOT_ISSUED");
 
     const issued = await m.api.post(url(id), receiptBody(m, { amount: 11000 }));
     expect(issued.status).toBe(200);
@@ -143,10 +145,18 @@ describe("receipts for our own payments", () => {
 });
 
 describe("errors", () => {
-  it("unknown payment id → 404 PAYMENT_NOT_FOUND on GET and DELETE", async () => {
+  it("unknown payment id → 404 PAYMENT_NOT_FOUND on GET, 404 CASH_RECEIPT_NOT_FOUND on DELETE (CONTRACT §6)", async () => {
     const m = await newMerchant();
     expectError(await m.api.get(url("nope")), 404, "PAYMENT_NOT_FOUND");
-    expectError(await m.api.delete(url("nope")), 404, "PAYMENT_NOT_FOUND");
+    expectError(await m.api.delete(url("nope")), 404, "CASH_RECEIPT_NOT_FOUND");
+  });
+
+  it("DELETE on a cancelled receipt (manual, no payment of ours) → 400 CASH_RECEIPT_NOT_ISSUED", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    expect((await m.api.post(url(id), receiptBody(m))).status).toBe(200);
+    expect((await m.api.delete(url(id))).status).toBe(200);
+    expectError(await m.api.delete(url(id)), 400, "CASH_RECEIPT_NOT_ISSUED");
   });
 
   it("a store of another merchant → 404 STORE_NOT_FOUND on POST", async () => {
@@ -170,7 +180,7 @@ describe("errors", () => {
     const limited = await addStoreWithLimitedKey(m.merchant_id);
     expectError(await limited.api.post(url(newPaymentId()), receiptBody(m, { store_id: m.store_id })), 403, "PERMISSION_DENIED");
     expectError(await limited.api.get(url(id, `?store_id=${m.store_id}`)), 404, "PAYMENT_NOT_FOUND");
-    expectError(await limited.api.delete(url(id, `?store_id=${m.store_id}`)), 404, "PAYMENT_NOT_FOUND");
+    expectError(await limited.api.delete(url(id, `?store_id=${m.store_id}`)), 404, "CASH_RECEIPT_NOT_FOUND");
     expectError(await limited.api.get(url(id)), 404, "PAYMENT_NOT_FOUND");
   });
 
@@ -230,7 +240,7 @@ describe("tenancy", () => {
     const id = await paidPayment(a);
     expect((await a.api.post(url(id), receiptBody(a))).status).toBe(200);
     expectError(await b.api.get(url(id)), 404, "PAYMENT_NOT_FOUND");
-    expectError(await b.api.delete(url(id)), 404, "PAYMENT_NOT_FOUND");
+    expectError(await b.api.delete(url(id)), 404, "CASH_RECEIPT_NOT_FOUND");
     expectError(await b.api.get(url(id, `?store_id=${a.store_id}`)), 404, "PAYMENT_NOT_FOUND");
     // In b's store the id is just a sale made elsewhere; a's receipt is untouched.
     expect((await b.api.post(url(id), receiptBody(b, { amount: 99999 }))).status).toBe(200);

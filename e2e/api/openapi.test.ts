@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/api/openapi";
 import { callApi } from "@/lib/testing/api";
 
-/** Every API route file under app/ (not the dashboard, next-auth or the JSON 404 catch-alls). */
+/** Operational endpoints for operators (docs/operations.md), not part of the merchant API. */
+const OPERATIONS_PATHS = ["/healthz", "/readyz", "/metrics", "/docs"];
+
+/** Every API route file under app/ (not the dashboard, next-auth, the JSON 404 catch-alls or operations). */
 function apiRoutes(): { path: string; method: string }[] {
   const root = path.join(process.cwd(), "app");
   const out: { path: string; method: string }[] = [];
@@ -14,7 +17,7 @@ function apiRoutes(): { path: string; method: string }[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (name === "route.ts") {
         const rel = "/" + path.relative(root, dir).split(path.sep).join("/");
-        if (rel.startsWith("/api/") || rel.startsWith("/dashboard") || rel.includes("[...") || rel === "/openapi.json") continue;
+        if (rel.startsWith("/api/") || rel.startsWith("/dashboard") || rel.includes("[...") || rel === "/openapi.json" || OPERATIONS_PATHS.some((p) => rel === p || rel.startsWith(`${p}/`))) continue;
         const source = readFileSync(full, "utf8");
         const openApiPath = rel.replace(/\[([^\]]+)\]/g, "{$1}");
         for (const m of source.matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b|export async function (GET|POST|PUT|DELETE|PATCH)\b|export \{[^}]*\b(GET|POST|PUT|DELETE|PATCH)\b/g)) {

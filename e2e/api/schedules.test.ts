@@ -7,6 +7,7 @@ import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
 import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
+import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
 import { insertStore } from "@/lib/tenancy/stores";
 import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "@/lib/schedules/responses";
 
@@ -216,14 +217,27 @@ describe("DELETE /v2/schedules", () => {
     expect(res.body.params.message).toContain("billing_key");
   });
 
-  it("404 for another merchant's key or schedule, which stay booked", async () => {
+  it("no 404 (CONTRACT §5): an unknown or another merchant's key, schedule or store is 400 INVALID_REQUEST naming it, and stays booked", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
     const foreignKey = await issueKey(b);
     const foreign = await book(b, foreignKey, "p1");
-    expectError(await a.api.delete(`/v2/schedules?billing_key=${foreignKey}`), 404, "BILLING_KEY_NOT_FOUND");
-    expectError(await a.api.delete(`/v2/schedules?billing_key=${await issueKey(a)}&schedule_id=${foreign}`), 404, "SCHEDULE_NOT_FOUND");
-    expectError(await a.api.delete(`/v2/schedules?store_id=${b.store_id}&billing_key=${foreignKey}`), 404, "STORE_NOT_FOUND");
+    const cases: [string, string][] = [
+      [`/v2/schedules?billing_key=${foreignKey}`, "billing_key"],
+      ["/v2/schedules?billing_key=billing-key-nope", "billing_key"],
+      [`/v2/schedules?billing_key=${await issueKey(a)}&schedule_id=${foreign}`, "schedule_id"],
+      [`/v2/schedules?store_id=${b.store_id}&billing_key=${foreignKey}`, "store_id"],
+      [`/v2/schedules?store_id=store-nope&billing_key=${foreignKey}`, "store_id"],
+    ];
+    for (const [url, field] of cases) {
+      const res = await a.api.delete(url);
+      expectError(res, 400, "INVALID_REQUEST");
+      expect(res.body.params.field, url).toBe(field);
+      expect(res.body.params.message, url).toContain(field);
+    }
+    const limited = await addStoreWithLimitedKey(a.merchant_id);
+    const denied = await limited.api.delete(`/v2/schedules?store_id=${b.store_id}&billing_key=${foreignKey}`);
+    expectError(denied, 400, "INVALID_REQUEST");
     expect((await b.api.get(`/v2/schedules/${foreign}`)).body.schedule.status).toBe("SCHEDULED");
   });
 });

@@ -37,7 +37,7 @@ async function waitFor(r: WebhookReceiver, paymentId: string, count: number) {
 async function notifications(paymentId: string) {
   const res = await m.api.get(`/v2/payments/${paymentId}`);
   expect(res.status).toBe(200);
-  return res.body.payment.transactions.flatMap((t: any) => t.notifications);
+  return res.body.payment.transactions.flatMap((t: any) => t.notifications.map((n: any) => n.webhook));
 }
 
 describe("webhooks for payment events (through the API)", () => {
@@ -53,9 +53,9 @@ describe("webhooks for payment events (through the API)", () => {
     await drainWebhooksUntil(async () => (await notifications(id)).length === 3);
     const list = await notifications(id);
     expect(list.map((n: any) => [n.type, n.status, n.webhook_trigger])).toEqual([
-      ["Paid", "SUCCEEDED", "NOTIFICATION_SETTING"],
-      ["PartialCancelled", "SUCCEEDED", "NOTIFICATION_SETTING"],
-      ["Cancelled", "SUCCEEDED", "NOTIFICATION_SETTING"],
+      ["PAID", "SUCCEEDED", "NOTIFICATION_SETTING"],
+      ["PARTIAL_CANCELLED", "SUCCEEDED", "NOTIFICATION_SETTING"],
+      ["CANCELLED", "SUCCEEDED", "NOTIFICATION_SETTING"],
     ]);
   });
 
@@ -73,7 +73,7 @@ describe("webhooks for payment events (through the API)", () => {
     expect((await waitFor(notice, id, 2))[1]!.status).toBe("Paid");
     expect(eventsFor(store, id)).toEqual([]);
     await drainWebhooksUntil(async () => (await notifications(id)).length === 2);
-    expect((await notifications(id))[1]).toMatchObject({ type: "Paid", webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT", url: notice.url, status: "SUCCEEDED" });
+    expect((await notifications(id))[1]).toMatchObject({ type: "PAID", webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT", url: notice.url, status: "SUCCEEDED" });
   });
 
   it("a voided virtual account: Cancelled; resend-webhook re-sends it", async () => {
@@ -87,6 +87,6 @@ describe("webhooks for payment events (through the API)", () => {
     const resent = await m.api.post(`/v2/payments/${id}/resend-webhook`, {});
     expect(resent.status).toBe(200);
     expect(eventsFor(store, id).at(-1)!.status).toBe("Cancelled");
-    expect(resent.body.payment.transactions[0].notifications.find((n: any) => n.id === resent.body.webhook_id)).toMatchObject({ webhook_trigger: "MANUAL", type: "Cancelled" });
+    expect(resent.body.payment.transactions[0].notifications.find((n: any) => n.webhook.id === resent.body.webhook_id).webhook).toMatchObject({ webhook_trigger: "MANUAL", type: "CANCELLED" });
   });
 });

@@ -10,6 +10,7 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { openWebhookSecret } from "@/lib/webhooks/secret";
 import { rotateWebhookSecret, updateWebhookUrl } from "@/lib/webhooks/settings";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -45,11 +46,14 @@ const deliverUntil = drainWebhooksUntil;
 
 async function notifications(m: Merchant, paymentId: string) {
   const payment = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId });
-  return payment!.transactions.find((t) => t.is_primary)!.notifications as any[];
+  const items = payment!.transactions.find((t) => t.is_primary)!.notifications as any[];
+  // CONTRACT §9: each item holds a webhook.
+  for (const item of items) expect(Object.keys(item)).toEqual(["webhook"]);
+  return items.map((item) => item.webhook);
 }
 
 async function secretOf(m: Merchant) {
-  return (await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", m.store_id).executeTakeFirstOrThrow()).webhook_secret;
+  return openWebhookSecret((await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", m.store_id).executeTakeFirstOrThrow()).webhook_secret);
 }
 
 describe("webhook delivery", () => {
@@ -73,17 +77,17 @@ describe("webhook delivery", () => {
     expect(n).toEqual({
       id: expect.any(String),
       status: "SUCCEEDED",
-      type: "Paid",
+      type: "PAID",
       url: r.url,
       is_async: true,
       current_execution: 1,
       max_execution: 6,
       webhook_trigger: "NOTIFICATION_SETTING",
-      request: { header: expect.any(String), body: hit.body, requested_at: expect.stringMatching(/Z$/) },
-      response: { code: "200", header: expect.any(String), body: "ok", responded_at: expect.stringMatching(/Z$/) },
+      request: { header: expect.objectContaining({ "content-type": "application/json" }), body: hit.body, requested_at: expect.stringMatching(/Z$/) },
+      response: { code: "200", header: expect.any(Object), body: "ok", responded_at: expect.stringMatching(/Z$/) },
       triggered_at: expect.stringMatching(/Z$/),
     });
-    expect(JSON.parse(n.request.header)["webhook-id"]).toBe(hit.headers["webhook-id"]);
+    expect(n.request.header["webhook-id"]).toBe(hit.headers["webhook-id"]);
   });
 
   it("sends to the payment's notice_urls instead of the store URL, one delivery per address", async () => {
@@ -108,7 +112,7 @@ describe("webhook delivery", () => {
     await deliverUntil(() => r.received.length === 2);
     const statuses = r.received.map((h) => JSON.parse(h.body).status).sort();
     expect(statuses).toEqual(["Failed", "VirtualAccountIssued"]);
-    expect((await notifications(m, "order-failed"))[0].type).toBe("Failed");
+    expect((await notifications(m, "order-failed"))[0].type).toBe("FAILED");
     expect((await notifications(m, "order-va"))[0].webhook_trigger).toBe("NOTIFICATION_SETTING");
 
     // The deposit path reports Paid on the virtual-account transaction.
@@ -116,7 +120,7 @@ describe("webhook delivery", () => {
     await withTransaction((t) => enqueueWebhook(t, { merchantId: m.merchant_id, storeId: m.store_id, paymentId: "order-va", txId: va.id, status: "Paid", noticeUrls: [] }));
     await deliverUntil(() => r.received.length === 3);
     await deliverUntil(async () => (await notifications(m, "order-va")).length === 2);
-    expect((await notifications(m, "order-va"))[1]).toMatchObject({ type: "Paid", webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT", status: "SUCCEEDED" });
+    expect((await notifications(m, "order-va"))[1]).toMatchObject({ type: "PAID", webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT", status: "SUCCEEDED" });
   });
 
   it("no store URL and no notice_urls: nothing is recorded or queued", async () => {
@@ -246,7 +250,7 @@ describe("webhook delivery", () => {
     expect(() => new Webhook(newSecret).verify(after.body, after.headers)).toThrow();
   });
 
-  it("refuses loopback addresses when private addresses are not allowed (production default)", async () => {
+  it("refuses loopback addresses when private addresses are not allowed (the default)", async () => {
     const m = await newMerchant();
     const r = await receiver();
     process.env.WEBHOOK_ALLOW_PRIVATE = "false";
@@ -263,7 +267,7 @@ describe("webhook delivery", () => {
       expect(list.every((n) => n.status === "CONNECT_FAILED" && n.current_execution === 1)).toBe(true);
       expect(r.received).toHaveLength(0);
     } finally {
-      delete process.env.WEBHOOK_ALLOW_PRIVATE;
+      process.env.WEBHOOK_ALLOW_PRIVATE = "true";
     }
   });
 });
@@ -288,8 +292,8 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     expect(JSON.parse(r.received[1]!.body)).toEqual({ tx_id: tx.id, payment_id: "resend-default", status: "Paid" });
     expect(() => new Webhook(m.webhook_secret).verify(r.received[1]!.body, r.received[1]!.headers)).not.toThrow();
     const list = res.body.payment.transactions[0].notifications;
-    const manual = list.find((n: any) => n.id === res.body.webhook_id);
-    expect(manual).toMatchObject({ status: "SUCCEEDED", webhook_trigger: "MANUAL", is_async: false, current_execution: 1, max_execution: 1, type: "Paid" });
+    const manual = list.find((n: any) => n.webhook.id === res.body.webhook_id)?.webhook;
+    expect(manual).toMatchObject({ status: "SUCCEEDED", webhook_trigger: "MANUAL", is_async: false, current_execution: 1, max_execution: 1, type: "PAID" });
   });
 
   it("resends a chosen webhook of a chosen transaction, with store_id", async () => {

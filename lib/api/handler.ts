@@ -2,12 +2,15 @@ import { z } from "zod";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { AuthContext } from "@/lib/auth/context";
 import { sha256 } from "@/lib/crypto";
-import { newId } from "@/lib/ids";
+import { logger } from "@/lib/ops/logger";
+import { observeRequests } from "@/lib/ops/observe-request";
+import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
 import { DomainError, ERROR_STATUS } from "./error-codes";
 import { runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
+import { validateInput } from "./validate";
 
 type Auth = "none" | "token" | "hosting";
 
@@ -33,17 +36,9 @@ type Segment = { params: Promise<Record<string, string | string[] | undefined>> 
 
 const EMPTY = z.object({});
 
-/** `body.customer.name: Required` — names the field, so a caller can fix the request. */
-function describeIssues(where: string, error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${[where, ...issue.path.map(String)].join(".")}: ${issue.message}`)
-    .join("; ");
-}
-
 function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new DomainError("INVALID_REQUEST", describeIssues(where, result.error), { field: result.error.issues[0]?.path.join(".") ?? "" });
+  const result = validateInput(schema, value, where);
+  if (!result.ok) throw new DomainError("INVALID_REQUEST", result.message, { field: result.field });
   return result.data;
 }
 
@@ -53,7 +48,7 @@ function toResponse(stored: StoredResponse, headers: Record<string, string>): Re
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): StoredResponse {
   if (error instanceof DomainError) return { status: ERROR_STATUS[error.code], body: JSON.stringify(errorBody(error, family)) };
-  console.error(`[${requestId}] unhandled error`, error);
+  logger.error({ err: error, requestId }, "unhandled error");
   return { status: 500, body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)) };
 }
 
@@ -66,11 +61,12 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  return async (request: Request, segment?: Segment): Promise<Response> => {
-    const requestId = request.headers.get("x-request-id") ?? newId("req_");
+  const route = observeRequests(async (request: Request, segment?: Segment): Promise<Response> => {
+    const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
     const headers = { "x-request-id": requestId };
     try {
       const ctx = config.auth === "none" ? null : await authenticate(request);
+      noteMerchant(ctx?.merchantId);
       if (config.auth === "hosting" && !ctx!.hasHostingContract) {
         throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
       }
@@ -99,5 +95,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
     } catch (error) {
       return toResponse(failure(error, config.family, requestId), headers);
     }
-  };
+  });
+  // otherMethods() answers the route's missing methods in this family's envelope.
+  return Object.assign(route, { family: config.family });
 }

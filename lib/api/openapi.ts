@@ -3,6 +3,7 @@ import { authOperations } from "@/lib/auth/openapi";
 import { billingKeyOperations } from "@/lib/billing-keys/openapi";
 import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { apiIntroduction } from "@/lib/docs/api-introduction";
 import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
 import { paymentListOperations } from "@/lib/payments/list-openapi";
@@ -17,8 +18,9 @@ export const operations: Operation[] = [...authOperations, ...channelOperations,
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+/** Inputs as clients may send them (unknown members allowed); outputs closed, so undocumented members show up. */
+function toSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
   return rest;
 }
 
@@ -40,17 +42,35 @@ const ENVELOPES: Record<Operation["family"], JsonSchema> = {
   payment: { type: "object", required: ["code"], properties: { code: { type: "string" }, params: { type: "object" } } },
 };
 
+/** CONTRACT §12: authenticated POSTs replay, 409 while running, 422 for a reused key with another body. */
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+  description: "Replays the first response for 24 h (header Idempotent-Replayed: true); 409 while the first request runs, 422 for another body",
+};
+
 function operationObject(op: Operation) {
-  const errorStatuses = [...new Set([...(op.errors ?? []), ...(op.auth === "none" ? [] : [401]), 500])].sort();
+  const idempotent = op.method === "post" && op.auth !== "none";
+  const errorStatuses = [
+    ...new Set([
+      ...(op.errors ?? []),
+      ...(op.auth === "none" ? [] : [401]),
+      ...(op.body ? [400, 413] : []), // malformed JSON, a body over 1 MB
+      ...(idempotent ? [409, 422] : []),
+      500,
+    ]),
+  ].sort();
   return {
     summary: op.summary,
     tags: [op.tag],
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.auth === "none" ? { security: [] } : {}),
-    parameters: [...parameters("path", op.params), ...parameters("query", op.query)],
+    parameters: [...parameters("path", op.params), ...parameters("query", op.query), ...(idempotent ? [IDEMPOTENCY_KEY] : [])],
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } } : {}),
     responses: {
-      "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response) : { type: "object" } } } },
+      "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response, "output") : { type: "object" } } } },
       ...Object.fromEntries(errorStatuses.map((s) => [String(s), { description: "Error", content: { "application/json": { schema: ENVELOPES[op.family] } } }])),
     },
   };
@@ -64,11 +84,11 @@ export function openApiDocument(): JsonSchema {
   for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
   cached = {
     openapi: "3.1.0",
-    info: { title: "Payment platform API", version: "2.0.0" },
+    info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`PortOne <api key>`" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from `POST /login/api-key`" },
+        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`PortOne <api key>`: the API key itself, for server-to-server calls" },
       },
     },
     security: [{ bearer: [] }, { apiKey: [] }],

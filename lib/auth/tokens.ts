@@ -2,12 +2,19 @@ import { DomainError } from "@/lib/api/error-codes";
 import { sha256 } from "@/lib/crypto";
 import { getDb, withTransaction, type Tx } from "@/lib/db/client";
 import { newId, newSecret } from "@/lib/ids";
+import { openSealed, sealText } from "@/lib/sealed";
 import { DAY } from "@/lib/time";
 import { findActiveApiKey, touchApiKey } from "./api-keys";
 import { signJwt } from "./jwt";
 
 export const ACCESS_TOKEN_TTL_MS = DAY;
 export const REFRESH_TOKEN_TTL_MS = 7 * DAY;
+
+/** How long a rotated refresh token, presented again (a client retry), gets the same new pair. */
+export function refreshGraceMs(): number {
+  return Number(process.env.REFRESH_TOKEN_GRACE_MS ?? 30_000);
+}
+const SUCCESSOR_PURPOSE = "refresh-successor";
 
 export type TokenPair = { accessToken: string; refreshToken: string };
 
@@ -26,7 +33,7 @@ async function issuePair(tx: Tx, key: KeyRow, familyId: string, now: number): Pr
   const refreshToken = `rt_${newSecret(32)}`;
   await tx
     .insertInto("refresh_tokens")
-    .values({ id: newId("rt_"), family_id: familyId, token_hash: sha256(refreshToken), issued_at: now, expires_at: now + REFRESH_TOKEN_TTL_MS, rotated_at: null })
+    .values({ id: newId("rt_"), family_id: familyId, token_hash: sha256(refreshToken), issued_at: now, expires_at: now + REFRESH_TOKEN_TTL_MS, rotated_at: null, successor_sealed: null })
     .execute();
   const claims: AccessClaims = {
     mid: key.merchant_id,
@@ -54,8 +61,24 @@ export async function loginWithApiKey(apiKey: string): Promise<TokenPair> {
 }
 
 /**
- * Rotates a refresh token. A token already rotated is a sign of theft: its whole family
- * (every access and refresh token descended from the same login) is revoked.
+ * The pair a token was already rotated into, when it is presented again within the grace window
+ * and that pair's own refresh token is still unused: the same client retrying, not a thief.
+ */
+async function pairOfRecentRotation(tx: Tx, tokenId: string, now: number): Promise<TokenPair | null> {
+  const again = await tx.selectFrom("refresh_tokens").select(["rotated_at", "successor_sealed"]).where("id", "=", tokenId).executeTakeFirst();
+  if (!again?.rotated_at || !again.successor_sealed || now - again.rotated_at > refreshGraceMs()) return null;
+  const opened = openSealed(SUCCESSOR_PURPOSE, again.successor_sealed);
+  if (!opened) return null;
+  const pair = JSON.parse(opened) as TokenPair;
+  const successor = await tx.selectFrom("refresh_tokens").select("rotated_at").where("token_hash", "=", sha256(pair.refreshToken)).executeTakeFirst();
+  return successor && successor.rotated_at === null ? pair : null;
+}
+
+/**
+ * Rotates a refresh token. A token already rotated is a sign of theft: its whole family (every
+ * access and refresh token descended from the same login) is revoked — except within a short
+ * grace window, where a client retrying the same token (two requests at once, a lost answer)
+ * gets the same new pair.
  */
 export async function regenerateTokens(refreshToken: string): Promise<TokenPair> {
   const outcome = await withTransaction(async (tx) => {
@@ -85,10 +108,15 @@ export async function regenerateTokens(refreshToken: string): Promise<TokenPair>
       .where("rotated_at", "is", null)
       .executeTakeFirst();
     if (Number(rotated.numUpdatedRows) === 0) {
+      // Re-read: on PostgreSQL a concurrent rotation we waited for has committed by now.
+      const retried = await pairOfRecentRotation(tx, row.token_id, now);
+      if (retried) return retried;
       await tx.updateTable("token_families").set({ revoked_at: now }).where("id", "=", row.family_id).execute();
       return "reused" as const;
     }
-    return issuePair(tx, row, row.family_id, now);
+    const pair = await issuePair(tx, row, row.family_id, now);
+    await tx.updateTable("refresh_tokens").set({ successor_sealed: sealText(SUCCESSOR_PURPOSE, JSON.stringify(pair)) }).where("id", "=", row.token_id).execute();
+    return pair;
   });
   if (outcome === null) throw new DomainError("UNAUTHORIZED", "the refresh token is not valid");
   if (outcome === "reused") throw new DomainError("UNAUTHORIZED", "the refresh token was already used; its token family is revoked");

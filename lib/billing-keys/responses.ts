@@ -1,20 +1,25 @@
 import { z } from "zod";
+import { wireCardDetail, wireChannel, wireCustomer, wireOrigin } from "@/lib/api/wire-records";
 
 /** Response shapes for the OpenAPI document (the serializers produce them). */
-const object = z.record(z.string(), z.unknown());
+const billingKeyMethodDetail = z.object({
+  card: z.object({ detail: wireCardDetail }).optional(),
+  mobile: z.object({ carrier: z.enum(["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"]).optional(), phone_number: z.string().optional() }).optional(),
+  easy_pay: z.object({ provider: z.string() }).optional(),
+});
 
 export const billingKeyResponse = z.object({
   billing_key: z.string(),
   merchant_id: z.string(),
   store_id: z.string(),
-  channel: object,
-  origin: object.optional(),
-  customer: object,
+  channel: wireChannel,
+  origin: wireOrigin.optional(),
+  customer: wireCustomer,
   issued_at: z.string().optional(),
   custom_data: z.string().optional(),
   issue_id: z.string().optional(),
   issue_name: z.string().optional(),
-  payment_method_detail: object,
+  payment_method_detail: billingKeyMethodDetail,
   status: z.enum(["ISSUED", "DELETED", "FAILED"]),
   deleted_at: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, callerId, queryArray, queryInt } from "@/lib/api/fields";
+import { amount, callerId, idRef, int32, queryArray, queryInt, text, webhookUrl } from "@/lib/api/fields";
 import { country, currency, customerForm, customerFormWithoutId, product } from "@/lib/customers/schema";
 
 /** Inputs of the billing-key endpoints (CONTRACT §4, §5). Client-safe: no db imports. */
@@ -9,11 +9,11 @@ export const billingKeyStatus = z.enum(BILLING_KEY_STATUSES);
 export const CARRIERS = ["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"] as const;
 
 export const cardCredential = z.object({
-  card_number: z.string().min(1).max(30),
+  card_number: text(30).min(1),
   expiry_month: z.string().regex(/^\d{1,2}$/, "must be 1 or 2 digits"),
   expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be 2 or 4 digits"),
-  birth_or_business_registration_number: z.string().min(1).max(20),
-  password_two_digits: z.string().min(1).max(2),
+  birth_or_business_registration_number: text(20).min(1),
+  password_two_digits: text(2).min(1),
 });
 
 const billingKeyMethodOption = z
@@ -22,7 +22,7 @@ const billingKeyMethodOption = z
       .object({
         card_credential: cardCredential,
         cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
-        vbv: z.object({ cavv: z.string().min(1), xid: z.string().min(1), eci: z.string().min(1) }).optional(),
+        vbv: z.object({ cavv: text(200).min(1), xid: text(200).min(1), eci: text(20).min(1) }).optional(),
       })
       .optional(),
     mobile_phone: z.object({ carrier: z.enum(CARRIERS).optional() }).optional(),
@@ -32,28 +32,28 @@ const billingKeyMethodOption = z
 /** `channel_name` is an accepted old spelling of `channel_key` (CONTRACT §1). */
 export const issueBillingKeyBody = z
   .object({
-    store_id: z.string().min(1).optional(),
-    channel_key: z.string().min(1).optional(),
-    channel_name: z.string().min(1).optional(),
+    store_id: idRef.optional(),
+    channel_key: idRef.optional(),
+    channel_name: idRef.optional(),
     customer: customerForm.optional(),
-    custom_data: z.string().max(10_000).optional(),
-    issue_id: z.string().min(1).max(200).optional(),
-    issue_name: z.string().min(1).max(200).optional(),
+    custom_data: text(10_000).optional(),
+    issue_id: text(200).min(1).optional(),
+    issue_name: text(200).min(1).optional(),
     payment_method_option: billingKeyMethodOption,
   })
   .refine((b) => b.channel_key !== undefined || b.channel_name !== undefined, { message: "channel_key is required", path: ["channel_key"] })
   .transform(({ channel_name, ...rest }) => ({ ...rest, channel_key: (rest.channel_key ?? channel_name)! }));
 export type IssueBillingKeyInput = z.output<typeof issueBillingKeyBody>;
 
-export const billingKeyParams = z.object({ billing_key: z.string().min(1).max(200) });
-export const storeQuery = z.object({ store_id: z.string().min(1).optional() });
+export const billingKeyParams = z.object({ billing_key: idRef });
+export const storeQuery = z.object({ store_id: idRef.optional() });
 
 export const listBillingKeysQuery = z.object({
-  store_id: z.string().min(1).optional(),
-  billing_key: queryArray(z.string().min(1)),
+  store_id: idRef.optional(),
+  billing_key: queryArray(idRef),
   page: queryInt(0, 1_000_000).optional(),
   limit: queryInt(1, 1000).optional(),
-  customer_id: z.string().min(1).optional(),
+  customer_id: text(200).min(1).optional(),
   status: queryArray(billingKeyStatus),
 });
 export type ListBillingKeysInput = z.output<typeof listBillingKeysQuery>;
@@ -63,25 +63,25 @@ const installmentPlan = z.union([z.number().int().min(0).max(60), z.object({ mon
 
 /** CONTRACT §5 billing-key pay body; schedules add payment_id and scheduled_at. */
 export const billingKeyPayFields = {
-  billing_key: z.string().min(1).max(200),
-  store_id: z.string().min(1).optional(),
-  order_name: z.string().min(1).max(500),
+  billing_key: idRef,
+  store_id: idRef.optional(),
+  order_name: text(500).min(1),
   is_cultural_expense: z.boolean().optional(),
   is_escrow: z.boolean().optional(),
   products: z.array(product).max(1000).optional(),
   customer: customerFormWithoutId.optional(),
-  custom_data: z.string().max(10_000).optional(),
+  custom_data: text(10_000).optional(),
   total_amount: amount,
   tax_free_amount: amount.optional(),
   country: country.optional(),
   currency,
-  notice_urls: z.array(z.string().url().max(2000)).max(10).optional(),
+  notice_urls: z.array(webhookUrl).max(10).optional(),
   card_installment_plan: installmentPlan.optional(),
   use_free_interest_from_mall: z.boolean().optional(),
   product_type: z.enum(["REAL", "DIGITAL"]).optional(),
-  product_count: z.number().int().min(0).optional(),
+  product_count: int32().optional(),
   use_card_point: z.boolean().optional(),
-  bypass: z.record(z.string(), z.unknown()).optional(),
+  bypass: z.record(text(200), z.unknown()).optional(),
 };
 export const billingKeyPayBody = z.object(billingKeyPayFields);
 export type BillingKeyPayInput = z.output<typeof billingKeyPayBody>;
@@ -94,15 +94,15 @@ export function installmentMonthOf(plan: BillingKeyPayInput["card_installment_pl
 
 /** Dashboard: issue a key from a test card (mapped onto issueBillingKeyBody by the action). */
 export const issueTestCardForm = z.object({
-  channel_key: z.string().min(1, "Required"),
+  channel_key: text(200).min(1, "Required"),
   card_number: z.string().trim().regex(/^[\d -]{12,23}$/, "Enter a card number"),
   expiry_month: z.string().regex(/^\d{2}$/, "MM"),
   expiry_year: z.string().regex(/^\d{4}$/, "YYYY"),
   birth: z.string().regex(/^(\d{6}|\d{10})$/, "6-digit birth date or 10-digit business number"),
   password_two_digits: z.string().regex(/^\d{2}$/, "2 digits"),
-  customer_id: z.string().trim().max(200).optional(),
-  customer_name: z.string().trim().max(200).optional(),
+  customer_id: text(200).trim().optional(),
+  customer_name: text(200).trim().optional(),
 });
 export type IssueTestCardForm = z.infer<typeof issueTestCardForm>;
 
-export const deleteBillingKeyForm = z.object({ billing_key: z.string().min(1), cancel_schedules: z.boolean() });
+export const deleteBillingKeyForm = z.object({ billing_key: idRef, cancel_schedules: z.boolean() });

@@ -3,16 +3,16 @@ import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { enqueue } from "@/lib/jobs/queue";
 import { issueReceipt } from "./issue";
 import { findLatestReceipt } from "./repository";
+import { openCashReceiptForm } from "./sealed-form";
 
 /**
  * Cash receipts issued automatically when a virtual account is paid: instant pay keeps the
- * request's `cash_receipt_form` on the transaction; the deposit hook (inside the deposit's DB
+ * request's `cash_receipt_form` on the transaction (sealed, dropped once issued); the deposit hook (inside the deposit's DB
  * transaction) queues a job, and the job calls the provider outside any transaction, like every
  * other provider call. A refusal fails the job (retried with backoff, then FAILED with last_error).
  */
 export const AUTO_ISSUE_QUEUE = "cash-receipt.auto-issue";
 
-type CashReceiptForm = { receipt_type: "PERSONAL" | "CORPORATE" | "ANONYMOUS"; registration_number: string; business_number?: string };
 
 /** Deposit hook: queue the issuance, committed with the deposit (or not at all). */
 export async function queueAutoCashReceipt(tx: Tx, transaction: TransactionsTable): Promise<void> {
@@ -29,7 +29,7 @@ export async function runAutoCashReceipt(payload: { transactionId: string }): Pr
   if (existing?.transaction_id === tx.id) return;
   const channel = await getDb().selectFrom("channels").selectAll().where("id", "=", tx.channel_id).executeTakeFirst();
   if (!channel) return;
-  const form = JSON.parse(tx.cash_receipt_form) as CashReceiptForm;
+  const form = openCashReceiptForm(tx.cash_receipt_form);
   // A corporate receipt goes to the business number when one is given.
   const identifier = form.receipt_type === "CORPORATE" && form.business_number ? form.business_number : form.registration_number;
   await issueReceipt(tx.merchant_id, tx.store_id, tx.payment_id, channel, {
@@ -41,4 +41,6 @@ export async function runAutoCashReceipt(payload: { transactionId: string }): Pr
     tax_free_amount: Math.max(0, tx.tax_free_amount - tx.cancelled_tax_free_amount),
     isManual: false,
   });
+  // Used: the registration number is not kept a moment longer than needed.
+  await getDb().updateTable("transactions").set({ cash_receipt_form: null }).where("id", "=", tx.id).execute();
 }

@@ -14,18 +14,23 @@ export function findLatestReceipt(merchantId: string, storeId: string, paymentId
     .executeTakeFirst();
 }
 
-/** The receipt, else CASH_RECEIPT_NOT_FOUND when the payment is ours, else PAYMENT_NOT_FOUND (CONTRACT §6). */
-export async function findReceiptOrThrow(merchantId: string, storeId: string, paymentId: string) {
-  const row = await findLatestReceipt(merchantId, storeId, paymentId);
-  if (row) return row;
-  const payment = await getDb()
+/** Whether the store has a payment (any transaction) with this id. */
+export async function paymentExists(merchantId: string, storeId: string, paymentId: string): Promise<boolean> {
+  const row = await getDb()
     .selectFrom("transactions")
     .select("id")
     .where("merchant_id", "=", merchantId)
     .where("store_id", "=", storeId)
     .where("payment_id", "=", paymentId)
     .executeTakeFirst();
-  if (payment) throw new DomainError("CASH_RECEIPT_NOT_FOUND", "this payment has no cash receipt");
+  return row !== undefined;
+}
+
+/** The receipt, else CASH_RECEIPT_NOT_FOUND when the payment is ours, else PAYMENT_NOT_FOUND (CONTRACT §6). */
+export async function findReceiptOrThrow(merchantId: string, storeId: string, paymentId: string) {
+  const row = await findLatestReceipt(merchantId, storeId, paymentId);
+  if (row) return row;
+  if (await paymentExists(merchantId, storeId, paymentId)) throw new DomainError("CASH_RECEIPT_NOT_FOUND", "this payment has no cash receipt");
   throw new DomainError("PAYMENT_NOT_FOUND", "no payment or cash receipt with this payment id");
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, callerId } from "@/lib/api/fields";
+import { amount, callerId, idRef, text } from "@/lib/api/fields";
 import { currency } from "@/lib/customers/schema";
 
 /** Cash receipt inputs (CONTRACT §6, snake_case). Client-safe: no db imports. */
@@ -8,23 +8,22 @@ export const cashReceiptStatus = z.enum(["ISSUED", "CANCELLED"]);
 export const cashReceiptProductType = z.enum(["REAL", "DIGITAL"]);
 
 export const paymentParams = z.object({ payment_id: callerId });
-export const storeQuery = z.object({ store_id: z.string().min(1).max(200).optional() });
+export const storeQuery = z.object({ store_id: idRef.optional() });
 
 const issueFields = z.object({
-  store_id: z.string().min(1).max(200).optional(),
-  channel_key: z.string().min(1).max(200),
-  customer_identifier: z
-    .string()
+  store_id: idRef.optional(),
+  channel_key: idRef,
+  customer_identifier: text(40)
     .transform((v) => v.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\d{8,20}$/, "must be a phone or business number (8–20 digits)")),
   type: cashReceiptType,
-  order_name: z.string().trim().min(1).max(200),
+  order_name: text(200).trim().min(1),
   currency,
   amount: amount.min(1, "must be positive"),
   tax_free_amount: amount.optional(),
   product_type: cashReceiptProductType.optional(),
-  customer_name: z.string().max(100).optional(),
-  customer_email: z.string().max(320).optional(),
+  customer_name: text(100).optional(),
+  customer_email: text(320).optional(),
 });
 
 function taxFreeWithinAmount(v: { amount: number; tax_free_amount?: number }, ctx: z.RefinementCtx) {
@@ -77,7 +76,7 @@ export const getCashReceiptResponse = z.object({
     payment_id: z.string(),
     order_name: z.string(),
     is_manual: z.boolean(),
-    currency: z.string().optional(),
+    currency: currency.optional(),
     channel: z.object({ id: z.string(), name: z.string(), key: z.string(), type: z.string(), pg_provider: z.string(), pg_merchant_id: z.string() }).optional(),
   }),
 });

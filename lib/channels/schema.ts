@@ -1,3 +1,4 @@
 import { z } from "zod";
+import { idRef } from "@/lib/api/fields";
 
-export const listChannelsQuery = z.object({ store_id: z.string().min(1).optional() });
+export const listChannelsQuery = z.object({ store_id: idRef.optional() });

@@ -21,7 +21,7 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 /** CustomerForm → Customer; a customer id is assigned when the form has none. */
 export function toCustomer(form: CustomerForm | undefined, options: { assignId: boolean } = { assignId: true }): Customer {
   const f = form ?? {};
-  const name = f.customer_name ? ("full_name" in f.customer_name ? f.customer_name.full_name : `${f.customer_name.last_name} ${f.customer_name.first_name}`) : undefined;
+  const name = f.customer_name ? (f.customer_name.full_name ?? `${f.customer_name.last_name} ${f.customer_name.first_name}`) : undefined;
   const address = f.address;
   return strip({
     id: f.customer_id ?? (options.assignId ? newId("customer-") : undefined),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/api/error-codes";
+import { validateInput } from "@/lib/api/validate";
 import { newId } from "@/lib/ids";
 import { requireDashboardAction, type DashboardContext } from "./context";
 
@@ -16,11 +17,8 @@ export function dashboardAction<S extends z.ZodType, T>(
   return async (raw: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const ctx = await requireDashboardAction({ write: options.write });
-      const parsed = options.input.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return { ok: false, code: "INVALID_REQUEST", message: `${issue?.path.join(".")}: ${issue?.message}`, field: issue?.path.join(".") };
-      }
+      const parsed = validateInput(options.input, raw);
+      if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
       return { ok: true, data: await fn({ ctx, input: parsed.data }) };
     } catch (error) {
       if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message };

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { text } from "@/lib/api/fields";
 
 export const signInInput = z.object({
-  email: z.string().trim().email(),
-  password: z.string().min(1),
+  email: text(200).trim().email(),
+  password: text(200).min(1),
 });
 export type SignInInput = z.infer<typeof signInInput>;

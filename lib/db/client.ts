@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { databaseTarget, type DatabaseTarget } from "@/lib/env";
+import { recordLockWait } from "@/lib/ops/db-metrics";
 import type { DB } from "./schema";
 
 export type Db = Kysely<DB>;
@@ -15,7 +16,9 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver() {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
+      const started = performance.now();
       await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+      recordLockWait((performance.now() - started) / 1000);
     };
     return driver;
   }
@@ -35,19 +38,19 @@ function openSqlite(file: string) {
   return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
 }
 
-function openPostgres(url: string) {
+type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
+
+function openPostgres(url: string): Handle {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", pool };
 }
 
-type Handle = { db: Db; dialect: Dialect };
 const globalHandle = globalThis as unknown as { __platformDb?: Handle };
 
 function handle(): Handle {
   if (!globalHandle.__platformDb) {
     const target = databaseTarget();
-    const db = target.dialect === "sqlite" ? openSqlite(target.file) : openPostgres(target.url);
-    globalHandle.__platformDb = { db, dialect: target.dialect };
+    globalHandle.__platformDb = target.dialect === "sqlite" ? { db: openSqlite(target.file), dialect: "sqlite" } : openPostgres(target.url);
   }
   return globalHandle.__platformDb;
 }
@@ -58,6 +61,12 @@ export function getDb(): Db {
 
 export function dialect(): Dialect {
   return handle().dialect;
+}
+
+/** PostgreSQL pool occupancy for /metrics; null on SQLite or before the first query. */
+export function poolStats(): { total: number; idle: number; waiting: number } | null {
+  const pool = globalHandle.__platformDb?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 export async function closeDb(): Promise<void> {

@@ -1,41 +1,67 @@
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { getDb } from "@/lib/db/client";
 import { dataDir } from "@/lib/env";
 import { newSecret } from "@/lib/ids";
 import { createMerchant } from "@/lib/tenancy/merchants";
+import { hashPassword } from "@/lib/users/passwords";
 import { demoSeeders } from "./seeders";
 
-export type DemoInfo = { merchantId: string; storeId: string; email: string; password: string; apiKey: string };
-
-const DEMO_EMAIL = "demo@example.com";
+export const DEMO_EMAIL = "demo@example.com";
 const QUICKSTART_KEY_NAME = "quickstart";
 
-function loginFile() {
-  return path.join(dataDir(), "demo-login.json");
+/** What the start that created the demo prints, once: nothing of it is stored in clear. */
+export type DemoCredentials = { merchantId: string; storeId: string; email: string; password: string; apiKey: string };
+
+/**
+ * Does this start seed the demo merchant? `SEED_DEMO=false`: never. `SEED_DEMO=true`: whenever
+ * no demo login exists yet. Unset: only on the start that finds an empty database (a first run),
+ * never on a database that already holds merchants.
+ */
+export function shouldSeedDemo(setting: string | undefined, databaseIsEmpty: boolean): boolean {
+  if (setting === "false") return false;
+  return setting === "true" || databaseIsEmpty;
+}
+
+export async function isDatabaseEmpty(): Promise<boolean> {
+  return !(await getDb().selectFrom("merchants").select("id").limit(1).executeTakeFirst());
 }
 
 /**
- * On an empty database, creates the demo merchant (with sample records from each area's seeder).
- * Every start mints a fresh "quickstart" API key to print, revoking the previous one, since keys
- * are stored hashed and cannot be shown again.
+ * Creates the demo merchant (a hosting merchant with sample records from each area's seeder)
+ * unless its login exists. Its password (DEMO_PASSWORD or generated) and API key are returned
+ * to be printed once; only their hashes are stored.
  */
-export async function ensureDemo(): Promise<DemoInfo | null> {
-  const db = getDb();
-  const anyMerchant = await db.selectFrom("merchants").select("id").limit(1).executeTakeFirst();
-  if (!anyMerchant) {
-    const password = process.env.DEMO_PASSWORD ?? newSecret(9);
-    const created = await createMerchant({ name: "Demo Shop", hosting: true, ownerEmail: DEMO_EMAIL, ownerPassword: password });
-    mkdirSync(dataDir(), { recursive: true });
-    writeFileSync(loginFile(), JSON.stringify({ email: DEMO_EMAIL, password }), { mode: 0o600 });
-    for (const seed of demoSeeders) await seed({ merchantId: created.merchant_id, storeId: created.store_id });
-  }
-  const user = await db.selectFrom("users").select(["merchant_id"]).where("email", "=", DEMO_EMAIL).executeTakeFirst();
+export async function seedDemo(email = DEMO_EMAIL): Promise<DemoCredentials | null> {
+  const existing = await getDb().selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  if (existing) return null;
+  const password = process.env.DEMO_PASSWORD || newSecret(12);
+  const created = await createMerchant({ name: "Demo Shop", hosting: true, ownerEmail: email, ownerPassword: password });
+  for (const seed of demoSeeders) await seed({ merchantId: created.merchant_id, storeId: created.store_id });
+  return { merchantId: created.merchant_id, storeId: created.store_id, email, password, apiKey: created.api_key };
+}
+
+/**
+ * `admin reset-demo-login`: a new password for the demo login (DEMO_PASSWORD, `password`, or
+ * generated) and, with `apiKey`, a new quickstart API key replacing the previous one.
+ */
+export async function resetDemoLogin(options: { email?: string; password?: string; apiKey?: boolean } = {}): Promise<{ email: string; password: string; api_key?: string } | null> {
+  const email = (options.email ?? DEMO_EMAIL).toLowerCase();
+  const user = await getDb().selectFrom("users").select(["id", "merchant_id"]).where("email", "=", email).executeTakeFirst();
   if (!user) return null;
-  const merchant = await db.selectFrom("merchants").select(["id", "default_store_id"]).where("id", "=", user.merchant_id).executeTakeFirstOrThrow();
-  await db.updateTable("api_keys").set({ revoked_at: Date.now() }).where("merchant_id", "=", merchant.id).where("name", "=", QUICKSTART_KEY_NAME).where("revoked_at", "is", null).execute();
-  const key = await createApiKey({ merchantId: merchant.id, name: QUICKSTART_KEY_NAME });
-  const login = existsSync(loginFile()) ? (JSON.parse(readFileSync(loginFile(), "utf8")) as { password: string }) : { password: "(set when the demo was created)" };
-  return { merchantId: merchant.id, storeId: merchant.default_store_id!, email: DEMO_EMAIL, password: login.password, apiKey: key.apiKey };
+  const password = options.password || process.env.DEMO_PASSWORD || newSecret(12);
+  await getDb().updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", user.id).execute();
+  if (!options.apiKey) return { email, password };
+  await getDb().updateTable("api_keys").set({ revoked_at: Date.now() }).where("merchant_id", "=", user.merchant_id).where("name", "=", QUICKSTART_KEY_NAME).where("revoked_at", "is", null).execute();
+  const key = await createApiKey({ merchantId: user.merchant_id, name: QUICKSTART_KEY_NAME });
+  return { email, password, api_key: key.apiKey };
+}
+
+/** Earlier versions kept the demo password in clear in DATA_DIR/demo-login.json: remove it. */
+export function removeLegacyDemoLoginFile(): boolean {
+  const file = path.join(dataDir(), "demo-login.json");
+  if (!existsSync(file)) return false;
+  rmSync(file);
+  return true;
 }

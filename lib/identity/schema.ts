@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callerId } from "@/lib/api/fields";
+import { callerId, idRef, text } from "@/lib/api/fields";
 import { readResidentNumber } from "./resident-number";
 
 /** Identity verification inputs (camelCase, CONTRACT §8). Client-safe: no db imports. */
@@ -7,23 +7,22 @@ export const identityOperator = z.enum(["SKT", "KT", "LGU", "SKT_MVNO", "KT_MVNO
 export const identityMethod = z.enum(["SMS", "APP"]);
 export const identityStatus = z.enum(["READY", "VERIFIED", "FAILED"]);
 
-const storeId = z.string().min(1).max(200);
+const storeId = idRef;
 
 export const verificationParams = z.object({ id: callerId });
 
 const sendFields = z.object({
   storeId: storeId.optional(),
-  channelKey: z.string().min(1).max(200),
+  channelKey: idRef,
   customer: z.object({
-    id: z.string().min(1).max(200).optional(),
-    name: z.string().trim().min(1).max(100),
+    id: text(200).min(1).optional(),
+    name: text(100).trim().min(1),
     phoneNumber: z.string().regex(/^\d{9,12}$/, "must be 9–12 digits, no hyphens"),
-    identityNumber: z
-      .string()
+    identityNumber: text(20)
       .refine((v) => readResidentNumber(v) !== null, "must be the 7 leading digits of a resident number (YYMMDD plus one digit)")
       .optional(),
   }),
-  customData: z.string().max(10_000).optional(),
+  customData: text(10_000).optional(),
   bypass: z.unknown().optional(),
   operator: identityOperator,
   method: identityMethod,
@@ -61,7 +60,7 @@ export const resendVerificationBody = z.object({ storeId: storeId.optional() });
 
 export const listVerificationsInput = z.object({
   status: identityStatus.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: text(200).trim().optional(),
   page: z.number().int().min(0).max(10_000).default(0),
 });
 export type ListVerificationsInput = z.input<typeof listVerificationsInput>;

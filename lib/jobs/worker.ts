@@ -1,4 +1,7 @@
 import { newId } from "@/lib/ids";
+import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
+import { recordJobRun } from "@/lib/ops/job-metrics";
+import { logger } from "@/lib/ops/logger";
 import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
 import { claimJobs, completeJob, failJob, type Job } from "./queue";
 
@@ -14,12 +17,19 @@ function backoff(attempts: number): number {
 async function runOne(job: Job, workerId: string): Promise<void> {
   const handler = jobHandlers[job.queue];
   if (!handler) return failJob(job, workerId, `no handler for queue ${job.queue}`, null);
+  const started = performance.now();
+  const retryOrFailed = () => (job.attempts >= job.max_attempts ? "failed" : "retry");
   try {
     const outcome = await handler(JSON.parse(job.payload), job);
-    if (outcome && "retryAt" in outcome) return failJob(job, workerId, outcome.error, outcome.retryAt);
+    if (outcome && "retryAt" in outcome) {
+      recordJobRun(job.queue, retryOrFailed(), (performance.now() - started) / 1000);
+      return failJob(job, workerId, outcome.error, outcome.retryAt);
+    }
     await completeJob(job, workerId);
+    recordJobRun(job.queue, "done", (performance.now() - started) / 1000);
   } catch (error) {
-    console.error(`[worker ${workerId}] job ${job.id} (${job.queue}) failed`, error);
+    logger.error({ err: error, workerId, jobId: job.id, queue: job.queue }, "job failed");
+    recordJobRun(job.queue, retryOrFailed(), (performance.now() - started) / 1000);
     await failJob(job, workerId, error instanceof Error ? error.message : String(error), backoff(job.attempts));
   }
 }
@@ -28,6 +38,7 @@ async function runOne(job: Job, workerId: string): Promise<void> {
 export async function drainOnce(workerId: string, queues = Object.keys(jobHandlers)): Promise<number> {
   let total = 0;
   for (;;) {
+    noteWorkerHeartbeat();
     const jobs = await claimJobs(workerId, queues, BATCH, LEASE_MS);
     if (jobs.length === 0) return total;
     await Promise.all(jobs.map((job) => runOne(job, workerId)));
@@ -44,7 +55,7 @@ function loopTask(task: PeriodicTask, workerId: string, stopped: () => boolean):
       try {
         await task.run();
       } catch (error) {
-        console.error(`[worker ${workerId}] ${task.name} failed`, error);
+        logger.error({ err: error }, `[worker ${workerId}] ${task.name} failed`);
       }
       await new Promise((r) => setTimeout(r, task.everyMs));
     }
@@ -63,7 +74,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
       try {
         await drainOnce(id, options.queues);
       } catch (error) {
-        console.error(`[worker ${id}] poll failed`, error);
+        logger.error({ err: error, workerId: id }, "worker poll failed");
       }
       await new Promise((r) => setTimeout(r, POLL_MS));
     }

@@ -4,6 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction, type Tx } from "@/lib/db/client";
 import type { StoreApplicationsTable } from "@/lib/db/tables/stores";
 import { newId, newSecret } from "@/lib/ids";
+import { sealCredential } from "./credential";
 import { loadApplication, recordEvent } from "./repository";
 import type { ApplicationStatus, ContractStatus } from "./schema";
 import { canMoveApplication, canMoveContract } from "./status";
@@ -41,7 +42,7 @@ async function openService(tx: Tx, app: StoreApplicationsTable, now: number) {
       created_at: now,
     })
     .execute();
-  return { pg_credential: JSON.stringify(credential), channel_id: channelId };
+  return { pg_credential: sealCredential(credential), channel_id: channelId };
 }
 
 /** Sandbox: moves an application to another status (recorded in its history). */

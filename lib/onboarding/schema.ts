@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { country } from "@/lib/customers/schema";
+import { idRef, text } from "@/lib/api/fields";
 
 /** Onboarding inputs and enums (spec: Application, PgSpecificInfo, TosspaymentsApplicationUrl; CONTRACT §7). Client-safe. */
 
@@ -21,18 +23,18 @@ export const PAYMENT_TYPES = ["GENERAL", "SUBSCRIBE", "EASY"] as const;
 /** The spec's BankName list (settlement accounts). */
 export const BANK_NAMES = ["BANK_OF_KOREA", "KDB", "IBK", "KB", "HANA", "SH", "KOREA_EXIMBANK", "NH", "WOORI", "SHINHAN", "SC", "CITY", "DGB", "BOOSAN_BANK", "KJ_BANK", "JEJU_BANK", "JB_BANK", "KN_BANK", "MG", "CU", "SB", "BOA", "MORGAN_STANLEY", "HSBC", "DEUTSCHE_BANK", "JP_MORGAN", "BNP_PARISBAS", "ICBC", "BANK_OF_CHINA", "SJ", "CHINA_CONSTRUCTION_BANK", "POST_BANK", "K_BANK", "KAKAO_BANK", "TOSS_BANK"] as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => text(max).trim().optional();
 
 export const pgSpecificInfo = z.object({
   delivery_or_service_period: optionalText(100),
   development_method: z.enum(["SELF_DEVELOPMENT", "WORDPRESS"]).optional(),
-  supporting_countries: z.array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code")).optional(),
+  supporting_countries: z.array(country).max(300).optional(),
   payco_id: optionalText(100),
   bank_name: z.enum(BANK_NAMES).optional(),
-  account_number: z.string().trim().regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)").optional(),
+  account_number: text(40).trim().regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)").optional(),
   account_holder_name: optionalText(100),
   homepage_name: optionalText(200),
-  nicepay_terms_agreed: z.array(z.boolean()).optional(),
+  nicepay_terms_agreed: z.array(z.boolean()).max(10).optional(),
 });
 export type PgSpecificInfo = z.output<typeof pgSpecificInfo>;
 
@@ -61,16 +63,16 @@ export const submitApplicationsBody = z.preprocess((raw) => {
 }, submitApplicationsInput);
 
 /** Dashboard: one application per submission (provider, methods, provider-specific fields). */
-export const dashboardApplicationInput = applicationForm.extend({ store_id: z.string().min(1), pg_specific_info: pgSpecificInfo });
+export const dashboardApplicationInput = applicationForm.extend({ store_id: idRef, pg_specific_info: pgSpecificInfo });
 export type DashboardApplicationInput = z.input<typeof dashboardApplicationInput>;
 
 /** Sandbox progression (dashboard). */
 export const advanceApplicationInput = z.object({
-  application_id: z.string().min(1),
+  application_id: idRef,
   status: z.enum(APPLICATION_STATUSES),
-  reason: z.string().trim().max(300).optional(),
+  reason: text(300).trim().optional(),
 });
-export const advanceContractInput = z.object({ application_id: z.string().min(1), status: z.enum(CONTRACT_STATUSES) });
+export const advanceContractInput = z.object({ application_id: idRef, status: z.enum(CONTRACT_STATUSES) });
 
 /** Output shapes (documentation only). */
 export const applicationResponse = z.object({

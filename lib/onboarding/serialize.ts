@@ -1,5 +1,6 @@
 import type { StoreApplicationEventsTable, StoreApplicationsTable } from "@/lib/db/tables/stores";
 import { toRfc3339 } from "@/lib/time";
+import { openCredential } from "./credential";
 import { paymentTypesOf } from "./payment-types";
 import { CONTRACT_OPEN_FOR_DRAFT } from "./status";
 import type { ContractStatus } from "./schema";
@@ -8,11 +9,9 @@ function strip<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-type StoredCredential = { created: number; modified: number; mid: string; api_key: string; client_key: string; mert_key: string };
-
 /** The spec's Application (ApplicationPublic). */
 export function serializeApplication(row: StoreApplicationsTable) {
-  const credential = row.pg_credential ? (JSON.parse(row.pg_credential) as StoredCredential) : undefined;
+  const credential = row.pg_credential ? openCredential(row.pg_credential) : undefined;
   return strip({
     id: row.id,
     store_id: row.store_id,

@@ -6,6 +6,7 @@ import { withTransaction, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { sealCashReceiptForm, type CashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { newId } from "@/lib/ids";
 import type { SettleContext } from "./attempt-context";
@@ -42,7 +43,7 @@ export type AttemptInput = {
   scheduleId?: string | null;
   billingKey?: string | null;
   /** Virtual accounts: `{receipt_type, registration_number, business_number?}` to issue at deposit. */
-  cashReceiptForm?: Record<string, unknown>;
+  cashReceiptForm?: CashReceiptForm;
   /** What recording the outcome needs besides the provider's answer (installments, a key's card). */
   settleContext?: SettleContext;
   /** The request's Idempotency-Key: a retried request answers from this attempt. */
@@ -133,7 +134,7 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       pg_tx_id: null,
       pg_response: null,
       created_at: now,
-      cash_receipt_form: input.cashReceiptForm ? JSON.stringify(input.cashReceiptForm) : null,
+      cash_receipt_form: input.cashReceiptForm ? sealCashReceiptForm(input.cashReceiptForm) : null,
       // Should the outcome go unrecorded (crash, timeout), the sweep asks the provider then.
       lookup_due_at: firstLookupAt(now),
       lookup_attempts: 0,

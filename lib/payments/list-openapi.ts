@@ -1,5 +1,6 @@
 import type { Operation } from "@/lib/api/openapi-types";
-import { listPaymentsQuery, listPaymentsResponse, scrollPaymentsQuery, scrollPaymentsResponse } from "./list-schema";
+import { listPaymentsQuery, scrollPaymentsQuery } from "./list-schema";
+import { listPaymentsResponse, scrollPaymentsResponse } from "./responses";
 
 export const paymentListOperations: Operation[] = [
   { method: "get", path: "/v2/payments", summary: "List payments (paged, filtered)", tag: "payments", family: "payment", auth: "token", query: listPaymentsQuery, response: listPaymentsResponse, errors: [400, 403, 404] },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryArray, queryBoolean, queryInt, timestamp } from "@/lib/api/fields";
+import { idRef, queryArray, queryBoolean, queryInt, text, timestamp } from "@/lib/api/fields";
 
 /** Inputs of the payment list and scroll (client-safe: the dashboard keeps the same names in its URL). */
 
@@ -29,7 +29,7 @@ export type TimestampType = (typeof TIMESTAMP_TYPES)[number];
 
 /** The filters shared by the paged list and the dashboard's CSV export. */
 export const paymentFilterQuery = z.object({
-  store_id: z.string().min(1).optional(),
+  store_id: idRef.optional(),
   timestamp_type: z.enum(TIMESTAMP_TYPES).default("STATUS_UPDATED_AT"),
   start: timestamp.optional(),
   end: timestamp.optional(),
@@ -39,7 +39,7 @@ export const paymentFilterQuery = z.object({
   is_test_payment: queryBoolean.optional(),
   is_scheduled_payment: queryBoolean.optional(),
   text_search_column: z.enum(TEXT_SEARCH_COLUMNS).optional(),
-  text_search_value: z.string().min(1).max(200).optional(),
+  text_search_value: text(200).min(1).optional(),
   // The spec marks these required; defaulting them keeps clients that omit them working.
   sort_by: z.enum(TIMESTAMP_TYPES).optional(),
   sort_order: z.enum(SORT_ORDERS).default("DESCENDING"),
@@ -53,18 +53,13 @@ export const listPaymentsQuery = paymentFilterQuery
   .refine((q) => q.page * q.limit < MAX_OFFSET, { message: `page * limit must be below ${MAX_OFFSET}; narrow the date range instead`, path: ["page"] });
 
 export const scrollPaymentsQuery = z.object({
-  store_id: z.string().min(1).optional(),
+  store_id: idRef.optional(),
   start: timestamp.optional(),
   end: timestamp.optional(),
-  cursor: z.string().min(1).max(2000).optional(),
+  cursor: text(2000).min(1).optional(),
   limit: queryInt(1, MAX_PAGE_SIZE).default(10),
 });
 
 export type PaymentFilterInput = z.output<typeof paymentFilterQuery>;
 export type ListPaymentsInput = z.output<typeof listPaymentsQuery>;
 export type ScrollPaymentsInput = z.output<typeof scrollPaymentsQuery>;
-
-/** Response shapes, for the OpenAPI document. */
-const wirePayment = z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.record(z.string(), z.unknown())) });
-export const listPaymentsResponse = z.object({ current_page: z.number().int(), total_page: z.number().int(), total_count: z.number().int(), payments: z.array(wirePayment) });
-export const scrollPaymentsResponse = z.object({ payments: z.array(wirePayment), cursor: z.string().optional() });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api/openapi-types";
+import { wirePayment as payment } from "./responses";
 import { cancelBody, escrowCompleteBody, escrowLogisticsBody, instantPayBody, instantPayResponse, paymentPathParams, storeQuery } from "./schema";
 
-const payment = z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.record(z.string(), z.unknown())) });
 const base = { tag: "payments", family: "payment", auth: "token", params: paymentPathParams } as const;
 
 export const paymentOperations: Operation[] = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { amount, callerId, timestamp } from "@/lib/api/fields";
-import { country, currency, customerForm } from "@/lib/customers/schema";
+import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/api/fields";
+import { addressForm, country, currency, customerForm, product } from "@/lib/customers/schema";
 
 /**
  * One zod schema per payment input (instant pay, single read, cancel, escrow, virtual account).
@@ -8,7 +8,7 @@ import { country, currency, customerForm } from "@/lib/customers/schema";
  */
 
 export const paymentPathParams = z.object({ payment_id: callerId });
-export const storeQuery = z.object({ store_id: z.string().min(1).optional() });
+export const storeQuery = z.object({ store_id: idRef.optional() });
 
 /** CONTRACT §11: the listed banks, plus any other upper-snake code (kept opaque). */
 export const VIRTUAL_ACCOUNT_BANKS = [
@@ -35,17 +35,17 @@ export const BANK_NAMES = [
 export const bankName = z.enum(BANK_NAMES);
 
 export const cardCredential = z.object({
-  card_number: z.string().min(1).max(40),
+  card_number: text(40).min(1),
   expiry_month: z.string().regex(/^\d{1,2}$/, "must be a month (01–12)"),
   expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be a 2- or 4-digit year"),
-  birth_or_business_registration_number: z.string().min(1).max(20),
+  birth_or_business_registration_number: text(20).min(1),
   password_two_digits: z.string().regex(/^\d{2}$/, "must be 2 digits"),
 });
 
 export const cardPaymentForm = z.object({
   card_credential: cardCredential,
   cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
-  vbv: z.object({ cavv: z.string().min(1), xid: z.string().min(1), eci: z.string().min(1) }).optional(),
+  vbv: z.object({ cavv: text(200).min(1), xid: text(200).min(1), eci: text(20).min(1) }).optional(),
   card_installment_plan: z.number().int().min(0).max(60).optional(),
   use_free_installment_plan: z.boolean().optional(),
   use_free_interest_from_mall: z.boolean().optional(),
@@ -63,16 +63,16 @@ export const virtualAccountPaymentForm = z.object({
   bank: virtualAccountBank,
   account_expiry: accountExpiry,
   account_type: z.enum(["NORMAL", "FIXED"]),
-  pg_account_id: z.string().max(200).optional(),
+  pg_account_id: text(200).optional(),
   account_number: z.string().regex(/^[0-9-]{6,30}$/, "must be digits").optional(),
   cash_receipt_form: z
     .object({
       receipt_type: z.enum(["PERSONAL", "CORPORATE", "ANONYMOUS"]),
-      registration_number: z.string().min(1).max(40),
-      business_number: z.string().max(40).optional(),
+      registration_number: text(40).min(1),
+      business_number: text(40).optional(),
     })
     .optional(),
-  remittee_name: z.string().min(1).max(100).optional(),
+  remittee_name: text(100).min(1).optional(),
 });
 
 export const instantPaymentMethodForm = z
@@ -80,34 +80,27 @@ export const instantPaymentMethodForm = z
   .refine((v) => (v.card === undefined) !== (v.virtual_account === undefined), { message: "give exactly one of card and virtual_account" });
 
 /** Key-in products: amount is a number in the input (still minor units, so an integer). */
-export const instantProduct = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  tag: z.string().optional(),
-  code: z.string().optional(),
-  amount,
-  quantity: z.number().int().min(0),
-});
+export const instantProduct = product.extend({ amount });
 
 /** Accepts the old spelling `channel_name` for `channel_key` (CONTRACT §1). */
 export const instantPayBody = z
   .object({
-    store_id: z.string().min(1).optional(),
-    order_name: z.string().min(1).max(500),
+    store_id: idRef.optional(),
+    order_name: text(500).min(1),
     is_cultural_expense: z.boolean().optional(),
     is_escrow: z.boolean().optional(),
     products: z.array(instantProduct).max(500).optional(),
     customer: customerForm.optional(),
-    custom_data: z.string().max(10_000).optional(),
+    custom_data: text(10_000).optional(),
     total_amount: amount,
     tax_free_amount: amount.optional(),
     country: country.optional(),
     currency,
-    notice_urls: z.array(z.url({ protocol: /^https?$/ })).max(10).optional(),
-    channel_key: z.string().min(1).optional(),
-    channel_name: z.string().min(1).optional().meta({ deprecated: true, description: "old spelling of channel_key" }),
+    notice_urls: z.array(webhookUrl).max(10).optional(),
+    channel_key: idRef.optional(),
+    channel_name: idRef.optional().meta({ deprecated: true, description: "old spelling of channel_key" }),
     product_type: z.enum(["REAL", "DIGITAL"]).optional(),
-    product_count: z.number().int().min(0).optional(),
+    product_count: int32().optional(),
     payment_method_option: instantPaymentMethodForm,
   })
   .refine((v) => v.channel_key !== undefined || v.channel_name !== undefined, { path: ["channel_key"], message: "Required" })
@@ -124,14 +117,14 @@ export const instantPayResponse = z.object({
 
 export const refundAccount = z.object({
   bank: bankName,
-  account_holder: z.string().min(1).max(100),
+  account_holder: text(100).min(1),
   account_number: z.string().regex(/^[0-9-]{6,30}$/, "must be digits"),
-  phone_number: z.string().max(40).optional(),
+  phone_number: text(40).optional(),
 });
 
 export const cancelBody = z.object({
-  store_id: z.string().min(1).optional(),
-  reason: z.string().max(500).optional(),
+  store_id: idRef.optional(),
+  reason: text(500).optional(),
   cancel_amount: amount.refine((v) => v > 0, "must be greater than 0").optional(),
   tax_free_amount: amount.optional(),
   vat_amount: amount.optional(),
@@ -141,30 +134,30 @@ export const cancelBody = z.object({
 export type CancelInput = z.output<typeof cancelBody>;
 
 export const escrowLogisticsBody = z.object({
-  store_id: z.string().min(1).optional(),
+  store_id: idRef.optional(),
   sender: z.object({
-    name: z.string().max(100).optional(),
-    phone_number: z.string().max(40).optional(),
-    post_code: z.string().max(20).optional(),
-    relationship: z.string().max(100).optional(),
-    address: z.object({ address_line_1: z.string().min(1), address_line_2: z.string(), city: z.string().optional(), province: z.string().optional(), country: country.optional() }).optional(),
+    name: text(100).optional(),
+    phone_number: text(40).optional(),
+    post_code: text(20).optional(),
+    relationship: text(100).optional(),
+    address: addressForm.optional(),
   }),
   receiver: z.object({
-    name: z.string().max(100).optional(),
-    phone_number: z.string().max(40).optional(),
-    post_code: z.string().max(20).optional(),
-    address: z.object({ address_line_1: z.string().min(1), address_line_2: z.string(), city: z.string().optional(), province: z.string().optional(), country: country.optional() }),
+    name: text(100).optional(),
+    phone_number: text(40).optional(),
+    post_code: text(20).optional(),
+    address: addressForm,
   }),
   logistics_form: z.object({
     company: z.enum(["HYUNDAI", "HANARO", "SAGAWA", "KGB", "YELLOWCAP", "DONGBU", "EPOST", "CJGLS", "HANJIN", "DAESIN", "ETC", "ILYANG", "KYONGDONG", "CHUNIL"]),
-    invoice_number: z.string().min(1).max(100),
+    invoice_number: text(100).min(1),
     sent_at: timestamp,
     received_at: timestamp.optional(),
-    address: z.object({ address_line_1: z.string().min(1), address_line_2: z.string(), city: z.string().optional(), province: z.string().optional(), country: country.optional() }).optional(),
+    address: addressForm.optional(),
   }),
   send_email: z.boolean(),
 });
 export type EscrowLogisticsInput = z.output<typeof escrowLogisticsBody>;
 
-export const escrowCompleteBody = z.object({ store_id: z.string().min(1).optional(), from_store: z.boolean().optional() });
+export const escrowCompleteBody = z.object({ store_id: idRef.optional(), from_store: z.boolean().optional() });
 export type EscrowCompleteInput = z.output<typeof escrowCompleteBody>;

@@ -1,6 +1,7 @@
 import type { CashReceiptProvider } from "./cash-receipt-types";
 import { sandboxCashReceiptProvider } from "./sandbox/cash-receipt";
 import type { ChannelRef, ProviderFailure } from "./types";
+import { withProviderMetrics } from "@/lib/ops/provider-metrics";
 
 const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
 
@@ -13,6 +14,6 @@ const liveNotConfigured: CashReceiptProvider = {
 export const liveCashReceiptAdapters: Partial<Record<string, CashReceiptProvider>> = {};
 
 export function cashReceiptProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): CashReceiptProvider {
-  if (channel.type === "TEST") return sandboxCashReceiptProvider;
-  return liveCashReceiptAdapters[channel.pg_provider] ?? liveNotConfigured;
+  const provider = channel.type === "TEST" ? sandboxCashReceiptProvider : (liveCashReceiptAdapters[channel.pg_provider] ?? liveNotConfigured);
+  return withProviderMetrics(provider, channel);
 }

@@ -1,6 +1,7 @@
 import type { IdentityProvider } from "./identity-types";
 import { sandboxIdentityProvider } from "./sandbox/identity";
 import type { ChannelRef, ProviderFailure } from "./types";
+import { withProviderMetrics } from "@/lib/ops/provider-metrics";
 
 const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
 
@@ -15,6 +16,6 @@ const liveNotConfigured: IdentityProvider = {
 export const liveIdentityAdapters: Partial<Record<string, IdentityProvider>> = {};
 
 export function identityProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): IdentityProvider {
-  if (channel.type === "TEST") return sandboxIdentityProvider;
-  return liveIdentityAdapters[channel.pg_provider] ?? liveNotConfigured;
+  const provider = channel.type === "TEST" ? sandboxIdentityProvider : (liveIdentityAdapters[channel.pg_provider] ?? liveNotConfigured);
+  return withProviderMetrics(provider, channel);
 }

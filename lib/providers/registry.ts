@@ -1,5 +1,6 @@
 import type { PaymentProvider, ProviderFailure, ChannelRef } from "./types";
 import { sandboxPaymentProvider } from "./sandbox/payment-provider";
+import { withProviderMetrics } from "@/lib/ops/provider-metrics";
 
 const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
 
@@ -23,6 +24,6 @@ const liveNotConfigured: PaymentProvider = {
 export const liveAdapters: Partial<Record<string, PaymentProvider>> = {};
 
 export function paymentProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): PaymentProvider {
-  if (channel.type === "TEST") return sandboxPaymentProvider;
-  return liveAdapters[channel.pg_provider] ?? liveNotConfigured;
+  const provider = channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
+  return withProviderMetrics(provider, channel);
 }

@@ -1,6 +1,7 @@
 import { sandboxVirtualAccountProvider } from "./sandbox/virtual-account";
 import type { ChannelRef } from "./types";
 import type { VirtualAccountProvider } from "./virtual-account-types";
+import { withProviderMetrics } from "@/lib/ops/provider-metrics";
 
 /** Real adapters register here by pg_provider. */
 export const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = {};
@@ -10,6 +11,6 @@ const liveNotConfigured: VirtualAccountProvider = {
 };
 
 export function virtualAccountProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): VirtualAccountProvider {
-  if (channel.type === "TEST") return sandboxVirtualAccountProvider;
-  return liveVirtualAccountAdapters[channel.pg_provider] ?? liveNotConfigured;
+  const provider = channel.type === "TEST" ? sandboxVirtualAccountProvider : (liveVirtualAccountAdapters[channel.pg_provider] ?? liveNotConfigured);
+  return withProviderMetrics(provider, channel);
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { wireCurrency, wireCustomer, wireOrigin, wireProduct } from "@/lib/api/wire-records";
 import { SCHEDULE_STATUSES } from "./schema";
 
 /** Response shapes for the OpenAPI document (the serializer produces them). */
-const object = z.record(z.string(), z.unknown());
 
 export const scheduleResponse = z.object({
   id: z.string(),
@@ -18,13 +18,13 @@ export const scheduleResponse = z.object({
   order_name: z.string(),
   is_cultural_expense: z.boolean(),
   is_escrow: z.boolean(),
-  products: z.array(object).optional(),
-  customer: object,
+  products: z.array(wireProduct).optional(),
+  customer: wireCustomer,
   custom_data: z.string().optional(),
   total_amount: z.number().int(),
   tax_free_amount: z.number().int().optional(),
-  currency: z.string(),
-  origin: object.optional(),
+  currency: wireCurrency,
+  origin: wireOrigin.optional(),
   notice_urls: z.array(z.string()),
   installment_month: z.number().int().optional(),
 });

@@ -1,47 +1,46 @@
 import { z } from "zod";
+import { idRef, text } from "@/lib/api/fields";
 
 /** Sub-store inputs (spec: Store, Representative, BusinessLicense; CONTRACT §7). Client-safe. */
 
 export const TAXATION_TYPES = ["PERSON", "CORPORATE"] as const;
 
-const text = (max = 200) => z.string().trim().min(1, "Required").max(max);
+const requiredText = (max = 200) => text(max).trim().min(1, "Required");
 /** Optional text; an empty form field counts as absent. */
 const optionalText = (max = 200) =>
-  z
-    .string()
+  text(max)
     .trim()
-    .max(max)
     .optional()
     .transform((v) => v || undefined);
 
 /** yyyy-MM-dd naming a real calendar day. */
-export const isoDate = z.string().refine((v) => {
+export const isoDate = text(10).refine((v) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, "must be a date yyyy-MM-dd");
 
-const phone = z.string().trim().regex(/^\+?[0-9][0-9-]{6,19}$/, "must be a phone number (digits, optional hyphens)");
-const email = z.string().trim().email("must be an e-mail address").max(200);
-const url = z.string().trim().url("must be a URL").refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL");
+const phone = text(30).trim().regex(/^\+?[0-9][0-9-]{6,19}$/, "must be a phone number (digits, optional hyphens)");
+const email = text(200).trim().email("must be an e-mail address");
+const url = text(2000).trim().url("must be a URL").refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL");
 
 /** Every Representative field is required on input (the output makes name_en and birth_date optional). */
 export const representativeInput = z.object({
-  name_ko: text(100),
-  name_en: text(100),
+  name_ko: requiredText(100),
+  name_en: requiredText(100),
   email,
   phone_number: phone,
   birth_date: isoDate,
 });
 
 const licenseFields = {
-  company_name: text(200),
-  registration_number: z.string().trim().regex(/^\d{3}-?\d{2}-?\d{5}$/, "must be a 10-digit business registration number"),
-  business_location: text(300),
-  business_location_detail: text(300),
-  postal_code: z.string().trim().regex(/^\d{5,6}$/, "must be a 5- or 6-digit postal code"),
-  business_types: z.array(text(100)).min(1, "must list at least one business type"),
-  business_items: z.array(text(100)).min(1, "must list at least one business item"),
+  company_name: requiredText(200),
+  registration_number: text(20).trim().regex(/^\d{3}-?\d{2}-?\d{5}$/, "must be a 10-digit business registration number"),
+  business_location: requiredText(300),
+  business_location_detail: requiredText(300),
+  postal_code: text(10).trim().regex(/^\d{5,6}$/, "must be a 5- or 6-digit postal code"),
+  business_types: z.array(requiredText(100)).min(1, "must list at least one business type").max(50),
+  business_items: z.array(requiredText(100)).min(1, "must list at least one business item").max(50),
   corporate_registration_number: optionalText(50),
   headquarter_location: optionalText(300),
   business_establishment_date: optionalText(30),
@@ -65,7 +64,7 @@ export const businessLicenseInput = z
 export const businessLicenseUpdateInput = z.object(licenseFields);
 
 const storeFields = {
-  name: text(100),
+  name: requiredText(100),
   service_urls: z.array(url).max(20).default([]),
   manager_name: optionalText(100),
   manager_phone_number: phone.optional().or(z.literal("").transform(() => undefined)),
@@ -74,7 +73,7 @@ const storeFields = {
 
 export const createStoreInput = z.object({
   ...storeFields,
-  tier_code: z.string().regex(/^[A-Za-z0-9]{3}$/, "must be exactly 3 letters or digits"),
+  tier_code: text(3).regex(/^[A-Za-z0-9]{3}$/, "must be exactly 3 letters or digits"),
   representative: representativeInput,
   business_license: businessLicenseInput,
   /** Both must be true (checked by the service, so a refusal is TERMS_NOT_AGREED, not INVALID_REQUEST). */
@@ -104,7 +103,7 @@ export const updateStoreInput = z.object({
 });
 export type UpdateStoreInput = z.input<typeof updateStoreInput>;
 
-export const storeIdParams = z.object({ "store-id": z.string().min(1).max(200) });
+export const storeIdParams = z.object({ "store-id": idRef });
 
 /** Output shapes (documentation only). */
 const representativeOutput = z.object({ name_ko: z.string(), name_en: z.string().optional(), email: z.string(), phone_number: z.string(), birth_date: z.string().optional() });
@@ -139,10 +138,10 @@ export const storeListResponse = z.object({ stores: z.array(storeResponse) });
 /** Dashboard: a login limited to one sub-store. */
 export const STORE_USER_ROLES = ["ADMIN", "VIEWER"] as const;
 export const createStoreUserInput = z.object({
-  store_id: z.string().min(1),
-  name: z.string().trim().max(100).optional(),
-  email: z.string().trim().email("must be an e-mail address"),
-  password: z.string().min(8, "must be at least 8 characters").max(200),
+  store_id: idRef,
+  name: text(100).trim().optional(),
+  email: text(200).trim().email("must be an e-mail address"),
+  password: text(200).min(8, "must be at least 8 characters"),
   role: z.enum(STORE_USER_ROLES),
 });
 export type CreateStoreUserInput = z.input<typeof createStoreUserInput>;

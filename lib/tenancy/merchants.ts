@@ -4,6 +4,7 @@ import { getDb, withTransaction } from "@/lib/db/client";
 import { newId, newSecret } from "@/lib/ids";
 import { hashPassword } from "@/lib/users/passwords";
 import { insertUser } from "@/lib/users/repository";
+import { openWebhookSecret } from "@/lib/webhooks/secret";
 import { insertStore } from "./stores";
 
 export type CreatedMerchant = {
@@ -51,7 +52,7 @@ export async function createMerchant(input: {
     merchant_id: merchantId,
     store_id: storeId,
     api_key: apiKey,
-    webhook_secret: store.webhook_secret,
+    webhook_secret: openWebhookSecret(store.webhook_secret),
     channels: channels.map((c) => ({ key: c.key, pg_provider: c.pg_provider, type: c.type })),
     dashboard: { email, password },
   };

@@ -1,7 +1,7 @@
 import { createDefaultChannels } from "@/lib/channels/repository";
 import type { Db, Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { newWebhookSecret } from "@/lib/webhooks/secret";
+import { newWebhookSecret, sealWebhookSecret } from "@/lib/webhooks/secret";
 
 /** A store row with its webhook signing secret and TEST channels (CONTRACT §3, §9). */
 export async function insertStore(
@@ -19,7 +19,7 @@ export async function insertStore(
       is_default: input.isDefault ? 1 : 0,
       tier_code: input.tierCode ?? null,
       webhook_url: null,
-      webhook_secret: newWebhookSecret(),
+      webhook_secret: sealWebhookSecret(newWebhookSecret()),
       created_at: now,
       updated_at: now,
     })

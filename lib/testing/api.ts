@@ -2,6 +2,9 @@
  * Drives the API through the real route modules in-process: the same handler wrapper, parsing,
  * auth and envelopes as over HTTP, without a server. Routes come from app/ by file name, so a
  * path that has no route file answers as Next would (the catch-alls, or 405).
+ *
+ * With API_BASE_URL set (the HTTP pass, scripts/test-http.ts), every call goes over real HTTP to
+ * that server instead: Next's own routing, params decoding and method handling.
  */
 type RouteModule = Record<string, (request: Request, segment: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
 
@@ -49,32 +52,48 @@ function match(pathname: string): { file: string; params: Record<string, string 
 
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };
 
-export async function callApi<T = any>(
-  method: string,
-  url: string,
-  options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string } = {},
-): Promise<ApiResult<T>> {
+/** `inProcess`: always through the route modules, for tests that put state into this process (adapters, hooks, a faked clock). */
+type CallOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string; inProcess?: boolean };
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // not JSON (an HTML page, a redirect): tests see the raw text
+  }
+}
+
+async function callOverHttp<T>(baseUrl: string, method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<ApiResult<T>> {
+  const response = await fetch(new URL(url, baseUrl), { method: method.toUpperCase(), headers, body, redirect: "manual" });
+  return { status: response.status, body: parseBody(await response.text()) as T, headers: response.headers };
+}
+
+export async function callApi<T = any>(method: string, url: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization ??= `Bearer ${options.token}`;
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers["content-type"] ??= "application/json";
+  const baseUrl = process.env.API_BASE_URL;
+  if (baseUrl && !options.inProcess) return callOverHttp<T>(baseUrl, method, url, headers, body);
+
   const full = new URL(url, "http://localhost");
   const found = match(full.pathname);
   if (!found) throw new Error(`no route file matches ${full.pathname}`);
   const mod = await modules[found.file]!();
   const handler = mod[method.toUpperCase()];
   if (!handler) return { status: 405, body: null as T, headers: new Headers() };
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization ??= `Bearer ${options.token}`;
-  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  if (body !== undefined) headers["content-type"] ??= "application/json";
   const response = await handler(new Request(full, { method: method.toUpperCase(), headers, body }), { params: Promise.resolve(found.params) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+  return { status: response.status, body: parseBody(await response.text()) as T, headers: response.headers };
 }
 
 /** A client bound to one bearer token. */
-export function apiAs(token: string) {
+export function apiAs(token: string, { inProcess = false }: { inProcess?: boolean } = {}) {
+  const call = <T>(method: string, url: string, body: unknown, headers?: Record<string, string>) => callApi<T>(method, url, { token, body, headers, inProcess });
   return {
-    get: <T = any>(url: string, headers?: Record<string, string>) => callApi<T>("GET", url, { token, headers }),
-    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => callApi<T>("POST", url, { token, body: body ?? {}, headers }),
-    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => callApi<T>("PUT", url, { token, body: body ?? {}, headers }),
-    delete: <T = any>(url: string, headers?: Record<string, string>) => callApi<T>("DELETE", url, { token, headers }),
+    get: <T = any>(url: string, headers?: Record<string, string>) => call<T>("GET", url, undefined, headers),
+    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>("POST", url, body ?? {}, headers),
+    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>("PUT", url, body ?? {}, headers),
+    delete: <T = any>(url: string, headers?: Record<string, string>) => call<T>("DELETE", url, undefined, headers),
   };
 }

@@ -8,6 +8,8 @@ export default async function setup() {
     process.env.DATABASE_URL = `file:${path.join(mkdtempSync(path.join(os.tmpdir(), "platform-test-")), "test.db")}`;
   }
   process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "platform-data-"));
+  // Logs go to a file (scripts/test.sh scans it for secrets), not between the test reporter's lines.
+  process.env.LOG_FILE ??= path.join(process.env.DATA_DIR, "test.log");
   process.env.TOKEN_SIGNING_SECRET ??= "test-signing-secret-for-this-run-only";
   process.env.NEXTAUTH_SECRET ??= "test-session-secret-for-this-run-only";
   const { migrateToLatest } = await import("@/lib/db/migrations/index");

@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { checkWebhookUrl, isPrivateAddress } from "./address-policy";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkWebhookUrl, isPrivateAddress, privateAddressesAllowed } from "./address-policy";
 
 describe("webhook address policy", () => {
-  afterEach(() => {
+  const saved = { allow: process.env.WEBHOOK_ALLOW_PRIVATE, nodeEnv: process.env.NODE_ENV };
+  beforeEach(() => {
     delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  });
+  afterEach(() => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = saved.allow;
+    (process.env as Record<string, string | undefined>).NODE_ENV = saved.nodeEnv;
   });
 
   it("knows loopback, private, link-local and mapped addresses", () => {
@@ -11,13 +16,30 @@ describe("webhook address policy", () => {
     for (const a of ["8.8.8.8", "1.1.1.1", "2606:4700::1111", "172.32.0.1"]) expect(isPrivateAddress(a), a).toBe(false);
   });
 
-  it("refuses private hosts only when not allowed, and any non-http URL always", async () => {
+  it("judges IPv6 forms that embed an IPv4 address (NAT64, 6to4, IPv4-compatible) by that address", () => {
+    for (const a of ["64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b::10.0.0.1", "2002:7f00:1::1", "2002:a9fe:a9fe::", "::127.0.0.1", "::a9fe:a9fe", "64:ff9b:1::1", "2001::1", "100.64.0.1", "198.18.0.1", "255.255.255.255", "224.0.0.1", "ff02::1"]) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ["64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"]) expect(isPrivateAddress(a), a).toBe(false);
+  });
+
+  it("refuses private addresses by default in every process, whatever NODE_ENV says", async () => {
+    for (const env of [undefined, "development", "test", "production"]) {
+      (process.env as Record<string, string | undefined>).NODE_ENV = env;
+      expect(privateAddressesAllowed(), String(env)).toBe(false);
+      expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toMatch(/refused/);
+      expect(await checkWebhookUrl("http://[::1]:9/x")).toMatch(/refused/);
+      expect(await checkWebhookUrl("http://[64:ff9b::a9fe:a9fe]/latest/meta-data")).toMatch(/refused/);
+      expect(await checkWebhookUrl("http://localhost:9/x")).toMatch(/refused/);
+    }
+  });
+
+  it("allows them only with WEBHOOK_ALLOW_PRIVATE=true; any non-http URL is always refused", async () => {
     expect(await checkWebhookUrl("ftp://example.com/x")).toMatch(/http/);
     expect(await checkWebhookUrl("not a url")).toMatch(/absolute/);
-    expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toBeNull();
-    process.env.WEBHOOK_ALLOW_PRIVATE = "false";
+    process.env.WEBHOOK_ALLOW_PRIVATE = "1";
     expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toMatch(/refused/);
-    expect(await checkWebhookUrl("http://[::1]:9/x")).toMatch(/refused/);
-    expect(await checkWebhookUrl("http://localhost:9/x")).toMatch(/refused/);
+    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toBeNull();
   });
 });

@@ -1,29 +1,40 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { BlockList, isIP } from "node:net";
-import { isProduction } from "@/lib/env";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
-/** Loopback, private, link-local, unspecified, CGNAT and multicast ranges (IPv4 and IPv6). */
-const blocked = new BlockList();
-for (const [net, bits] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.168.0.0", 16], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
-  blocked.addSubnet(net, bits, "ipv4");
-}
-// BlockList matches IPv4-mapped IPv6 (::ffff:7f00:1) against the IPv4 ranges too.
-for (const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) blocked.addSubnet(net, bits, "ipv6");
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  return family === 6 && blocked.check(address, "ipv6");
+/** Where an IPv6 address carries an IPv4 one: mapped and compatible (::a.b.c.d), NAT64 64:ff9b::/96, 6to4 2002::/16. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  const words = address.parts;
+  const zeroPrefix = words.slice(0, 5).every((w) => w === 0);
+  if (zeroPrefix && (words[5] === 0 || words[5] === 0xffff)) return new ipaddr.IPv4(bytes.slice(12));
+  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return new ipaddr.IPv4(bytes.slice(12));
+  if (words[0] === 0x2002) return new ipaddr.IPv4(bytes.slice(2, 6));
+  return null;
 }
 
 /**
- * In production, webhook addresses that resolve to loopback, private or link-local addresses are
- * refused (SSRF), unless WEBHOOK_ALLOW_PRIVATE=true. Development and tests allow them.
+ * Only ordinary public unicast addresses are reachable: loopback, private, link-local, CGNAT,
+ * unspecified, multicast, reserved, documentation and Teredo ranges are not, and an IPv6 address
+ * embedding an IPv4 one (mapped, NAT64, 6to4) is judged by that IPv4 address (ipaddr.js ranges).
+ */
+export function isPrivateAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return isIP(address) !== 0;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6") {
+    const inner = embeddedIpv4(parsed as ipaddr.IPv6);
+    if (inner) return inner.range() !== "unicast";
+  }
+  return parsed.range() !== "unicast";
+}
+
+/**
+ * Webhook addresses that are, or resolve to, non-public addresses are refused (SSRF) in every
+ * process (web server, `npm run worker`, CLI), unless WEBHOOK_ALLOW_PRIVATE=true. No other
+ * setting (NODE_ENV included) changes this.
  */
 export function privateAddressesAllowed(): boolean {
-  if (process.env.WEBHOOK_ALLOW_PRIVATE === "true") return true;
-  if (process.env.WEBHOOK_ALLOW_PRIVATE === "false") return false;
-  return !isProduction();
+  return process.env.WEBHOOK_ALLOW_PRIVATE === "true";
 }
 
 export class AddressRefusedError extends Error {
@@ -56,7 +67,7 @@ export function guardedLookup(hostname: string, options: object, callback: (err:
   });
 }
 
-/** For the settings form: resolves the name now and refuses private answers (production only). */
+/** For the settings form: resolves the name now and refuses private answers (unless allowed). */
 export async function checkWebhookUrl(url: string): Promise<string | null> {
   let parsed: URL;
   try {

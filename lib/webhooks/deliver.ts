@@ -2,6 +2,7 @@ import { getDb, withTransaction } from "@/lib/db/client";
 import type { AttemptStatus, WebhookAttemptsTable } from "@/lib/db/tables/webhooks";
 import { newId } from "@/lib/ids";
 import type { JobOutcome } from "@/lib/jobs/handlers";
+import { recordWebhookAttempt } from "@/lib/ops/job-metrics";
 import { signingSecrets } from "./deliveries";
 import { attemptTimeoutMs, nextAttemptAt } from "./retry";
 import { sendWebhookRequest } from "./send";
@@ -53,7 +54,9 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
     await tx.insertInto("webhook_attempts").values(attempt).execute();
     return true;
   });
-  return recorded ? { attempt, retryAt } : null;
+  if (!recorded) return null;
+  recordWebhookAttempt(status, retryAt === null);
+  return { attempt, retryAt };
 }
 
 /** The `webhook.deliver` job: one attempt per run; a failed attempt asks the queue to run it again later. */

@@ -3,6 +3,7 @@ import type { WebhookDeliveriesTable, WebhookTrigger } from "@/lib/db/tables/web
 import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { maxAutomaticAttempts } from "./retry";
+import { openWebhookSecret } from "./secret";
 
 /** Outbox events (payload: the WebhookEvent); each fans out into deliveries. */
 export const WEBHOOK_QUEUE = "webhook.deliver";
@@ -71,5 +72,6 @@ export async function signingSecrets(db: Db | Tx, storeId: string, now = Date.no
   const store = await db.selectFrom("stores").select("webhook_secret").where("id", "=", storeId).executeTakeFirst();
   if (!store) return [];
   const rotation = await db.selectFrom("webhook_secret_rotations").selectAll().where("store_id", "=", storeId).where("expires_at", ">", now).executeTakeFirst();
-  return rotation ? [store.webhook_secret, rotation.previous_secret] : [store.webhook_secret];
+  const current = openWebhookSecret(store.webhook_secret);
+  return rotation ? [current, openWebhookSecret(rotation.previous_secret)] : [current];
 }

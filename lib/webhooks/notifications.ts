@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import type { TransactionExtras } from "@/lib/payments/enrichers";
-import { serializeWebhook } from "./serialize";
+import { serializeNotification } from "./serialize";
 
 /** Transaction enricher: each transaction's webhook attempts, oldest first, as `notifications`. */
 export async function loadNotifications(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
@@ -13,7 +13,7 @@ export async function loadNotifications(transactionIds: string[]): Promise<Map<s
     const delivery = deliveries.get(attempt.delivery_id);
     if (!delivery || !attempt.tx_id) continue;
     const list = out.get(attempt.tx_id)?.notifications ?? [];
-    list.push(serializeWebhook(attempt, delivery));
+    list.push(serializeNotification(attempt, delivery));
     out.set(attempt.tx_id, { notifications: list });
   }
   return out;

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api/openapi-types";
+import { wirePayment } from "@/lib/payments/responses";
 import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "./schema";
 
 const resendResponse = z.object({
   tx_id: z.string(),
   webhook_id: z.string().optional().describe("the new webhook (attempt) id; absent when it is still in flight"),
-  payment: z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(z.record(z.string(), z.unknown())) }),
+  payment: wirePayment,
 });
 
 export const webhookOperations: Operation[] = [

@@ -1,24 +1,27 @@
 import { z } from "zod";
-import { callerId } from "@/lib/api/fields";
+import { callerId, idRef, text } from "@/lib/api/fields";
 
 /** One schema per input (route, server action, form resolver and OpenAPI share them). */
 
 export const resendWebhookParams = z.object({ payment_id: callerId });
-export const resendWebhookQuery = z.object({ store_id: z.string().min(1).optional() });
+export const resendWebhookQuery = z.object({ store_id: idRef.optional() });
 export const resendWebhookBody = z.object({
-  tx_id: z.string().min(1).optional(),
-  webhook_id: z.string().min(1).optional(),
+  tx_id: idRef.optional(),
+  webhook_id: idRef.optional(),
 });
 export type ResendWebhookInput = z.output<typeof resendWebhookBody> & { payment_id: string; store_id?: string };
 
 export const WEBHOOK_EVENT_TYPES = ["Paid", "VirtualAccountIssued", "PartialCancelled", "Cancelled", "Failed", "Test"] as const;
+/** The recorded Webhook `type` in a transaction's notifications (CONTRACT §9). */
+export const WEBHOOK_TYPES = ["READY", "PAID", "FAILED", "CANCELLED", "PARTIAL_CANCELLED", "VIRTUAL_ACCOUNT_ISSUED", "CANCEL_PENDING"] as const;
+export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 export const DELIVERY_STATES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
 
 /** Delivery-log filters; dates are yyyy-MM-dd (UTC) as the URL carries them. */
 export const deliveryFilter = z.object({
   state: z.enum(DELIVERY_STATES).optional(),
   event: z.enum(WEBHOOK_EVENT_TYPES).optional(),
-  url: z.string().max(2000).optional(),
+  url: text(2000).optional(),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd").optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd").optional(),
 });
@@ -29,13 +32,11 @@ export const listDeliveriesInput = deliveryFilter.extend({
   limit: z.number().int().min(1).max(100).default(20),
 });
 
-export const deliveryIdInput = z.object({ id: z.string().min(1) });
+export const deliveryIdInput = z.object({ id: idRef });
 
 export const webhookUrlInput = z.object({
-  url: z
-    .string()
+  url: text(2000)
     .trim()
-    .max(2000)
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) URL" }),
 });
 export type WebhookUrlInput = z.input<typeof webhookUrlInput>;

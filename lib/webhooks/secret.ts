@@ -1,9 +1,24 @@
 import { randomBytes } from "node:crypto";
 import { hmacSha256 } from "@/lib/crypto";
+import { openSealed, sealText } from "@/lib/sealed";
 
 /** A Standard Webhooks secret: `whsec_` + standard base64 of 24 random bytes. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
+}
+
+const PURPOSE = "webhook-secret";
+
+/** Signing secrets are stored sealed (AES-256-GCM under the server's key), never in clear. */
+export function sealWebhookSecret(secret: string): string {
+  return sealText(PURPOSE, secret);
+}
+
+/** The secret behind a stored value. Fails loudly rather than sign with nothing. */
+export function openWebhookSecret(stored: string): string {
+  const secret = openSealed(PURPOSE, stored);
+  if (secret === null) throw new Error("a webhook signing secret cannot be opened: was TOKEN_SIGNING_SECRET changed?");
+  return secret;
 }
 
 /** The signing key is the base64 part after `whsec_` (base64url tolerated for old secrets). */

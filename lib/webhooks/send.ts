@@ -6,7 +6,8 @@ export type SendResult =
   | { kind: "response"; code: number; headers: Record<string, string>; body: string; respondedAt: number }
   | { kind: "no_response"; error: string; permanent: boolean };
 
-const MAX_STORED_BODY = 64 * 1024;
+/** Only the start of a receiver's answer is kept (enough to debug; never a full read of a remote resource). */
+export const MAX_STORED_BODY = 1024;
 
 /**
  * POSTs one webhook. No redirects are followed (a redirect is a non-2xx answer), the address is
@@ -37,15 +38,22 @@ export function sendWebhookRequest(url: string, headers: Record<string, string>,
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          if (size < MAX_STORED_BODY) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on("end", () => {
+        const done = () => {
           const responseHeaders: Record<string, string> = {};
           for (const [k, v] of Object.entries(response.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(", ") : v;
-          finish({ kind: "response", code: response.statusCode ?? 0, headers: responseHeaders, body: Buffer.concat(chunks).toString("utf8").slice(0, MAX_STORED_BODY), respondedAt: Date.now() });
+          const body = Buffer.concat(chunks).subarray(0, MAX_STORED_BODY).toString("utf8").replace(/\uFFFD$/, "");
+          finish({ kind: "response", code: response.statusCode ?? 0, headers: responseHeaders, body, respondedAt: Date.now() });
+        };
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          // Enough kept: stop reading rather than wait for (or buffer) the rest.
+          if (size >= MAX_STORED_BODY) {
+            done();
+            response.destroy();
+          }
         });
+        response.on("end", done);
         response.on("error", (error) => finish({ kind: "no_response", error: `response aborted: ${error.message}`, permanent: false }));
       },
     );

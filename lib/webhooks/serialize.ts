@@ -1,41 +1,58 @@
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "@/lib/db/tables/webhooks";
 import { toRfc3339 } from "@/lib/time";
-import type { DeliveryAttemptView, DeliveryView } from "./schema";
+import type { DeliveryAttemptView, DeliveryView, WebhookType } from "./schema";
+
+/** The webhook body's `status` spelling → the recorded Webhook `type` enum (CONTRACT §9). */
+const WEBHOOK_TYPE: Record<string, WebhookType> = {
+  Paid: "PAID",
+  VirtualAccountIssued: "VIRTUAL_ACCOUNT_ISSUED",
+  PartialCancelled: "PARTIAL_CANCELLED",
+  Cancelled: "CANCELLED",
+  Failed: "FAILED",
+  Ready: "READY",
+  CancelPending: "CANCEL_PENDING",
+};
+
+function headerObject(text: string | null): Record<string, string> {
+  return text === null ? {} : (JSON.parse(text) as Record<string, string>);
+}
 
 /**
- * CONTRACT §9's Webhook object: one attempt of one delivery. Headers travel as JSON text and the
- * response code as a string, as in the public API this interface follows; `response` is absent
- * when no HTTP response came (CONNECT_FAILED); `type` is the event (Paid, Cancelled, …).
+ * One item of a Transaction's `notifications` (CONTRACT §9): `{webhook: Webhook}`, one per attempt
+ * of a delivery. Headers are objects, the response code a string; `response` is absent when no
+ * HTTP response came (CONNECT_FAILED); `type` is the enum (PAID), not the body's `Paid`.
  */
-export function serializeWebhook(attempt: WebhookAttemptsTable, delivery: WebhookDeliveriesTable) {
+export function serializeNotification(attempt: WebhookAttemptsTable, delivery: WebhookDeliveriesTable) {
   return {
-    id: attempt.id,
-    status: attempt.status,
-    type: delivery.event_type,
-    url: delivery.url,
-    is_async: delivery.is_async === 1,
-    current_execution: attempt.execution,
-    max_execution: delivery.max_attempts,
-    webhook_trigger: delivery.trigger,
-    request: { header: attempt.request_header, body: attempt.request_body, requested_at: toRfc3339(attempt.requested_at) },
-    ...(attempt.response_code === null
-      ? {}
-      : {
-          response: {
-            code: String(attempt.response_code),
-            header: attempt.response_header ?? "{}",
-            body: attempt.response_body ?? "",
-            responded_at: toRfc3339(attempt.responded_at ?? attempt.requested_at),
-          },
-        }),
-    triggered_at: toRfc3339(delivery.created_at),
+    webhook: {
+      id: attempt.id,
+      status: attempt.status,
+      type: WEBHOOK_TYPE[delivery.event_type] ?? delivery.event_type,
+      url: delivery.url,
+      is_async: delivery.is_async === 1,
+      current_execution: attempt.execution,
+      max_execution: delivery.max_attempts,
+      webhook_trigger: delivery.trigger,
+      request: { header: headerObject(attempt.request_header), body: attempt.request_body, requested_at: toRfc3339(attempt.requested_at) },
+      ...(attempt.response_code === null
+        ? {}
+        : {
+            response: {
+              code: String(attempt.response_code),
+              header: headerObject(attempt.response_header),
+              body: attempt.response_body ?? "",
+              responded_at: toRfc3339(attempt.responded_at ?? attempt.requested_at),
+            },
+          }),
+      triggered_at: toRfc3339(delivery.created_at),
+    },
   };
 }
 
-export type WireWebhook = ReturnType<typeof serializeWebhook>;
+export type WireNotification = ReturnType<typeof serializeNotification>;
 
 function headersOf(text: string | null): Record<string, string> | null {
-  return text === null ? null : (JSON.parse(text) as Record<string, string>);
+  return text === null ? null : headerObject(text);
 }
 
 export function toAttemptView(a: WebhookAttemptsTable): DeliveryAttemptView {

@@ -8,7 +8,7 @@ import { checkWebhookUrl } from "./address-policy";
 import { createDelivery, eventBody } from "./deliveries";
 import { runDeliveryInline } from "./run-inline";
 import type { WebhookSettingsView } from "./schema";
-import { newWebhookSecret } from "./secret";
+import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from "./secret";
 import { toAttemptView } from "./serialize";
 
 /** The store's webhook URL and signing secret (viewers do not see the secret). */
@@ -17,7 +17,7 @@ export async function getWebhookSettings({ ctx }: { ctx: AuthContext }): Promise
   const rotation = await getDb().selectFrom("webhook_secret_rotations").select("expires_at").where("store_id", "=", store.id).where("expires_at", ">", Date.now()).executeTakeFirst();
   return {
     url: store.webhook_url,
-    secret: ctx.role === "VIEWER" ? null : store.webhook_secret,
+    secret: ctx.role === "VIEWER" ? null : openWebhookSecret(store.webhook_secret),
     previousSecretExpiresAt: rotation ? toRfc3339(rotation.expires_at) : null,
   };
 }
@@ -48,7 +48,7 @@ export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; in
     if (input.overlapHours > 0) {
       await tx.insertInto("webhook_secret_rotations").values({ store_id: store.id, merchant_id: ctx.merchantId, previous_secret: current.webhook_secret, rotated_at: now, expires_at: now + input.overlapHours * HOUR }).execute();
     }
-    await tx.updateTable("stores").set({ webhook_secret: newWebhookSecret(), updated_at: now }).where("id", "=", store.id).execute();
+    await tx.updateTable("stores").set({ webhook_secret: sealWebhookSecret(newWebhookSecret()), updated_at: now }).where("id", "=", store.id).execute();
   });
   return getWebhookSettings({ ctx });
 }

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { idRef } from "@/lib/api/fields";
 import { deleteBillingKey } from "@/lib/billing-keys/delete";
 import { issueBillingKey } from "@/lib/billing-keys/issue";
 import { listKeyPayments } from "@/lib/billing-keys/payments";
@@ -14,7 +15,7 @@ import { listSchedules } from "@/lib/schedules/read";
 const FAR_FUTURE = Date.UTC(9999, 0, 1);
 
 export const listBillingKeysAction = dashboardAction(
-  { write: false, input: z.object({ page: z.number().int().min(0), status: billingKeyStatus.optional() }) },
+  { write: false, input: z.object({ page: z.number().int().min(0).max(10_000), status: billingKeyStatus.optional() }) },
   ({ ctx, input }) => listBillingKeys({ ctx, input: { page: input.page, limit: 20, status: input.status ? [input.status] : undefined } }),
 );
 
@@ -48,7 +49,7 @@ export const issueTestCardAction = dashboardAction({ write: true, input: issueTe
 );
 
 /** Schedules still booked on a key: the delete confirmation names them. */
-export const bookedSchedulesAction = dashboardAction({ write: false, input: z.object({ billing_key: z.string().min(1) }) }, async ({ ctx, input }) => {
+export const bookedSchedulesAction = dashboardAction({ write: false, input: z.object({ billing_key: idRef }) }, async ({ ctx, input }) => {
   const res = await listSchedules({ ctx, input: { billing_key: input.billing_key, status: ["SCHEDULED", "STARTED"], start: 0, end: FAR_FUTURE, limit: 1000 } });
   return res.schedules;
 });
@@ -59,7 +60,7 @@ export const deleteBillingKeyAction = dashboardAction({ write: true, input: dele
   return deleteBillingKey({ ctx, input: { billing_key: input.billing_key } });
 });
 
-export const billingKeyDetailAction = dashboardAction({ write: false, input: z.object({ billing_key: z.string().min(1) }) }, async ({ ctx, input }) => {
+export const billingKeyDetailAction = dashboardAction({ write: false, input: z.object({ billing_key: idRef }) }, async ({ ctx, input }) => {
   const { billing_key } = await getBillingKey({ ctx, input: { billing_key: input.billing_key } });
   const [schedules, payments] = await Promise.all([
     listSchedules({ ctx, input: { billing_key: input.billing_key, start: 0, end: FAR_FUTURE, limit: 1000 } }),

@@ -66,6 +66,12 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
     <div className="space-y-4">
       <PageHeader title={t("developers.title")} />
       <p className="text-sm text-slate-600">{t("developers.intro")}</p>
+      <Card title={t("developers.reference")}>
+        <p className="text-sm text-slate-600">{t("developers.referenceIntro")}</p>
+        <a className="mt-2 inline-block text-sm font-medium text-blue-700 underline" href="/docs" data-testid="api-reference-link">
+          {t("developers.openReference")}
+        </a>
+      </Card>
       {error ? <Alert>{error}</Alert> : null}
       {canWrite ? (
         <Card title={t("developers.create")}>

@@ -10,7 +10,7 @@ import { listSchedules } from "@/lib/schedules/read";
 import { bookScheduleForm, cancelSelectedForm, scheduleStatus } from "@/lib/schedules/schema";
 
 export const listSchedulesAction = dashboardAction(
-  { write: false, input: z.object({ start: z.number().int(), end: z.number().int(), status: z.array(scheduleStatus).optional(), page: z.number().int().min(0) }) },
+  { write: false, input: z.object({ start: z.number().int().min(0), end: z.number().int().min(0), status: z.array(scheduleStatus).max(4).optional(), page: z.number().int().min(0).max(10_000) }) },
   ({ ctx, input }) => listSchedules({ ctx, input: { start: input.start, end: input.end, status: input.status, page: input.page, limit: 100 } }),
 );
 

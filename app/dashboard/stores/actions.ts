@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { idRef } from "@/lib/api/fields";
 import { DomainError } from "@/lib/api/error-codes";
 import { dashboardAction } from "@/lib/dashboard/action";
 import type { DashboardContext } from "@/lib/dashboard/context";
@@ -19,7 +20,7 @@ function requireHosting(ctx: DashboardContext) {
   if (!ctx.hasHostingContract) throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
 }
 
-const storeRef = z.object({ store_id: z.string().min(1) });
+const storeRef = z.object({ store_id: idRef });
 
 export const listStoresAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => {
   requireHosting(ctx);

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { issueBillingKey } from "@/lib/billing-keys/issue";
 import { listBillingKeys } from "@/lib/billing-keys/read";
 import { issueBillingKeyBody, listBillingKeysQuery } from "@/lib/billing-keys/schema";
@@ -6,3 +7,5 @@ import { issueBillingKeyBody, listBillingKeysQuery } from "@/lib/billing-keys/sc
 export const GET = apiRoute({ family: "payment", auth: "token", query: listBillingKeysQuery }, ({ ctx, query }) => listBillingKeys({ ctx, input: query }));
 
 export const POST = apiRoute({ family: "payment", auth: "token", body: issueBillingKeyBody }, ({ ctx, body }) => issueBillingKey({ ctx, input: body }));
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { cancelSchedules } from "@/lib/schedules/cancel";
 import { createSchedule } from "@/lib/schedules/create";
 import { listSchedules } from "@/lib/schedules/read";
@@ -9,3 +10,5 @@ export const GET = apiRoute({ family: "payment", auth: "token", query: listSched
 export const POST = apiRoute({ family: "payment", auth: "token", body: createScheduleBody }, ({ ctx, body }) => createSchedule({ ctx, input: body }));
 
 export const DELETE = apiRoute({ family: "payment", auth: "token", query: deleteSchedulesQuery }, ({ ctx, query }) => cancelSchedules({ ctx, input: query }));
+
+export const { PUT, PATCH, OPTIONS } = otherMethods({ GET, POST, DELETE });

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { regenerationBody } from "@/lib/auth/schema";
 import { regenerateTokens } from "@/lib/auth/tokens";
 
@@ -6,3 +7,5 @@ export const POST = apiRoute({ family: "platform", auth: "none", body: regenerat
   const tokens = await regenerateTokens(body.refresh_token);
   return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

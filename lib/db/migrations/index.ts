@@ -11,6 +11,9 @@ import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 import * as m0010 from "./0010_sandbox_ledger";
 import * as m0011 from "./0011_unsettled_outcomes";
+import * as m0040 from "./0040_refresh_grace";
+import * as m0041 from "./0041_sealed_at_rest";
+import * as m0050 from "./0050_ops";
 
 export type MigrationDialect = Dialect;
 
@@ -32,6 +35,9 @@ const migrations: Record<string, VersionedMigration> = {
   "0006_stores": m0006,
   "0010_sandbox_ledger": m0010,
   "0011_unsettled_outcomes": m0011,
+  "0040_refresh_grace": m0040,
+  "0041_sealed_at_rest": m0041,
+  "0050_ops": m0050,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -43,13 +49,21 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+function migrator(): Migrator {
+  return new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
+}
+
+/** Names of migrations this code knows that the database has not applied (for /readyz). */
+export async function pendingMigrations(): Promise<string[]> {
+  return (await migrator().getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 let migrated: Promise<void> | undefined;
 
 /** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
 export function migrateToLatest(): Promise<void> {
   migrated ??= (async () => {
-    const migrator = new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await migrator().migrateToLatest();
     const failed = results?.find((r) => r.status === "Error");
     if (error || failed) {
       migrated = undefined;

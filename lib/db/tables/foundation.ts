@@ -61,6 +61,8 @@ export interface RefreshTokensTable {
   issued_at: number;
   expires_at: number;
   rotated_at: number | null;
+  /** The pair this token was rotated into, sealed; kept for the grace window (a client retry gets it again). */
+  successor_sealed: string | null;
 }
 
 export type UserRole = "OWNER" | "ADMIN" | "VIEWER";

@@ -18,6 +18,9 @@ export const developers = {
     "developers.revoke": "Revoke",
     "developers.confirmRevoke": "Revoke this key? Tokens issued from it stop working.",
     "developers.viewerCannot": "Viewers cannot manage API keys.",
+    "developers.reference": "API reference",
+    "developers.referenceIntro": "Every endpoint with its request and response schemas, the authentication schemes and the sandbox test cards.",
+    "developers.openReference": "Open the API reference",
   },
   ko: {
     "developers.title": "API 키",
@@ -38,5 +41,8 @@ export const developers = {
     "developers.revoke": "폐기",
     "developers.confirmRevoke": "이 키를 폐기할까요? 이 키로 발급된 토큰이 더 이상 동작하지 않습니다.",
     "developers.viewerCannot": "조회 권한 사용자는 API 키를 관리할 수 없습니다.",
+    "developers.reference": "API 레퍼런스",
+    "developers.referenceIntro": "모든 엔드포인트의 요청·응답 스키마, 인증 방식, 샌드박스 테스트 카드를 확인하세요.",
+    "developers.openReference": "API 레퍼런스 열기",
   },
 } as const;

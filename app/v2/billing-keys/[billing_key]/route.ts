@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { deleteBillingKey } from "@/lib/billing-keys/delete";
 import { getBillingKey } from "@/lib/billing-keys/read";
 import { billingKeyParams, storeQuery } from "@/lib/billing-keys/schema";
@@ -8,3 +9,5 @@ const config = { family: "payment", auth: "token", params: billingKeyParams, que
 export const GET = apiRoute(config, ({ ctx, params, query }) => getBillingKey({ ctx, input: { ...query, ...params } }));
 
 export const DELETE = apiRoute(config, ({ ctx, params, query }) => deleteBillingKey({ ctx, input: { ...query, ...params } }));
+
+export const { POST, PUT, PATCH, OPTIONS } = otherMethods({ GET, DELETE });

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { signinBody } from "@/lib/auth/schema";
 import { loginWithApiKey } from "@/lib/auth/tokens";
 
@@ -7,3 +8,5 @@ export const POST = apiRoute({ family: "platform", auth: "none", body: signinBod
   const tokens = await loginWithApiKey(body.api_key);
   return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

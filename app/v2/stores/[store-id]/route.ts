@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { getStore } from "@/lib/stores/get-stores";
 import { storeIdParams, updateStoreInput } from "@/lib/stores/schema";
 import { updateStore } from "@/lib/stores/update-store";
@@ -8,3 +9,5 @@ export const GET = apiRoute({ family: "platform", auth: "hosting", params: store
 export const PUT = apiRoute({ family: "platform", auth: "hosting", params: storeIdParams, body: updateStoreInput }, ({ ctx, params, body }) =>
   updateStore({ ctx, input: { ...body, store_id: params["store-id"] } }),
 );
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods({ GET, PUT });

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { cancelBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
@@ -6,3 +7,5 @@ import { cancelBody, paymentPathParams, storeQuery } from "@/lib/payments/schema
 export const POST = apiRoute({ family: "payment", auth: "token", params: paymentPathParams, query: storeQuery, body: cancelBody }, ({ ctx, params, query, body }) =>
   cancelPayment({ ctx, input: { ...body, store_id: query.store_id ?? body.store_id, payment_id: params.payment_id } }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

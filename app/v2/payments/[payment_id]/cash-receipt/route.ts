@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { cancelCashReceipt } from "@/lib/cash-receipts/cancel";
 import { issueCashReceipt } from "@/lib/cash-receipts/issue";
 import { getCashReceipt } from "@/lib/cash-receipts/read";
@@ -15,3 +16,5 @@ export const POST = apiRoute({ family: "payment", auth: "token", params: payment
 export const DELETE = apiRoute({ family: "payment", auth: "token", params: paymentParams, query: storeQuery }, ({ ctx, params, query }) =>
   cancelCashReceipt({ ctx, paymentId: params.payment_id, input: query }),
 );
+
+export const { PUT, PATCH, OPTIONS } = otherMethods({ GET, POST, DELETE });

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { listApplications } from "@/lib/onboarding/get-applications";
 import { submitApplicationsBody } from "@/lib/onboarding/schema";
 import { submitApplications } from "@/lib/onboarding/submit-applications";
@@ -9,3 +10,5 @@ export const GET = apiRoute({ family: "platform", auth: "hosting", params: store
 export const POST = apiRoute({ family: "platform", auth: "hosting", params: storeIdParams, body: submitApplicationsBody }, ({ ctx, params, body }) =>
   submitApplications({ ctx, input: { ...body, store_id: params["store-id"] } }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

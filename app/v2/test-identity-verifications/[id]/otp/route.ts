@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { readTestOtp } from "@/lib/identity/read";
 import { storeIdQuery, verificationParams } from "@/lib/identity/schema";
 
@@ -6,3 +7,5 @@ import { storeIdQuery, verificationParams } from "@/lib/identity/schema";
 export const GET = apiRoute({ family: "login", auth: "token", params: verificationParams, query: storeIdQuery }, ({ ctx, params, query }) =>
   readTestOtp({ ctx, id: params.id, input: query }),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { registerEscrowLogistics } from "@/lib/payments/register-escrow-logistics";
 import { escrowLogisticsBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
@@ -6,3 +7,5 @@ import { escrowLogisticsBody, paymentPathParams, storeQuery } from "@/lib/paymen
 export const POST = apiRoute({ family: "payment", auth: "token", params: paymentPathParams, query: storeQuery, body: escrowLogisticsBody }, ({ ctx, params, query, body }) =>
   registerEscrowLogistics({ ctx, input: { ...body, store_id: body.store_id ?? query.store_id, payment_id: params.payment_id } }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

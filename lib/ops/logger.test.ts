@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { cardPayBody } from "@/lib/testing/payments";
+import { createLogger, logger } from "./logger";
+
+/** The suite's log (LOG_FILE, set by the global setup or scripts/test.sh), one JSON object per line. */
+function logLines(): Record<string, unknown>[] {
+  return readFileSync(process.env.LOG_FILE!, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("structured logs", () => {
+  it("writes one JSON access-log line per API request: request id, merchant id, route, status, latency", async () => {
+    const m = await newMerchant();
+    const requestId = `logtest-${process.pid}-${Date.now()}`;
+    const res = await m.api.post("/v2/payments/log-test-payment/instant/pay", cardPayBody(m, SANDBOX_CARDS.VISA_OK), { "x-request-id": requestId });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toBe(requestId);
+    const lines = logLines().filter((l) => l.requestId === requestId);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        msg: "request",
+        requestId,
+        merchantId: m.merchant_id,
+        method: "POST",
+        route: "/v2/payments/[payment_id]/instant/pay",
+        status: 200,
+        latencyMs: expect.any(Number),
+      }),
+    );
+    expect(JSON.stringify(lines)).not.toContain(SANDBOX_CARDS.VISA_OK);
+  });
+
+  it("replaces a caller's request id that is not a short plain token", async () => {
+    const m = await newMerchant();
+    const res = await m.api.get("/v2/channels", { "x-request-id": `spaces and <html> ${"x".repeat(200)}` });
+    expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
+  });
+
+  it("redacts secret fields and masks card numbers and keys wherever they appear in a line", () => {
+    const marker = `redaction-${process.pid}-${Date.now()}`;
+    const apiKey = `sk_${"x".repeat(40)}`;
+    logger.warn(
+      { marker, card_number: SANDBOX_CARDS.MASTER_OK, body: { customer: { identityNumber: "9001011" }, otp: "123456", password: "hunter2-hunter2" }, authorization: `Bearer ${apiKey}` },
+      `upstream said: card ${SANDBOX_CARDS.DECLINED} rejected for key ${apiKey}`,
+    );
+    const [line] = logLines().filter((l) => l.marker === marker);
+    expect(line).toMatchObject({ level: "warn", card_number: "[redacted]", authorization: "[redacted]", body: { customer: { identityNumber: "[redacted]" }, otp: "[redacted]", password: "[redacted]" } });
+    const text = JSON.stringify(line);
+    for (const secret of [SANDBOX_CARDS.MASTER_OK, SANDBOX_CARDS.DECLINED, apiKey, "123456", "hunter2-hunter2", "9001011"]) expect(text).not.toContain(secret);
+    expect(line!.msg).toBe(`upstream said: card 400000******0002 rejected for key sk_[redacted]`);
+  });
+
+  it("is human-readable with LOG_FORMAT=pretty (the development default), secrets still masked", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "pretty-log-")), "dev.log");
+    createLogger({ format: "pretty", file }).info({ route: "/v2/channels" }, `served card ${SANDBOX_CARDS.VISA_OK}`);
+    const text = readFileSync(file, "utf8");
+    expect(text).toMatch(/INFO.*served card 424242\*{6}4242/);
+    expect(text).toContain('route: "/v2/channels"');
+    expect(() => JSON.parse(text)).toThrow();
+  });
+});

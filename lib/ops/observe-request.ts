@@ -1,0 +1,24 @@
+import { logger } from "./logger";
+import { metrics } from "./metrics";
+import { requestIdFor, runInRequestContext, type RequestContext } from "./request-context";
+import { routeTemplate } from "./route-template";
+
+type Segment = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteHandler = (request: Request, segment?: Segment) => Promise<Response>;
+
+/**
+ * Wraps an API route: runs it in a request context (so every log line inside carries the request
+ * id and merchant id), then writes one access-log line and records the latency histogram.
+ */
+export function observeRequests(handler: RouteHandler): RouteHandler {
+  return async (request, segment) => {
+    const started = performance.now();
+    const context: RequestContext = { requestId: requestIdFor(request) };
+    const response = await runInRequestContext(context, () => handler(request, segment));
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeTemplate(new URL(request.url).pathname, (await segment?.params) ?? {});
+    metrics()?.httpRequestDuration.observe({ method: request.method, route, status: response.status }, seconds);
+    logger.info({ ...context, method: request.method, route, status: response.status, latencyMs: Math.round(seconds * 1e4) / 10 }, "request");
+    return response;
+  };
+}

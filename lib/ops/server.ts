@@ -1,0 +1,58 @@
+/**
+ * The production HTTP server: Next's request handler on a node:http server we own, so a
+ * termination signal can drain it (what `next start` cannot: it exits 143 without stopping our
+ * worker, and waits on a hung request forever).
+ */
+import { createServer, type ServerResponse } from "node:http";
+import next from "next";
+import { logger } from "./logger";
+
+export type DrainResult = { abandoned: number };
+
+export type NextHttpServer = {
+  /** Stops accepting, lets in-flight requests finish until `deadline` (epoch ms), then cuts what is left. */
+  drain(deadline: number): Promise<DrainResult>;
+};
+
+export async function serveNext(options: { port: number; host: string }): Promise<NextHttpServer> {
+  const app = next({ dev: false, hostname: options.host, port: options.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const inFlight = new Set<ServerResponse>();
+  let draining = false;
+
+  const server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+    // Once draining, every answer tells keep-alive clients to reconnect (to another instance).
+    if (draining) res.setHeader("connection", "close");
+    handle(req, res).catch((error: unknown) => {
+      logger.error({ err: error, url: req.url }, "request handler failed");
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+
+  return {
+    async drain(deadline) {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // close() drops idle keep-alive sockets once; sockets that go idle later are swept here.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(deadline - Date.now(), 0))))]);
+      clearInterval(sweep);
+      clearTimeout(timer);
+      const abandoned = inFlight.size;
+      server.closeAllConnections();
+      await closed;
+      await app.close();
+      return { abandoned };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { sql } from "kysely";
+import { dialect, getDb } from "@/lib/db/client";
+import { passesLuhn } from "@/lib/providers/sandbox/cards";
+
+/**
+ * Finds what must never sit in the database in clear: card numbers, CVCs, card password digits,
+ * resident (registration) numbers, API keys, refresh tokens, OTPs and webhook signing secrets. Values are judged by shape
+ * (a Luhn-valid 15–19 digit run, `sk_…`, `rt_…`, `whsec_…`, a 13-digit resident number) and, inside JSON
+ * documents, by the member that holds them.
+ */
+export type Finding = { table: string; column: string; kind: string; sample: string };
+
+const SENSITIVE_MEMBERS: Record<string, string> = {
+  card_number: "card number",
+  cvc: "CVC",
+  password_two_digits: "card password digits",
+  birth_or_business_registration_number: "card holder's birth date",
+  identityNumber: "resident number",
+  identity_number: "resident number",
+  otp: "OTP",
+  apiKey: "API key",
+  api_key: "API key",
+  refresh_token: "refresh token",
+  refreshToken: "refresh token",
+};
+
+const PATTERNS: [string, RegExp][] = [
+  ["API key", /sk_[A-Za-z0-9_-]{20,}/],
+  ["refresh token", /rt_[A-Za-z0-9_-]{32,}/],
+  ["webhook signing secret", /whsec_[A-Za-z0-9+/=_-]{20,}/],
+  // Digit runs inside hex digests and ids are not numbers: a match must stand alone.
+  ["resident number", /(?<![0-9A-Za-z])\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![0-9A-Za-z])/],
+];
+
+/** Public numbers that share a resident number's shape (a corporate registration number is 13 digits). */
+const PUBLIC_MEMBERS = new Set(["corporate_registration_number"]);
+
+function cardNumbers(text: string): string[] {
+  return [...text.matchAll(/(?<![0-9A-Za-z*])\d{15,19}(?![0-9A-Za-z*])/g)].map((m) => m[0]).filter(passesLuhn);
+}
+
+function scanShapes(text: string, report: (kind: string, sample: string) => void): void {
+  for (const n of cardNumbers(text)) report("card number", n);
+  for (const [kind, pattern] of PATTERNS) {
+    const hit = text.match(pattern);
+    if (hit) report(kind, hit[0]);
+  }
+}
+
+/** Walks a JSON document: each string leaf is judged by shape and by the member holding it. */
+function scanJson(value: unknown, key: string | null, report: (kind: string, sample: string) => void): void {
+  if (Array.isArray(value)) return value.forEach((v) => scanJson(v, key, report));
+  if (typeof value === "string") {
+    const kind = key ? SENSITIVE_MEMBERS[key] : undefined;
+    // Masked values (424242******4242) and single-digit remainders are what we are allowed to keep.
+    if (kind && value.length > 1 && !value.includes("*")) report(`${kind} in member ${key}`, value);
+    // A registration number may be a business number (10 digits, public) but never a resident number (13).
+    if (key === "registration_number" && value.replace(/\D/g, "").length === 13) report("resident number in member registration_number", value);
+    if (!key || !PUBLIC_MEMBERS.has(key)) scanText(value, report);
+    return;
+  }
+  if (typeof value === "number" && key && SENSITIVE_MEMBERS[key]) report(`${SENSITIVE_MEMBERS[key]} in member ${key}`, String(value));
+  if (!value || typeof value !== "object") return;
+  for (const [childKey, child] of Object.entries(value)) scanJson(child, childKey, report);
+}
+
+export function scanText(text: string, report: (kind: string, sample: string) => void): void {
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      return scanJson(JSON.parse(text), null, report);
+    } catch {
+      // not JSON after all
+    }
+  }
+  scanShapes(text, report);
+}
+
+async function tableNames(): Promise<string[]> {
+  const rows =
+    dialect() === "sqlite"
+      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(getDb())
+      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(getDb());
+  return rows.rows.map((r) => r.name);
+}
+
+/** Every row of every table, scanned. */
+export async function scanDatabase(): Promise<{ findings: Finding[]; rows: number; tables: number }> {
+  const findings: Finding[] = [];
+  let rows = 0;
+  const tables = await tableNames();
+  for (const table of tables) {
+    const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(getDb());
+    for (const row of result.rows) {
+      rows += 1;
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== "string") continue;
+        if (/otp/i.test(column) && /^\d{6}$/.test(value)) findings.push({ table, column, kind: "OTP", sample: value });
+        scanText(value, (kind, sample) => findings.push({ table, column, kind, sample: sample.slice(0, 40) }));
+      }
+    }
+  }
+  return { findings, rows, tables: tables.length };
+}
