@@ -6,6 +6,7 @@ import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/provi
 import { lookUpAttempt } from "./attempt-lookup";
 import { settleAttempt, type AttemptAnswer } from "./settle-attempt";
 import { markUnknown } from "./unsettled";
+import { logger } from "@/lib/ops/logger";
 
 export type AttemptResult = Approval | VirtualAccountIssue | ProviderFailure;
 
@@ -15,7 +16,7 @@ function answerOf(result: AttemptResult): AttemptAnswer {
 }
 
 function settleLate(attemptId: string, late: AttemptResult): void {
-  settleAttempt(attemptId, answerOf(late)).catch((error) => console.error(`late answer for attempt ${attemptId} could not be recorded`, error));
+  settleAttempt(attemptId, answerOf(late)).catch((error) => logger.error({ err: error }, `late answer for attempt ${attemptId} could not be recorded`));
 }
 
 /**

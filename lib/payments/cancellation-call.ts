@@ -6,6 +6,7 @@ import type { CancelOutcome } from "@/lib/providers/types";
 import { channelRefOf } from "./locks";
 import { settleCancellation, type CancellationAnswer } from "./settle-cancellation";
 import { markUnknown, rescheduleLookup } from "./unsettled";
+import { logger } from "@/lib/ops/logger";
 
 function answerOf(outcome: CancelOutcome): CancellationAnswer {
   return outcome.ok ? { kind: "succeeded", cancelled: outcome } : { kind: "refused", failure: outcome };
@@ -24,7 +25,7 @@ async function send(row: TransactionsTable, c: CancellationsTable) {
   const channel = channelRefOf(row);
   const input = { channel, pgTxId: row.pg_tx_id ?? "", cancellationId: c.id, amount: c.cancel_amount, taxFreeAmount: c.tax_free_amount, reason: c.reason };
   const result = await callProvider((signal) => paymentProviderFor(channel).cancel({ ...input, signal }), {
-    onLateAnswer: (late) => void settleCancellation(c.id, answerOf(late)).catch((error) => console.error(`late answer for cancellation ${c.id} could not be recorded`, error)),
+    onLateAnswer: (late) => void settleCancellation(c.id, answerOf(late)).catch((error) => logger.error({ err: error }, `late answer for cancellation ${c.id} could not be recorded`)),
   });
   if (result.answered) return { settled: await settleCancellation(c.id, answerOf(result.value)), reason: null };
   return { settled: null, reason: result.reason };

@@ -3,6 +3,7 @@ import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { LateApprovalStatus, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
 import { LATE_APPROVAL_TRANSITIONS } from "./status";
+import { logger } from "@/lib/ops/logger";
 
 /**
  * Records money the provider took for an attempt we had settled FAILED. The refund is due at once
@@ -35,7 +36,7 @@ export async function recordLateApproval(tx: Tx, row: TransactionsTable, found: 
     })
     .onConflict((oc) => oc.column("transaction_id").doNothing())
     .execute();
-  console.warn(`late approval: attempt ${row.id} (payment ${row.payment_id}) is FAILED but the provider took ${row.total_amount} ${row.currency} (${found.pgTxId}); refunding`);
+  logger.warn(`late approval: attempt ${row.id} (payment ${row.payment_id}) is FAILED but the provider took ${row.total_amount} ${row.currency} (${found.pgTxId}); refunding`);
 }
 
 /** The late approval's one state change, checked against its state table and written conditionally. */

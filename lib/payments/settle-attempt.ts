@@ -5,6 +5,7 @@ import { approvedMethodDetail, issuedMethodDetail, maskedCardOf } from "./attemp
 import { recordLateApproval } from "./late-approvals";
 import { lockTransaction } from "./locks";
 import { transitionTransaction, type TransactionPatch } from "./transition";
+import { logger } from "@/lib/ops/logger";
 
 /** What the provider said about an attempt, from its answer or a look-up. */
 export type AttemptAnswer =
@@ -70,7 +71,7 @@ async function answerAfterSettlement(tx: Tx, row: TransactionsTable, answer: Att
     await recordLateApproval(tx, row, answer.kind === "approved" ? { kind: "CHARGE", pgTxId: answer.approval.pgTxId } : { kind: "VIRTUAL_ACCOUNT", pgTxId: answer.issue.pgTxId });
   } else if (row.status !== "FAILED" && !moved) {
     // The provider contradicts a settled success: reconciliation reports it; the record stands.
-    console.warn(`attempt ${row.id} is ${row.status} but the provider now answers ${answer.kind}`);
+    logger.warn(`attempt ${row.id} is ${row.status} but the provider now answers ${answer.kind}`);
   }
   return row;
 }

@@ -6,6 +6,7 @@ import type { Cancelled, ProviderFailure } from "@/lib/providers/types";
 import { transitionCancellation } from "./cancellation-transition";
 import { lockTransaction } from "./locks";
 import { transitionTransaction } from "./transition";
+import { logger } from "@/lib/ops/logger";
 
 /** What the provider said about a cancellation, from its answer or a look-up. */
 export type CancellationAnswer = { kind: "succeeded"; cancelled: Cancelled } | { kind: "refused"; failure: ProviderFailure };
@@ -60,7 +61,7 @@ export async function settleCancellation(cancellationId: string, answer: Cancell
     const row = await lockTransaction(tx, transaction_id);
     const c = await tx.selectFrom("cancellations").selectAll().where("id", "=", cancellationId).executeTakeFirstOrThrow();
     if (c.status !== "REQUESTED") {
-      if ((c.status === "SUCCEEDED") !== (answer.kind === "succeeded")) console.warn(`cancellation ${c.id} is ${c.status} but the provider now answers ${answer.kind}`);
+      if ((c.status === "SUCCEEDED") !== (answer.kind === "succeeded")) logger.warn(`cancellation ${c.id} is ${c.status} but the provider now answers ${answer.kind}`);
       return c;
     }
     if (answer.kind === "succeeded") await recordSucceeded(tx, row, c, answer.cancelled);

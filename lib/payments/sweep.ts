@@ -2,6 +2,7 @@ import { lookUpAttempt } from "./attempt-lookup";
 import { lookUpCancellation } from "./cancellation-call";
 import { refundLateApproval } from "./late-approval-refund";
 import { claimDue, makeDueNow, type UnsettledTable } from "./unsettled";
+import { logger } from "@/lib/ops/logger";
 
 /** Look-ups per table per sweep: bounded, so one sweep never holds a worker for long. */
 const SWEEP_BATCH = 10;
@@ -15,7 +16,7 @@ const RESOLVERS = {
 async function resolveEach<T extends UnsettledTable>(name: T, rows: Awaited<ReturnType<typeof claimDue<T>>>): Promise<void> {
   await Promise.all(
     rows.map((row) =>
-      (RESOLVERS[name] as (r: typeof row) => Promise<unknown>)(row).catch((error) => console.error(`sweep: ${name} ${row.id} could not be settled (retried later)`, error)),
+      (RESOLVERS[name] as (r: typeof row) => Promise<unknown>)(row).catch((error) => logger.error({ err: error }, `sweep: ${name} ${row.id} could not be settled (retried later)`)),
     ),
   );
 }

@@ -8,6 +8,7 @@ import { AttemptInProgressError, startAttempt } from "@/lib/payments/attempts";
 import { lockTransaction } from "@/lib/payments/locks";
 import { transitionTransaction } from "@/lib/payments/transition";
 import { transitionSchedule } from "./transition";
+import { logger } from "@/lib/ops/logger";
 
 /** The code a schedule's FAILED payment carries when the run was refused before any provider call. */
 export const SCHEDULE_REJECTED = "SCHEDULE_REJECTED";
@@ -34,7 +35,7 @@ function describe(error: unknown): string {
  */
 export async function failSchedule(schedule: SchedulesTable, error: unknown): Promise<void> {
   const reason = `the scheduled payment could not be made: ${describe(error)}`;
-  console.warn(`schedule ${schedule.id} completes with a failed payment: ${describe(error)}`);
+  logger.warn(`schedule ${schedule.id} completes with a failed payment: ${describe(error)}`);
   try {
     await withTransaction(async (tx) => {
       const channel = await tx.selectFrom("billing_keys").innerJoin("channels", "channels.id", "billing_keys.channel_id").selectAll("channels").where("billing_keys.id", "=", schedule.billing_key).executeTakeFirstOrThrow();
@@ -68,7 +69,7 @@ export async function failSchedule(schedule: SchedulesTable, error: unknown): Pr
       await transitionSchedule(tx, { id: schedule.id, status: "STARTED" }, "COMPLETED", now);
     });
   } catch (second) {
-    console.error(`schedule ${schedule.id}: its failed payment could not be recorded either; completing it without one`, second);
+    logger.error({ err: second }, `schedule ${schedule.id}: its failed payment could not be recorded either; completing it without one`);
     await transitionSchedule(getDb(), { id: schedule.id, status: "STARTED" }, "COMPLETED");
   }
 }
