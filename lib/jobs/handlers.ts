@@ -24,9 +24,14 @@ export const jobHandlers: Record<string, JobHandler> = {
 };
 
 /**
- * Work every worker process runs on a timer beside the queue (each task on its own loop, never
- * overlapping itself): the sweep that settles outcomes we do not know (lib/payments/sweep.ts).
+ * Work every worker process does on a timer rather than per job (e.g. the money sweep over
+ * unsettled attempts). Each task runs at worker start, then `everyMs` after its previous run
+ * ended, so it never overlaps itself in one process; several processes may run it at once, so it
+ * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
  */
-export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+export type PeriodicTask = { name: string; everyMs: number; run: (workerId: string, signal: AbortSignal) => Promise<void> };
 
-export const periodicTasks: PeriodicTask[] = [{ name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: () => sweepUnsettled() }];
+export const periodicTasks: PeriodicTask[] = [
+  // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
+  { name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: async () => void (await sweepUnsettled()) },
+];

@@ -53,7 +53,7 @@ function loopTask(task: PeriodicTask, workerId: string, stopped: () => boolean):
   return (async () => {
     while (!stopped()) {
       try {
-        await task.run();
+        await task.run(workerId, new AbortController().signal);
       } catch (error) {
         logger.error({ err: error }, `[worker ${workerId}] ${task.name} failed`);
       }

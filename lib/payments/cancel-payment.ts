@@ -6,6 +6,7 @@ import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/paym
 import { newId } from "@/lib/ids";
 import { outcomeUnknownError } from "./attempt-call";
 import { planCancellation } from "./cancel-plan";
+import { earlierCancellation } from "./earlier-outcome";
 import { runCancellationCall } from "./cancellation-call";
 import { lockPrimaryTransaction } from "./locks";
 import { resolvePaymentStore } from "./lookup";
@@ -89,10 +90,16 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
  */
 export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, true);
+  // A retry of a request whose first run died answers that run's cancellation.
+  const earlier = await earlierCancellation({ ctx, storeId: store.id, paymentId: input.payment_id });
+  if (earlier) return cancelResponse(ctx, store.id, earlier);
   const { row, cancellation } = await reserve(ctx, store.id, input);
-  const settled = await runCancellationCall(row, cancellation);
+  return cancelResponse(ctx, store.id, await runCancellationCall(row, cancellation));
+}
+
+async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationsTable) {
   if (settled.status === "REQUESTED") throw outcomeUnknownError();
   if (settled.status === "FAILED") throw new ProviderError(settled.failure_pg_code ?? "CANCEL_REFUSED", settled.failure_pg_message ?? "the provider refused the cancellation");
-  const payment = await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id });
-  return { cancelled_tx_id: row.id, cancellation_id: cancellation.id, payment: payment! };
+  const payment = await loadPayment(ctx.merchantId, { storeId, paymentId: settled.payment_id });
+  return { cancelled_tx_id: settled.transaction_id, cancellation_id: settled.id, payment: payment! };
 }

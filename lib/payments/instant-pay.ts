@@ -2,11 +2,13 @@ import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { validateCard } from "@/lib/providers/sandbox/cards";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { HOUR, toRfc3339 } from "@/lib/time";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";
 import { startAttempt } from "./attempts";
+import { earlierAttempt } from "./earlier-outcome";
 import { resolvePaymentStore } from "./lookup";
 import type { InstantPayInput } from "./schema";
 
@@ -26,6 +28,9 @@ function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: n
  */
 export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
+  // A retry of a request whose first run died answers that run's attempt.
+  const earlier = await earlierAttempt({ ctx, storeId: store.id, paymentId: input.payment_id });
+  if (earlier) return instantPayResponse(requireSucceeded(earlier));
   const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
@@ -93,10 +98,13 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
           accountNumber: va!.account_number,
         }),
   );
-  const done = requireSucceeded(row);
+  return instantPayResponse(requireSucceeded(row));
+}
+
+function instantPayResponse(done: TransactionsTable) {
   return {
     tx_id: done.id,
-    customer_id: customer.id!,
+    customer_id: done.customer_id ?? "",
     requested_at: toRfc3339(done.requested_at),
     paid_at: toRfc3339(done.paid_at) ?? "",
     pg_tx_id: done.pg_tx_id ?? "",
