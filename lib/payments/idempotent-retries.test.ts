@@ -98,8 +98,8 @@ describe("idempotent retries answer the settled outcome", () => {
     await expect(cancel()).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
     await new Promise((r) => setTimeout(r, 700));
     const retried = await cancel();
-    expect(retried.payment.transactions[0]).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });
-    expect(retried.payment.transactions[0].cancellations).toEqual([expect.objectContaining({ id: retried.cancellation_id, status: "SUCCEEDED" })]);
+    expect(retried.payment.transactions[0]!).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });
+    expect(retried.payment.transactions[0]!.cancellations).toEqual([expect.objectContaining({ id: retried.cancellation_id, status: "SUCCEEDED" })]);
     expect((await cancel()).cancellation_id).toBe(retried.cancellation_id);
     expect(await heldAtProvider(m.merchant_id, id)).toBe(11000 - 3000);
   });
