@@ -5,10 +5,11 @@ import { developers } from "./messages/developers";
 import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
 import { payments } from "./messages/payments";
+import { reconciliation } from "./messages/reconciliation";
 import { webhooks } from "./messages/webhooks";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, reconciliation];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
