@@ -11,6 +11,8 @@ import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
 import * as m0010 from "./0010_sandbox_ledger";
 import * as m0011 from "./0011_unsettled_outcomes";
+import * as m0020 from "./0020_job_leases";
+import * as m0021 from "./0021_idempotency_scope";
 import * as m0040 from "./0040_refresh_grace";
 import * as m0041 from "./0041_sealed_at_rest";
 import * as m0042 from "./0042_rate_limits";
@@ -38,6 +40,8 @@ const migrations: Record<string, VersionedMigration> = {
   "0006_stores": m0006,
   "0010_sandbox_ledger": m0010,
   "0011_unsettled_outcomes": m0011,
+  "0020_job_leases": m0020,
+  "0021_idempotency_scope": m0021,
   "0040_refresh_grace": m0040,
   "0041_sealed_at_rest": m0041,
   "0042_rate_limits": m0042,
