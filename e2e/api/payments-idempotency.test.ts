@@ -60,7 +60,7 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
     expectError(await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1 }), { "idempotency-key": "k1" }), 422, "IDEMPOTENCY_KEY_REUSED");
   });
 
-  it("a declined charge (5xx) is not kept: the same key may retry", async () => {
+  it("a declined charge (5xx) is not kept as a response, but the same key answers the decline from the attempt it made (no second charge)", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
     const body = cardPayBody(m, "4000000000000002");
@@ -68,7 +68,11 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
       const res = await m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "retry-me" });
       expect(res.status).toBe(500);
       expect(res.headers.get("idempotent-replayed")).toBeNull();
+      expect(res.body.params?.pg_code).toBe("CARD_DECLINED");
     }
+    // #11 item 7: the attempt carries the key, so the re-run answers from it; another try needs another key.
+    expect(await transactionCount(id)).toBe(1);
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242"), { "idempotency-key": "another-try" })).status).toBe(200);
     expect(await transactionCount(id)).toBe(2);
   });
 

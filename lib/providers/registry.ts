@@ -14,6 +14,10 @@ const liveNotConfigured: PaymentProvider = {
   cancel: async () => NOT_CONFIGURED,
   registerEscrowLogistics: async () => NOT_CONFIGURED,
   completeEscrow: async () => NOT_CONFIGURED,
+  // Nothing was ever sent anywhere: there is nothing to find.
+  lookupPayment: async () => ({ status: "NOT_FOUND" }),
+  lookupCancellation: async () => ({ status: "NOT_FOUND" }),
+  listTransactions: async () => ({ entries: [], nextCursor: null }),
 };
 
 /** Real adapters register here by pg_provider. */

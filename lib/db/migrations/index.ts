@@ -9,6 +9,8 @@ import * as m0008 from "./0008_payment_lists";
 import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
+import * as m0010 from "./0010_sandbox_ledger";
+import * as m0011 from "./0011_unsettled_outcomes";
 import * as m0020 from "./0020_job_leases";
 import * as m0021 from "./0021_idempotency_scope";
 import * as m0040 from "./0040_refresh_grace";
@@ -36,6 +38,8 @@ const migrations: Record<string, VersionedMigration> = {
   "0007_webhooks": m0007,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
+  "0010_sandbox_ledger": m0010,
+  "0011_unsettled_outcomes": m0011,
   "0020_job_leases": m0020,
   "0021_idempotency_scope": m0021,
   "0040_refresh_grace": m0040,
