@@ -12,13 +12,15 @@ const AREAS = [
 const area = `^lib/(${AREAS.join("|")})/`;
 
 // Code not yet moved onto the layers (docs/architecture.md, "Moving in"): its queries are not all in
-// its repository and it still takes DomainError from lib/api. Each area leaves this list in the
-// commit that moves it; the rules hold for everything else.
+// its repository. Each area leaves this list in the commit that moves it; the rules hold for
+// everything else.
 const PENDING = [
   "api/idempotency\\.ts", "billing-keys/", "cash-receipts/", "channels/", "dashboard/", "demo/",
   "identity/", "jobs/", "onboarding/", "ops/", "payments/", "reconciliation/", "retention/",
   "schedules/", "search/", "stores/", "tenancy/", "throttle/", "auth/", "users/", "webhooks/",
 ].map((p) => `^lib/${p}`);
+// Areas still taking DomainError through lib/api/error-codes (waiting for #11 and the jobs rework).
+const PENDING_ERRORS = ["billing-keys/", "jobs/", "payments/", "reconciliation/", "schedules/"].map((p) => `^lib/${p}`);
 // Provider files with a known crossing, waiting for the money work to land (#11).
 const PENDING_PROVIDERS = [
   "^lib/providers/types\\.ts$", "^lib/providers/sandbox/identity\\.ts$", "^lib/providers/sandbox/payment-provider\\.ts$",
@@ -83,7 +85,7 @@ module.exports = {
       name: "domain-errors-not-from-api",
       comment: "Domain code throws the errors of lib/errors; the HTTP status table in lib/api is the edge's.",
       severity: "error",
-      from: { path: area, pathNot: PENDING },
+      from: { path: area, pathNot: PENDING_ERRORS },
       to: { path: "^lib/api/(error-codes|envelope|handler)\\.ts$" },
     },
   ],

@@ -8,7 +8,8 @@ import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/req
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError, ERROR_STATUS, ThrottledError } from "./error-codes";
+import { DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { ERROR_STATUS } from "./error-codes";
 import { runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "./validate";

@@ -1,6 +1,6 @@
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { findPrimaryTransaction } from "@/lib/payments/repository";
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";

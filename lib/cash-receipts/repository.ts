@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 
 /** The payment's receipt: the newest issuance (a cancelled one may have been issued again). */

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";

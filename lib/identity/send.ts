@@ -1,6 +1,6 @@
 import { requireStoreChannel } from "@/lib/channels/repository";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import type { IdentityVerificationsTable } from "@/lib/db/tables/identity";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction, type Tx } from "@/lib/db/client";
 import type { StoreApplicationsTable } from "@/lib/db/tables/stores";

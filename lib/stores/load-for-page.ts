@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getStore } from "./get-stores";
 

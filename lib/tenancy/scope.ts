@@ -1,4 +1,4 @@
-import { DomainError, type ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { idRef } from "@/lib/api/fields";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { dashboardAction } from "@/lib/dashboard/action";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { advanceApplication, advanceContract } from "@/lib/onboarding/advance";
