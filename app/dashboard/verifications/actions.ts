@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { listStoreChannels } from "@/lib/channels/repository";
+import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { confirmVerification } from "@/lib/identity/confirm";
 import { getVerificationDetail, listSandboxInbox, listVerifications } from "@/lib/identity/read";
@@ -14,9 +14,7 @@ export const listVerificationsAction = dashboardAction({ write: false, input: li
 
 export const getVerificationAction = dashboardAction({ write: false, input: dashboardIdInput }, ({ ctx, input }) => getVerificationDetail({ ctx, id: input.id }));
 
-export const identityChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) =>
-  (await listStoreChannels(ctx.merchantId, ctx.storeId)).filter((c) => c.is_for_identity_verification === 1).map((c) => ({ key: c.key, name: c.name, type: c.type })),
-);
+export const identityChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => (await listChannels({ ctx, input: { purpose: "identity" } })).channels);
 
 export const sendVerificationAction = dashboardAction({ write: true, input: dashboardSendInput }, async ({ ctx, input }) => {
   const { id, ...body } = input;
