@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { isUniqueViolation, loadSubStore, tierCodeTaken } from "./repository";
 import type { CreateStoreValues } from "./schema";
 import { serializeStore } from "./serialize";
