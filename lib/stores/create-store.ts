@@ -5,9 +5,11 @@ import { insertStore } from "@/lib/tenancy/insert-store";
 import { isUniqueViolation, loadSubStore, tierCodeTaken } from "./repository";
 import type { CreateStoreValues } from "./schema";
 import { serializeStore } from "./serialize";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** POST /v2/stores: a sub-store with its own TEST channels and webhook secret (CONTRACT §7). */
 export async function createStore({ ctx, input }: { ctx: AuthContext; input: CreateStoreValues }) {
+  requireHostingContract(ctx);
   if (ctx.storeLimited) throw new DomainError("FORBIDDEN", "a store-limited credential cannot create stores");
   const terms = input.terms_agreed ?? [];
   if (terms.length !== 2 || !terms.every((t) => t === true)) {
