@@ -50,3 +50,8 @@ export async function requireStoreChannel(merchantId: string, storeId: string, k
   if (!channel || !fits) throw new DomainError("CHANNEL_NOT_FOUND", `${field}: no ${purpose === "payment" ? "payment" : "identity-verification"} channel with this key in the store`);
   return channel;
 }
+
+/** The channel a stored record points at (the record was found in the caller's store already). */
+export function getChannelById(id: string, db: Db | Tx = getDb()): Promise<ChannelRecord> {
+  return db.selectFrom("channels").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
