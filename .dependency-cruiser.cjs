@@ -15,9 +15,12 @@ const area = `^lib/(${AREAS.join("|")})/`;
 // its repository. Each area leaves this list in the commit that moves it; the rules hold for
 // everything else.
 const PENDING = [
-  "api/idempotency\\.ts", "billing-keys/", "cash-receipts/", "dashboard/", "demo/",
+  "api/idempotency\\.ts", "billing-keys/", "dashboard/", "demo/",
   "jobs/", "onboarding/", "ops/", "payments/", "reconciliation/", "retention/",
   "schedules/", "search/", "stores/", "throttle/", "auth/", "users/", "webhooks/",
+  // perf is rewriting the Transaction enrichers (lib/payments/enrichers.ts) and these two with them
+  // (serialize.ts keeps the table type for the detail until then).
+  "cash-receipts/enricher\\.ts", "cash-receipts/serialize\\.ts",
 ].map((p) => `^lib/${p}`);
 // Areas still taking DomainError through lib/api/error-codes (waiting for #11 and the jobs rework).
 const PENDING_ERRORS = ["billing-keys/", "payments/", "reconciliation/", "schedules/"].map((p) => `^lib/${p}`);

@@ -55,3 +55,8 @@ export async function requireStoreChannel(merchantId: string, storeId: string, k
 export function getChannelById(id: string, db: Db | Tx = getDb()): Promise<ChannelRecord> {
   return db.selectFrom("channels").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
+
+/** Like getChannelById, for a reference that may be gone. */
+export function findChannelById(id: string, db: Db | Tx = getDb()): Promise<ChannelRecord | undefined> {
+  return db.selectFrom("channels").selectAll().where("id", "=", id).executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
-import { listCashReceipts } from "@/lib/cash-receipts/read";
+import { listCashReceipts } from "@/lib/cash-receipts/list-cash-receipts";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { listSandboxInbox } from "./list-sandbox-inbox";
 import { listVerifications } from "./list-verifications";
