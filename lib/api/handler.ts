@@ -8,7 +8,9 @@ import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/req
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError, ERROR_STATUS, ThrottledError } from "./error-codes";
+import { DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
+import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "./validate";
@@ -72,9 +74,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
     try {
       const ctx = config.auth === "none" ? null : await authenticate(request);
       noteMerchant(ctx?.merchantId);
-      if (config.auth === "hosting" && !ctx!.hasHostingContract) {
-        throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
-      }
+      if (config.auth === "hosting") requireHostingContract(ctx!);
       const rawParams = (await segment?.params) ?? {};
       const params = parsePart("path", config.params ?? EMPTY, rawParams);
       const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));

@@ -1,5 +1,5 @@
 import { loginWithApiKey } from "@/lib/auth/tokens";
-import { createMerchant, type CreatedMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant, type CreatedMerchant } from "@/lib/tenancy/create-merchant";
 import { apiAs } from "./api";
 
 let counter = 0;
