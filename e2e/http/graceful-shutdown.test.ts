@@ -10,7 +10,7 @@ import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { REPO_ROOT, startHttpServer, type HttpServer, type ServerMerchant } from "@/lib/testing/http-server";
 import { scratchDatabase, type ScratchDatabase } from "@/lib/testing/scratch-database";
 
-const LATENCY_MS = 2_000;
+const LATENCY_MS = 1_200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let scratch: ScratchDatabase;
