@@ -10,8 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { startHttpServer, type HttpServer } from "@/lib/testing/http-server";
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const pairs = Number(process.env.BENCH_PAIRS ?? 40);
+const seconds = Number(process.env.BENCH_SECONDS ?? 1);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const TOKEN = "bench-metrics-token";
 
@@ -60,17 +60,21 @@ async function load(v: Variant): Promise<number> {
 const off = await start("off", Number(process.env.BENCH_PORT ?? 4590));
 const on = await start("on", Number(process.env.BENCH_PORT ?? 4590) + 1);
 try {
-  // A full round on each first, not counted: route compilation and the JIT warm up.
-  for (const v of [off, on]) await load(v);
+  // Five seconds on each first, not counted: route compilation and the JIT warm up.
+  for (const v of [off, on]) for (let i = 0; i < 5; i++) await load(v);
   for (const v of [off, on]) Object.assign(v, { requests: 0, elapsed: 0 });
-  const rows: Record<string, string | number>[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? [off, on] : [on, off];
-    for (const v of order) rows.push({ round: round + 1, metrics: v.name, "req/s": Math.round(await load(v)) });
+  const ratios: number[] = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = pair % 2 === 0 ? [off, on] : [on, off];
+    const rates: Record<string, number> = {};
+    for (const v of order) rates[v.name] = await load(v);
+    ratios.push(rates.on! / rates.off!);
   }
-  console.table(rows);
+  ratios.sort((a, b) => a - b);
+  const quantile = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
   const rate = (v: Variant) => v.requests / v.elapsed;
-  console.log(`metrics off: ${rate(off).toFixed(0)} req/s, on (scraped every 1 s): ${rate(on).toFixed(0)} req/s, on/off = ${(rate(on) / rate(off)).toFixed(3)}`);
+  console.log(`metrics off: ${rate(off).toFixed(0)} req/s, on (scraped every 1 s): ${rate(on).toFixed(0)} req/s over ${pairs} pairs of ${seconds} s slices`);
+  console.log(`on/off per pair: median ${quantile(0.5).toFixed(3)} (quartiles ${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}), totals ${(rate(on) / rate(off)).toFixed(3)}`);
 } finally {
   await Promise.all([off.server.kill(), on.server.kill()]);
 }
