@@ -1,28 +1,37 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import base from "./vitest.config";
 
 /**
  * The HTTP pass: the API suite and the routing checks over real HTTP against the production build
- * (`npx next build` first). scripts/test.sh runs it on SQLite and PostgreSQL after the build.
- * Files whose tests reach into the server's process stay in-process only: they fake the clock,
- * register provider adapters or deposit hooks in the test process, or set its environment.
+ * (`npx next build` first), then the same at-rest scan as the in-process suite, over what the
+ * server wrote. scripts/test.sh runs it on SQLite and PostgreSQL after the build.
+ * Files whose tests all reach into the server's process stay in-process only (a faked clock,
+ * adapters registered in the test process); a single such test elsewhere uses `inProcess(m)`
+ * (lib/testing/fixtures.ts), whose client skips HTTP.
  */
+const { projects = [], ...shared } = base.test ?? {};
+const atRest = projects.filter((p): p is TestProjectInlineConfiguration => typeof p === "object" && "test" in p && p.test?.name === "at-rest");
+
 export default defineConfig({
-  resolve: { alias: { "@": import.meta.dirname } },
+  ...base,
   test: {
-    include: ["e2e/api/**/*.test.ts", "e2e/http/**/*.test.ts"],
-    exclude: [
-      "e2e/api/token-lifetimes.test.ts", // fakes Date
-      "e2e/api/status-updated-at.test.ts", // fakes Date
-      "e2e/api/payments-provider-failures.test.ts", // in-process crashing adapters
-      "e2e/api/payments-idempotency.test.ts", // an in-process counting adapter, SANDBOX_LATENCY_MS
-      "e2e/api/payments-virtual-account.test.ts", // in-process deposit hooks
-      "e2e/api/identity-verifications.test.ts", // an in-process LIVE adapter, a faked clock
+    ...shared,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "http",
+          include: ["e2e/api/**/*.test.ts", "e2e/http/**/*.test.ts"],
+          exclude: [
+            "e2e/api/token-lifetimes.test.ts", // fakes Date
+            "e2e/api/status-updated-at.test.ts", // fakes Date
+            "e2e/api/payments-provider-failures.test.ts", // in-process crashing adapters
+            "e2e/api/throttling.test.ts", // sets its limits in the test process
+          ],
+        },
+      },
+      ...atRest,
     ],
     globalSetup: ["lib/testing/http-global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    maxWorkers: 2,
-    // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
-    env: { WEBHOOK_ALLOW_PRIVATE: "true" },
   },
 });

@@ -1,4 +1,5 @@
-// Sums vitest and Playwright JSON reports into the plain line CI reads: "N passed, N failed".
+// Sums vitest (in-process and HTTP pass) and Playwright JSON reports into the plain line CI reads:
+// "N passed, N failed".
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -15,6 +16,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
     const brokenFiles = (report.testResults ?? []).filter((r) => r.status === "failed" && (r.assertionResults ?? []).length === 0).length;
     p = report.numPassedTests;
     f = report.numFailedTests + brokenFiles;
+    // A run that failed before any test (its global setup, e.g. the HTTP pass's server) still failed.
+    if (report.success === false && f === 0) f = 1;
   } else if (report.stats) {
     p = report.stats.expected + (report.stats.flaky ?? 0);
     f = report.stats.unexpected + (report.errors?.length ?? 0);

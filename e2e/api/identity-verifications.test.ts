@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { liveIdentityAdapters } from "@/lib/providers/identity-registry";
 import { sandboxIdentityProvider } from "@/lib/providers/sandbox/identity";
 import { callApi } from "@/lib/testing/api";
-import { newMerchant } from "@/lib/testing/fixtures";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { addLiveChannel, addStoreWithLimitedKey, dumpMerchantRows } from "@/lib/testing/tenants";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -206,7 +206,7 @@ describe("state rules", () => {
 
 describe("a LIVE adapter that refuses confirm and resend", () => {
   it("answers 500 {type: PG_PROVIDER, pgCode, pgMessage}; its codes never reach the sandbox inbox", async () => {
-    const m = await merchant();
+    const m = inProcess(await merchant()); // the adapter is registered in this process
     const pg = `TESTIV_${newId().slice(-8)}`;
     let delivered = "";
     const refuse = (pgCode: string) => async () => ({ ok: false as const, pgCode, pgMessage: `refused by the carrier (${pgCode})` });
@@ -307,7 +307,7 @@ describe("OTP rules", () => {
   });
 
   it("a code older than 3 minutes → 400 INVALID_REQUEST saying it expired", async () => {
-    const m = await merchant();
+    const m = inProcess(await merchant()); // the faked clock is this process's
     const id = newVid();
     await m.api.post(`/identity-verifications/${id}/send`, smsBody(m));
     const otp = await readOtp(m, id);

@@ -98,8 +98,16 @@ describe("OpenAPI document conformance", () => {
     await call(m, "DELETE", "/v2/payments/{payment_id}/virtual-account", `/v2/payments/${voided}/virtual-account`);
     await call(m, "POST", "/v2/payments/{payment_id}/cancel", `/v2/payments/${voided}/cancel`, { reason: "again" }, 400);
 
+    // A reused Idempotency-Key with another body: 422 in the documented envelope.
+    const keyed = newPaymentId();
+    const headers = { "idempotency-key": `conf-${keyed}` };
+    expect((await callApi("POST", `/v2/payments/${keyed}/instant/pay`, { token: m.accessToken, headers, body: cardPayBody(m) })).status).toBe(200);
+    const reused = await callApi("POST", `/v2/payments/${keyed}/instant/pay`, { token: m.accessToken, headers, body: cardPayBody(m, undefined, { order_name: "other" }) });
+    problems.push(...checker.check("POST", "/v2/payments/{payment_id}/instant/pay", reused));
+    expect(reused.status).toBe(422);
+
     const list = await call(m, "GET", "/v2/payments", "/v2/payments?limit=100");
-    expect(list.body.total_count).toBe(4);
+    expect(list.body.total_count).toBe(5);
     await call(m, "GET", "/v2/payments", "/v2/payments?page=100&limit=1000", undefined, 400);
     await call(m, "GET", "/v2/payments/scroll", "/v2/payments/scroll?limit=2");
   });

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { liveAdapters } from "@/lib/providers/registry";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { ApiResult } from "@/lib/testing/api";
-import { newMerchant } from "@/lib/testing/fixtures";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
 import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
@@ -15,7 +15,7 @@ async function transactionCount(paymentId: string): Promise<number> {
 
 describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
   it("20 concurrent instant pays with one key make exactly one transaction and one charge", async () => {
-    const m = await newMerchant();
+    const m = inProcess(await newMerchant()); // a counting adapter registered in this process
     const id = newPaymentId();
     // A LIVE channel whose adapter (the sandbox's behaviour) counts the charges the provider sees.
     let charges = 0;

@@ -5,7 +5,7 @@ import { openCashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { getDb } from "@/lib/db/client";
 import { depositHooks, type DepositHook } from "@/lib/payments/deposit-hooks";
 import { apiAs } from "@/lib/testing/api";
-import { newMerchant } from "@/lib/testing/fixtures";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
 import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/stores";
@@ -53,7 +53,7 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
   });
 
   it("runs deposit hooks inside the deposit's DB transaction", async () => {
-    const m = await newMerchant();
+    const m = inProcess(await newMerchant()); // the hook is registered in this process
     const cashReceiptForm = { receipt_type: "PERSONAL", registration_number: "01012345678" };
     const id = await issuedAccount(m, {
       payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", cash_receipt_form: cashReceiptForm } },

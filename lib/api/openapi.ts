@@ -42,14 +42,32 @@ const ENVELOPES: Record<Operation["family"], JsonSchema> = {
   payment: { type: "object", required: ["code"], properties: { code: { type: "string" }, params: { type: "object" } } },
 };
 
+/** CONTRACT §12: authenticated POSTs replay, 409 while running, 422 for a reused key with another body. */
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+  description: "Replays the first response for 24 h (header Idempotent-Replayed: true); 409 while the first request runs, 422 for another body",
+};
+
 function operationObject(op: Operation) {
-  const errorStatuses = [...new Set([...(op.errors ?? []), ...(op.auth === "none" ? [] : [401]), 500])].sort();
+  const idempotent = op.method === "post" && op.auth !== "none";
+  const errorStatuses = [
+    ...new Set([
+      ...(op.errors ?? []),
+      ...(op.auth === "none" ? [] : [401]),
+      ...(op.body ? [400, 413] : []), // malformed JSON, a body over 1 MB
+      ...(idempotent ? [409, 422] : []),
+      500,
+    ]),
+  ].sort();
   return {
     summary: op.summary,
     tags: [op.tag],
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.auth === "none" ? { security: [] } : {}),
-    parameters: [...parameters("path", op.params), ...parameters("query", op.query)],
+    parameters: [...parameters("path", op.params), ...parameters("query", op.query), ...(idempotent ? [IDEMPOTENCY_KEY] : [])],
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } } : {}),
     responses: {
       "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response, "output") : { type: "object" } } } },

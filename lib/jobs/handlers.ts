@@ -3,6 +3,7 @@ import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
 import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
 import { expireAttempt } from "@/lib/payments/expire-attempt";
 import { recoverCancellation } from "@/lib/payments/recover-cancellation";
+import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
@@ -26,4 +27,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SCHEDULE_RUN_QUEUE]: runScheduleJob,
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
+  [RETENTION_QUEUE]: runRetentionJob,
 };

@@ -52,7 +52,8 @@ function match(pathname: string): { file: string; params: Record<string, string 
 
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };
 
-type CallOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string };
+/** `inProcess`: always through the route modules, for tests that put state into this process (adapters, hooks, a faked clock). */
+type CallOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string; inProcess?: boolean };
 
 function parseBody(text: string): unknown {
   if (!text) return null;
@@ -74,7 +75,7 @@ export async function callApi<T = any>(method: string, url: string, options: Cal
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers["content-type"] ??= "application/json";
   const baseUrl = process.env.API_BASE_URL;
-  if (baseUrl) return callOverHttp<T>(baseUrl, method, url, headers, body);
+  if (baseUrl && !options.inProcess) return callOverHttp<T>(baseUrl, method, url, headers, body);
 
   const full = new URL(url, "http://localhost");
   const found = match(full.pathname);
@@ -87,11 +88,12 @@ export async function callApi<T = any>(method: string, url: string, options: Cal
 }
 
 /** A client bound to one bearer token. */
-export function apiAs(token: string) {
+export function apiAs(token: string, { inProcess = false }: { inProcess?: boolean } = {}) {
+  const call = <T>(method: string, url: string, body: unknown, headers?: Record<string, string>) => callApi<T>(method, url, { token, body, headers, inProcess });
   return {
-    get: <T = any>(url: string, headers?: Record<string, string>) => callApi<T>("GET", url, { token, headers }),
-    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => callApi<T>("POST", url, { token, body: body ?? {}, headers }),
-    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => callApi<T>("PUT", url, { token, body: body ?? {}, headers }),
-    delete: <T = any>(url: string, headers?: Record<string, string>) => callApi<T>("DELETE", url, { token, headers }),
+    get: <T = any>(url: string, headers?: Record<string, string>) => call<T>("GET", url, undefined, headers),
+    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>("POST", url, body ?? {}, headers),
+    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>("PUT", url, body ?? {}, headers),
+    delete: <T = any>(url: string, headers?: Record<string, string>) => call<T>("DELETE", url, undefined, headers),
   };
 }

@@ -11,3 +11,11 @@ export async function newMerchant(options: { hosting?: boolean; name?: string } 
   const tokens = await loginWithApiKey(merchant.api_key);
   return { ...merchant, ...tokens, api: apiAs(tokens.accessToken) };
 }
+
+/**
+ * The merchant with a client that stays in-process even in the HTTP pass: for a test that
+ * registers adapters or hooks, or fakes the clock, in the test process.
+ */
+export function inProcess<M extends { accessToken: string }>(m: M) {
+  return { ...m, api: apiAs(m.accessToken, { inProcess: true }) };
+}

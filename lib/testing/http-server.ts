@@ -14,6 +14,7 @@
  * still running when the test process exits is killed with it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -87,17 +88,18 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
 /** Resolves when nothing accepts connections on the port any more (so a restart can bind it). */
 async function waitPortFree(port: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(500) });
-    } catch {
-      return;
-    }
-    await sleep(100);
-  }
+  while (Date.now() < deadline && (await portInUse(port))) await sleep(100);
 }
 
 function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
@@ -135,6 +137,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   let child: ChildProcess | undefined;
 
   async function launch() {
+    // Another server on the port would answer the readiness check and the tests, on its own database.
+    if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use: stop what listens there or pick another port`);
     const fd = openSync(logFile, "a");
     const proc = spawn(process.execPath, [TSX_CLI, "scripts/start.ts"], { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
     closeSync(fd);

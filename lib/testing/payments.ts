@@ -4,7 +4,7 @@ import type { newMerchant } from "./fixtures";
 /** Request bodies and helpers shared by the payment API tests. */
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
-export function paymentChannelKey(m: Merchant, pg = "TOSSPAYMENTS"): string {
+export function paymentChannelKey(m: Pick<Merchant, "channels">, pg = "TOSSPAYMENTS"): string {
   return m.channels.find((c) => c.pg_provider === pg)!.key;
 }
 
@@ -16,7 +16,7 @@ export function cardCredential(cardNumber: string) {
   return { card_number: cardNumber, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" };
 }
 
-export function cardPayBody(m: Merchant, cardNumber = "4242424242424242", overrides: Record<string, unknown> = {}) {
+export function cardPayBody(m: Pick<Merchant, "channels">, cardNumber = "4242424242424242", overrides: Record<string, unknown> = {}) {
   return {
     channel_key: paymentChannelKey(m),
     order_name: "Test order",
@@ -27,7 +27,7 @@ export function cardPayBody(m: Merchant, cardNumber = "4242424242424242", overri
   };
 }
 
-export function virtualAccountPayBody(m: Merchant, overrides: Record<string, unknown> = {}) {
+export function virtualAccountPayBody(m: Pick<Merchant, "channels">, overrides: Record<string, unknown> = {}) {
   return {
     channel_key: paymentChannelKey(m),
     order_name: "Bank transfer order",
