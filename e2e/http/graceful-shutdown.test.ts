@@ -103,15 +103,24 @@ describe("npm start on SIGTERM", () => {
   });
 });
 
+/** `npm run worker` (scripts/worker.ts) on the scratch database; `exited` resolves with its exit code. */
+function startWorkerProcess(server: HttpServer, env: Record<string, string>) {
+  const worker = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: server.dataDir, WORKER_POLL_MS: "100", ...env },
+    stdio: "ignore",
+  });
+  const exited = new Promise<number | null>((resolve) => worker.once("exit", (code) => resolve(code)));
+  const kill = () => {
+    if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
+  };
+  return { worker, exited, kill };
+}
+
 describe("npm run worker on SIGTERM", () => {
   it("lets the running job finish, then exits 0", async () => {
     const server = await startHttpServer({ port: 4502, databaseUrl: scratch.url, env: { WORKER_IN_APP: "false" } });
-    const worker = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: server.dataDir, SANDBOX_LATENCY_MS: String(LATENCY_MS), WORKER_POLL_MS: "100", WORKER_NAME: "graceful-test" },
-      stdio: "ignore",
-    });
-    const exited = new Promise<number | null>((resolve) => worker.once("exit", (code) => resolve(code)));
+    const { worker, exited, kill } = startWorkerProcess(server, { SANDBOX_LATENCY_MS: String(LATENCY_MS), WORKER_NAME: "graceful-test" });
     try {
       const m = await server.createMerchant();
       const scheduleId = await bookSchedule(server, m, `graceful-worker-${Date.now()}`);
@@ -120,7 +129,34 @@ describe("npm run worker on SIGTERM", () => {
       expect(await exited).toBe(0);
       expect(await scheduleOutcome(scheduleId)).toEqual({ schedule: "COMPLETED", payments: ["PAID"], runningJobs: 0 });
     } finally {
-      if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
+      kill();
+      await server.kill();
+    }
+  });
+
+  it("gives a job that outlasts SHUTDOWN_TIMEOUT_MS back to the queue before exiting 0; another worker completes it once", async () => {
+    const server = await startHttpServer({ port: 4502, databaseUrl: scratch.url, env: { WORKER_IN_APP: "false" } });
+    // The charge takes 8 s, the shutdown may take 2 s (the worker keeps 1 s of it to give the job back).
+    const slow = startWorkerProcess(server, { SANDBOX_LATENCY_MS: "8000", SHUTDOWN_TIMEOUT_MS: "2000", WORKER_NAME: "graceful-release" });
+    let next: ReturnType<typeof startWorkerProcess> | undefined;
+    try {
+      const m = await server.createMerchant();
+      const scheduleId = await bookSchedule(server, m, `graceful-release-${Date.now()}`);
+      await waitForScheduleStatus(scheduleId, "STARTED");
+      const signalled = Date.now();
+      slow.worker.kill("SIGTERM");
+      expect(await slow.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(6_000); // within the deadline, not after the charge
+      const [job] = await scratch.query<{ state: string; locked_by: string | null }>("select state, locked_by from jobs where dedupe_key = ?", [`schedule:${scheduleId}`]);
+      expect(job).toEqual({ state: "QUEUED", locked_by: null });
+
+      next = startWorkerProcess(server, { WORKER_NAME: "graceful-next" });
+      await waitForScheduleStatus(scheduleId, "COMPLETED");
+      const payments = await scratch.query<{ status: string }>("select status from transactions where schedule_id = ?", [scheduleId]);
+      expect(payments.map((p) => p.status)).toEqual(["PAID"]);
+    } finally {
+      slow.kill();
+      next?.kill();
       await server.kill();
     }
   });
