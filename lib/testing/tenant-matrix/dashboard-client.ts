@@ -33,11 +33,16 @@ export async function dashboardSession(baseUrl: string, email: string, password:
   const cookie = jar.join("; ");
 
   return {
+    /** A page or route handler, with `extraCookie` (e.g. a forged store selection) added to the session's. */
+    async get(url: string, extraCookie?: string): Promise<{ status: number; body: string; setCookies: string[] }> {
+      const response = await fetch(`${baseUrl}${url}`, { headers: { cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie }, redirect: "manual" });
+      return { status: response.status, body: await response.text(), setCookies: response.headers.getSetCookie() };
+    },
     /** The action's return value (our ActionResult) and the raw answer, for leak checks. */
-    async call(action: ServerAction, arg: unknown): Promise<{ status: number; result: any; raw: string }> {
+    async call(action: ServerAction, arg: unknown, extraCookie?: string): Promise<{ status: number; result: any; raw: string }> {
       const response = await fetch(`${baseUrl}/dashboard`, {
         method: "POST",
-        headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseUrl, cookie },
+        headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseUrl, cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie },
         body: JSON.stringify(arg === undefined ? [] : [arg]),
         redirect: "manual",
       });
