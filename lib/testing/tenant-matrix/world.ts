@@ -46,7 +46,7 @@ export type World = {
   limited: Actor;
 };
 
-async function seedTarget(m: Merchant, label: string): Promise<Target> {
+export async function seedTarget(m: Merchant, label: string): Promise<Target> {
   const canary = `CANARY-${label}-${newId().slice(-8)}`;
   const api = m.api;
   const paymentChannel = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
