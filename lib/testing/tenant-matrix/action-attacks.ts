@@ -18,6 +18,7 @@ const own = (args: unknown = {}): ActionEntry => ({ kind: "own", args: () => arg
 export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "dashboard/switchStore": refuse((t) => ({ storeId: t.storeId })),
   "dashboard/switchLocale": own("en"),
+  // Searching for the target's customer name (its canary) or its ids must find nothing of the target's.
   "dashboard/paletteSearchAction": {
     kind: "own",
     many: true,
