@@ -25,7 +25,7 @@ Object.assign(process.env, {
   TOKEN_SIGNING_SECRET: "bench-signing-secret-0123456789",
 });
 const { migrateToLatest } = await import("@/lib/db/migrations/index");
-const { createMerchant } = await import("@/lib/tenancy/merchants");
+const { createMerchant } = await import("@/lib/tenancy/create-merchant");
 const channels = await import("@/app/v2/channels/route");
 const payments = await import("@/app/v2/payments/route");
 const billingKeys = await import("@/app/v2/billing-keys/route");
