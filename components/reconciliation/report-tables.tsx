@@ -35,7 +35,7 @@ export function MismatchTable({ rows, t }: { rows: Mismatch[]; t: T }) {
               <td className={cell}>{m.payment_id ? <PaymentLink id={m.payment_id} /> : (m.tx_id ?? "—")}</td>
               <td className={cell}>{m.ours?.toLocaleString() ?? "—"}</td>
               <td className={cell}>{m.provider?.toLocaleString() ?? "—"}</td>
-              <td className={`${cell} text-slate-600`}>{m.detail}</td>
+              <td className={`${cell} text-slate-600`} data-raw>{m.detail}</td>
             </tr>
           ))}
         </tbody>
@@ -69,7 +69,7 @@ export function UnsettledTable({ rows, t, canWrite, testId }: { rows: UnsettledI
               <td className={cell}>{when(u.since)}</td>
               <td className={cell}>{u.lookup_attempts}</td>
               <td className={cell}>{when(u.next_lookup_at)}</td>
-              <td className={`${cell} max-w-xs break-words text-slate-600`}>{u.last_error ?? "—"}</td>
+              <td className={`${cell} max-w-xs break-words text-slate-600`} data-raw>{u.last_error ?? "—"}</td>
               <td className={cell}>{canWrite && (u.kind === "attempt" || u.kind === "cancellation" || u.kind === "late_approval_refund") ? <LookUpButton kind={u.kind} id={u.id} /> : null}</td>
             </tr>
           ))}

@@ -5,6 +5,7 @@ import { startAttempt } from "@/lib/payments/attempts";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { freshMerchant, signIn } from "./helpers";
+import { checkPage } from "./quality";
 
 type Merchant = Awaited<ReturnType<typeof freshMerchant>>;
 
@@ -19,7 +20,8 @@ async function troubles(m: Merchant) {
   const channel = await getDb().selectFrom("channels").selectAll().where("store_id", "=", m.store_id).where("pg_provider", "=", "TOSSPAYMENTS").executeTakeFirstOrThrow();
   const paymentId = `e2e-stranded-${newId().slice(-6)}`;
   const attempt = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId, channel, method: "CARD", orderName: "Stranded", currency: "KRW", totalAmount: 4200, taxFreeAmount: 0, customer: {}, origin: { platform_type: "API", ip_address: "127.0.0.1" } });
-  await getDb().updateTable("transactions").set({ requested_at: Date.now() - 2 * 3_600_000 }).where("id", "=", attempt.id).execute();
+  // Waiting for two hours, its next look-up an hour away (the sweep leaves it alone until the button).
+  await getDb().updateTable("transactions").set({ requested_at: Date.now() - 2 * 3_600_000, lookup_due_at: Date.now() + 3_600_000, lookup_attempts: 9 }).where("id", "=", attempt.id).execute();
   await sandboxPaymentProvider.approveCard({ channel, txId: newId("tx-"), amount: 990, currency: "KRW", orderName: "stray", card });
   return { paymentId };
 }
@@ -42,6 +44,7 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     const attention = page.getByTestId("attention-table").getByRole("row", { name: new RegExp(paymentId) });
     await expect(attention).toContainText("Payment attempt");
     await expect(attention).toContainText("4,200");
+    await checkPage(page, `reconciliation (${viewport.name})`);
 
     // The process died before calling the provider: the look-up finds nothing there and settles FAILED.
     await attention.getByRole("button", { name: "Look up now" }).click();

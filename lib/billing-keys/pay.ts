@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { requireSucceeded } from "@/lib/payments/attempt-call";
 import { startAttempt } from "@/lib/payments/attempts";
-import { earlierAttempt } from "@/lib/payments/earlier-outcome";
+import { earlierAttempt, recordedIdempotencyKey } from "@/lib/payments/earlier-outcome";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { assertTaxFreeWithinTotal, attemptInputFor, chargeAttempt } from "./charge";
@@ -26,7 +26,7 @@ export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; inpu
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
   assertChargeable(key);
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
-  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin, idempotencyKey: ctx.idempotencyKey }));
+  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin, idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined }));
   const done = requireSucceeded(await chargeAttempt(key, channel, attempt));
   return billingKeyPayResponse(done);
 }

@@ -6,7 +6,7 @@ import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/paym
 import { newId } from "@/lib/ids";
 import { outcomeUnknownError } from "./attempt-call";
 import { planCancellation } from "./cancel-plan";
-import { earlierCancellation } from "./earlier-outcome";
+import { earlierCancellation, recordedIdempotencyKey } from "./earlier-outcome";
 import { runCancellationCall } from "./cancellation-call";
 import { lockPrimaryTransaction } from "./locks";
 import { resolvePaymentStore } from "./lookup";
@@ -76,7 +76,7 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
       lookup_due_at: firstLookupAt(now),
       lookup_attempts: 0,
       last_lookup_error: null,
-      idempotency_key: ctx.idempotencyKey ?? null,
+      idempotency_key: recordedIdempotencyKey(ctx),
     };
     await tx.insertInto("cancellations").values(cancellation).execute();
     return { row, plan, cancellation };

@@ -1,3 +1,4 @@
+import { idempotencyScope } from "@/lib/api/idempotency";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
@@ -10,6 +11,16 @@ import { lookUpNow } from "./sweep";
  * outcome still unknown is looked up first. Scoped to the caller's merchant, store and payment.
  */
 type Scope = { ctx: AuthContext; storeId: string; paymentId: string };
+
+/**
+ * The request's key as recorded on what it creates: within its key space (a store-limited
+ * credential has its own, lib/api/idempotency.ts), so the same key sent by another credential is
+ * another request. Null without a key.
+ */
+export function recordedIdempotencyKey(ctx: Pick<AuthContext, "merchantId" | "storeId" | "storeLimited" | "idempotencyKey">): string | null {
+  if (!ctx.idempotencyKey) return null;
+  return `${idempotencyScope(ctx, ctx.idempotencyKey).storeScope}:${ctx.idempotencyKey}`;
+}
 
 async function findAttempt({ ctx, storeId, paymentId }: Scope, key: string): Promise<TransactionsTable | undefined> {
   return getDb()
@@ -35,7 +46,7 @@ async function findCancellation({ ctx, storeId, paymentId }: Scope, key: string)
 
 /** The attempt an earlier run of this request made (looked up at the provider if still unknown), or null. */
 export async function earlierAttempt(scope: Scope): Promise<TransactionsTable | null> {
-  const key = scope.ctx.idempotencyKey;
+  const key = recordedIdempotencyKey(scope.ctx);
   if (!key) return null;
   const found = await findAttempt(scope, key);
   if (!found) return null;
@@ -46,7 +57,7 @@ export async function earlierAttempt(scope: Scope): Promise<TransactionsTable | 
 
 /** The cancellation an earlier run of this request made (looked up at the provider if still unknown), or null. */
 export async function earlierCancellation(scope: Scope): Promise<CancellationsTable | null> {
-  const key = scope.ctx.idempotencyKey;
+  const key = recordedIdempotencyKey(scope.ctx);
   if (!key) return null;
   const found = await findCancellation(scope, key);
   if (!found) return null;

@@ -11,6 +11,7 @@ import { contextOf, issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger";
+import { recordedIdempotencyKey } from "./earlier-outcome";
 import { startAttempt } from "./attempts";
 import { cancelPayment } from "./cancel-payment";
 import { instantPay } from "./instant-pay";
@@ -44,12 +45,12 @@ describe("idempotent retries answer the settled outcome", () => {
     const key = newId("idem-");
     const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
     // The first run: recorded its attempt, the provider approved, then the process died.
-    const first = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: id, channel, method: "CARD", orderName: "Test order", currency: "KRW", totalAmount: 11000, taxFreeAmount: 0, customer: { id: "cust-1" }, origin: contextOf(m).origin, idempotencyKey: key });
+    const first = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: id, channel, method: "CARD", orderName: "Test order", currency: "KRW", totalAmount: 11000, taxFreeAmount: 0, customer: { id: "cust-1" }, origin: contextOf(m).origin, idempotencyKey: recordedIdempotencyKey({ ...contextOf(m), idempotencyKey: key })! });
     const approved = await sandboxPaymentProvider.approveCard({ channel, txId: first.id, amount: 11000, currency: "KRW", orderName: "Test order", card: cardCredential(SANDBOX_CARDS.VISA_OK) });
 
     const retried = await pay(m, key, id);
     expect(retried).toMatchObject({ tx_id: first.id, customer_id: "cust-1", pg_tx_id: approved.ok ? approved.pgTxId : "", paid_at: expect.any(String) });
-    expect(await attemptsOf(id)).toEqual([{ id: first.id, status: "PAID", idempotency_key: key }]);
+    expect(await attemptsOf(id)).toEqual([{ id: first.id, status: "PAID", idempotency_key: `*:${key}` }]);
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
     // And again: the same answer.
     expect((await pay(m, key, id)).tx_id).toBe(first.id);

@@ -8,7 +8,7 @@ import { paymentProviderFor } from "@/lib/providers/registry";
 import { HOUR, toRfc3339 } from "@/lib/time";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";
 import { startAttempt } from "./attempts";
-import { earlierAttempt } from "./earlier-outcome";
+import { earlierAttempt, recordedIdempotencyKey } from "./earlier-outcome";
 import { resolvePaymentStore } from "./lookup";
 import type { InstantPayInput } from "./schema";
 
@@ -68,7 +68,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     noticeUrls: input.notice_urls,
     cashReceiptForm: va?.cash_receipt_form,
     settleContext: card ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } } : undefined,
-    idempotencyKey: ctx.idempotencyKey,
+    idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
   });
 
   const provider = paymentProviderFor(channel);

@@ -31,9 +31,21 @@ function index(ours: OurRecords) {
   return {
     cancellationsByTx,
     cancellationById: new Map(ours.cancellations.map((c) => [c.id, c])),
+    cancellationByPgId: new Map(ours.cancellations.filter((c) => c.pg_cancellation_id).map((c) => [c.pg_cancellation_id!, c])),
     lateByTx: new Map(ours.lateApprovals.map((l) => [l.transaction_id, l])),
     lateById: new Map(ours.lateApprovals.map((l) => [l.id, l])),
+    lateByPgId: new Map(ours.lateApprovals.filter((l) => l.pg_cancellation_id).map((l) => [l.pg_cancellation_id!, l])),
   };
+}
+
+/**
+ * Our id for a refund in the file: the cancellation id we sent, or — for providers whose file
+ * does not carry it (Toss lists refunds by its own transaction key) — the one we recorded for
+ * the provider's refund id.
+ */
+function ourRefundId(entry: CancellationEntry, refs: ReturnType<typeof index>): string {
+  if (entry.cancellationId) return entry.cancellationId;
+  return refs.cancellationByPgId.get(entry.pgCancellationId)?.id ?? refs.lateByPgId.get(entry.pgCancellationId)?.id ?? "";
 }
 
 /**
@@ -82,14 +94,15 @@ async function comparePayment(row: TransactionsTable, entry: PaymentEntry | unde
 function compareRefund(entry: CancellationEntry, rows: Map<string, TransactionsTable>, ours: ReturnType<typeof index>, out: Mismatch[]): void {
   if (entry.status !== "SUCCEEDED") return;
   const row = rows.get(entry.txId);
-  const c = ours.cancellationById.get(entry.cancellationId);
+  const id = ourRefundId(entry, ours);
+  const c = ours.cancellationById.get(id);
   if (c) {
     if (c.status === "FAILED") out.push(mismatch("refund_not_recorded", row, "the provider refunded; our cancellation is FAILED", { cancellation_id: c.id, provider: entry.amount }));
     else if (c.status === "SUCCEEDED" && c.cancel_amount !== entry.amount) out.push(mismatch("refund_amount_mismatch", row, "cancellation amounts differ", { cancellation_id: c.id, ours: c.cancel_amount, provider: entry.amount }));
     return;
   }
-  if (ours.lateById.has(entry.cancellationId)) return; // a late approval's refund: agreed (or unsettled)
-  out.push(mismatch("refund_not_recorded", row, "the provider refunded; we have no record of this cancellation", { cancellation_id: entry.cancellationId, pg_tx_id: entry.pgTxId, provider: entry.amount }));
+  if (ours.lateById.has(id)) return; // a late approval's refund: agreed (or unsettled)
+  out.push(mismatch("refund_not_recorded", row, `the provider refunded (${entry.pgCancellationId}); we have no record of this cancellation`, { cancellation_id: id || undefined, pg_tx_id: entry.pgTxId, provider: entry.amount }));
 }
 
 /** Two or more charges the provider still holds for one payment of ours. */
@@ -131,7 +144,7 @@ export async function compare(entries: SettlementEntry[], ours: OurRecords, list
   doubleCharges(payments, ours.transactions, out);
   const refunds = entries.filter((e): e is CancellationEntry => e.type === "CANCELLATION");
   for (const entry of refunds) compareRefund(entry, ours.transactions, refs, out);
-  const refunded = new Set(refunds.filter((e) => e.status === "SUCCEEDED").map((e) => e.cancellationId));
+  const refunded = new Set(refunds.filter((e) => e.status === "SUCCEEDED").map((e) => ourRefundId(e, refs)));
   for (const c of ours.cancellations) {
     const row = ours.transactions.get(c.transaction_id);
     if (c.status !== "SUCCEEDED" || refunded.has(c.id) || !row || !listed.has(accountOf(row)) || c.requested_at < ours.since) continue;

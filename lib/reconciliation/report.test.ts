@@ -12,6 +12,7 @@ import { issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { cardCredential, newPaymentId, paidPayment, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
+import { compare } from "./compare";
 import { reconcile } from "./report";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -120,6 +121,22 @@ describe("reconciliation", () => {
         ["refund_not_recorded", refunded],
       ].sort(),
     );
+  });
+
+  it("matches refunds by the provider's refund id when its file does not carry our cancellation id (Toss)", async () => {
+    const m = await newMerchant();
+    const id = await paidPayment(m);
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 400 })).status).toBe(200);
+    const row = await getDb().selectFrom("transactions").selectAll().where("payment_id", "=", id).executeTakeFirstOrThrow();
+    const cancellation = await getDb().selectFrom("cancellations").selectAll().where("transaction_id", "=", row.id).executeTakeFirstOrThrow();
+    const payment = { type: "PAYMENT", txId: row.id, pgTxId: row.pg_tx_id!, method: "CARD", status: "APPROVED", amount: row.paid_amount, cancelledAmount: 400, currency: "KRW", at: row.requested_at } as const;
+    const refund = (pgCancellationId: string) => ({ type: "CANCELLATION", cancellationId: "", pgCancellationId, txId: row.id, pgTxId: row.pg_tx_id!, status: "SUCCEEDED", amount: 400, currency: "KRW", at: Date.now() }) as const;
+    const ours = { transactions: new Map([[row.id, row]]), cancellations: [cancellation], lateApprovals: [], inWindow: new Set([row.id]), since };
+    const account = () => "A";
+    expect(await compare([payment, refund(cancellation.pg_cancellation_id!)], ours, new Set(["A"]), account)).toEqual([]);
+    // A refund id we never recorded is a refund we do not know of, and ours is then missing there.
+    const unknown = await compare([payment, refund("toss-unknown-key")], ours, new Set(["A"]), account);
+    expect(unknown.map((x) => x.kind).sort()).toEqual(["refund_missing_at_provider", "refund_not_recorded"]);
   });
 
   it("admin reconcile --json prints exactly {checked, mismatches, unsettled} and exits 0 only when both are empty", async () => {

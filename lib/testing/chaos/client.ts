@@ -11,10 +11,14 @@ export type Outcome = { final: true; answer: Answer; tries: number } | { final: 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A definite answer: a success, or a refusal that retrying cannot change. */
+/**
+ * A definite answer: a success, or a refusal that retrying cannot change — including a provider's
+ * decline, which the spec answers as 500 PG_PROVIDER_ERROR. Not final: no answer, 409 (the same
+ * request still running), 429, an outcome the provider has not given yet, any other 5xx.
+ */
 function isFinal(answer: Answer): boolean {
   if (answer.status === 0 || answer.status === 409 || answer.status === 429) return false;
-  if (answer.status >= 500) return false;
+  if (answer.status >= 500) return answer.body?.code === "PG_PROVIDER_ERROR" && answer.body?.params?.pg_code !== "PROVIDER_OUTCOME_UNKNOWN";
   return true;
 }
 

@@ -92,10 +92,12 @@ export async function retryUnanswered(storeId: string, client: ChaosClient, log:
   let retried = 0;
   for (const p of log.payments) {
     if (p.kind === "schedule" || p.outcome?.final !== false || !p.key) continue;
+    const primary = await getDb().selectFrom("transactions").select(["id", "status"]).where("store_id", "=", storeId).where("payment_id", "=", p.paymentId).where("is_primary", "=", 1).executeTakeFirst();
+    // Never reached the server: sending it now would be a new payment, not a retry of one.
+    if (!primary) continue;
     retried++;
     const answer = await client.send("POST", p.path, p.body, p.key);
     if (answer.status === 409) continue;
-    const primary = await getDb().selectFrom("transactions").select(["id", "status"]).where("store_id", "=", storeId).where("payment_id", "=", p.paymentId).where("is_primary", "=", 1).executeTakeFirst();
     if (answer.status === 200) {
       if (primary?.status !== "PAID" && primary?.status !== "PARTIAL_CANCELLED" && primary?.status !== "CANCELLED") found.push(`${p.paymentId}: retry answered 200 but the payment is ${primary?.status ?? "missing"}`);
       else if (answer.body?.tx_id !== primary.id) found.push(`${p.paymentId}: retry answered tx ${answer.body?.tx_id}, recorded ${primary.id}`);
