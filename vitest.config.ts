@@ -1,5 +1,5 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_ENV } from "./lib/testing/test-env";
 
 export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
@@ -13,7 +13,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    // The tests' webhook receivers listen on 127.0.0.1, which is refused unless allowed.
-    env: { WEBHOOK_ALLOW_PRIVATE: "true" },
+    env: TEST_ENV,
   },
 });

@@ -1,19 +1,33 @@
 "use client";
 
-import { createContext, useCallback, useContext } from "react";
-import { translate, type Locale } from "@/lib/i18n/dictionary";
+import { createContext, useCallback, useContext, useMemo } from "react";
+import type { Locale, Messages } from "@/lib/i18n/dictionary";
+import { createFormatter } from "@/lib/i18n/format";
+import { interpolate } from "@/lib/i18n/interpolate";
 
-const LocaleContext = createContext<Locale>("ko");
+type Reader = { locale: Locale; timeZone: string; messages: Messages };
+const ReaderContext = createContext<Reader>({ locale: "ko", timeZone: "Asia/Seoul", messages: {} });
 
-export function I18nProvider({ locale, children }: { locale: Locale; children: React.ReactNode }) {
-  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+/**
+ * The reader's language, time zone and messages. The server passes only that language's messages,
+ * so no page ships the other language's dictionary in its JavaScript.
+ */
+export function I18nProvider({ locale, timeZone, messages, children }: Reader & { children: React.ReactNode }) {
+  const value = useMemo(() => ({ locale, timeZone, messages }), [locale, timeZone, messages]);
+  return <ReaderContext.Provider value={value}>{children}</ReaderContext.Provider>;
 }
 
 export function useLocale(): Locale {
-  return useContext(LocaleContext);
+  return useContext(ReaderContext).locale;
 }
 
 export function useT() {
-  const locale = useLocale();
-  return useCallback((key: string, vars?: Record<string, string | number>) => translate(locale, key, vars), [locale]);
+  const { messages } = useContext(ReaderContext);
+  return useCallback((key: string, vars?: Record<string, string | number>) => interpolate(messages[key] ?? key, vars), [messages]);
+}
+
+/** Dates in the reader's time zone and money in their locale. */
+export function useFormat() {
+  const { locale, timeZone } = useContext(ReaderContext);
+  return useMemo(() => createFormatter(locale, timeZone), [locale, timeZone]);
 }

@@ -31,6 +31,13 @@ export function openSealed(purpose: string, sealed: string): string | null {
   }
 }
 
+/** The plain text of a value the server sealed; failing loudly (a changed TOKEN_SIGNING_SECRET) rather than going on without it. */
+export function openSealedOrThrow(purpose: string, sealed: string): string {
+  const plain = openSealed(purpose, sealed);
+  if (plain === null) throw new Error(`a sealed ${purpose} cannot be opened: was TOKEN_SIGNING_SECRET changed?`);
+  return plain;
+}
+
 /** A keyed digest for short secrets (OTPs): a plain hash of 6 digits would be reversed in a blink. */
 export function keyedDigest(purpose: string, value: string): string {
   return hmacSha256(keyFor(purpose), value).toString("base64url");

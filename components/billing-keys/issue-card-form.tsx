@@ -1,5 +1,8 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -25,9 +28,11 @@ export const BILLING_KEYS_QUERY = ["billing-keys"] as const;
 
 export function IssueCardForm() {
   const t = useT();
+  const fieldError = useFieldError();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const form = useForm<IssueTestCardForm>({
     resolver: zodResolver(issueTestCardForm),
     defaultValues: { channel_key: "", card_number: TEST_CARDS[0]!.number, expiry_month: "12", expiry_year: String(new Date().getFullYear() + 3), birth: "900101", password_two_digits: "00", customer_id: "", customer_name: "" },
@@ -40,7 +45,7 @@ export function IssueCardForm() {
   const issue = useMutation({
     mutationFn: async (values: IssueTestCardForm) => unwrap(await issueTestCardAction(values)),
     onSuccess: (res) => setNotice({ kind: "success", text: t("billingKeys.issued", { key: res.billing_key }) }),
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: BILLING_KEYS_QUERY });
       void queryClient.invalidateQueries({ queryKey: ["bookable-keys"] });
@@ -51,7 +56,7 @@ export function IssueCardForm() {
   return (
     <Card title={t("billingKeys.issueTitle")}>
       <form className="grid grid-cols-1 gap-3 md:grid-cols-4" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); issue.mutate(v); })}>
-        <FormField label={t("billingKeys.channel")} htmlFor="bk-channel" error={errors.channel_key?.message}>
+        <FormField label={t("billingKeys.channel")} htmlFor="bk-channel" error={fieldError(errors.channel_key)}>
           <Select id="bk-channel" {...form.register("channel_key")}>
             {(channels.data ?? []).map((c) => (
               <option key={c.key} value={c.key}>
@@ -69,19 +74,19 @@ export function IssueCardForm() {
             ))}
           </Select>
         </FormField>
-        <FormField label={t("billingKeys.cardNumber")} htmlFor="bk-number" error={errors.card_number?.message}>
+        <FormField label={t("billingKeys.cardNumber")} htmlFor="bk-number" error={fieldError(errors.card_number)}>
           <Input id="bk-number" autoComplete="off" inputMode="numeric" {...form.register("card_number")} aria-invalid={!!errors.card_number} />
         </FormField>
-        <FormField label={t("billingKeys.expiryMonth")} htmlFor="bk-month" error={errors.expiry_month?.message}>
+        <FormField label={t("billingKeys.expiryMonth")} htmlFor="bk-month" error={fieldError(errors.expiry_month)}>
           <Input id="bk-month" inputMode="numeric" {...form.register("expiry_month")} aria-invalid={!!errors.expiry_month} />
         </FormField>
-        <FormField label={t("billingKeys.expiryYear")} htmlFor="bk-year" error={errors.expiry_year?.message}>
+        <FormField label={t("billingKeys.expiryYear")} htmlFor="bk-year" error={fieldError(errors.expiry_year)}>
           <Input id="bk-year" inputMode="numeric" {...form.register("expiry_year")} aria-invalid={!!errors.expiry_year} />
         </FormField>
-        <FormField label={t("billingKeys.birth")} htmlFor="bk-birth" error={errors.birth?.message}>
+        <FormField label={t("billingKeys.birth")} htmlFor="bk-birth" error={fieldError(errors.birth)}>
           <Input id="bk-birth" inputMode="numeric" {...form.register("birth")} aria-invalid={!!errors.birth} />
         </FormField>
-        <FormField label={t("billingKeys.password")} htmlFor="bk-password" error={errors.password_two_digits?.message}>
+        <FormField label={t("billingKeys.password")} htmlFor="bk-password" error={fieldError(errors.password_two_digits)}>
           <Input id="bk-password" type="password" inputMode="numeric" maxLength={2} {...form.register("password_two_digits")} aria-invalid={!!errors.password_two_digits} />
         </FormField>
         <FormField label={t("billingKeys.customerId")} htmlFor="bk-customer-id">

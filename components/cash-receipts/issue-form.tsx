@@ -1,5 +1,7 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -10,18 +12,22 @@ import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
+import { MoneyInput } from "@/components/ui/money-input";
+import { useFieldError } from "@/components/ui/error-message";
+import { parseMajorAmount } from "@/lib/money";
 import { cashReceiptProductType, cashReceiptType, dashboardIssueInput, type DashboardIssueInput } from "@/lib/cash-receipts/schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
 
 /** Manual issuance: for one of our payments, or for a sale made elsewhere (any new payment id). */
 export function IssueCashReceiptForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
   const firstChannel = channels.data?.[0]?.key ?? "";
   const values = useMemo<DashboardIssueInput>(
-    () => ({ payment_id: "", channel_key: firstChannel, customer_identifier: "", type: "PERSONAL", order_name: "", currency: "KRW", amount: 0, tax_free_amount: 0, product_type: "REAL" }),
+    () => ({ payment_id: "", channel_key: firstChannel, customer_identifier: "", type: "PERSONAL", order_name: "", currency: "KRW", amount: "" as unknown as number, tax_free_amount: 0, product_type: "REAL" }),
     [firstChannel],
   );
   const form = useForm<DashboardIssueInput>({ resolver: zodResolver(dashboardIssueInput), values, resetOptions: { keepDirtyValues: true } });
@@ -32,10 +38,13 @@ export function IssueCashReceiptForm() {
       form.reset(values);
       void queryClient.invalidateQueries({ queryKey: ["cash-receipts"] });
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
   const errors = form.formState.errors;
-  const err = (e: { message?: string } | undefined) => (e ? (e.message ?? t("form.required")) : undefined);
+  const currency = (form.watch("currency") ?? "KRW").toUpperCase();
+  // Amounts are typed in major units and sent in the currency's minor unit.
+  const major = (v: string | number) => (typeof v === "number" ? v : v.trim() === "" ? 0 : (parseMajorAmount(v, currency) ?? Number.NaN));
+  const err = useFieldError();
   const clean = (v: DashboardIssueInput): DashboardIssueInput => ({ ...v, customer_name: v.customer_name || undefined, customer_email: v.customer_email || undefined });
 
   return (
@@ -48,7 +57,7 @@ export function IssueCashReceiptForm() {
         <FormField label={t("receipts.channel")} htmlFor="cr-channel" error={err(errors.channel_key)}>
           <Select id="cr-channel" {...form.register("channel_key")}>
             {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${c.type})`}</option>
+              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
             ))}
           </Select>
         </FormField>
@@ -68,16 +77,16 @@ export function IssueCashReceiptForm() {
         <FormField label={t("receipts.currency")} htmlFor="cr-currency" error={err(errors.currency)}>
           <Input id="cr-currency" maxLength={3} {...form.register("currency")} />
         </FormField>
-        <FormField label={t("receipts.amount")} htmlFor="cr-amount" hint="minor units (₩1,000 = 1000)" error={err(errors.amount)}>
-          <Input id="cr-amount" type="number" min={1} {...form.register("amount", { valueAsNumber: true })} aria-invalid={!!errors.amount} />
+        <FormField label={t("receipts.amount")} htmlFor="cr-amount" error={err(errors.amount)}>
+          <MoneyInput id="cr-amount" currency={currency} {...form.register("amount", { setValueAs: major })} aria-invalid={!!errors.amount} />
         </FormField>
         <FormField label={t("receipts.taxFree")} htmlFor="cr-taxfree" error={err(errors.tax_free_amount)}>
-          <Input id="cr-taxfree" type="number" min={0} {...form.register("tax_free_amount", { valueAsNumber: true })} />
+          <MoneyInput id="cr-taxfree" currency={currency} {...form.register("tax_free_amount", { setValueAs: major })} />
         </FormField>
         <FormField label={t("receipts.productType")} htmlFor="cr-product">
           <Select id="cr-product" {...form.register("product_type")}>
             {cashReceiptProductType.options.map((o) => (
-              <option key={o} value={o}>{o}</option>
+              <option key={o} value={o}>{t(`enum.productType.${o}`)}</option>
             ))}
           </Select>
         </FormField>

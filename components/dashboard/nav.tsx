@@ -17,15 +17,25 @@ export const NAV_ITEMS = [
   { href: "/dashboard/developers", key: "nav.developers" },
 ] as const;
 
-export function Nav() {
+export function isActive(href: string, pathname: string) {
+  return href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   const pathname = usePathname();
   return (
     <nav className="space-y-1" aria-label="main">
       {NAV_ITEMS.map((item) => {
-        const active = item.href === "/dashboard" ? pathname === item.href : pathname.startsWith(item.href);
+        const active = isActive(item.href, pathname);
         return (
-          <Link key={item.href} href={item.href} className={`block rounded-md px-3 py-2 text-sm ${active ? "bg-blue-50 font-medium text-brand" : "text-slate-700 hover:bg-slate-100"}`}>
+          <Link
+            key={item.href}
+            href={item.href}
+            onClick={onNavigate}
+            aria-current={active ? "page" : undefined}
+            className={`block rounded-md px-3 py-2 text-sm ${active ? "bg-blue-50 font-medium text-brand" : "text-slate-700 hover:bg-slate-100"}`}
+          >
             {t(item.key)}
           </Link>
         );

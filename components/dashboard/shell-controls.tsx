@@ -1,6 +1,5 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { switchLocale, switchStore } from "@/app/dashboard/actions";
@@ -56,10 +55,20 @@ export function LocaleSwitcher() {
   );
 }
 
+/**
+ * next-auth's sign-out protocol (CSRF token, then POST), without shipping next-auth's client
+ * library to every page for this one call.
+ */
+async function signOut() {
+  const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
+  await fetch("/api/auth/signout", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken, callbackUrl: "/login", json: "true" }) });
+  window.location.assign("/login");
+}
+
 export function SignOutButton() {
   const t = useT();
   return (
-    <Button variant="secondary" onClick={() => signOut({ callbackUrl: "/login" })}>
+    <Button variant="secondary" onClick={() => void signOut()}>
       {t("shell.signOut")}
     </Button>
   );

@@ -1,5 +1,8 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -21,8 +24,9 @@ function newVerificationId(): string {
 /** "Send test verification": sends, then continues on the verification's page (code entry). */
 export function SendVerificationForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const channels = useQuery({ queryKey: ["identity-channels"], queryFn: async () => unwrap(await identityChannelsAction({})) });
   const [initialId] = useState(newVerificationId);
   const firstChannel = channels.data?.[0]?.key ?? "";
@@ -36,10 +40,10 @@ export function SendVerificationForm() {
   const send = useMutation({
     mutationFn: async (values: DashboardSendInput) => unwrap(await sendVerificationAction(values)),
     onSuccess: ({ id }) => router.push(`/dashboard/verifications/${encodeURIComponent(id)}`),
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const errors = form.formState.errors;
-  const fieldError = (e: { message?: string } | undefined) => (e ? (e.message ?? t("form.required")) : undefined);
+  const fieldError = useFieldError();
 
   if (channels.data && channels.data.length === 0) return <Alert kind="info">{t("identity.noChannel")}</Alert>;
   return (
@@ -59,14 +63,14 @@ export function SendVerificationForm() {
         <FormField label={t("identity.channel")} htmlFor="iv-channel" error={fieldError(errors.channelKey)}>
           <Select id="iv-channel" {...form.register("channelKey")}>
             {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${c.type})`}</option>
+              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
             ))}
           </Select>
         </FormField>
         <FormField label={t("identity.method")} htmlFor="iv-method">
           <Select id="iv-method" {...form.register("method")}>
-            <option value="SMS">SMS</option>
-            <option value="APP">APP</option>
+            <option value="SMS">{t("enum.identityMethod.SMS")}</option>
+            <option value="APP">{t("enum.identityMethod.APP")}</option>
           </Select>
         </FormField>
         <FormField label={t("identity.name")} htmlFor="iv-name" error={fieldError(errors.customer?.name)}>

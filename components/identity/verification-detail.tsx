@@ -1,10 +1,12 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { confirmVerificationAction, getVerificationAction, resendVerificationAction } from "@/app/dashboard/verifications/actions";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -24,21 +26,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** One verification: its record, and the next step (code entry, app confirm, resend) while it is open. */
 export function VerificationDetailClient({ id, canWrite }: { id: string; canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const key = ["verification", id];
   const detail = useQuery({ queryKey: key, queryFn: async () => unwrap(await getVerificationAction({ id })) });
   const [otp, setOtp] = useState("");
-  const [notice, setNotice] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const confirm = useMutation({
     mutationFn: async () => unwrap(await confirmVerificationAction({ id, otp: otp || undefined })),
     onSuccess: () => { setNotice({ kind: "success", text: t("identity.verified") }); void refresh(); },
-    onError: (e: Error) => { setNotice({ kind: "error", text: e.message }); void refresh(); },
+    onError: (e: Error) => { setNotice({ kind: "error", text: errorText(e) }); void refresh(); },
   });
   const resend = useMutation({
     mutationFn: async () => unwrap(await resendVerificationAction({ id })),
     onSuccess: () => { setNotice({ kind: "info", text: t("identity.resent") }); setOtp(""); void refresh(); },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
 
   if (detail.error) return <Alert>{t("identity.notFound")}</Alert>;
@@ -73,9 +77,9 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
       <Card>
         <dl data-testid="verification-detail">
           <Row label={t("identity.status")}><StatusBadge status={v.status} /></Row>
-          <Row label={t("identity.method")}>{method} · {operator}</Row>
-          <Row label={t("identity.channel")}>{v.channel ? `${v.channel.name} (${v.channel.type}, ${v.channel.pgProvider})` : ""}</Row>
-          <Row label={t("identity.requestedAt")}>{new Date(v.requestedAt).toLocaleString()}</Row>
+          <Row label={t("identity.method")}>{t(`enum.identityMethod.${method}`)} · {operator}</Row>
+          <Row label={t("identity.channel")}>{v.channel ? `${v.channel.name} (${t(`enum.channelType.${v.channel.type}`)}, ${t(`enum.pgProvider.${v.channel.pgProvider}`)})` : ""}</Row>
+          <Row label={t("identity.requestedAt")}>{fmt.dateTime(v.requestedAt)}</Row>
           {v.requestedCustomer ? (
             <>
               <Row label={t("identity.name")}>{v.requestedCustomer.name}</Row>
@@ -91,7 +95,7 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
               <Row label={t("identity.foreigner")}>{String(v.verifiedCustomer.isForeigner)}</Row>
               <Row label="CI"><code className="text-xs">{String(v.verifiedCustomer.ci)}</code></Row>
               <Row label="DI"><code className="text-xs">{String(v.verifiedCustomer.di)}</code></Row>
-              <Row label={t("identity.verifiedAt")}>{v.verifiedAt ? new Date(v.verifiedAt).toLocaleString() : ""}</Row>
+              <Row label={t("identity.verifiedAt")}>{fmt.dateTime(v.verifiedAt)}</Row>
               <Row label="pgTxId"><code className="text-xs">{v.pgTxId}</code></Row>
             </>
           ) : null}

@@ -1,29 +1,38 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { toast } from "sonner";
+import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useErrorMessage, useFieldError } from "@/components/ui/error-message";
 import { FormField } from "@/components/ui/form-field";
+import { MoneyInput } from "@/components/ui/money-input";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { formatMoney, parseMajorAmount } from "@/lib/money";
+import { parseMajorAmount } from "@/lib/money";
 import { cancelForm, type CancelForm } from "./form-schemas";
 
 type CancelAction = (input: { payment_id: string; reason?: string; cancel_amount?: number; tax_free_amount?: number; check_refundable_amount?: number }) => Promise<ActionResult<unknown>>;
 
 /**
- * Full or partial cancellation. The balance shown is sent as check_refundable_amount, so a
- * cancellation made elsewhere meanwhile makes the API refuse rather than cancel the wrong amount.
+ * Full or partial refund, amounts in major units. A full refund asks first (it cannot be undone).
+ * The balance shown is sent as check_refundable_amount, so a refund made elsewhere meanwhile makes
+ * the API refuse rather than refund the wrong amount.
  */
 export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance, cancel, onDone }: { paymentId: string; currency: string; balance: number; taxFreeBalance: number; cancel: CancelAction; onDone: () => void }) {
   const t = useT();
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
+  const fieldError = useFieldError();
+  const [error, setError] = useErrorNotice();
+  const [confirming, setConfirming] = useState<CancelForm | null>(null);
   const form = useForm<CancelForm>({ resolver: zodResolver(cancelForm), defaultValues: { mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" } });
   const mode = form.watch("mode");
   const errors = form.formState.errors;
@@ -31,62 +40,77 @@ export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance
     mutationFn: async (v: CancelForm) => {
       const amount = v.mode === "partial" ? parseMajorAmount(v.cancel_amount, currency) : undefined;
       const taxFree = v.tax_free_amount ? parseMajorAmount(v.tax_free_amount, currency) : undefined;
-      if (amount === null || taxFree === null) throw new Error(`too many decimals for ${currency}`);
-      return unwrap(await cancel({ payment_id: paymentId, reason: v.reason, cancel_amount: amount, tax_free_amount: taxFree, check_refundable_amount: balance }));
+      if (amount === null || taxFree === null) throw Object.assign(new Error(t("validation.decimals", { currency })), { code: "INVALID_REQUEST", field: v.mode === "partial" && amount === null ? "cancel_amount" : "tax_free_amount" });
+      await unwrap(await cancel({ payment_id: paymentId, reason: v.reason, cancel_amount: amount, tax_free_amount: taxFree, check_refundable_amount: balance }));
+      return amount ?? balance;
     },
-    onSuccess: () => {
-      setDone(true);
+    onSuccess: (refunded) => {
+      toast.success(t("payments.cancel.doneAmount", { amount: fmt.money(refunded, currency) }));
       form.reset({ mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" });
       onDone();
     },
-    onError: (e: Error & { code?: string }) => {
-      setError(e.code ? `${e.code}: ${e.message}` : e.message);
+    onError: (e) => {
+      const text = errorText(e);
+      setError(text);
       onDone();
     },
   });
+  const send = (v: CancelForm) => {
+    setError(null);
+    if (v.mode === "full") setConfirming(v);
+    else submit.mutate(v);
+  };
   return (
     <Card title={t("payments.cancel.title")}>
-      <form
-        className="space-y-3"
-        noValidate
-        aria-label={t("payments.cancel.title")}
-        onSubmit={form.handleSubmit((v) => {
-          setError(null);
-          setDone(false);
-          submit.mutate(v);
-        })}
-      >
+      <form className="space-y-3" noValidate aria-label={t("payments.cancel.title")} onSubmit={form.handleSubmit(send)}>
         <p className="text-sm" data-testid="cancellable-balance">
-          {t("payments.cancel.balance", { amount: formatMoney(balance, currency) })}
-          {taxFreeBalance > 0 ? ` (${t("payments.detail.cancellableTaxFree")}: ${formatMoney(taxFreeBalance, currency)})` : null}
+          {t("payments.cancel.balance", { amount: fmt.money(balance, currency) })}
+          {taxFreeBalance > 0 ? ` (${t("payments.detail.cancellableTaxFree")}: ${fmt.money(taxFreeBalance, currency)})` : null}
         </p>
-        <div className="flex gap-4 text-sm">
-          <label className="flex items-center gap-1">
+        <fieldset className="flex flex-wrap gap-4 text-sm">
+          <legend className="sr-only">{t("payments.cancel.kind")}</legend>
+          <label className="flex items-center gap-1.5">
             <input type="radio" value="full" {...form.register("mode")} /> {t("payments.cancel.full")}
           </label>
-          <label className="flex items-center gap-1">
+          <label className="flex items-center gap-1.5">
             <input type="radio" value="partial" {...form.register("mode")} /> {t("payments.cancel.partial")}
           </label>
-        </div>
-        <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        </fieldset>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {mode === "partial" ? (
-            <FormField label={t("payments.cancel.amount")} htmlFor="c-amount" error={errors.cancel_amount?.message}>
-              <Input id="c-amount" inputMode="decimal" {...form.register("cancel_amount")} aria-invalid={!!errors.cancel_amount} />
+            <FormField label={t("payments.cancel.amount")} htmlFor="c-amount" error={fieldError(errors.cancel_amount)}>
+              <MoneyInput id="c-amount" currency={currency} {...form.register("cancel_amount")} aria-invalid={!!errors.cancel_amount} />
             </FormField>
           ) : null}
-          <FormField label={t("payments.cancel.taxFree")} htmlFor="c-taxfree" error={errors.tax_free_amount?.message}>
-            <Input id="c-taxfree" inputMode="decimal" {...form.register("tax_free_amount")} aria-invalid={!!errors.tax_free_amount} />
+          <FormField label={t("payments.cancel.taxFree")} htmlFor="c-taxfree" error={fieldError(errors.tax_free_amount)}>
+            <MoneyInput id="c-taxfree" currency={currency} {...form.register("tax_free_amount")} aria-invalid={!!errors.tax_free_amount} />
           </FormField>
-          <FormField label={t("payments.cancel.reason")} htmlFor="c-reason" error={errors.reason?.message}>
+          <FormField label={t("payments.cancel.reason")} htmlFor="c-reason" error={fieldError(errors.reason)}>
             <Input id="c-reason" {...form.register("reason")} aria-invalid={!!errors.reason} />
           </FormField>
         </div>
         {error ? <Alert>{error}</Alert> : null}
-        {done ? <Alert kind="success">{t("payments.cancel.done")}</Alert> : null}
         <Button type="submit" variant="danger" disabled={submit.isPending}>
           {t("payments.cancel.submit")}
         </Button>
       </form>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={t("payments.cancel.confirmTitle", { amount: fmt.money(balance, currency) })}
+        body={
+          <>
+            <p>{t("payments.cancel.confirmBody", { amount: fmt.money(balance, currency) })}</p>
+            <p className="text-slate-500">{t("payments.cancel.confirmReason", { reason: confirming?.reason ?? "" })}</p>
+          </>
+        }
+        confirmLabel={t("payments.cancel.confirm", { amount: fmt.money(balance, currency) })}
+        pending={submit.isPending}
+        onConfirm={() => {
+          if (confirming) submit.mutate(confirming);
+          setConfirming(null);
+        }}
+      />
     </Card>
   );
 }

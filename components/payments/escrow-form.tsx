@@ -1,5 +1,8 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -24,13 +27,15 @@ function localNow() {
 /** Register (or change) the delivery of an escrow payment, then confirm the purchase. */
 export function EscrowDeliveryForm({ paymentId, register, complete, onDone }: { paymentId: string; register: LogisAction; complete: CompleteAction; onDone: () => void }) {
   const t = useT();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const fieldError = useFieldError();
+  const errorText = useErrorMessage();
+  const [message, setMessage] = useNotice();
   const form = useForm<EscrowForm>({
     resolver: zodResolver(escrowForm),
     defaultValues: { company: "CJGLS", invoice_number: "", sent_at: localNow(), sender_name: "", receiver_name: "", receiver_address_1: "", receiver_address_2: "", send_email: false },
   });
   const errors = form.formState.errors;
-  const onError = (e: Error & { code?: string }) => setMessage({ kind: "error", text: e.code ? `${e.code}: ${e.message}` : e.message });
+  const onError = (e: Error & { code?: string }) => setMessage({ kind: "error", text: errorText(e) });
   const save = useMutation({
     mutationFn: async (v: EscrowForm) => unwrap(await register({ payment_id: paymentId, body: toEscrowLogisticsBody(v) })),
     onSuccess: () => {
@@ -48,7 +53,7 @@ export function EscrowDeliveryForm({ paymentId, register, complete, onDone }: { 
     onError,
   });
   const text = (name: keyof EscrowForm, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <FormField label={label} htmlFor={`e-${name}`} error={errors[name]?.message}>
+    <FormField label={label} htmlFor={`e-${name}`} error={fieldError(errors[name])}>
       <Input id={`e-${name}`} {...props} {...form.register(name)} aria-invalid={!!errors[name]} />
     </FormField>
   );

@@ -1,10 +1,14 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { toast } from "sonner";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
@@ -26,9 +30,11 @@ function newPaymentId() {
 /** Key-in card payment on a TEST channel, with the sandbox's magic cards one click away (CONTRACT §10). */
 export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; pay: PayAction; onPaid?: () => void }) {
   const t = useT();
+  const fieldError = useFieldError();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const form = useForm<KeyInForm>({
     resolver: zodResolver(keyInForm),
     defaultValues: {
@@ -58,12 +64,13 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
     },
     onSuccess: (paymentId) => {
       setDone(paymentId);
+      toast.success(t("payments.keyIn.done", { id: paymentId }));
       form.reset({ ...form.getValues(), payment_id: newPaymentId(), card_number: "" });
       void queryClient.invalidateQueries({ queryKey: ["payments"] });
       onPaid?.();
     },
     onError: (e: Error & { code?: string }) => {
-      setError(e.code ? `${e.code}: ${e.message}` : e.message);
+      setError(errorText(e));
       // A declined attempt stays on this id as FAILED; retrying it is allowed, but a fresh id is clearer.
       form.setValue("payment_id", newPaymentId());
       void queryClient.invalidateQueries({ queryKey: ["payments"] });
@@ -71,7 +78,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
   });
   if (channels.length === 0) return <Alert kind="info">{t("payments.keyIn.noChannels")}</Alert>;
   const field = (name: keyof KeyInForm, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <FormField label={label} htmlFor={`ki-${name}`} error={errors[name]?.message}>
+    <FormField label={label} htmlFor={`ki-${name}`} error={fieldError(errors[name])}>
       <Input id={`ki-${name}`} {...props} {...form.register(name)} aria-invalid={!!errors[name]} />
     </FormField>
   );
@@ -88,11 +95,11 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
         })}
       >
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FormField label={t("payments.keyIn.channel")} htmlFor="ki-channel_key" error={errors.channel_key?.message}>
+          <FormField label={t("payments.keyIn.channel")} htmlFor="ki-channel_key" error={fieldError(errors.channel_key)}>
             <Select id="ki-channel_key" {...form.register("channel_key")}>
               {channels.map((c) => (
                 <option key={c.key} value={c.key}>
-                  {c.name} ({c.pg_provider})
+                  {c.name} ({t(`enum.pgProvider.${c.pg_provider}`)})
                 </option>
               ))}
             </Select>
@@ -123,7 +130,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
           <summary className="cursor-pointer font-medium">{t("payments.keyIn.testCards")}</summary>
           <ul className="mt-2 space-y-1" data-testid="test-cards">
             {Object.entries(SANDBOX_CARDS).map(([name, number]) => (
-              <li key={name} className="flex items-center gap-2">
+              <li key={name} className="flex flex-wrap items-center gap-x-2">
                 <code className="text-xs">{number}</code>
                 <span className="text-slate-600">{t(`payments.card.${name}`)}</span>
                 <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => form.setValue("card_number", number, { shouldValidate: true })} aria-label={`${t("payments.card.use")} ${number}`}>

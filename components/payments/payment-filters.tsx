@@ -1,81 +1,114 @@
 "use client";
 
 import { useState } from "react";
-import { useT } from "@/components/i18n-provider";
+import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
+import { DATE_PRESETS, dateInZone, dayBoundary, presetRange } from "@/lib/dashboard/date-range";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS, TEXT_SEARCH_COLUMNS, TIMESTAMP_TYPES } from "@/lib/payments/list-schema";
 import { list, single, withFilters, type UrlQuery } from "./url-state";
 
-/** yyyy-MM-dd in the browser's zone <-> RFC 3339 (start of that day, or end of it for "to"). */
-function toDateInput(value: string): string {
-  if (!value) return "";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-function fromDateInput(value: string, endOfDay: boolean): string {
-  if (!value) return "";
-  const [y, m, d] = value.split("-").map(Number);
-  const date = endOfDay ? new Date(y!, m! - 1, d!, 23, 59, 59, 999) : new Date(y!, m! - 1, d!);
-  return date.toISOString();
-}
-
-/** The filter form; Apply writes every field into the URL at once. */
-export function PaymentFilters({ query, onChange }: { query: UrlQuery; onChange: (next: UrlQuery) => void }) {
+/** The filter panel (opened from the chips row); Apply writes every field into the URL at once. */
+export function PaymentFilters({ query, onChange, onClose }: { query: UrlQuery; onChange: (next: UrlQuery) => void; onClose: () => void }) {
   const t = useT();
+  const fmt = useFormat();
+  const zone = fmt.timeZone;
+  const toDay = (v: string) => (v && !Number.isNaN(Date.parse(v)) ? dateInZone(Date.parse(v), zone) : "");
   const [statuses, setStatuses] = useState<string[]>(list(query, "status"));
   const [method, setMethod] = useState(single(query, "methods"));
   const [provider, setProvider] = useState(single(query, "pg_providers"));
-  const [from, setFrom] = useState(toDateInput(single(query, "start")));
-  const [to, setTo] = useState(toDateInput(single(query, "end")));
+  const [from, setFrom] = useState(toDay(single(query, "start")));
+  const [to, setTo] = useState(toDay(single(query, "end")));
   const [timestampType, setTimestampType] = useState(single(query, "timestamp_type") || "STATUS_UPDATED_AT");
   const [test, setTest] = useState(single(query, "is_test_payment"));
   const [column, setColumn] = useState(single(query, "text_search_column") || "ALL");
   const [value, setValue] = useState(single(query, "text_search_value"));
+  const reversed = from !== "" && to !== "" && from > to;
 
-  const apply = () =>
+  const apply = () => {
+    if (reversed) return;
+    const start = from ? dayBoundary(from, zone) : null;
+    const end = to ? dayBoundary(to, zone, true) : null;
     onChange(
       withFilters(query, {
         status: statuses,
         methods: method ? [method] : [],
         pg_providers: provider ? [provider] : [],
-        start: fromDateInput(from, false),
-        end: fromDateInput(to, true),
+        start: start === null ? "" : new Date(start).toISOString(),
+        end: end === null ? "" : new Date(end).toISOString(),
         timestamp_type: timestampType === "STATUS_UPDATED_AT" ? "" : timestampType,
         is_test_payment: test,
         text_search_column: value ? column : "",
         text_search_value: value.trim(),
       }),
     );
+    onClose();
+  };
 
   return (
     <form
-      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      id="payment-filters"
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4"
       aria-label={t("payments.filters")}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         apply();
       }}
     >
-      <fieldset className="flex flex-wrap gap-3 text-sm">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">{t("payments.period")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {DATE_PRESETS.map((p) => (
+            <Button
+              key={p}
+              variant="secondary"
+              onClick={() => {
+                const r = presetRange(p, Date.now(), zone);
+                setFrom(r.from);
+                setTo(r.to);
+              }}
+            >
+              {t(`payments.preset.${p}`)}
+            </Button>
+          ))}
+        </div>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <FormField label={t("payments.from")} htmlFor="f-from" error={reversed ? t("validation.range") : undefined}>
+            <Input id="f-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} aria-invalid={reversed} />
+          </FormField>
+          <FormField label={t("payments.to")} htmlFor="f-to">
+            <Input id="f-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} aria-invalid={reversed} />
+          </FormField>
+          <FormField label={t("payments.timestampType")} htmlFor="f-ts">
+            <Select id="f-ts" value={timestampType} onChange={(e) => setTimestampType(e.target.value)}>
+              {TIMESTAMP_TYPES.map((v) => (
+                <option key={v} value={v}>
+                  {t(`payments.ts.${v}`)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         <legend className="mb-1 text-sm font-medium text-slate-700">{t("payments.status")}</legend>
         {PAYMENT_STATUSES.map((s) => (
-          <label key={s} className="flex items-center gap-1">
+          <label key={s} className="flex items-center gap-1.5">
             <input type="checkbox" checked={statuses.includes(s)} onChange={(e) => setStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))} />
-            {s}
+            {t(`enum.paymentStatus.${s}`)}
           </label>
         ))}
       </fieldset>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <FormField label={t("payments.method")} htmlFor="f-method">
           <Select id="f-method" value={method} onChange={(e) => setMethod(e.target.value)}>
             <option value="">{t("payments.any")}</option>
             {PAYMENT_METHODS.map((m) => (
-              <option key={m}>{m}</option>
+              <option key={m} value={m}>
+                {t(`enum.method.${m}`)}
+              </option>
             ))}
           </Select>
         </FormField>
@@ -83,7 +116,9 @@ export function PaymentFilters({ query, onChange }: { query: UrlQuery; onChange:
           <Select id="f-provider" value={provider} onChange={(e) => setProvider(e.target.value)}>
             <option value="">{t("payments.any")}</option>
             {PG_PROVIDERS.map((p) => (
-              <option key={p}>{p}</option>
+              <option key={p} value={p}>
+                {t(`enum.pgProvider.${p}`)}
+              </option>
             ))}
           </Select>
         </FormField>
@@ -94,36 +129,30 @@ export function PaymentFilters({ query, onChange }: { query: UrlQuery; onChange:
             <option value="false">{t("payments.test.exclude")}</option>
           </Select>
         </FormField>
-        <FormField label={t("payments.timestampType")} htmlFor="f-ts">
-          <Select id="f-ts" value={timestampType} onChange={(e) => setTimestampType(e.target.value)}>
-            {TIMESTAMP_TYPES.map((v) => (
-              <option key={v} value={v}>
-                {t(`payments.ts.${v}`)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("payments.from")} htmlFor="f-from">
-          <Input id="f-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </FormField>
-        <FormField label={t("payments.to")} htmlFor="f-to">
-          <Input id="f-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </FormField>
-        <FormField label={t("payments.searchColumn")} htmlFor="f-column">
-          <Select id="f-column" value={column} onChange={(e) => setColumn(e.target.value)}>
-            {TEXT_SEARCH_COLUMNS.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("payments.searchValue")} htmlFor="f-value">
-          <Input id="f-value" value={value} onChange={(e) => setValue(e.target.value)} />
-        </FormField>
       </div>
-      <div className="flex gap-2">
-        <Button type="submit">{t("payments.apply")}</Button>
-        <Button type="button" variant="secondary" onClick={() => onChange({})}>
-          {t("payments.reset")}
+      <details className="text-sm" open={Boolean(single(query, "text_search_value"))}>
+        <summary className="cursor-pointer font-medium text-slate-700">{t("payments.exactSearch")}</summary>
+        <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <FormField label={t("payments.searchColumn")} htmlFor="f-column" hint={t("payments.exactSearchHint")}>
+            <Select id="f-column" value={column} onChange={(e) => setColumn(e.target.value)}>
+              {TEXT_SEARCH_COLUMNS.map((c) => (
+                <option key={c} value={c}>
+                  {t(`payments.column.${c}`)}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField label={t("payments.searchValue")} htmlFor="f-value">
+            <Input id="f-value" value={value} onChange={(e) => setValue(e.target.value)} />
+          </FormField>
+        </div>
+      </details>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={reversed}>
+          {t("payments.apply")}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          {t("payments.close")}
         </Button>
       </div>
     </form>

@@ -1,12 +1,12 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { useMemo } from "react";
-import { useT } from "@/components/i18n-provider";
+import { StoreLink } from "@/components/dashboard/store-link";
+import { paymentPath } from "@/components/dashboard/store-href";
+import { useFormat, useT } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import { formatMoney } from "@/lib/money";
-import type { WirePayment } from "@/lib/payments/serialize";
+import type { WirePayment, WireTransaction } from "@/lib/payments/serialize";
 import { StatusBadge } from "./status-badge";
 
 type Sort = { by: "REQUESTED_AT" | "STATUS_UPDATED_AT"; order: "ASCENDING" | "DESCENDING" };
@@ -16,55 +16,71 @@ export function primaryOf(payment: WirePayment) {
   return payment.transactions.find((t) => t.is_primary) ?? payment.transactions.at(-1)!;
 }
 
+/** What the merchant keeps: paid minus refunded (the total for unpaid payments, shown greyed). */
+export function netOf(tx: WireTransaction): number {
+  return tx.amount.paid > 0 ? tx.amount.paid - tx.amount.cancelled : tx.amount.total;
+}
+
 function SortHeader({ label, by, sort, onSort }: { label: string; by: Sort["by"]; sort: Sort; onSort: (s: Sort) => void }) {
+  const t = useT();
   const active = sort.by === by;
   const next: Sort = { by, order: active && sort.order === "DESCENDING" ? "ASCENDING" : "DESCENDING" };
   return (
-    <button type="button" className="font-medium" onClick={() => onSort(next)} aria-sort={active ? (sort.order === "DESCENDING" ? "descending" : "ascending") : "none"}>
-      {label} {active ? (sort.order === "DESCENDING" ? "↓" : "↑") : ""}
+    <button type="button" className="font-medium whitespace-nowrap" onClick={() => onSort(next)}>
+      {label} <span aria-hidden="true">{active ? (sort.order === "DESCENDING" ? "↓" : "↑") : ""}</span>
+      {active ? <span className="sr-only">{sort.order === "DESCENDING" ? t("table.sortedDesc") : t("table.sortedAsc")}</span> : null}
     </button>
   );
 }
 
-export function PaymentsTable({ payments, sort, onSort }: { payments: WirePayment[]; sort: Sort; onSort: (s: Sort) => void }) {
+export function PaymentsTable({ payments, sort, onSort, loading, stores, currentStoreId, emptyText }: { payments: WirePayment[] | undefined; sort: Sort; onSort: (s: Sort) => void; loading: boolean; stores?: { id: string; name: string }[]; currentStoreId: string; emptyText?: string }) {
   const t = useT();
-  const columns = useMemo<ColumnDef<WirePayment>[]>(
-    () => [
+  const fmt = useFormat();
+  const columns = useMemo<ColumnDef<WirePayment>[]>(() => {
+    const cols: ColumnDef<WirePayment>[] = [
       {
         header: t("payments.paymentId"),
-        cell: ({ row }) => (
-          <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/payments/${encodeURIComponent(row.original.id)}`}>
-            {row.original.id}
-          </Link>
-        ),
+        cell: ({ row }) => <StoreLink className="font-mono text-xs whitespace-nowrap text-brand hover:underline" currentStoreId={currentStoreId} storeId={row.original.store_id} path={paymentPath(row.original.id)}>{row.original.id}</StoreLink>,
       },
       { header: t("payments.orderName"), cell: ({ row }) => primaryOf(row.original).order_name },
       { header: t("payments.status"), cell: ({ row }) => <StatusBadge status={primaryOf(row.original).status} /> },
       {
-        header: t("payments.amount"),
+        header: t("payments.netAmount"),
         cell: ({ row }) => {
-          const amount = primaryOf(row.original).amount;
-          return <span className="tabular-nums">{formatMoney(amount.total, amount.currency)}</span>;
+          const tx = primaryOf(row.original);
+          const net = netOf(tx);
+          return (
+            <span className={`tabular-nums whitespace-nowrap ${tx.amount.paid === 0 ? "text-slate-500" : ""}`} data-testid="net-amount">
+              {fmt.money(net, tx.amount.currency)}
+              {tx.amount.cancelled > 0 ? <span className="block text-xs text-slate-500 line-through">{fmt.money(tx.amount.paid, tx.amount.currency)}</span> : null}
+            </span>
+          );
         },
       },
-      { header: t("payments.method"), cell: ({ row }) => primaryOf(row.original).method ?? "" },
-      { header: t("payments.provider"), cell: ({ row }) => (primaryOf(row.original).channel as { pg_provider?: string } | undefined)?.pg_provider ?? "" },
+      { header: t("payments.method"), cell: ({ row }) => (primaryOf(row.original).method ? t(`enum.method.${primaryOf(row.original).method}`) : "—") },
+      {
+        header: t("payments.provider"),
+        cell: ({ row }) => {
+          const p = (primaryOf(row.original).channel as { pg_provider?: string } | undefined)?.pg_provider;
+          return p ? t(`enum.pgProvider.${p}`) : "—";
+        },
+      },
       { header: t("payments.customer"), cell: ({ row }) => (primaryOf(row.original).customer as { name?: string } | undefined)?.name ?? "" },
+    ];
+    if (stores) cols.push({ header: t("payments.store"), cell: ({ row }) => stores.find((s) => s.id === row.original.store_id)?.name ?? row.original.store_id });
+    cols.push(
       {
         id: "requested_at",
         header: () => <SortHeader label={t("payments.requestedAt")} by="REQUESTED_AT" sort={sort} onSort={onSort} />,
-        cell: ({ row }) => new Date(primaryOf(row.original).requested_at).toLocaleString(),
+        cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(primaryOf(row.original).requested_at)}</span>,
       },
       {
         id: "status_updated_at",
         header: () => <SortHeader label={t("payments.statusUpdatedAt")} by="STATUS_UPDATED_AT" sort={sort} onSort={onSort} />,
-        cell: ({ row }) => {
-          const at = primaryOf(row.original).status_updated_at;
-          return at ? new Date(at).toLocaleString() : "";
-        },
+        cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(primaryOf(row.original).status_updated_at)}</span>,
       },
-    ],
-    [t, sort, onSort],
-  );
-  return <DataTable columns={columns} data={payments} testId="payments-table" rowTestId={(p) => `payment-${p.id}`} />;
+    );
+    return cols;
+  }, [t, fmt, sort, onSort, stores, currentStoreId]);
+  return <DataTable columns={columns} data={payments} loading={loading} testId="payments-table" rowTestId={(p) => `payment-${p.id}`} emptyText={emptyText} label={t("payments.title")} />;
 }

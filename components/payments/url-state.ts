@@ -27,7 +27,7 @@ export function searchFromQuery(query: UrlQuery): string {
 }
 
 /** A change to the filters starts again at the first page. */
-export function withFilters(query: UrlQuery, patch: UrlQuery | Record<string, undefined>): UrlQuery {
+export function withFilters(query: UrlQuery, patch: Record<string, string | string[] | undefined>): UrlQuery {
   const next: UrlQuery = { ...query };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) delete next[key];

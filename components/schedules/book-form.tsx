@@ -1,5 +1,7 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -10,6 +12,9 @@ import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
+import { MoneyInput } from "@/components/ui/money-input";
+import { useFieldError } from "@/components/ui/error-message";
+import { parseMajorAmount } from "@/lib/money";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { bookScheduleForm, type BookScheduleForm } from "@/lib/schedules/schema";
 import { bookableKeysAction, bookScheduleAction } from "@/app/dashboard/schedules/actions";
@@ -28,9 +33,10 @@ function localInputValue(ms: number): string {
 
 export function BookScheduleForm() {
   const t = useT();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: ["bookable-keys"], queryFn: async () => unwrap(await bookableKeysAction({})) });
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const form = useForm<BookScheduleForm>({
     resolver: zodResolver(bookScheduleForm),
     defaultValues: { billing_key: "", payment_id: newPaymentId(), order_name: "Monthly subscription", total_amount: 9900, currency: "KRW", scheduled_at: localInputValue(Date.now() + 3_600_000) },
@@ -47,19 +53,21 @@ export function BookScheduleForm() {
       setNotice({ kind: "success", text: t("schedules.booked", { id: res.id }) });
       form.setValue("payment_id", newPaymentId());
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: SCHEDULES_QUERY });
       void queryClient.invalidateQueries({ queryKey: ["billing-key"] });
     },
   });
   const errors = form.formState.errors;
+  const currency = form.watch("currency");
+  const fieldError = useFieldError();
   if (keys.data && keys.data.length === 0) return <Alert kind="info">{t("schedules.noKeys")}</Alert>;
 
   return (
     <Card title={t("schedules.bookTitle")}>
       <form className="grid grid-cols-1 gap-3 md:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); book.mutate(v); })}>
-        <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={errors.billing_key?.message}>
+        <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={fieldError(errors.billing_key)}>
           <Select id="sc-key" {...form.register("billing_key")}>
             {(keys.data ?? []).map((k) => (
               <option key={k.billing_key} value={k.billing_key}>
@@ -68,23 +76,24 @@ export function BookScheduleForm() {
             ))}
           </Select>
         </FormField>
-        <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={errors.payment_id?.message}>
+        <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={fieldError(errors.payment_id)}>
           <Input id="sc-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
         </FormField>
-        <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={errors.order_name?.message}>
+        <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={fieldError(errors.order_name)}>
           <Input id="sc-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
         </FormField>
-        <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={errors.total_amount?.message}>
-          <Input id="sc-amount" type="number" min={1} {...form.register("total_amount", { valueAsNumber: true })} aria-invalid={!!errors.total_amount} />
+        <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={fieldError(errors.total_amount)}>
+          {/* Typed in major units; stored as the currency's minor unit (₩9,900 is 9900, $10.50 is 1050). */}
+          <MoneyInput id="sc-amount" currency={currency} {...form.register("total_amount", { setValueAs: (v: string | number) => (typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN)) })} aria-invalid={!!errors.total_amount} />
         </FormField>
-        <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={errors.currency?.message}>
-          <Select id="sc-currency" {...form.register("currency")}>
+        <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={fieldError(errors.currency)}>
+          <Select id="sc-currency" {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}>
             {["KRW", "USD", "JPY", "EUR"].map((c) => (
               <option key={c}>{c}</option>
             ))}
           </Select>
         </FormField>
-        <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={errors.scheduled_at?.message}>
+        <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={fieldError(errors.scheduled_at)}>
           <Input id="sc-at" type="datetime-local" step={1} {...form.register("scheduled_at")} aria-invalid={!!errors.scheduled_at} />
         </FormField>
         <div className="flex items-end">

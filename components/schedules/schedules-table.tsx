@@ -3,27 +3,28 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
-import { useLocale, useT } from "@/components/i18n-provider";
+import { useLocale, useT, useFormat } from "@/components/i18n-provider";
 import { formatMoney } from "@/lib/money";
 import type { WireSchedule } from "@/lib/schedules/serialize";
 
-function dayOf(iso: string, locale: string): string {
-  return new Date(iso).toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", weekday: "short" });
+function dayOf(iso: string, locale: string, timeZone: string): string {
+  return new Date(iso).toLocaleDateString(locale, { timeZone, year: "numeric", month: "short", day: "numeric", weekday: "short" });
 }
 
 /** Schedules grouped by the (local) day they run; booked rows can be selected for cancelling. */
 export function SchedulesTable({ schedules, selected, onToggle, selectable }: { schedules: WireSchedule[]; selected: Set<string>; onToggle: (id: string) => void; selectable: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const locale = useLocale() === "ko" ? "ko-KR" : "en-US";
   const groups: { day: string; rows: WireSchedule[] }[] = [];
   for (const s of schedules) {
-    const day = dayOf(s.scheduled_at, locale);
+    const day = dayOf(s.scheduled_at, locale, fmt.timeZone);
     const last = groups.at(-1);
     if (last?.day === day) last.rows.push(s);
     else groups.push({ day, rows: [s] });
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={t("schedules.title")} tabIndex={0}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="schedules-table">
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
@@ -59,13 +60,13 @@ export function SchedulesTable({ schedules, selected, onToggle, selectable }: { 
                       <input type="checkbox" aria-label={`${t("schedules.select")} ${s.payment_id}`} checked={selected.has(s.id)} onChange={() => onToggle(s.id)} />
                     ) : null}
                   </td>
-                  <td className="px-3 py-2">{new Date(s.scheduled_at).toLocaleTimeString(locale)}</td>
+                  <td className="px-3 py-2">{fmt.time(s.scheduled_at)}</td>
                   <td className="px-3 py-2">
                     <StatusBadge status={s.status} />
                   </td>
                   <td className="px-3 py-2 font-mono text-xs">{s.payment_id}</td>
                   <td className="px-3 py-2">{s.order_name}</td>
-                  <td className="px-3 py-2">{formatMoney(s.total_amount, s.currency)}</td>
+                  <td className="px-3 py-2">{fmt.money(s.total_amount, s.currency)}</td>
                   <td className="px-3 py-2">
                     <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/billing-keys/${encodeURIComponent(s.billing_key)}`}>
                       {s.billing_key.slice(0, 20)}…

@@ -1,8 +1,10 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { Input, Select } from "@/components/ui/input";
@@ -13,16 +15,20 @@ import { APPLICATION_TRANSITIONS, CONTRACT_TRANSITIONS, HAPPY_PATH } from "@/lib
 import { advanceApplicationAction, advanceContractAction } from "@/app/dashboard/stores/actions";
 import { formatDuration } from "@/lib/stores/form-messages";
 
-export function StatusBadge({ status }: { status: string }) {
+/** An application or contract status in the reader's words (data-status keeps the value). */
+export function StatusBadge({ status, kind = "applicationStatus" }: { status: string; kind?: "applicationStatus" | "contractStatus" }) {
+  const t = useT();
   const color = status === "SERVICE_OPEN" || status === "DONE" ? "bg-green-100 text-green-800" : /CANCEL|REJECT|CLOSED|TERMINATED/.test(status) ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-700";
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${color}`}>{status}</span>;
+  return <span data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium ${color}`}>{t(`enum.${kind}.${status}`)}</span>;
 }
 
 /** One application: status, contract, credentials, sandbox controls and history. */
 export function ApplicationCard({ app, canWrite, highlight = false }: { app: ApplicationView; canWrite: boolean; highlight?: boolean }) {
   const t = useT();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const [target, setTarget] = useState<string>("");
   const [reason, setReason] = useState("");
   const refresh = () => {
@@ -37,12 +43,12 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
       setError(null);
       refresh();
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const moveContract = useMutation({
     mutationFn: async (status: ContractStatus) => unwrap(await advanceContractAction({ application_id: app.id, status })),
     onSuccess: refresh,
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const status = app.status as ApplicationStatus;
   const next = HAPPY_PATH[status];
@@ -52,14 +58,14 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
   return (
     <div className={`space-y-2 rounded-md border p-3 ${highlight ? "border-brand ring-2 ring-blue-200" : "border-slate-200"}`} data-testid={`application-${app.id}`} id={`application-${app.id}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{app.pg_company}</span>
+        <span className="font-medium">{t(`enum.pgProvider.${app.pg_company}`)}</span>
         <StatusBadge status={app.status} />
         <span className="text-xs text-slate-500">{t("stores.apps.inStatus", { duration: formatDuration(t, Date.now() - Date.parse(app.status_changed_at)) })}</span>
       </div>
-      <p className="text-xs text-slate-600">{app.methods.join(", ")}</p>
+      <p className="text-xs text-slate-600">{app.methods.map((m) => t(`enum.methodType.${m}`)).join(", ")}</p>
       {app.contract_status ? (
         <p className="text-sm">
-          {t("stores.apps.contract")}: <StatusBadge status={app.contract_status} />
+          {t("stores.apps.contract")}: <StatusBadge kind="contractStatus" status={app.contract_status} />
         </p>
       ) : null}
       {app.failed_reason ? (
@@ -86,7 +92,7 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
           <div className="flex flex-wrap items-center gap-2">
             {next ? (
               <Button type="button" onClick={() => move.mutate({ status: next })} disabled={move.isPending}>
-                {t("stores.sandbox.advance", { status: next })}
+                {t("stores.sandbox.advance", { status: t(`enum.applicationStatus.${next}`) })}
               </Button>
             ) : null}
             {moves.length > 0 ? (
@@ -95,7 +101,7 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
                   <option value="">{t("stores.sandbox.moveTo")}</option>
                   {moves.map((m) => (
                     <option key={m} value={m}>
-                      {m}
+                      {t(`enum.applicationStatus.${m}`)}
                     </option>
                   ))}
                 </Select>
@@ -111,7 +117,7 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
               <span className="text-xs text-slate-600">{t("stores.sandbox.contractMove")}:</span>
               {contractMoves.map((c) => (
                 <Button key={c} type="button" variant="secondary" onClick={() => moveContract.mutate(c)} disabled={moveContract.isPending}>
-                  {c}
+                  {t(`enum.contractStatus.${c}`)}
                 </Button>
               ))}
             </div>
@@ -123,7 +129,7 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
         <ol className="mt-1 space-y-0.5 text-xs" data-testid="application-history">
           {app.history.map((h, i) => (
             <li key={i}>
-              <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {t(h.field === "status" ? "stores.apps.historyStatus" : "stores.apps.historyContract")}: {h.from ?? "—"} → {h.to}
+              <time dateTime={h.at}>{fmt.dateTime(h.at)}</time> · {t(h.field === "status" ? "stores.apps.historyStatus" : "stores.apps.historyContract")}: {h.from ? t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.from}`) : "—"} → {t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.to}`)}
               {h.reason ? ` (${h.reason})` : ""}
             </li>
           ))}

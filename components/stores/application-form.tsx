@@ -1,5 +1,7 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -17,9 +19,10 @@ import { fieldMessage } from "@/lib/stores/form-messages";
 /** One application: provider, methods and the provider-specific settlement fields. */
 export function ApplicationForm({ storeId }: { storeId: string }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const form = useForm<DashboardApplicationInput>({
     resolver: zodResolver(dashboardApplicationInput) as unknown as Resolver<DashboardApplicationInput>,
     defaultValues: { store_id: storeId, pg_company: "TOSSPAYMENTS", methods: [], pg_specific_info: {} },
@@ -35,7 +38,7 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
       void queryClient.invalidateQueries({ queryKey: ["applications", storeId] });
       void queryClient.invalidateQueries({ queryKey: ["onboarding-board"] });
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const infoField = (name: "account_number" | "account_holder_name" | "homepage_name" | "delivery_or_service_period") => {
     const id = `application-${name}`;
@@ -63,7 +66,7 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
             <Select id="application-pg_company" {...form.register("pg_company")}>
               {APPLICABLE_PG_COMPANIES.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {t(`enum.pgProvider.${p}`)}
                 </option>
               ))}
             </Select>
@@ -71,8 +74,8 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
           <FormField label={t("stores.apps.development_method")} htmlFor="application-development_method">
             <Select id="application-development_method" {...form.register("pg_specific_info.development_method", { setValueAs: (v: string) => v || undefined })}>
               <option value="">—</option>
-              <option value="SELF_DEVELOPMENT">SELF_DEVELOPMENT</option>
-              <option value="WORDPRESS">WORDPRESS</option>
+              <option value="SELF_DEVELOPMENT">{t("enum.devMethod.SELF_DEVELOPMENT")}</option>
+              <option value="WORDPRESS">{t("enum.devMethod.WORDPRESS")}</option>
             </Select>
           </FormField>
         </div>
@@ -81,7 +84,7 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
           <div className="flex flex-wrap gap-3">
             {APPLICABLE_METHODS.map((m) => (
               <label key={m} className="flex items-center gap-1 text-sm">
-                <input type="checkbox" value={m} {...form.register("methods")} /> {m}
+                <input type="checkbox" value={m} {...form.register("methods")} /> {t(`enum.methodType.${m}`)}
               </label>
             ))}
           </div>
@@ -98,7 +101,7 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
               <option value="">{t("stores.apps.bankNone")}</option>
               {BANK_NAMES.map((b) => (
                 <option key={b} value={b}>
-                  {b}
+                  {t(`enum.bankName.${b}`)}
                 </option>
               ))}
             </Select>

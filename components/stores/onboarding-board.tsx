@@ -24,9 +24,9 @@ export function OnboardingBoard() {
         </Link>
       </PageHeader>
       {board.isSuccess && apps.length === 0 ? <EmptyState title={t("stores.board.empty")} /> : null}
-      <div className="flex gap-3 overflow-x-auto pb-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
         {columns.map((status) => (
-          <section key={status} className="w-60 shrink-0 rounded-lg bg-slate-100 p-2" data-testid={`board-column-${status}`} aria-label={status}>
+          <section key={status} className="min-w-0 rounded-lg bg-slate-100 p-2" data-testid={`board-column-${status}`} aria-label={t(`enum.applicationStatus.${status}`)}>
             <h2 className="mb-2 flex items-center justify-between text-xs font-semibold text-slate-700">
               <StatusBadge status={status} /> <span>{apps.filter((a) => a.status === status).length}</span>
             </h2>
@@ -39,7 +39,7 @@ export function OnboardingBoard() {
                       {a.store_name}
                     </Link>
                     <p className="text-xs text-slate-600">
-                      {a.pg_company} · {a.methods.length}
+                      {t(`enum.pgProvider.${a.pg_company}`)} · {a.methods.map((m) => t(`enum.methodType.${m}`)).join(", ")}
                     </p>
                     <p className="text-xs text-slate-500">{formatDuration(t, Date.now() - Date.parse(a.status_changed_at))}</p>
                   </li>

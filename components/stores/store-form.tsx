@@ -1,5 +1,7 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -69,11 +71,12 @@ function errorAt(errors: unknown, path: string): FieldError | undefined {
 /** Create (all sections, agreements) or edit (no tier code, taxation type or agreements) a sub-store. */
 export function StoreForm({ store }: { store?: PublicStore }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const router = useRouter();
   const queryClient = useQueryClient();
   const editing = store !== undefined;
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const form = useForm<Values>({
     resolver: (editing ? zodResolver(updateStoreInput) : zodResolver(createStoreInput)) as unknown as Resolver<Values>,
     defaultValues: store ? valuesOf(store) : EMPTY,
@@ -102,7 +105,7 @@ export function StoreForm({ store }: { store?: PublicStore }) {
       else if (result.field) form.setError(result.field as Path<Values>, { type: "server", message: result.message });
       else setError(result.message);
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
 
   const text = (path: Path<Values>, labelKey: string, options: { hint?: string; type?: string; placeholder?: string } = {}) => {

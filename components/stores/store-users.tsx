@@ -1,5 +1,7 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -17,11 +19,12 @@ import { fieldMessage } from "@/lib/stores/form-messages";
 /** Logins limited to this sub-store (they see only it in the store switcher). */
 export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const queryClient = useQueryClient();
   const key = ["store-users", storeId];
   const users = useQuery({ queryKey: key, queryFn: async () => unwrap(await listStoreUsersAction({ store_id: storeId })) });
-  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
   const form = useForm<CreateStoreUserInput>({
     resolver: zodResolver(createStoreUserInput) as unknown as Resolver<CreateStoreUserInput>,
     defaultValues: { store_id: storeId, email: "", password: "", role: "ADMIN" },
@@ -34,7 +37,7 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
       form.reset({ store_id: storeId, email: "", password: "", role: "ADMIN" });
       void queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
 
   return (
@@ -43,7 +46,7 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
       <ul className="mb-3 space-y-1 text-sm" data-testid="store-users">
         {(users.data ?? []).map((u) => (
           <li key={u.id}>
-            {u.email} · {u.role}
+            {u.email} · {t(`enum.role.${u.role}`)}
           </li>
         ))}
       </ul>
@@ -67,7 +70,7 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
             <Select id="store-user-role" {...form.register("role")}>
               {STORE_USER_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {r}
+                  {t(`enum.role.${r}`)}
                 </option>
               ))}
             </Select>

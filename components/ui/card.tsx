@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 
 export function Card({ title, actions, children }: { title?: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       {title || actions ? (
-        <div className="mb-3 flex items-center justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           {title ? <h2 className="text-base font-semibold">{title}</h2> : <span />}
           {actions}
         </div>
@@ -16,9 +16,9 @@ export function Card({ title, actions, children }: { title?: string; actions?: R
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="mb-4 flex items-center justify-between gap-2">
-      <h1 className="text-xl font-semibold">{title}</h1>
-      <div className="flex gap-2">{children}</div>
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+      <h1 className="min-w-0 text-xl font-semibold break-all">{title}</h1>
+      <div className="flex flex-wrap gap-2">{children}</div>
     </div>
   );
 }

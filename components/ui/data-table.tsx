@@ -2,19 +2,26 @@
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
+import { SkeletonRows } from "./skeleton";
 
-/** A TanStack table; paging and sorting are server-side, so rows arrive already sliced. */
-export function DataTable<T>({ columns, data, testId, rowTestId }: { columns: ColumnDef<T, any>[]; data: T[]; testId?: string; rowTestId?: (row: T) => string }) {
+/**
+ * A TanStack table; paging and sorting are server-side, so rows arrive already sliced. While the
+ * first page loads it shows skeleton rows (never "no rows"); it scrolls inside its own box on
+ * narrow screens so the page itself never scrolls sideways (`relative`, so visually hidden text in
+ * a header cell is clipped with the rest instead of widening the page).
+ */
+export function DataTable<T>({ columns, data, testId, rowTestId, loading = false, emptyText, label }: { columns: ColumnDef<T, any>[]; data: T[] | undefined; testId?: string; rowTestId?: (row: T) => string; loading?: boolean; emptyText?: string; label?: string }) {
   const t = useT();
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: data ?? [], columns, getCoreRowModel: getCoreRowModel() });
+  const pending = loading && data === undefined;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={label ?? t("table.region")} tabIndex={0}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId} aria-busy={pending}>
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} className="px-3 py-2 text-left font-medium text-slate-600">
+                <th key={header.id} scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap text-slate-600">
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -22,10 +29,12 @@ export function DataTable<T>({ columns, data, testId, rowTestId }: { columns: Co
           ))}
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.length === 0 ? (
+          {pending ? (
+            <SkeletonRows columns={columns.length} />
+          ) : table.getRowModel().rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-500">
-                {t("table.empty")}
+              <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-500" data-testid="table-empty">
+                {emptyText ?? t("table.empty")}
               </td>
             </tr>
           ) : (

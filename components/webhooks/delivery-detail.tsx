@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { listAttemptsAction } from "@/app/dashboard/webhooks/actions";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { DeliveryAttemptView } from "@/lib/webhooks/schema";
@@ -14,10 +14,11 @@ function Headers({ value }: { value: Record<string, string> }) {
 
 function Attempt({ attempt }: { attempt: DeliveryAttemptView }) {
   const t = useT();
+  const fmt = useFormat();
   return (
     <div className="space-y-2 rounded border border-slate-200 p-3" data-testid="attempt">
       <p className="text-sm font-medium">
-        #{attempt.execution} · {attempt.status} · {new Date(attempt.requestedAt).toLocaleString()} · <span className="font-mono text-xs">{attempt.id}</span>
+        #{attempt.execution} · {t(`webhooks.attemptStatus.${attempt.status}`)} · {fmt.dateTime(attempt.requestedAt)} · <span className="font-mono text-xs">{attempt.id}</span>
       </p>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="space-y-1">

@@ -1,10 +1,13 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { listDeliveriesAction, resendDeliveryAction, resendMatchingAction } from "@/app/dashboard/webhooks/actions";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -21,9 +24,11 @@ const LIMIT = 20;
 /** The store's deliveries with filters (status, event, date, URL), paging, detail and resend. */
 export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId: string }) {
   const t = useT();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const { filter, page, opened, update } = useLogParams();
-  const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+  const [message, setMessage] = useNotice();
   const deliveries = useQuery({
     queryKey: [...webhookKeys.deliveries(storeId), filter, page],
     queryFn: async () => unwrap(await listDeliveriesAction({ ...filter, page, limit: LIMIT })),
@@ -34,21 +39,21 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
     mutationFn: async (id: string) => unwrap(await resendDeliveryAction({ id })),
     onSuccess: (r) => {
       const status = r.attempt?.status ?? "PENDING";
-      setMessage({ kind: status === "SUCCEEDED" || status === "PENDING" ? "success" : "error", text: t("webhooks.resent", { status, code: r.attempt?.responseCode ?? r.attempt?.error ?? "" }) });
+      setMessage({ kind: status === "SUCCEEDED" || status === "PENDING" ? "success" : "error", text: t("webhooks.resent", { status: t(`webhooks.attemptStatus.${status}`), code: r.attempt?.responseCode ?? r.attempt?.error ?? "" }) });
       void refresh();
     },
-    onError: (e: Error) => setMessage({ kind: "error", text: e.message }),
+    onError: (e: Error) => setMessage({ kind: "error", text: errorText(e) }),
   });
   const resendAll = useMutation({
     mutationFn: async () => unwrap(await resendMatchingAction(filter)),
     onSuccess: (r) => { setMessage({ kind: "success", text: t("webhooks.queued", { n: r.queued }) }); void refresh(); },
-    onError: (e: Error) => setMessage({ kind: "error", text: e.message }),
+    onError: (e: Error) => setMessage({ kind: "error", text: errorText(e) }),
   });
 
   const columns = useMemo<ColumnDef<DeliveryView>[]>(
     () => [
-      { header: t("webhooks.date"), cell: ({ row }) => new Date(row.original.createdAt).toLocaleString() },
-      { header: t("webhooks.event"), accessorKey: "event" },
+      { header: t("webhooks.date"), cell: ({ row }) => fmt.dateTime(row.original.createdAt) },
+      { header: t("webhooks.event"), cell: ({ row }) => t(`enum.webhookEvent.${row.original.event}`) },
       { header: t("webhooks.payment"), cell: ({ row }) => <span className="font-mono text-xs">{row.original.paymentId ?? "—"}</span> },
       { header: "URL", cell: ({ row }) => <span className="break-all text-xs">{row.original.url}</span> },
       {
@@ -56,13 +61,13 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
         cell: ({ row }) => (
           <span data-testid="delivery-state">
             {t(`webhooks.state.${row.original.state}`)}
-            {row.original.lastCode !== null ? ` (${row.original.lastCode})` : row.original.lastStatus === "CONNECT_FAILED" ? " (CONNECT_FAILED)" : ""}
-            {row.original.nextAttemptAt ? <span className="block text-xs text-slate-500">{t("webhooks.nextAttempt", { at: new Date(row.original.nextAttemptAt).toLocaleTimeString() })}</span> : null}
+            {row.original.lastCode !== null ? ` (${row.original.lastCode})` : row.original.lastStatus === "CONNECT_FAILED" ? ` (${t("webhooks.attemptStatus.CONNECT_FAILED")})` : ""}
+            {row.original.nextAttemptAt ? <span className="block text-xs text-slate-500">{t("webhooks.nextAttempt", { at: fmt.time(row.original.nextAttemptAt) })}</span> : null}
           </span>
         ),
       },
       { header: t("webhooks.attempts"), cell: ({ row }) => `${row.original.attempts}/${row.original.maxAttempts}` },
-      { header: t("webhooks.trigger"), accessorKey: "trigger" },
+      { header: t("webhooks.trigger"), cell: ({ row }) => t(`enum.webhookTrigger.${row.original.trigger}`) },
       {
         id: "actions",
         header: "",
@@ -91,7 +96,7 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
           <FormField label={t("webhooks.event")} htmlFor="filter-event">
             <Select id="filter-event" value={filter.event ?? ""} onChange={(e) => update({ event: e.target.value, page: null })}>
               <option value="">{t("webhooks.any")}</option>
-              {WEBHOOK_EVENT_TYPES.map((s) => <option key={s} value={s}>{s}</option>)}
+              {WEBHOOK_EVENT_TYPES.map((s) => <option key={s} value={s}>{t(`enum.webhookEvent.${s}`)}</option>)}
             </Select>
           </FormField>
           <FormField label={t("webhooks.from")} htmlFor="filter-from">
@@ -105,9 +110,10 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
           </FormField>
         </div>
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
-        <DataTable columns={columns} data={deliveries.data?.items ?? []} testId="deliveries-table" rowTestId={(d) => `delivery-${d.id}`} />
+        {deliveries.error ? <QueryError error={deliveries.error} onRetry={() => void deliveries.refetch()} /> : null}
+        <DataTable columns={columns} data={deliveries.data?.items} loading={deliveries.isPending} testId="deliveries-table" rowTestId={(d) => `delivery-${d.id}`} />
         <div className="flex items-center justify-between text-sm text-slate-600">
-          <span data-testid="deliveries-total">{t("webhooks.total", { n: total })}</span>
+          <span data-testid="deliveries-total">{deliveries.data ? t("webhooks.total", { n: total }) : null}</span>
           <div className="flex gap-2">
             <Button variant="secondary" disabled={page === 0} onClick={() => update({ page: page - 1 || null })}>{t("table.previous")}</Button>
             <Button variant="secondary" disabled={(page + 1) * LIMIT >= total} onClick={() => update({ page: page + 1 })}>{t("table.next")}</Button>

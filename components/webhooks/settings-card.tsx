@@ -1,11 +1,14 @@
 "use client";
 
+import { useFieldError } from "@/components/ui/error-message";
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { saveUrlAction, getSettingsAction, rotateSecretAction, sendTestAction } from "@/app/dashboard/webhooks/actions";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -19,9 +22,12 @@ const OVERLAPS = [0, 1, 24, 72];
 /** Store webhook URL, signing secret (show, rotate with overlap) and a test event. */
 export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId: string }) {
   const t = useT();
+  const fieldError = useFieldError();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: webhookKeys.settings(storeId), queryFn: async () => unwrap(await getSettingsAction({})) });
-  const [message, setMessage] = useState<{ kind: "error" | "success" | "info"; text: string } | null>(null);
+  const [message, setMessage] = useNotice();
   const [showSecret, setShowSecret] = useState(false);
   const [overlap, setOverlap] = useState(24);
   const form = useForm<WebhookUrlInput>({ resolver: zodResolver(webhookUrlInput), defaultValues: { url: "" } });
@@ -32,7 +38,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
     if (settings.data && !getFieldState("url").isDirty) reset({ url: settings.data.url ?? "" }, { keepDirtyValues: true });
   }, [settings.data, reset, getFieldState]);
 
-  const onError = (e: Error) => setMessage({ kind: "error", text: e.message });
+  const onError = (e: Error) => setMessage({ kind: "error", text: errorText(e) });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: webhookKeys.settings(storeId) });
     void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(storeId) });
@@ -47,7 +53,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
     mutationFn: async () => unwrap(await sendTestAction({})),
     onSuccess: (r) => {
       setMessage(r.attempt
-        ? { kind: r.attempt.status === "SUCCEEDED" ? "success" : "error", text: t("webhooks.testResult", { status: r.attempt.status, code: r.attempt.responseCode ?? r.attempt.error ?? "" }) }
+        ? { kind: r.attempt.status === "SUCCEEDED" ? "success" : "error", text: t("webhooks.testResult", { status: t(`webhooks.attemptStatus.${r.attempt.status}`), code: r.attempt.responseCode ?? r.attempt.error ?? "" }) }
         : { kind: "info", text: t("webhooks.testPending") });
       refresh();
     },
@@ -60,8 +66,8 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
       <div className="space-y-4">
         {message ? <Alert kind={message.kind}>{message.text}</Alert> : null}
         <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={form.handleSubmit((v) => { setMessage(null); save.mutate(v); })}>
-          <div className="min-w-80 flex-1">
-            <FormField label={t("webhooks.url")} htmlFor="webhook-url" hint={t("webhooks.urlHint")} error={form.formState.errors.url?.message}>
+          <div className="min-w-0 flex-1 basis-72">
+            <FormField label={t("webhooks.url")} htmlFor="webhook-url" hint={t("webhooks.urlHint")} error={fieldError(form.formState.errors.url)}>
               <Input id="webhook-url" placeholder="https://example.com/webhooks" disabled={!canWrite || !settings.data} {...form.register("url")} aria-invalid={!!form.formState.errors.url} />
             </FormField>
           </div>
@@ -76,7 +82,7 @@ export function SettingsCard({ canWrite, storeId }: { canWrite: boolean; storeId
               <Button type="button" variant="ghost" onClick={() => setShowSecret((s) => !s)}>{showSecret ? t("webhooks.hide") : t("webhooks.show")}</Button>
             </div>
             <p className="text-xs text-slate-500">{t("webhooks.secretHint")}</p>
-            {data.previousSecretExpiresAt ? <p className="text-xs text-slate-600" data-testid="previous-secret">{t("webhooks.previousUntil", { at: new Date(data.previousSecretExpiresAt).toLocaleString() })}</p> : null}
+            {data.previousSecretExpiresAt ? <p className="text-xs text-slate-600" data-testid="previous-secret">{t("webhooks.previousUntil", { at: fmt.dateTime(data.previousSecretExpiresAt) })}</p> : null}
             {canWrite ? (
               <div className="flex flex-wrap items-end gap-2">
                 <div className="w-56">

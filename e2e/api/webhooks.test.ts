@@ -416,7 +416,7 @@ describe("delivery log (dashboard services)", () => {
 
     const other = await newMerchant();
     expect((await listDeliveries({ ctx: ctxOf(other), input: { page: 0, limit: 20 } })).total).toBe(0);
-    expect(await listDeliveryAttempts({ ctx: ctxOf(other), input: { id: failed.id } })).toEqual([]);
+    await expect(listDeliveryAttempts({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resendDelivery({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await getWebhookSettings({ ctx: { ...ctxOf(m), role: "VIEWER" } })).secret).toBeNull();
     expect((await getWebhookSettings({ ctx: ctxOf(m) })).secret).toBe(await secretOf(m));

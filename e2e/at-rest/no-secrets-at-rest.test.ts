@@ -18,6 +18,8 @@ describe("data at rest after the full suite", () => {
     expect(kinds).toEqual(expect.arrayContaining(["card number", "card number in member card_number", "card password digits in member password_two_digits", "CVC in member cvc", "API key", "refresh token", "resident number", "resident number in member registration_number", "OTP in member otp"]));
     const clean: string[] = [];
     scanText('{"number":"424242******4242","identityNumber":"1","requested_at":1763769000000}', (k) => clean.push(k));
+    scanText("v1.abc.Zm9vcnRfdldhNnh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eA.dGFn", (k) => clean.push(k));
+    scanText("xyzrt_" + "b".repeat(43) + " and abcsk_" + "A".repeat(40), (k) => clean.push(k));
     expect(clean).toEqual([]);
   });
 

@@ -7,7 +7,10 @@ function localDateTime(ms: number): string {
 }
 
 async function openArea(page: Page, name: string) {
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name }).click();
+  const link = page.getByRole("navigation", { name: "main" }).getByRole("link", { name });
+  await link.click();
+  // The page that was there keeps its heading until the new one arrives: wait for the menu to mark this area.
+  await expect(link).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 }
 
@@ -16,7 +19,7 @@ async function book(page: Page, paymentId: string, at?: number) {
   await page.getByLabel("Payment id").fill(paymentId);
   if (at !== undefined) await page.getByLabel("Scheduled at").fill(localDateTime(at));
   await page.getByRole("button", { name: "Book schedule" }).click();
-  await expect(page.getByText(/Schedule schedule-\S+ booked\./)).toBeVisible();
+  await expect(page.locator("main").getByText(/Schedule schedule-\S+ booked\./)).toBeVisible();
   await expect(page.getByTestId(`schedule-${paymentId}`)).toBeVisible();
 }
 
@@ -25,11 +28,11 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   await signIn(page, m.dashboard.email, m.dashboard.password);
 
   await openArea(page, "Billing keys");
-  await expect(page.getByLabel("Channel")).toHaveValue(/^channel-key-/);
+  await expect(page.getByLabel("Channel", { exact: true })).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4242 4242 4242 4242 — VISA, approved" });
   await page.getByLabel("Customer id (optional)").fill("e2e-customer");
   await page.getByRole("button", { name: "Issue billing key" }).click();
-  await expect(page.getByText(/Billing key billing-key-\S+ issued\./)).toBeVisible();
+  await expect(page.locator("main").getByText(/Billing key billing-key-\S+ issued\./)).toBeVisible();
   const keys = page.getByTestId("billing-keys-table");
   await expect(keys).toContainText("VISA •••• 4242");
   await expect(keys).toContainText("e2e-customer");
@@ -57,7 +60,7 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   await page.getByLabel(`Select ${later}`).check();
   page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Cancel selected" }).click();
-  await expect(page.getByText("1 schedule(s) cancelled.")).toBeVisible();
+  await expect(page.locator("main").getByText("1 schedule(s) cancelled.")).toBeVisible();
   await expect(page.getByTestId(`schedule-${later}`).locator("[data-status]")).toHaveAttribute("data-status", "CANCELLED");
 
   // Deleting the key names the schedule still booked on it and cancels it first.
@@ -68,7 +71,7 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByTestId("booked-schedules")).toContainText(booked);
   await dialog.getByRole("button", { name: "Cancel schedules and delete" }).click();
-  await expect(page.getByText("Billing key deleted.")).toBeVisible();
+  await expect(page.locator("main").getByText("Billing key deleted.")).toBeVisible();
   await expect(keys.locator("[data-status]")).toHaveAttribute("data-status", "DELETED");
   await openArea(page, "Schedules");
   await expect(page.getByTestId(`schedule-${booked}`).locator("[data-status]")).toHaveAttribute("data-status", "CANCELLED");
@@ -78,9 +81,9 @@ test("a declined issuance shows the provider's error and lists the key as failed
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await openArea(page, "Billing keys");
-  await expect(page.getByLabel("Channel")).toHaveValue(/^channel-key-/);
+  await expect(page.getByLabel("Channel", { exact: true })).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4000 0000 0000 0002 — issuance declined" });
   await page.getByRole("button", { name: "Issue billing key" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
+  await expect(page.locator("main").getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
   await expect(page.getByTestId("billing-keys-table").locator("[data-status]")).toHaveAttribute("data-status", "FAILED");
 });

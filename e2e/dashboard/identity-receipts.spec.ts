@@ -18,7 +18,7 @@ test("send an SMS verification, read the code in the sandbox inbox, confirm it: 
   await page.getByRole("button", { name: "Send", exact: true }).click();
 
   await expect(page).toHaveURL(new RegExp(`/dashboard/verifications/${id}$`));
-  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("READY");
+  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("Waiting for code");
 
   await page.getByRole("link", { name: "Sandbox inbox" }).click();
   const message = page.getByTestId(`inbox-${id}`).getByTestId("inbox-text");
@@ -32,14 +32,14 @@ test("send an SMS verification, read the code in the sandbox inbox, confirm it: 
   await expect(page.getByRole("alert").filter({ hasText: "wrong code" })).toBeVisible();
   await page.getByLabel("Code").fill(otp);
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Verified.")).toBeVisible();
-  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("VERIFIED");
+  await expect(page.locator("main").getByText("Verified.")).toBeVisible();
+  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("Verified");
   await expect(page.getByTestId("verification-detail")).toContainText("1990-01-01");
 
   await page.getByRole("link", { name: "Back to verifications" }).click();
   await page.getByLabel("Status").selectOption("VERIFIED");
   await expect(page).toHaveURL(/status=VERIFIED/);
-  await expect(page.getByTestId(`verification-${id}`)).toContainText("VERIFIED");
+  await expect(page.getByTestId(`verification-${id}`)).toContainText("Verified");
   await page.getByLabel("Status").selectOption("FAILED");
   await expect(page.getByTestId(`verification-${id}`)).toHaveCount(0);
 });
@@ -52,9 +52,9 @@ test("an APP verification is confirmed without a code", async ({ page }) => {
   await page.getByLabel("Name", { exact: true }).fill("Kim App");
   await page.getByLabel("Phone number").fill("01022223333");
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("READY");
+  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("Waiting for code");
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("VERIFIED");
+  await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("Verified");
 });
 
 test("issue a cash receipt, open its receipt page, cancel it", async ({ page, context }) => {
@@ -69,9 +69,9 @@ test("issue a cash receipt, open its receipt page, cancel it", async ({ page, co
   await page.getByLabel("Order name").fill("Counter sale");
   await page.getByLabel("Amount", { exact: true }).fill("15000");
   await page.getByRole("button", { name: "Issue", exact: true }).click();
-  await expect(page.getByText(/Issued\. Approval number \d+/)).toBeVisible();
+  await expect(page.locator("main").getByText(/Issued\. Approval number \d+/)).toBeVisible();
   const row = page.getByTestId(`receipt-${paymentId}`);
-  await expect(row).toContainText("ISSUED");
+  await expect(row).toContainText("Issued");
   await expect(row).toContainText("Counter sale");
 
   const [receiptPage] = await Promise.all([context.waitForEvent("page"), row.getByRole("link", { name: "Receipt" }).click()]);
@@ -84,7 +84,7 @@ test("issue a cash receipt, open its receipt page, cancel it", async ({ page, co
 
   page.once("dialog", (d) => d.accept());
   await row.getByRole("button", { name: "Cancel" }).click();
-  await expect(row).toContainText("CANCELLED");
+  await expect(row).toContainText("Cancelled");
   await page.getByLabel("Status").selectOption("ISSUED");
   await expect(page.getByTestId(`receipt-${paymentId}`)).toHaveCount(0);
 

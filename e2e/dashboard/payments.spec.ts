@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { getDb } from "@/lib/db/client";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertUser } from "@/lib/users/repository";
-import { freshMerchant, signIn } from "./helpers";
+import { freshMerchant, signIn, toast } from "./helpers";
 
 async function keyIn(page: Page, orderName: string, amount: string, card: string): Promise<string> {
   await page.getByRole("button", { name: "New key-in payment" }).click();
@@ -23,27 +23,27 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   await page.goto("/dashboard/payments");
   const order = `Hoodie ${Date.now().toString(36)}`;
   const paymentId = await keyIn(page, order, "15000", "4242424242424242");
-  await expect(page.getByText(`Payment ${paymentId} approved.`)).toBeVisible();
+  await expect(page.locator("main").getByText(`Payment ${paymentId} approved.`)).toBeVisible();
 
-  const filters = page.getByRole("form", { name: "Filters" });
-  await filters.getByLabel("Search in").selectOption("ORDER_NAME");
-  await filters.getByLabel("Search", { exact: true }).fill(order.slice(0, 10));
-  await filters.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(/text_search_column=ORDER_NAME/);
+  // Partial, case-insensitive: a lower-cased word from the middle of the order name.
+  await page.getByRole("searchbox", { name: "Search payments" }).fill(order.slice(7).toLowerCase());
+  await page.getByRole("searchbox", { name: "Search payments" }).press("Enter");
+  await expect(page).toHaveURL(/q=/);
   const row = page.getByTestId(`payment-${paymentId}`);
-  await expect(row).toContainText("PAID");
+  await expect(row).toContainText("Paid");
   await expect(row).toContainText("₩15,000");
   await expect(page.getByTestId("payments-total")).toHaveText("Total: 1");
 
   await row.getByRole("link", { name: paymentId }).click();
-  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
   const cancel = page.getByRole("form", { name: "Cancel payment" });
   await expect(cancel.getByTestId("cancellable-balance")).toContainText("₩15,000");
   await cancel.getByLabel("Partial cancellation").check();
   await cancel.getByLabel("Cancel amount").fill("5000");
   await cancel.getByLabel("Reason").fill("one size too big");
   await cancel.getByRole("button", { name: "Cancel payment" }).click();
-  await expect(page.getByTestId("payment-status")).toHaveText("PARTIAL_CANCELLED");
+  await expect(page.getByTestId("payment-status")).toHaveText("Partially refunded");
+  await expect(toast(page, "Refunded ₩5,000.")).toBeVisible();
   await expect(page.getByTestId("amount-cancelled")).toHaveText("₩5,000");
   await expect(page.getByTestId("cancellations-table")).toContainText("one size too big");
   await expect(page.getByRole("form", { name: "Cancel payment" }).getByTestId("cancellable-balance")).toContainText("₩10,000");
@@ -51,12 +51,21 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   const again = page.getByRole("form", { name: "Cancel payment" });
   await again.getByLabel("Reason").fill("returned");
   await again.getByRole("button", { name: "Cancel payment" }).click();
-  await expect(page.getByTestId("payment-status")).toHaveText("CANCELLED");
+  // A full refund asks first, naming the amount; Esc backs out, then confirm.
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Refund ₩10,000 in full?");
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByTestId("payment-status")).toHaveText("Partially refunded");
+  await again.getByRole("button", { name: "Cancel payment" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Refund ₩10,000" }).click();
+  await expect(page.getByTestId("payment-status")).toHaveText("Refunded");
   await expect(page.getByTestId("amount-cancelled")).toHaveText("₩15,000");
   await expect(page.getByRole("form", { name: "Cancel payment" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "All payments" }).click();
-  await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("CANCELLED");
+  await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("Refunded");
+  await expect(page.getByTestId(`payment-${paymentId}`).getByTestId("net-amount")).toContainText("₩0");
 });
 
 test("a declined test card shows the provider's error and leaves a FAILED payment", async ({ page }) => {
@@ -64,8 +73,8 @@ test("a declined test card shows the provider's error and leaves a FAILED paymen
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
   const paymentId = await keyIn(page, "Declined order", "1000", "4000000000000002");
-  await expect(page.getByRole("form", { name: "Key-in card payment (test channels)" }).getByRole("alert")).toContainText("PG_PROVIDER_ERROR");
-  await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("FAILED");
+  await expect(page.getByRole("form", { name: "Key-in card payment (test channels)" }).getByRole("alert")).toContainText("CARD_DECLINED");
+  await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("Failed");
   await page.getByRole("link", { name: paymentId }).click();
   await expect(page.getByTestId("transactions-table")).toContainText("CARD_DECLINED");
 });
@@ -78,7 +87,8 @@ test("export the filtered view as CSV", async ({ page }) => {
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
   await expect(page.getByTestId("payments-total")).toHaveText("Total: 4");
-  await page.getByRole("form", { name: "Filters" }).getByLabel("PAID", { exact: true }).check();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("form", { name: "Filters" }).getByLabel("Paid", { exact: true }).check();
   await page.getByRole("form", { name: "Filters" }).getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("payments-total")).toHaveText("Total: 3");
 
@@ -88,9 +98,9 @@ test("export the filtered view as CSV", async ({ page }) => {
   expect(raw.startsWith("\uFEFF")).toBe(true);
   const file = raw.slice(1);
   const lines = file.trimEnd().split("\r\n");
-  expect(lines[0]).toMatch(/^payment_id,store_id,tx_id,status,/);
+  expect(lines[0]).toMatch(/^Payment ID,Store ID,Transaction ID,Status,/);
   expect(lines).toHaveLength(4);
-  for (const p of paid) expect(file).toContain(`${p.payment_id},${m.store_id},${p.id},PAID,`);
+  for (const p of paid) expect(file).toContain(`${p.payment_id},${m.store_id},${p.id},Paid,`);
   expect(file).toContain('"Export, ""quoted"" 0"');
   expect(file).toContain(",김민수,");
   expect(file).not.toContain(failed.payment_id);
@@ -109,8 +119,9 @@ test("filters, sorting and paging live in the URL and survive a reload", async (
   await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED", orderName: "Broken" });
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
+  await page.getByRole("button", { name: "Filters" }).click();
   const filters = page.getByRole("form", { name: "Filters" });
-  await filters.getByLabel("PAID", { exact: true }).check();
+  await filters.getByLabel("Paid", { exact: true }).check();
   await filters.getByLabel("Method").selectOption("CARD");
   await filters.getByLabel("Test payments").selectOption("true");
   await filters.getByRole("button", { name: "Apply" }).click();
@@ -126,9 +137,11 @@ test("filters, sorting and paging live in the URL and survive a reload", async (
   await page.reload();
   await expect(page.getByTestId("payments-page")).toHaveText("Page 2 of 2");
   await expect(page.getByTestId("payments-total")).toHaveText("Total: 12");
+  await expect(page.getByTestId("chip-status")).toContainText("Status: Paid");
+  await page.getByRole("button", { name: /^Filters/ }).click();
   const reloaded = page.getByRole("form", { name: "Filters" });
-  await expect(reloaded.getByLabel("PAID", { exact: true })).toBeChecked();
-  await expect(reloaded.getByLabel("FAILED", { exact: true })).not.toBeChecked();
+  await expect(reloaded.getByLabel("Paid", { exact: true })).toBeChecked();
+  await expect(reloaded.getByLabel("Failed", { exact: true })).not.toBeChecked();
   await expect(reloaded.getByLabel("Method")).toHaveValue("CARD");
   await expect(reloaded.getByLabel("Test payments")).toHaveValue("true");
   await expect(page.getByTestId("payments-table").locator("tbody tr")).toHaveText(secondPage);
@@ -152,10 +165,12 @@ test("simulate the deposit on an issued virtual account", async ({ page, request
   expect(issued.status(), await issued.text()).toBe(200);
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto(`/dashboard/payments/${paymentId}`);
-  await expect(page.getByTestId("payment-status")).toHaveText("VIRTUAL_ACCOUNT_ISSUED");
+  await expect(page.getByTestId("payment-status")).toHaveText("Awaiting deposit");
+  await expect(page.getByTestId("va-panel")).toContainText("KB Kookmin Bank");
   await page.getByRole("button", { name: "Simulate deposit" }).click();
-  await expect(page.getByText("Deposit simulated: the payment is paid.")).toBeVisible();
-  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  await expect(toast(page, "Deposit simulated: the payment is paid.")).toBeVisible();
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
+  await expect(page.getByTestId("timeline")).toContainText("Deposit received: ₩25,000");
   await expect(page.getByTestId("amount-paid")).toHaveText("₩25,000");
   await expect(page.getByRole("form", { name: "Cancel payment" })).toBeVisible();
 });
@@ -181,11 +196,11 @@ test("register the delivery of an escrow payment, then complete the purchase", a
   await escrow.getByLabel("Receiver address line 1").fill("1 Teheran-ro");
   await escrow.getByRole("button", { name: "Register delivery" }).click();
   await expect(escrow.getByRole("status")).toHaveText("Saved.");
-  await expect(page.getByText('"invoice_number": "INV-778899"')).toBeVisible();
-  await expect(page.getByText('"status": "REGISTERED"')).toBeVisible();
+  await expect(page.getByTestId("escrow-panel")).toContainText("INV-778899");
+  await expect(page.getByTestId("escrow-panel")).toContainText("Delivery registered");
 
   await escrow.getByRole("button", { name: "Complete escrow purchase" }).click();
-  await expect(page.getByText('"status": "COMPLETED"')).toBeVisible();
+  await expect(page.getByTestId("escrow-panel")).toContainText("Purchase confirmed");
   await expect(page.getByRole("form", { name: "Escrow delivery" })).toHaveCount(0);
 });
 
@@ -202,7 +217,7 @@ test("a viewer sees payments but no forms that change them; another merchant's p
   await expect(page.getByTestId("payments-table")).not.toContainText("Hidden");
   await expect(page.getByRole("button", { name: "New key-in payment" })).toHaveCount(0);
   await page.getByRole("link", { name: mine.payment_id }).click();
-  await expect(page.getByTestId("payment-status")).toHaveText("PAID");
+  await expect(page.getByTestId("payment-status")).toHaveText("Paid");
   await expect(page.getByText("Viewers cannot change payments.")).toBeVisible();
   await expect(page.getByRole("form", { name: "Cancel payment" })).toHaveCount(0);
   await page.goto(`/dashboard/payments/${theirs.payment_id}`);

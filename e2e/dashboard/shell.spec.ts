@@ -18,7 +18,7 @@ test("the dashboard needs a session", async ({ page }) => {
 test("sign in, see the store's channels, navigate every area, switch language, sign out", async ({ page }) => {
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
-  await expect(page.getByTestId("channels-table")).toContainText("TOSSPAYMENTS");
+  await expect(page.getByTestId("channels-table")).toContainText("Toss Payments");
   for (const name of ["Payments", "Billing keys", "Schedules", "Cash receipts", "Identity verification", "Stores", "Webhooks", "Developers"]) {
     await page.getByRole("navigation", { name: "main" }).getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -47,9 +47,11 @@ test("create an API key, log in with it over the API, then revoke it", async ({ 
   const { accessToken } = await login.json();
   expect((await request.get("/v2/channels", { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(200);
 
-  page.once("dialog", (d) => d.accept());
   const row = page.getByRole("row", { name: /e2e key/ });
   await row.getByRole("button", { name: "Revoke" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Revoke the API key “e2e key”?");
+  await confirm.getByRole("button", { name: "Revoke" }).click();
   await expect(row).toContainText("Revoked");
   expect((await request.post("/login/api-key", { data: { apiKey } })).status()).toBe(401);
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshMerchant, signIn } from "./helpers";
 
+const LABELS: Record<string, string> = { RECEPTION_COMPLETED: "Received", MERCHANT_REVIEWING: "Under review", CONTRACT_PROCESSING: "Contract in progress", CONTRACT_COMPLETED: "Contract signed", SERVICE_OPEN: "Live" };
+
 async function fillStoreForm(page: Page, tierCode: string, name: string) {
   const fill = (id: string, value: string) => page.locator(`#store-${id}`).fill(value);
   await fill("name", name);
@@ -67,26 +69,26 @@ test("create a sub-store through the form, apply, advance to SERVICE_OPEN, see i
   // Application: provider, methods, settlement account.
   await page.getByRole("button", { name: "Submit application" }).click();
   await expect(page.locator('[data-field-error="methods"]')).toBeVisible();
-  await page.getByLabel("CARD_GENERAL", { exact: true }).check();
-  await page.getByLabel("VBANK_GENERAL", { exact: true }).check();
+  await page.getByLabel("Card", { exact: true }).check();
+  await page.getByLabel("Virtual account", { exact: true }).check();
   await page.getByLabel("Bank", { exact: true }).selectOption("KB");
   await page.getByLabel("Account number", { exact: true }).fill("123-456-789012");
   await page.getByLabel("Account holder", { exact: true }).fill("Example Shop");
   await page.getByRole("button", { name: "Submit application" }).click();
   const card = page.getByTestId("applications").locator("[data-testid^=application-]").first();
-  await expect(card).toContainText("RECEPTION_SCHEDULED");
-  await expect(card).toContainText("READY");
+  await expect(card).toContainText("Reception scheduled");
+  await expect(card).toContainText("Not started");
 
   for (const next of ["RECEPTION_COMPLETED", "MERCHANT_REVIEWING", "CONTRACT_PROCESSING", "CONTRACT_COMPLETED", "SERVICE_OPEN"]) {
-    await card.getByRole("button", { name: `Advance to ${next}` }).click();
-    await expect(card.locator("span", { hasText: new RegExp(`^${next}$`) }).first()).toBeVisible();
+    await card.getByRole("button", { name: `Advance to ${LABELS[next]}` }).click();
+    await expect(card.locator(`span[data-status="${next}"]`).first()).toBeVisible();
   }
-  await card.getByRole("button", { name: "IN_DRAFT" }).click();
-  await expect(card).toContainText("Provider contract: IN_DRAFT");
+  await card.getByRole("button", { name: "Drafting" }).click();
+  await expect(card).toContainText("Provider contract: Drafting");
   await expect(card.getByTestId("pg-credential")).toContainText("mert_key");
   await card.getByText("History").click();
   await expect(card.getByTestId("application-history").locator("li")).toHaveCount(8);
-  await expect(card.getByTestId("application-history")).toContainText("CONTRACT_COMPLETED → SERVICE_OPEN");
+  await expect(card.getByTestId("application-history")).toContainText("Contract signed → Live");
 
   await page.getByRole("link", { name: "Back to stores" }).click();
   await expect(page.getByTestId("stores-table")).toContainText("Bookshop");

@@ -1,3 +1,4 @@
+import { apiSecurityHeaders } from "@/lib/security/headers";
 import { DomainError, ERROR_STATUS, ProviderError, type ErrorCode } from "./error-codes";
 
 /**
@@ -38,6 +39,6 @@ export function errorResponse(error: DomainError, family: EnvelopeFamily, reques
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json", ...headers },
+    headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers },
   });
 }

@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_REQUEST_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   IDEMPOTENCY_KEY_REUSED: 422,
+  TOO_MANY_REQUESTS: 429,
   SERVICE_ERROR: 500,
   PG_PROVIDER_ERROR: 500,
   WEBHOOK_ERROR: 500,
@@ -70,6 +71,14 @@ export class ProviderError extends DomainError {
   ) {
     super("PG_PROVIDER_ERROR", pgMessage, { pg_code: pgCode, pg_message: pgMessage });
     this.name = "ProviderError";
+  }
+}
+
+/** Too many attempts for a client address or account: answered 429 with Retry-After. */
+export class ThrottledError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("TOO_MANY_REQUESTS", `too many attempts; retry in ${retryAfterSeconds} s`, { retry_after: retryAfterSeconds });
+    this.name = "ThrottledError";
   }
 }
 

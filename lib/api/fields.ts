@@ -81,7 +81,7 @@ export function queryArray<T extends z.ZodType>(item: T) {
 /** A query boolean: true/false in any case (Python's requests sends `True`), also 1/0. */
 export const queryBoolean = z
   .string()
-  .max(5)
+  .max(5, "must be true or false")
   .transform((v) => v.trim().toLowerCase())
   .pipe(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }))
   .transform((v) => v === "true" || v === "1");

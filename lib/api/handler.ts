@@ -5,9 +5,10 @@ import { sha256 } from "@/lib/crypto";
 import { logger } from "@/lib/ops/logger";
 import { observeRequests } from "@/lib/ops/observe-request";
 import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
+import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError, ERROR_STATUS } from "./error-codes";
+import { DomainError, ERROR_STATUS, ThrottledError } from "./error-codes";
 import { runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "./validate";
@@ -42,11 +43,15 @@ function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown
   return result.data;
 }
 
-function toResponse(stored: StoredResponse, headers: Record<string, string>): Response {
-  return new Response(stored.body, { status: stored.status, headers: { "content-type": "application/json", ...headers } });
+/** A response to send; `headers` (Retry-After) are not part of what idempotency stores. */
+type Outcome = StoredResponse & { headers?: Record<string, string> };
+
+function toResponse(outcome: Outcome, headers: Record<string, string>): Response {
+  return new Response(outcome.body, { status: outcome.status, headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers, ...outcome.headers } });
 }
 
-function failure(error: unknown, family: EnvelopeFamily, requestId: string): StoredResponse {
+function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
+  if (error instanceof ThrottledError) return { status: 429, body: JSON.stringify(errorBody(error, family)), headers: { "retry-after": String(error.retryAfterSeconds) } };
   if (error instanceof DomainError) return { status: ERROR_STATUS[error.code], body: JSON.stringify(errorBody(error, family)) };
   logger.error({ err: error, requestId }, "unhandled error");
   return { status: 500, body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)) };
@@ -75,7 +80,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
       const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
       const rawBody = config.body ? await readJsonBody(request) : undefined;
       const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
-      const run = async (): Promise<StoredResponse> => {
+      const run = async (): Promise<Outcome> => {
         try {
           const result = await handler({ ctx, params, query, body, request } as Args<P, Q, B, A>);
           return { status: 200, body: JSON.stringify(result ?? {}) };

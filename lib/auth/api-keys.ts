@@ -4,6 +4,9 @@ import { newId, newSecret } from "@/lib/ids";
 
 export type CreatedApiKey = { id: string; apiKey: string; prefix: string };
 
+/** `sk_` and 7 characters: shown in the dashboard to tell keys apart, and the throttle's per-key counter. */
+export const KEY_PREFIX_LENGTH = 10;
+
 /** Mints a key; only its hash and a short display prefix are stored. */
 export async function createApiKey(
   input: { merchantId: string; storeId?: string | null; name: string },
@@ -11,7 +14,7 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const apiKey = `sk_${newSecret(30)}`;
   const id = newId("key_");
-  const prefix = apiKey.slice(0, 10);
+  const prefix = apiKey.slice(0, KEY_PREFIX_LENGTH);
   await db
     .insertInto("api_keys")
     .values({

@@ -3,13 +3,13 @@ import { getDb } from "@/lib/db/client";
 import { findActiveApiKey, touchApiKey } from "./api-keys";
 import type { AuthContext, Origin } from "./context";
 import { verifyJwt } from "./jwt";
-import { isAccessTokenLive, type AccessClaims } from "./tokens";
+import { clientAddress } from "@/lib/security/client-address";
+import { takeAttempt } from "@/lib/throttle/throttle";
+import { apiKeyChecks, isAccessTokenLive, type AccessClaims } from "./tokens";
 
 function requestOrigin(request: Request): Origin {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip = forwarded || request.headers.get("x-real-ip") || "127.0.0.1";
   const ua = request.headers.get("user-agent");
-  return { platform_type: "API", ip_address: ip, ...(ua ? { user_agent: ua } : {}) };
+  return { platform_type: "API", ip_address: clientAddress(request.headers), ...(ua ? { user_agent: ua } : {}) };
 }
 
 /**
@@ -31,7 +31,11 @@ export async function authenticate(request: Request): Promise<AuthContext> {
   }
   if (scheme.toLowerCase() === "portone") {
     const key = await findActiveApiKey(credential);
-    if (!key) throw new DomainError("UNAUTHORIZED", "the API key is not valid");
+    if (!key) {
+      // Counted only when wrong, so a valid key costs no extra query: 429 once over the limit.
+      await takeAttempt(apiKeyChecks(credential, origin.ip_address));
+      throw new DomainError("UNAUTHORIZED", "the API key is not valid");
+    }
     await touchApiKey(key.id, key.last_used_at);
     const merchant = await getDb().selectFrom("merchants").select(["default_store_id", "has_hosting_contract"]).where("id", "=", key.merchant_id).executeTakeFirstOrThrow();
     return {

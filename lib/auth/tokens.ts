@@ -4,7 +4,9 @@ import { getDb, withTransaction, type Tx } from "@/lib/db/client";
 import { newId, newSecret } from "@/lib/ids";
 import { openSealed, sealText } from "@/lib/sealed";
 import { DAY } from "@/lib/time";
-import { findActiveApiKey, touchApiKey } from "./api-keys";
+import { LIMITS } from "@/lib/throttle/limits";
+import { throttled, type Check } from "@/lib/throttle/throttle";
+import { findActiveApiKey, KEY_PREFIX_LENGTH, touchApiKey } from "./api-keys";
 import { signJwt } from "./jwt";
 
 export const ACCESS_TOKEN_TTL_MS = DAY;
@@ -47,10 +49,24 @@ async function issuePair(tx: Tx, key: KeyRow, familyId: string, now: number): Pr
   return { accessToken: signJwt(claims), refreshToken };
 }
 
-/** Exchanges an API key for an access token (1 day) and a refresh token (1 week) of a new family. */
-export async function loginWithApiKey(apiKey: string): Promise<TokenPair> {
-  const key = await findActiveApiKey(apiKey);
-  if (!key) throw new DomainError("UNAUTHORIZED", "the API key is not valid");
+/** The throttle counters of an API-key check: the caller's address and the key's display prefix. */
+export function apiKeyChecks(apiKey: string, address: string): Check[] {
+  return [
+    { limit: LIMITS.apiKeyAddress(), key: address },
+    { limit: LIMITS.apiKeyPrefix(), key: apiKey.slice(0, KEY_PREFIX_LENGTH) },
+  ];
+}
+
+/**
+ * Exchanges an API key for an access token (1 day) and a refresh token (1 week) of a new family.
+ * Failed attempts are throttled per client address and per key prefix (429 once over).
+ */
+export async function loginWithApiKey(apiKey: string, address = "internal"): Promise<TokenPair> {
+  const key = await throttled(apiKeyChecks(apiKey, address), async () => {
+    const found = await findActiveApiKey(apiKey);
+    if (!found) throw new DomainError("UNAUTHORIZED", "the API key is not valid");
+    return found;
+  });
   await touchApiKey(key.id, key.last_used_at);
   return withTransaction(async (tx) => {
     const now = Date.now();
@@ -80,7 +96,11 @@ async function pairOfRecentRotation(tx: Tx, tokenId: string, now: number): Promi
  * grace window, where a client retrying the same token (two requests at once, a lost answer)
  * gets the same new pair.
  */
-export async function regenerateTokens(refreshToken: string): Promise<TokenPair> {
+export async function regenerateTokens(refreshToken: string, address = "internal"): Promise<TokenPair> {
+  return throttled([{ limit: LIMITS.refreshAddress(), key: address }], () => rotateRefreshToken(refreshToken));
+}
+
+async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
   const outcome = await withTransaction(async (tx) => {
     const now = Date.now();
     const row = await tx

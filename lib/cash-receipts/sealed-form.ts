@@ -1,4 +1,4 @@
-import { openSealed, sealText } from "@/lib/sealed";
+import { openSealedOrThrow, sealText } from "@/lib/sealed";
 
 /**
  * A virtual account's cash_receipt_form waits on the transaction until the deposit. Its
@@ -8,12 +8,5 @@ export type CashReceiptForm = { receipt_type: "PERSONAL" | "CORPORATE" | "ANONYM
 
 const PURPOSE = "cash-receipt-form";
 
-export function sealCashReceiptForm(form: CashReceiptForm): string {
-  return sealText(PURPOSE, JSON.stringify(form));
-}
-
-export function openCashReceiptForm(stored: string): CashReceiptForm {
-  const opened = openSealed(PURPOSE, stored);
-  if (opened === null) throw new Error("a cash receipt form cannot be opened: was TOKEN_SIGNING_SECRET changed?");
-  return JSON.parse(opened) as CashReceiptForm;
-}
+export const sealCashReceiptForm = (form: CashReceiptForm): string => sealText(PURPOSE, JSON.stringify(form));
+export const openCashReceiptForm = (stored: string): CashReceiptForm => JSON.parse(openSealedOrThrow(PURPOSE, stored)) as CashReceiptForm;

@@ -4,7 +4,13 @@ import { validateInput } from "@/lib/api/validate";
 import { newId } from "@/lib/ids";
 import { requireDashboardAction, type DashboardContext } from "./context";
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: string; message: string; field?: string };
+/**
+ * An action's outcome. Failures carry the API's error code (the page shows `error.<code>` in the
+ * reader's language), the technical message for the detail line, the field it concerns and, for
+ * validation failures, the zod issue code.
+ */
+export type ActionFailure = { ok: false; code: string; message: string; field?: string; issue?: string; params?: Record<string, unknown> };
+export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
 
 /**
  * Wraps a server action: signed-in user (viewers refused on writes), input parsed with the same
@@ -21,10 +27,18 @@ export function dashboardAction<S extends z.ZodType, T>(
       if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
       return { ok: true, data: await fn({ ctx, input: parsed.data }) };
     } catch (error) {
-      if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message };
+      if (error instanceof DomainError) {
+        const field = typeof error.params.field === "string" ? error.params.field : undefined;
+        return { ok: false, code: error.code, message: error.message, field, params: publicParams(error.params) };
+      }
       const id = newId("req_");
       console.error(`[${id}] dashboard action failed`, error);
-      return { ok: false, code: "SERVICE_ERROR", message: `internal error (request ${id})` };
+      return { ok: false, code: "SERVICE_ERROR", message: `request ${id}` };
     }
   };
+}
+
+/** Only plain values go back to the browser. */
+function publicParams(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)));
 }

@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { secrets } from "@/lib/env";
-import { verifyPassword } from "@/lib/users/passwords";
+import { unknownUserHash, verifyPassword } from "@/lib/users/passwords";
 import { findUserByEmail } from "@/lib/users/repository";
 
 let cached: NextAuthOptions | undefined;
@@ -19,7 +19,9 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const user = await findUserByEmail(credentials.email);
-          if (!user || !(await verifyPassword(credentials.password, user.password_hash))) return null;
+          // An unknown e-mail costs one bcrypt comparison too, so timing does not tell accounts apart.
+          const matches = await verifyPassword(credentials.password, user?.password_hash ?? (await unknownUserHash()));
+          if (!user || !matches) return null;
           return { id: user.id, email: user.email, name: user.name };
         },
       }),

@@ -5,6 +5,7 @@ import { cache } from "react";
 import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/api/error-codes";
 import { getDb } from "@/lib/db/client";
+import { clientAddress } from "@/lib/security/client-address";
 import { findUserById } from "@/lib/users/repository";
 import { authOptions } from "./auth-options";
 
@@ -45,7 +46,7 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
     storeId: current.id,
     storeLimited: user.store_id !== null,
     hasHostingContract: merchant.has_hosting_contract === 1,
-    origin: { platform_type: platformType(ua), ip_address: h.get("x-forwarded-for")?.split(",")[0]?.trim() || "127.0.0.1", user_agent: ua },
+    origin: { platform_type: platformType(ua), ip_address: clientAddress(h), user_agent: ua },
     role: user.role,
     userId: user.id,
     userName: user.name,

@@ -1,7 +1,10 @@
-import type { ActionResult } from "./action";
+import type { ActionFailure, ActionResult } from "./action";
 
-/** Turns an action's error result into a thrown Error, for TanStack Query. */
+export type ActionError = Error & Partial<Omit<ActionFailure, "ok" | "message">>;
+
+/** Turns an action's error result into a thrown Error (code, field, params attached), for TanStack Query. */
 export function unwrap<T>(result: ActionResult<T>): T {
   if (result.ok) return result.data;
-  throw Object.assign(new Error(result.message), { code: result.code, field: result.field });
+  const { ok: _ok, message, ...rest } = result;
+  throw Object.assign(new Error(message), rest);
 }

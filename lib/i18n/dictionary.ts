@@ -1,3 +1,4 @@
+import { interpolate } from "./interpolate";
 import { billing } from "./messages/billing";
 import { common } from "./messages/common";
 import { cashReceipts } from "./messages/cash-receipts";
@@ -7,9 +8,13 @@ import { stores } from "./messages/stores";
 import { payments } from "./messages/payments";
 import { reconciliation } from "./messages/reconciliation";
 import { webhooks } from "./messages/webhooks";
+import { dashboard } from "./messages/dashboard";
+import { enums } from "./messages/enums";
+import { errors } from "./messages/errors";
+import { fieldErrors } from "./messages/field-errors";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, reconciliation];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors, reconciliation];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -28,6 +33,11 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Looks a key up, falling back to English, then to the key itself; `{name}` placeholders are filled. */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  const text = dictionaries[locale][key] ?? dictionaries.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+  return interpolate(dictionaries[locale][key] ?? dictionaries.en[key] ?? key, vars);
+}
+
+/** What the browser gets: the reader's language only (English under it for any key it lacks). */
+const korean: Messages = { ...dictionaries.en, ...dictionaries.ko };
+export function messagesFor(locale: Locale): Messages {
+  return locale === "en" ? dictionaries.en : korean;
 }

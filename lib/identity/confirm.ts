@@ -3,6 +3,8 @@ import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import type { IdentityVerificationsTable } from "@/lib/db/tables/identity";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
+import { LIMITS } from "@/lib/throttle/limits";
+import { throttled } from "@/lib/throttle/throttle";
 import { otpMatches } from "./otp";
 import { findVerification, findVerificationOrThrow, resolveIdentityStore } from "./repository";
 import { serializeVerification } from "./serialize";
@@ -66,7 +68,8 @@ async function consumeOtp(row: IdentityVerificationsTable, otp: string | undefin
 export async function confirmVerification({ ctx, id, input }: { ctx: AuthContext; id: string; input: { storeId?: string; otp?: string } }) {
   const store = await resolveIdentityStore(ctx, input.storeId);
   const row = assertSent(await findVerification(ctx.merchantId, store.id, id));
-  if (row.method === "SMS") await consumeOtp(row, input.otp);
+  // Wrong codes also count per client address, across verifications (429 once over).
+  if (row.method === "SMS") await throttled([{ limit: LIMITS.otpAddress(), key: ctx.origin.ip_address }], () => consumeOtp(row, input.otp));
   const channel = await getDb().selectFrom("channels").selectAll().where("id", "=", row.channel_id).executeTakeFirstOrThrow();
   const outcome = await identityProviderFor(channel).confirm({ channel, pgSession: row.pg_session ?? "", method: row.method });
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);

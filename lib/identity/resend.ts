@@ -2,18 +2,26 @@ import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
+import { LIMITS } from "@/lib/throttle/limits";
+import { takeAttempt } from "@/lib/throttle/throttle";
 import { issueOtp, sandboxInboxDelivery } from "./otp";
 import { findVerification, resolveIdentityStore } from "./repository";
 import { assertSent } from "./status";
 
 /**
  * POST /identity-verifications/{id}/resend (SMS only): the previous code stops working, a new one
- * is texted, the failure count restarts and a FAILED verification is READY again.
+ * is texted, the failure count restarts and a FAILED verification is READY again. Resends are
+ * capped per verification and per phone number per hour (429), so the 5 wrong codes a code
+ * allows cannot be renewed without end, nor a phone flooded with texts.
  */
 export async function resendVerification({ ctx, id, input }: { ctx: AuthContext; id: string; input: { storeId?: string } }): Promise<Record<string, never>> {
   const store = await resolveIdentityStore(ctx, input.storeId);
   const row = assertSent(await findVerification(ctx.merchantId, store.id, id));
   if (row.method !== "SMS") throw new DomainError("INVALID_REQUEST", "resend applies to the SMS method only");
+  await takeAttempt([
+    { limit: LIMITS.otpResendVerification(), key: row.id },
+    { limit: LIMITS.otpResendPhone(), key: row.customer_phone },
+  ]);
   const channel = await getDb().selectFrom("channels").selectAll().where("id", "=", row.channel_id).executeTakeFirstOrThrow();
   const otp = issueOtp(row.id);
   // Void the old code before the new one is delivered, so it can never be used after this call.

@@ -1,5 +1,6 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { sweepUnsettled } from "@/lib/payments/sweep";
+import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
@@ -21,6 +22,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SCHEDULE_RUN_QUEUE]: runScheduleJob,
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
+  [RETENTION_QUEUE]: runRetentionJob,
 };
 
 /**

@@ -2,6 +2,7 @@ import { newId } from "@/lib/ids";
 import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
 import { logger } from "@/lib/ops/logger";
+import { scheduleRetention } from "@/lib/retention/queue";
 import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
 import { claimJobs, completeJob, failJob, type Job } from "./queue";
 
@@ -69,6 +70,8 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   if (running.__platformWorker) return running.__platformWorker;
   const id = `${options.name}-${process.pid}-${newId().slice(-6)}`;
   let stopped = false;
+  // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
+  scheduleRetention().catch((error: unknown) => logger.error({ err: error, worker: id }, "could not schedule the retention sweep"));
   const loop = (async () => {
     while (!stopped) {
       try {

@@ -5,6 +5,9 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import next from "next";
+import { malformedPathAnswer } from "@/lib/api/malformed-path";
+import { compileTrust, normaliseForwarded } from "@/lib/security/forwarded";
+import { apiSecurityHeaders } from "@/lib/security/headers";
 import { logger } from "./logger";
 
 export type DrainResult = { abandoned: number };
@@ -19,9 +22,18 @@ export async function serveNext(options: { port: number; host: string }): Promis
   await app.prepare();
   const handle = app.getRequestHandler();
   const inFlight = new Set<ServerResponse>();
+  const trust = compileTrust();
   let draining = false;
 
   const server = createServer((req, res) => {
+    // The one client address to believe (TRUST_PROXY), decided before Next sees the request.
+    normaliseForwarded(req, trust);
+    // A path Next cannot decode would be its plain-text 500: answer 400 in the API's envelope.
+    const malformed = malformedPathAnswer(req.url ?? "/");
+    if (malformed) {
+      res.writeHead(malformed.status, { "content-type": malformed.contentType, ...apiSecurityHeaders() }).end(malformed.body);
+      return;
+    }
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
     // Once draining, every answer tells keep-alive clients to reconnect (to another instance).

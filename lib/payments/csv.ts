@@ -3,8 +3,10 @@ import { toRfc3339 } from "@/lib/time";
 import { filteredPayments, type PaymentScope, type TimeWindow, sortOf } from "./list-query";
 import type { PaymentFilterInput } from "./list-schema";
 
+export type CsvColumn = [string, (row: TransactionsTable) => string | number | null | undefined];
+
 /** One CSV line per payment (its primary transaction); amounts in the currency's minor unit. */
-const COLUMNS: [string, (row: TransactionsTable) => string | number | null | undefined][] = [
+export const COLUMNS: CsvColumn[] = [
   ["payment_id", (r) => r.payment_id],
   ["store_id", (r) => r.store_id],
   ["tx_id", (r) => r.id],
@@ -52,20 +54,27 @@ export const CSV_HEADER = csvLine(COLUMNS.map(([name]) => name));
  * Every payment of the filtered view, in the view's order, read in batches with a keyset on
  * (sort time, transaction id) — no offsets, so there is no 50,000-row ceiling.
  */
-export async function* exportPaymentsCsv(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow, batchSize = 500): AsyncGenerator<string> {
-  yield CSV_HEADER;
+export async function* exportPaymentsCsv(
+  scope: PaymentScope,
+  filters: PaymentFilterInput,
+  window: TimeWindow,
+  batchSize = 500,
+  options: { columns?: CsvColumn[]; search?: Parameters<typeof filteredPayments>[3] } = {},
+): AsyncGenerator<string> {
+  const columns = options.columns ?? COLUMNS;
+  yield options.columns ? csvLine(columns.map(([name]) => name)) : CSV_HEADER;
   const { column, direction } = sortOf(filters);
   const after = direction === "desc" ? "<" : ">";
   let last: { time: number; id: string } | null = null;
   for (;;) {
-    let q = filteredPayments(scope, filters, window).selectAll("transactions");
+    let q = filteredPayments(scope, filters, window, options.search).selectAll("transactions");
     if (last) {
       const { time, id } = last;
       // The inclusive bound alone lets the index range start at the last row (an OR would not).
       q = q.where(`transactions.${column}`, `${after}=`, time).where((eb) => eb.or([eb(`transactions.${column}`, after, time), eb("transactions.id", after, id)]));
     }
     const rows = await q.orderBy(`transactions.${column}`, direction).orderBy("transactions.id", direction).limit(batchSize).execute();
-    if (rows.length > 0) yield rows.map((row) => csvLine(COLUMNS.map(([, pick]) => pick(row)))).join("");
+    if (rows.length > 0) yield rows.map((row) => csvLine(columns.map(([, pick]) => pick(row)))).join("");
     if (rows.length < batchSize) return;
     const end = rows.at(-1)!;
     last = { time: end[column], id: end.id };

@@ -80,13 +80,18 @@ function textSearch(eb: Eb, merchantId: string, column: TextSearchColumn, value:
   return eb("transactions.id", "in", union);
 }
 
-/** The WHERE of the list: scope, window on the chosen timestamp, then each filter the caller gave. */
-export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow) {
+/**
+ * The WHERE of the list: scope, window on the chosen timestamp, then each filter the caller gave.
+ * `search` is the dashboard's full-text match (lib/search): `selective` when its own index should
+ * drive the query, otherwise a per-row test while the time index is walked.
+ */
+export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow, search?: { where: (eb: Eb) => Expression<SqlBool>; selective: boolean }) {
   const time = timeColumn(filters.timestamp_type);
   const value = filters.text_search_value;
   // Without statistics SQLite prefers the time-window index even when a search prefix is far more
   // selective; a unary + keeps it (and the enum indexes) out of the running for searches.
-  const unindexed = (column: string) => (value !== undefined && dialect() === "sqlite" ? sql`+${sql.ref(column)}` : sql.ref(column));
+  const searching = value !== undefined || search?.selective === true;
+  const unindexed = (column: string) => (searching && dialect() === "sqlite" ? sql`+${sql.ref(column)}` : sql.ref(column));
   let q = getDb()
     .selectFrom("transactions")
     .where("transactions.merchant_id", "=", scope.merchantId)
@@ -103,6 +108,7 @@ export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInpu
     q = filters.is_scheduled_payment ? q.where("transactions.schedule_id", ">=", "") : q.where("transactions.schedule_id", "is", null);
   }
   if (value !== undefined) q = q.where((eb) => textSearch(eb, scope.merchantId, filters.text_search_column ?? "ALL", value));
+  if (search) q = q.where(search.where);
   return q;
 }
 

@@ -24,10 +24,11 @@ const SENSITIVE_MEMBERS: Record<string, string> = {
   refreshToken: "refresh token",
 };
 
+// A token must stand alone: `sk_` inside sealed base64url ciphertext is chance, not a key.
 const PATTERNS: [string, RegExp][] = [
-  ["API key", /sk_[A-Za-z0-9_-]{20,}/],
-  ["refresh token", /rt_[A-Za-z0-9_-]{32,}/],
-  ["webhook signing secret", /whsec_[A-Za-z0-9+/=_-]{20,}/],
+  ["API key", /(?<![A-Za-z0-9_-])sk_[A-Za-z0-9_-]{20,}/],
+  ["refresh token", /(?<![A-Za-z0-9_-])rt_[A-Za-z0-9_-]{32,}/],
+  ["webhook signing secret", /(?<![A-Za-z0-9+/=_-])whsec_[A-Za-z0-9+/=_-]{20,}/],
   // Digit runs inside hex digests and ids are not numbers: a match must stand alone.
   ["resident number", /(?<![0-9A-Za-z])\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![0-9A-Za-z])/],
 ];
@@ -64,7 +65,11 @@ function scanJson(value: unknown, key: string | null, report: (kind: string, sam
   for (const [childKey, child] of Object.entries(value)) scanJson(child, childKey, report);
 }
 
+/** lib/sealed.ts output: AES-GCM ciphertext, by construction nothing in clear. */
+const SEALED = /^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/;
+
 export function scanText(text: string, report: (kind: string, sample: string) => void): void {
+  if (SEALED.test(text)) return;
   if (/^\s*[[{]/.test(text)) {
     try {
       return scanJson(JSON.parse(text), null, report);

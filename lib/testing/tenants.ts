@@ -10,7 +10,7 @@ export async function addStoreWithLimitedKey(merchantId: string) {
   const store = await withTransaction((tx) => insertStore(tx, { merchantId, name: "Second store", isDefault: false }));
   const key = await createApiKey({ merchantId, storeId: store.id, name: "limited" });
   const tokens = await loginWithApiKey(key.apiKey);
-  return { storeId: store.id, api: apiAs(tokens.accessToken) };
+  return { storeId: store.id, accessToken: tokens.accessToken, api: apiAs(tokens.accessToken) };
 }
 
 /** A LIVE channel on a store (no live adapter is configured, so every provider call is refused). */

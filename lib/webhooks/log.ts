@@ -42,6 +42,9 @@ export async function listDeliveries({ ctx, input }: { ctx: AuthContext; input: 
 /** Every attempt of one delivery of the current store, with request and response. */
 export async function listDeliveryAttempts({ ctx, input }: { ctx: AuthContext; input: { id: string } }): Promise<DeliveryAttemptView[]> {
   const store = await resolveStore(ctx, undefined);
+  // Another store's delivery is not found, like every other foreign id (not an empty list).
+  const delivery = await getDb().selectFrom("webhook_deliveries").select("id").where("id", "=", input.id).where("merchant_id", "=", ctx.merchantId).where("store_id", "=", store.id).executeTakeFirst();
+  if (!delivery) throw new DomainError("NOT_FOUND", "delivery not found");
   const rows = await getDb().selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", input.id).where("merchant_id", "=", ctx.merchantId).where("store_id", "=", store.id).orderBy("execution").execute();
   return rows.map(toAttemptView);
 }

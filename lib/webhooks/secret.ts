@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hmacSha256 } from "@/lib/crypto";
-import { openSealed, sealText } from "@/lib/sealed";
+import { openSealedOrThrow, sealText } from "@/lib/sealed";
 
 /** A Standard Webhooks secret: `whsec_` + standard base64 of 24 random bytes. */
 export function newWebhookSecret(): string {
@@ -16,9 +16,7 @@ export function sealWebhookSecret(secret: string): string {
 
 /** The secret behind a stored value. Fails loudly rather than sign with nothing. */
 export function openWebhookSecret(stored: string): string {
-  const secret = openSealed(PURPOSE, stored);
-  if (secret === null) throw new Error("a webhook signing secret cannot be opened: was TOKEN_SIGNING_SECRET changed?");
-  return secret;
+  return openSealedOrThrow(PURPOSE, stored);
 }
 
 /** The signing key is the base64 part after `whsec_` (base64url tolerated for old secrets). */

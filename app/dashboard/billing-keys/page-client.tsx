@@ -1,15 +1,16 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { cardLabel } from "@/components/billing-keys/card-label";
-import { DeleteKeyDialog } from "@/components/billing-keys/delete-key-dialog";
 import { BILLING_KEYS_QUERY, IssueCardForm } from "@/components/billing-keys/issue-card-form";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -22,8 +23,12 @@ import { listBillingKeysAction } from "./actions";
 
 type Status = (typeof BILLING_KEY_STATUSES)[number];
 
+// The delete dialog loads when a delete is asked for.
+const DeleteKeyDialog = dynamic(() => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog), { ssr: false });
+
 export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -66,7 +71,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
         },
       },
       { header: t("billingKeys.card"), cell: ({ row }) => cardLabel(row.original) },
-      { header: t("billingKeys.issuedAt"), cell: ({ row }) => (row.original.issued_at ? new Date(row.original.issued_at).toLocaleString() : "—") },
+      { header: t("billingKeys.issuedAt"), cell: ({ row }) => (row.original.issued_at ? fmt.dateTime(row.original.issued_at) : "—") },
       {
         id: "actions",
         header: "",
@@ -89,7 +94,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
       <p className="text-sm text-slate-600">{t("billingKeys.intro")}</p>
       {canWrite ? <IssueCardForm /> : <Alert kind="info">{t("billingKeys.viewerCannot")}</Alert>}
       {notice ? <Alert kind="success">{notice}</Alert> : null}
-      {keys.error ? <Alert>{keys.error.message}</Alert> : null}
+      {keys.error ? <QueryError error={keys.error} onRetry={() => void keys.refetch()} /> : null}
       <div className="flex items-end gap-3">
         <label className="text-sm">
           <span className="mb-1 block text-slate-600">{t("billingKeys.status")}</span>
@@ -103,7 +108,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
           </Select>
         </label>
       </div>
-      <DataTable columns={columns} data={data?.billing_keys ?? []} testId="billing-keys-table" rowTestId={(k) => `billing-key-${k.billing_key}`} />
+      <DataTable columns={columns} data={data?.billing_keys} loading={keys.isPending} testId="billing-keys-table" rowTestId={(k) => `billing-key-${k.billing_key}`} />
       {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}
       {deleting ? (
         <DeleteKeyDialog

@@ -1,12 +1,16 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
+import { QueryError } from "@/components/ui/query-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import type { ColumnDef } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { IssueCashReceiptForm } from "@/components/cash-receipts/issue-form";
 import { StatusBadge } from "@/components/identity/status-badge";
-import { useLocale, useT } from "@/components/i18n-provider";
+import { useLocale, useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -15,7 +19,6 @@ import { Input, Select } from "@/components/ui/input";
 import { cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import type { CashReceiptListItem } from "@/lib/cash-receipts/serialize";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { formatMoney } from "@/lib/money";
 import { cancelCashReceiptAction, listCashReceiptsAction } from "./actions";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,6 +26,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The store's cash receipts; filters (status, type, dates) and page live in the URL. */
 export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
   const locale = useLocale();
   const router = useRouter();
   const pathname = usePathname();
@@ -33,7 +38,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   const from = DAY.test(params.get("from") ?? "") ? params.get("from")! : undefined;
   const to = DAY.test(params.get("to") ?? "") ? params.get("to")! : undefined;
   const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
 
   const setParams = (next: Record<string, string | undefined>) => {
     const merged = new URLSearchParams(params.toString());
@@ -51,20 +56,22 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   });
   const cancel = useMutation({
     mutationFn: async (paymentId: string) => unwrap(await cancelCashReceiptAction({ payment_id: paymentId })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["cash-receipts"] }),
-    onError: (e: Error) => setError(e.message),
+    onSuccess: () => {
+      toast.success(t("receipts.cancelledToast"));
+      void queryClient.invalidateQueries({ queryKey: ["cash-receipts"] });
+    },
+    onError: (e: Error) => setError(errorText(e)),
   });
   const pages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / (list.data?.pageSize ?? 20)));
-  const moneyLocale = locale === "ko" ? "ko-KR" : "en-US";
 
   const columns = useMemo<ColumnDef<CashReceiptListItem>[]>(
     () => [
-      { header: t("receipts.issuedAt"), cell: ({ row }) => new Date(row.original.issued_at).toLocaleString() },
+      { header: t("receipts.issuedAt"), cell: ({ row }) => fmt.dateTime(row.original.issued_at) },
       { header: t("receipts.paymentId"), cell: ({ row }) => <code className="text-xs">{row.original.payment_id}</code> },
       { header: t("receipts.orderName"), accessorKey: "order_name" },
       { header: t("receipts.type"), cell: ({ row }) => t(`receipts.type.${row.original.type}`) },
-      { header: t("receipts.amount"), cell: ({ row }) => formatMoney(row.original.amount, row.original.currency, moneyLocale) },
-      { header: t("receipts.status"), cell: ({ row }) => <StatusBadge status={row.original.status ?? ""} /> },
+      { header: t("receipts.amount"), cell: ({ row }) => fmt.money(row.original.amount, row.original.currency) },
+      { header: t("receipts.status"), cell: ({ row }) => <StatusBadge kind="receiptStatus" status={row.original.status ?? ""} /> },
       { header: t("receipts.issueNumber"), accessorKey: "issue_number" },
       { header: "", id: "kind", cell: ({ row }) => (row.original.is_manual ? t("receipts.manual") : t("receipts.auto")) },
       {
@@ -80,7 +87,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         ),
       },
     ],
-    [t, canWrite, cancel, moneyLocale],
+    [t, fmt, canWrite, cancel],
   );
 
   return (
@@ -92,7 +99,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         <div className="w-40">
           <Select aria-label={t("receipts.status")} value={status ?? ""} onChange={(e) => setParams({ status: e.target.value || undefined })}>
             <option value="">{t("receipts.allStatuses")}</option>
-            {cashReceiptStatus.options.map((s) => <option key={s} value={s}>{s}</option>)}
+            {cashReceiptStatus.options.map((s) => <option key={s} value={s}>{t(`enum.receiptStatus.${s}`)}</option>)}
           </Select>
         </div>
         <div className="w-56">
@@ -104,8 +111,8 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         <label className="text-sm">{t("receipts.from")} <Input type="date" className="inline-block w-40" value={from ?? ""} onChange={(e) => setParams({ from: e.target.value || undefined })} /></label>
         <label className="text-sm">{t("receipts.to")} <Input type="date" className="inline-block w-40" value={to ?? ""} onChange={(e) => setParams({ to: e.target.value || undefined })} /></label>
       </div>
-      {list.error ? <Alert>{list.error.message}</Alert> : null}
-      <DataTable columns={columns} data={list.data?.items ?? []} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
+      {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
+      <DataTable columns={columns} data={list.data?.items} loading={list.isPending} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );

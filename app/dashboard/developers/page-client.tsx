@@ -1,12 +1,16 @@
 "use client";
 
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { FormField } from "@/components/ui/form-field";
@@ -19,43 +23,56 @@ const KEYS = ["api-keys"] as const;
 
 export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listKeysAction({})) });
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useErrorNotice();
   const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeyInput), defaultValues: { name: "", limitToStore: false } });
 
   const create = useMutation({
     mutationFn: async (values: CreateApiKeyInput) => unwrap(await createKeyAction(values)),
     onSuccess: (created) => {
       setSecret(created.apiKey);
+      toast.success(t("developers.createdToast"));
       form.reset();
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => setError(errorText(e)),
   });
   const revoke = useMutation({
     mutationFn: async (id: string) => unwrap(await revokeKeyAction({ id })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEYS }),
-    onError: (e: Error) => setError(e.message),
+    onSuccess: () => {
+      toast.success(t("developers.revokedToast"));
+      void queryClient.invalidateQueries({ queryKey: KEYS });
+    },
+    onError: (e: Error) => {
+      setError(errorText(e));
+    },
   });
 
   const columns = useMemo<ColumnDef<ApiKeyView>[]>(
     () => [
       { header: t("developers.name"), accessorKey: "name" },
       { header: t("developers.prefix"), cell: ({ row }) => <code className="text-xs">{row.original.prefix}…</code> },
-      { header: t("developers.scope"), cell: ({ row }) => row.original.storeId ?? t("developers.allStores") },
-      { header: t("developers.created"), cell: ({ row }) => new Date(row.original.createdAt).toLocaleString() },
-      { header: t("developers.lastUsed"), cell: ({ row }) => (row.original.lastUsedAt ? new Date(row.original.lastUsedAt).toLocaleString() : t("developers.never")) },
+      { header: t("developers.scope"), cell: ({ row }) => (row.original.storeId ? t("developers.oneStore") : t("developers.allStores")) },
+      { header: t("developers.created"), cell: ({ row }) => fmt.dateTime(row.original.createdAt) },
+      { header: t("developers.lastUsed"), cell: ({ row }) => (row.original.lastUsedAt ? fmt.dateTime(row.original.lastUsedAt) : t("developers.never")) },
       { header: t("developers.status"), cell: ({ row }) => (row.original.revokedAt ? t("developers.revoked") : t("developers.active")) },
       {
         id: "actions",
         header: "",
         cell: ({ row }) =>
           canWrite && !row.original.revokedAt ? (
-            <Button variant="danger" onClick={() => window.confirm(t("developers.confirmRevoke")) && revoke.mutate(row.original.id)}>
-              {t("developers.revoke")}
-            </Button>
+            <ConfirmDialog
+              trigger={<Button variant="danger">{t("developers.revoke")}</Button>}
+              title={t("developers.revokeTitle", { name: row.original.name })}
+              body={<p>{t("developers.revokeBody", { prefix: `${row.original.prefix}…` })}</p>}
+              confirmLabel={t("developers.revoke")}
+              onConfirm={() => revoke.mutate(row.original.id)}
+              pending={revoke.isPending}
+            />
           ) : null,
       },
     ],
@@ -100,7 +117,7 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
       ) : (
         <Alert kind="info">{t("developers.viewerCannot")}</Alert>
       )}
-      <DataTable columns={columns} data={keys.data ?? []} testId="api-keys-table" rowTestId={(k) => `api-key-${k.id}`} />
+      <DataTable columns={columns} data={keys.data} loading={keys.isPending} testId="api-keys-table" rowTestId={(k) => `api-key-${k.id}`} />
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { callerId } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { completeEscrow } from "@/lib/payments/complete-escrow";
-import { getPayment } from "@/lib/payments/get-payment";
+import { getPaymentDetail } from "@/lib/dashboard/payment-detail";
 import { instantPay } from "@/lib/payments/instant-pay";
-import { listPayments } from "@/lib/payments/list";
-import { listPaymentsQuery } from "@/lib/payments/list-schema";
+import { listDashboardPayments } from "@/lib/search/search-payments";
+import { dashboardPaymentsQuery } from "@/lib/search/schema";
 import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
 import { registerEscrowLogistics } from "@/lib/payments/register-escrow-logistics";
 import { cancelBody, escrowLogisticsBody, instantPayBody } from "@/lib/payments/schema";
@@ -20,11 +20,10 @@ import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
  */
 const byId = z.object({ payment_id: callerId });
 
-export const listPaymentsAction = dashboardAction({ write: false, input: listPaymentsQuery }, ({ ctx, input }) =>
-  listPayments({ ctx, input: { ...input, store_id: ctx.storeId } }),
-);
+/** The payments page: the API's filters on the switcher's store, or a full-text search across the user's stores. */
+export const listPaymentsAction = dashboardAction({ write: false, input: dashboardPaymentsQuery }, ({ ctx, input }) => listDashboardPayments({ ctx, input }));
 
-export const getPaymentAction = dashboardAction({ write: false, input: byId }, async ({ ctx, input }) => (await getPayment({ ctx, input: { ...input, store_id: ctx.storeId } })).payment);
+export const getPaymentAction = dashboardAction({ write: false, input: byId }, ({ ctx, input }) => getPaymentDetail({ ctx, input }));
 
 export const instantPayAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: instantPayBody }) }, ({ ctx, input }) =>
   instantPay({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),

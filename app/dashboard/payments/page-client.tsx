@@ -1,30 +1,40 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useT } from "@/components/i18n-provider";
-import { KeyInForm, type TestChannel } from "@/components/payments/key-in-form";
+import { useFormat, useT } from "@/components/i18n-provider";
+import { FilterChips } from "@/components/payments/filter-chips";
+import type { TestChannel } from "@/components/payments/key-in-form";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { PaymentsTable } from "@/components/payments/payments-table";
+import { SearchBox } from "@/components/payments/search-box";
 import { queryFromSearch, searchFromQuery, single, withFilters, type UrlQuery } from "@/components/payments/url-state";
 import { Button } from "@/components/ui/button";
-import { Pager } from "@/components/ui/pager";
-import { Alert, PageHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/input";
+import { Pager } from "@/components/ui/pager";
+import { QueryError } from "@/components/ui/query-error";
+import { Skeleton } from "@/components/ui/skeleton";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { instantPayAction, listPaymentsAction } from "./actions";
 
 export const PAYMENTS_KEY = ["payments"] as const;
 
-export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: string; canWrite: boolean; testChannels: TestChannel[] }) {
+// The key-in form (and its validation library) loads when it is opened.
+const KeyInForm = dynamic(() => import("@/components/payments/key-in-form").then((m) => m.KeyInForm), { loading: () => <Skeleton className="h-72 w-full" /> });
+
+export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeLimited }: { storeId: string; canWrite: boolean; testChannels: TestChannel[]; stores: { id: string; name: string }[]; storeLimited: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const [keyInOpen, setKeyInOpen] = useState(false);
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const search = searchParams.toString();
   const query = useMemo(() => queryFromSearch(new URLSearchParams(search)), [search]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // The URL updates in a transition; changes made before it lands build on the latest request, not on stale state.
   const latest = useRef(query);
   useEffect(() => {
@@ -53,6 +63,9 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
   const page = Number(single(query, "page") || 0);
   const limit = single(query, "limit") || "10";
   const data = payments.data;
+  const q = single(query, "q");
+  const scope = single(query, "scope") || (q ? "all" : "store");
+  const acrossStores = scope === "all" && !storeLimited && stores.length > 1;
   const exportQuery = searchFromQuery(withFilters(query, { page: undefined, limit: undefined }));
 
   return (
@@ -63,26 +76,50 @@ export function PaymentsClient({ storeId, canWrite, testChannels }: { storeId: s
             {t("payments.keyIn")}
           </Button>
         ) : null}
-        <a className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100" href={`/dashboard/payments/export?${exportQuery}`} download>
+        <a className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100" href={`/dashboard/payments/export?${exportQuery}`} download>
           {t("payments.exportCsv")}
         </a>
       </PageHeader>
       {keyInOpen ? <KeyInForm channels={testChannels} pay={instantPayAction} /> : null}
-      <PaymentFilters key={search} query={query} onChange={navigate} />
-      {payments.error ? <Alert>{payments.error.message}</Alert> : null}
-      <div className="flex items-center justify-between text-sm text-slate-600">
-        <span data-testid="payments-total">{t("payments.totalCount", { count: data?.total_count ?? 0 })}</span>
-        <label className="flex items-center gap-2">
+      <SearchBox key={`q-${q}`} value={q} onSearch={(value) => update((current) => withFilters(current, { q: value, scope: undefined }))} />
+      {q && stores.length > 1 && !storeLimited ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("payments.scope")}>
+          <span className="text-slate-600">{t("payments.scope")}:</span>
+          {(["all", "store"] as const).map((s) => (
+            <Button key={s} variant={scope === s ? "primary" : "secondary"} aria-pressed={scope === s} onClick={() => update((current) => withFilters(current, { scope: s }))}>
+              {t(`payments.scope.${s}`)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <FilterChips query={query} onChange={navigate} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
+      {filtersOpen ? <PaymentFilters key={search} query={query} onChange={navigate} onClose={() => setFiltersOpen(false)} /> : null}
+      {payments.error ? <QueryError error={payments.error} onRetry={() => void payments.refetch()} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+        <span data-testid="payments-total" aria-live="polite">
+          {data ? (data.count_capped ? t("payments.totalCountCapped", { count: fmt.number(data.total_count) }) : t("payments.totalCount", { count: data.total_count })) : payments.isPending ? <Skeleton className="h-4 w-24" /> : null}
+        </span>
+        <label className="flex items-center gap-2 whitespace-nowrap">
           {t("payments.perPage")}
-          <Select className="w-24" value={limit} onChange={(e) => update((q) => withFilters(q, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
+          <Select className="w-24" value={limit} onChange={(e) => update((cur) => withFilters(cur, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
             {["10", "50", "100", "1000"].map((n) => (
               <option key={n}>{n}</option>
             ))}
           </Select>
         </label>
       </div>
-      <PaymentsTable payments={data?.payments ?? []} sort={sort} onSort={onSort} />
-      <Pager page={page} pageCount={data?.total_page ?? 1} onPage={(p) => update((q) => ({ ...q, page: String(p) }))} testId="payments-page" />
+      <div className={payments.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+        <PaymentsTable
+          payments={data?.payments}
+          loading={payments.isPending}
+          sort={sort}
+          onSort={onSort}
+          currentStoreId={storeId}
+          stores={acrossStores ? stores : undefined}
+          emptyText={q ? t("payments.noMatches", { q }) : t("payments.empty")}
+        />
+      </div>
+      <Pager page={page} pageCount={data?.total_page ?? 1} onPage={(p) => update((cur) => ({ ...cur, page: String(p) }))} testId="payments-page" />
     </div>
   );
 }

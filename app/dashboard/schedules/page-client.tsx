@@ -1,5 +1,8 @@
 "use client";
 
+import { useNotice } from "@/components/ui/use-notice";
+import { useErrorMessage } from "@/components/ui/error-message";
+import { QueryError } from "@/components/ui/query-error";
 import { Pager } from "@/components/ui/pager";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -29,6 +32,7 @@ function startOfDay(value: string): number {
 
 export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const errorText = useErrorMessage();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -39,7 +43,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
   const statuses = (params.get("status") ?? "").split(",").filter((s): s is Status => (SCHEDULE_STATUSES as readonly string[]).includes(s));
   const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useNotice();
 
   const start = startOfDay(from);
   const end = startOfDay(to) + DAY - 1;
@@ -68,7 +72,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
       setNotice({ kind: "success", text: t("schedules.cancelled", { count: res.cancelled.length }) });
       setSelected(new Set());
     },
-    onError: (e: Error) => setNotice({ kind: "error", text: e.message }),
+    onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SCHEDULES_QUERY }),
   });
   const totalPage = schedules.data?.total_page ?? 1;
@@ -101,7 +105,7 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
         ) : null}
       </div>
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-      {schedules.error ? <Alert>{schedules.error.message}</Alert> : null}
+      {schedules.error ? <QueryError error={schedules.error} onRetry={() => void schedules.refetch()} /> : null}
       <SchedulesTable
         schedules={rows}
         selectable={canWrite}

@@ -49,7 +49,7 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
           {t("stores.board")}
         </Link>
         {canCreate ? (
-          <Link href="/dashboard/stores/new" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">
+          <Link href="/dashboard/stores/new" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-on-brand">
             {t("stores.new")}
           </Link>
         ) : null}
@@ -67,7 +67,7 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
           }}
         />
       </div>
-      <DataTable columns={columns} data={rows} testId="stores-table" rowTestId={(s) => `store-${s.id}`} />
+      <DataTable columns={columns} data={stores.data ? rows : undefined} loading={stores.isPending} testId="stores-table" rowTestId={(s) => `store-${s.id}`} />
     </div>
   );
 }

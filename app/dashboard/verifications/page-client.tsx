@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
@@ -7,7 +8,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { SendVerificationForm } from "@/components/identity/send-form";
 import { StatusBadge } from "@/components/identity/status-badge";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -21,6 +22,7 @@ import { listVerificationsAction } from "./actions";
 /** Verifications of the current store; filters and page live in the URL. */
 export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -48,11 +50,11 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
     () => [
       { header: t("identity.id"), cell: ({ row }) => <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/verifications/${encodeURIComponent(row.original.id)}`}>{row.original.id}</Link> },
       { header: t("identity.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-      { header: t("identity.method"), accessorKey: "method" },
+      { header: t("identity.method"), cell: ({ row }) => t(`enum.identityMethod.${row.original.method}`) },
       { header: t("identity.name"), accessorKey: "name" },
       { header: t("identity.phone"), accessorKey: "phoneNumber" },
-      { header: t("identity.channel"), cell: ({ row }) => `${row.original.channel?.pgProvider ?? ""} ${row.original.channel?.type ?? ""}` },
-      { header: t("identity.requestedAt"), cell: ({ row }) => new Date(row.original.requestedAt).toLocaleString() },
+      { header: t("identity.channel"), cell: ({ row }) => (row.original.channel ? `${t(`enum.pgProvider.${row.original.channel.pgProvider}`)} · ${t(`enum.channelType.${row.original.channel.type}`)}` : "—") },
+      { header: t("identity.requestedAt"), cell: ({ row }) => fmt.dateTime(row.original.requestedAt) },
     ],
     [t],
   );
@@ -75,7 +77,7 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
           <Select aria-label={t("identity.status")} value={status ?? ""} onChange={(e) => setParams({ status: e.target.value || undefined, page: undefined })}>
             <option value="">{t("identity.allStatuses")}</option>
             {identityStatus.options.map((s) => (
-              <option key={s} value={s}>{s}</option>
+              <option key={s} value={s}>{t(`enum.identityStatus.${s}`)}</option>
             ))}
           </Select>
         </div>
@@ -84,8 +86,8 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
         </div>
         <Button type="submit" variant="secondary">{t("identity.apply")}</Button>
       </form>
-      {list.error ? <Alert>{list.error.message}</Alert> : null}
-      <DataTable columns={columns} data={list.data?.items ?? []} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
+      {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
+      <DataTable columns={columns} data={list.data?.items} loading={list.isPending} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );

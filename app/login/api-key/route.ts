@@ -2,7 +2,8 @@ import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { loginBody } from "@/lib/auth/schema";
 import { loginWithApiKey } from "@/lib/auth/tokens";
+import { clientAddress } from "@/lib/security/client-address";
 
-export const POST = apiRoute({ family: "login", auth: "none", body: loginBody }, ({ body }) => loginWithApiKey(body.apiKey));
+export const POST = apiRoute({ family: "login", auth: "none", body: loginBody }, ({ body, request }) => loginWithApiKey(body.apiKey, clientAddress(request.headers)));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

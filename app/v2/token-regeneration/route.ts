@@ -2,9 +2,10 @@ import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { regenerationBody } from "@/lib/auth/schema";
 import { regenerateTokens } from "@/lib/auth/tokens";
+import { clientAddress } from "@/lib/security/client-address";
 
-export const POST = apiRoute({ family: "platform", auth: "none", body: regenerationBody }, async ({ body }) => {
-  const tokens = await regenerateTokens(body.refresh_token);
+export const POST = apiRoute({ family: "platform", auth: "none", body: regenerationBody }, async ({ body, request }) => {
+  const tokens = await regenerateTokens(body.refresh_token, clientAddress(request.headers));
   return { access_token: tokens.accessToken, refresh_token: tokens.refreshToken };
 });
 

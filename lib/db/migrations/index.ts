@@ -13,7 +13,10 @@ import * as m0010 from "./0010_sandbox_ledger";
 import * as m0011 from "./0011_unsettled_outcomes";
 import * as m0040 from "./0040_refresh_grace";
 import * as m0041 from "./0041_sealed_at_rest";
+import * as m0042 from "./0042_rate_limits";
 import * as m0050 from "./0050_ops";
+import * as m0060 from "./0060_dashboard_search";
+import * as m0061 from "./0061_overview_indexes";
 
 export type MigrationDialect = Dialect;
 
@@ -37,7 +40,10 @@ const migrations: Record<string, VersionedMigration> = {
   "0011_unsettled_outcomes": m0011,
   "0040_refresh_grace": m0040,
   "0041_sealed_at_rest": m0041,
+  "0042_rate_limits": m0042,
   "0050_ops": m0050,
+  "0060_dashboard_search": m0060,
+  "0061_overview_indexes": m0061,
 };
 
 class StaticProvider implements MigrationProvider {

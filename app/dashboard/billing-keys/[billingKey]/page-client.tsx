@@ -1,12 +1,14 @@
 "use client";
 
+import { ScrollBox } from "@/components/ui/scroll-box";
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { cardLabel } from "@/components/billing-keys/card-label";
-import { DeleteKeyDialog } from "@/components/billing-keys/delete-key-dialog";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
-import { useT } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
@@ -15,8 +17,12 @@ import { billingKeyDetailAction } from "../actions";
 
 const paymentHref = (paymentId: string) => `/dashboard/payments/${encodeURIComponent(paymentId)}`;
 
+// The delete dialog loads when a delete is asked for.
+const DeleteKeyDialog = dynamic(() => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog), { ssr: false });
+
 export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: string; canWrite: boolean }) {
   const t = useT();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
   const detail = useQuery({
@@ -25,7 +31,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
     // Keep following schedules that are about to run.
     refetchInterval: (q) => (q.state.data?.schedules.some((s) => s.status === "STARTED" || (s.status === "SCHEDULED" && Date.parse(s.scheduled_at) < Date.now() + 60_000)) ? 1000 : false),
   });
-  if (detail.error) return <Alert>{detail.error.message}</Alert>;
+  if (detail.error) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} />;
   const data = detail.data;
   if (!data) return null;
   const { key } = data;
@@ -58,16 +64,17 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
           <dt className="text-slate-500">{t("billingKeys.channelName")}</dt>
           <dd>{channel.name ?? channel.pg_provider}</dd>
           <dt className="text-slate-500">{t("billingKeys.issuedAt")}</dt>
-          <dd>{key.issued_at ? new Date(key.issued_at).toLocaleString() : "—"}</dd>
+          <dd>{(key.issued_at ? fmt.dateTime(key.issued_at) : "—")}</dd>
           {key.deleted_at ? (
             <>
               <dt className="text-slate-500">{t("billingKeys.deletedAt")}</dt>
-              <dd>{new Date(key.deleted_at).toLocaleString()}</dd>
+              <dd>{fmt.dateTime(key.deleted_at)}</dd>
             </>
           ) : null}
         </dl>
       </Card>
       <Card title={t("billingKeys.schedules")}>
+        <ScrollBox label={t("billingKeys.schedules")}>
         <table className="min-w-full text-sm" data-testid="key-schedules-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -80,18 +87,20 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
           <tbody>
             {data.schedules.map((s) => (
               <tr key={s.id} className="border-t border-slate-100">
-                <td className="py-1">{new Date(s.scheduled_at).toLocaleString()}</td>
+                <td className="py-1">{fmt.dateTime(s.scheduled_at)}</td>
                 <td className="py-1">
                   <StatusBadge status={s.status} />
                 </td>
                 <td className="py-1">{s.status === "COMPLETED" ? <Link className="text-brand hover:underline" href={paymentHref(s.payment_id)}>{s.payment_id}</Link> : s.payment_id}</td>
-                <td className="py-1">{formatMoney(s.total_amount, s.currency)}</td>
+                <td className="py-1">{fmt.money(s.total_amount, s.currency)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </ScrollBox>
       </Card>
       <Card title={t("billingKeys.payments")}>
+        <ScrollBox label={t("billingKeys.payments")}>
         <table className="min-w-full text-sm" data-testid="key-payments-table">
           <thead>
             <tr className="text-left text-slate-500">
@@ -114,12 +123,13 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
                   <StatusBadge status={p.status} />
                 </td>
                 <td className="py-1">{p.orderName}</td>
-                <td className="py-1">{formatMoney(p.amount, p.currency)}</td>
-                <td className="py-1">{new Date(p.requestedAt).toLocaleString()}</td>
+                <td className="py-1">{fmt.money(p.amount, p.currency)}</td>
+                <td className="py-1">{fmt.dateTime(p.requestedAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </ScrollBox>
       </Card>
       {deleting ? (
         <DeleteKeyDialog

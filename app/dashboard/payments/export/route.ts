@@ -1,24 +1,32 @@
-import { getDashboardContext } from "@/lib/dashboard/context";
-import { exportPaymentsCsv } from "@/lib/payments/csv";
-import { resolvePaymentScope, resolveWindow } from "@/lib/payments/list-query";
-import { paymentFilterQuery } from "@/lib/payments/list-schema";
-import { DomainError, ERROR_STATUS } from "@/lib/api/error-codes";
 import { queryToObject } from "@/lib/api/query";
+import { localizedCsvColumns } from "@/lib/dashboard/csv-columns";
+import { getDashboardContext } from "@/lib/dashboard/context";
+import { getTranslator } from "@/lib/i18n/server";
+import { exportPaymentsCsv } from "@/lib/payments/csv";
+import { resolveWindow } from "@/lib/payments/list-query";
+import { planSearch } from "@/lib/search/query";
+import { dashboardPaymentsQuery } from "@/lib/search/schema";
+import { dashboardScope } from "@/lib/search/search-payments";
 
-/** The dashboard's CSV export of the current filtered view (session cookie, current store), streamed. */
+/**
+ * The dashboard's CSV export of the current view (same filters and search as the page, session
+ * cookie), streamed, in the reader's language and time zone.
+ */
 export async function GET(request: Request): Promise<Response> {
   const ctx = await getDashboardContext();
   if (!ctx) return Response.json({ code: "UNAUTHORIZED", message: "sign in again" }, { status: 401 });
-  const parsed = paymentFilterQuery.safeParse(queryToObject(new URL(request.url).searchParams));
-  if (!parsed.success) return Response.json({ code: "INVALID_REQUEST", message: parsed.error.issues[0]?.message ?? "invalid query" }, { status: 400 });
-  let rows: AsyncGenerator<string>;
-  try {
-    const filters = parsed.data;
-    rows = exportPaymentsCsv(await resolvePaymentScope(ctx, ctx.storeId), filters, resolveWindow(filters));
-  } catch (error) {
-    if (error instanceof DomainError) return Response.json({ code: error.code, message: error.message }, { status: ERROR_STATUS[error.code] });
-    throw error;
+  const parsed = dashboardPaymentsQuery.safeParse(queryToObject(new URL(request.url).searchParams));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return Response.json({ code: "INVALID_REQUEST", message: `${issue?.path.join(".")}: ${issue?.message}`, field: issue?.path.join(".") }, { status: 400 });
   }
+  const input = parsed.data;
+  const q = input.q;
+  const { locale, timeZone } = await getTranslator();
+  const rows = exportPaymentsCsv(dashboardScope(ctx, input.scope ?? (q ? "all" : "store")), input, resolveWindow({ start: input.start ?? (q ? 0 : undefined), end: input.end }), 500, {
+    columns: localizedCsvColumns(locale, timeZone),
+    search: q ? await planSearch(q) : undefined,
+  });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     // A byte-order mark, so spreadsheet programs read the Korean text as UTF-8.

@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryError } from "@/components/ui/query-error";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
@@ -26,7 +27,7 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
           {t("stores.back")}
         </Link>
         {canWrite ? (
-          <Link href={`/dashboard/stores/${store.id}/edit`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">
+          <Link href={`/dashboard/stores/${store.id}/edit`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-on-brand">
             {t("stores.edit")}
           </Link>
         ) : null}
@@ -60,7 +61,7 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
       <Card title={t("stores.apps.title")}>
         <div className="space-y-3" data-testid="applications">
           {apps.isSuccess && apps.data.length === 0 ? <p className="text-sm text-slate-500">{t("stores.apps.empty")}</p> : null}
-          {apps.error ? <Alert>{apps.error.message}</Alert> : null}
+          {apps.error ? <QueryError error={apps.error} onRetry={() => void apps.refetch()} /> : null}
           {(apps.data ?? []).map((a) => (
             <ApplicationCard key={a.id} app={a} canWrite={canWrite} highlight={a.id === focused} />
           ))}

@@ -1,7 +1,14 @@
 import { NoHostingContract } from "@/components/stores/no-contract";
+import { safeTitle } from "@/lib/i18n/title";
+import { getTranslator } from "@/lib/i18n/server";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { loadStoreForPage } from "@/lib/stores/load-for-page";
 import { StoreDetailClient } from "./page-client";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { t } = await getTranslator();
+  return { title: `${t("nav.stores")} ${safeTitle((await params).id)}` };
+}
 
 export default async function StorePage({ params }: { params: Promise<{ id: string }> }) {
   const ctx = await requireDashboard();

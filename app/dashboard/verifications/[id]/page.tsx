@@ -1,5 +1,12 @@
 import { requireDashboard } from "@/lib/dashboard/context";
+import { safeTitle } from "@/lib/i18n/title";
+import { getTranslator } from "@/lib/i18n/server";
 import { VerificationDetailClient } from "@/components/identity/verification-detail";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { t } = await getTranslator();
+  return { title: `${t("identity.detail")} ${safeTitle((await params).id)}` };
+}
 
 export default async function VerificationDetailPage({ params }: { params: Promise<{ id: string }> }) {
   const ctx = await requireDashboard();

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The long fuzz run: the same fuzzer as the HTTP pass (e2e/http/fuzz.test.ts) with a fresh seed
+# and many more requests, against the production build on a throwaway SQLite, or on PostgreSQL
+# with DATABASE_URL. Needs `npm run build` first. Reproduce a failure with its printed seed:
+#   FUZZ_SEED=123 FUZZ_COUNT=50000 bash bench/fuzz.sh
+set -eu
+cd "$(dirname "$0")/.."
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export FUZZ_SEED="${FUZZ_SEED:-$(( (RANDOM << 15) | RANDOM ))}" FUZZ_COUNT="${FUZZ_COUNT:-50000}"
+echo "fuzzing with seed $FUZZ_SEED, $FUZZ_COUNT requests"
+DATA_DIR="$TMP" DATABASE_URL="${DATABASE_URL:-file:$TMP/fuzz.db}" HTTP_PASS_PORT="${BENCH_PORT:-3291}" \
+  npx vitest run -c vitest.http.config.ts e2e/http/fuzz.test.ts

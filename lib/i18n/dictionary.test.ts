@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_STATUS } from "@/lib/api/error-codes";
+import { cashReceiptProductType, cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
+import { identityMethod, identityStatus } from "@/lib/identity/schema";
+import { APPLICATION_STATUSES, BANK_NAMES, CONTRACT_STATUSES, METHOD_AND_TYPES, PG_COMPANIES } from "@/lib/onboarding/schema";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/list-schema";
+import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
+import { ESCROW_COMPANIES } from "@/components/payments/form-schemas";
+import { dictionaries, translate } from "./dictionary";
+import { localeFromAcceptLanguage } from "./server";
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("dictionaries", () => {
+  it("has every key in both languages, non-empty, with the same placeholders", () => {
+    const en = dictionaries.en;
+    const ko = dictionaries.ko;
+    expect(Object.keys(ko).filter((k) => !(k in en))).toEqual([]);
+    expect(Object.keys(en).filter((k) => !(k in ko))).toEqual([]);
+    for (const key of Object.keys(en)) {
+      expect(en[key]!.trim(), key).not.toBe("");
+      expect(ko[key]!.trim(), key).not.toBe("");
+      expect(placeholders(ko[key]!), key).toEqual(placeholders(en[key]!));
+    }
+  });
+
+  it("labels every enum value the dashboard shows, in both languages", () => {
+    const kinds: [string, readonly string[]][] = [
+      ["paymentStatus", PAYMENT_STATUSES],
+      ["method", PAYMENT_METHODS],
+      ["pgProvider", [...PG_PROVIDERS, ...PG_COMPANIES]],
+      ["bank", VIRTUAL_ACCOUNT_BANKS],
+      ["bankName", BANK_NAMES],
+      ["applicationStatus", APPLICATION_STATUSES],
+      ["contractStatus", CONTRACT_STATUSES],
+      ["methodType", METHOD_AND_TYPES],
+      ["escrowCompany", ESCROW_COMPANIES],
+      ["webhookEvent", WEBHOOK_EVENT_TYPES],
+      ["webhookType", WEBHOOK_TYPES],
+      ["identityStatus", identityStatus.options],
+      ["identityMethod", identityMethod.options],
+      ["receiptStatus", cashReceiptStatus.options],
+      ["productType", cashReceiptProductType.options],
+      ["cancellationStatus", ["REQUESTED", "FAILED", "SUCCEEDED"]],
+      ["channelType", ["LIVE", "TEST"]],
+    ];
+    const missing: string[] = [];
+    for (const [kind, values] of kinds) {
+      for (const value of values) for (const locale of ["en", "ko"] as const) if (!dictionaries[locale][`enum.${kind}.${value}`]) missing.push(`${locale} enum.${kind}.${value}`);
+    }
+    for (const type of cashReceiptType.options) for (const locale of ["en", "ko"] as const) if (!dictionaries[locale][`receipts.type.${type}`]) missing.push(`${locale} receipts.type.${type}`);
+    expect(missing).toEqual([]);
+    // A label is a word for people, never the API's name.
+    expect(translate("ko", "enum.paymentStatus.PARTIAL_CANCELLED")).toBe("부분 취소");
+    expect(translate("ko", "enum.bank.BANK_OF_KOREA")).toBe("한국은행");
+  });
+
+  it("says every API error code in both languages", () => {
+    const missing = Object.keys(ERROR_STATUS).flatMap((code) => (["en", "ko"] as const).filter((l) => !dictionaries[l][`error.${code}`]).map((l) => `${l} error.${code}`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("first visit follows the browser's language", () => {
+  it("picks the highest-ranked language we have", () => {
+    expect(localeFromAcceptLanguage("en-US,en;q=0.9,ko;q=0.8")).toBe("en");
+    expect(localeFromAcceptLanguage("ko-KR,ko;q=0.9,en-US;q=0.8")).toBe("ko");
+    expect(localeFromAcceptLanguage("fr-FR,fr;q=0.9,en;q=0.8,ko;q=0.5")).toBe("en");
+    expect(localeFromAcceptLanguage("ko;q=0.4,en;q=0.9")).toBe("en");
+    expect(localeFromAcceptLanguage(null)).toBe("ko");
+    expect(localeFromAcceptLanguage("de")).toBe("ko");
+  });
+});

@@ -1,0 +1,40 @@
+import type { DashboardContext } from "@/lib/dashboard/context";
+import { getDb } from "@/lib/db/client";
+import { prefixMatch } from "@/lib/payments/list-query";
+import { listDashboardPayments } from "./search-payments";
+
+export type PaletteResults = {
+  payments: { id: string; storeId: string; orderName: string; status: string; amount: number; currency: string; customer: string | null }[];
+  billingKeys: { id: string; storeId: string; status: string; customerId: string | null }[];
+  schedules: { id: string; storeId: string; paymentId: string; status: string; billingKey: string }[];
+};
+
+/**
+ * ⌘K: what a query names across the stores this user sees. Payments through the full-text index;
+ * billing keys and schedules by id prefix (or the schedule's payment id), each on an indexed column.
+ */
+export async function searchPalette({ ctx, input }: { ctx: DashboardContext; input: { q: string } }): Promise<PaletteResults> {
+  const db = getDb();
+  const storeIds = ctx.stores.map((s) => s.id);
+  const [page, keys, schedules] = await Promise.all([
+    listDashboardPayments({ ctx, input: { q: input.q, scope: "all", page: 0, limit: 6, timestamp_type: "STATUS_UPDATED_AT", sort_order: "DESCENDING" } }),
+    db.selectFrom("billing_keys").select(["id", "store_id", "status", "customer_id"]).where("merchant_id", "=", ctx.merchantId).where("store_id", "in", storeIds).where(() => prefixMatch("id", input.q)).limit(4).execute(),
+    db
+      .selectFrom("schedules")
+      .select(["id", "store_id", "payment_id", "status", "billing_key"])
+      .where("merchant_id", "=", ctx.merchantId)
+      .where("store_id", "in", storeIds)
+      .where((eb) => eb.or([prefixMatch("id", input.q), eb("payment_id", "=", input.q)]))
+      .limit(4)
+      .execute(),
+  ]);
+  return {
+    payments: page.payments.map((p) => {
+      const tx = p.transactions.find((t) => t.is_primary) ?? p.transactions.at(-1)!;
+      const customer = tx.customer as { name?: { full?: string } | string } | undefined;
+      return { id: p.id, storeId: p.store_id, orderName: tx.order_name, status: tx.status, amount: tx.amount.total, currency: tx.amount.currency, customer: typeof customer?.name === "string" ? customer.name : (customer?.name?.full ?? null) };
+    }),
+    billingKeys: keys.map((k) => ({ id: k.id, storeId: k.store_id, status: k.status, customerId: k.customer_id })),
+    schedules: schedules.map((s) => ({ id: s.id, storeId: s.store_id, paymentId: s.payment_id, status: s.status, billingKey: s.billing_key })),
+  };
+}

@@ -1,0 +1,64 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { dialect, getDb } from "@/lib/db/client";
+import type { DB } from "@/lib/db/schema";
+import { searchDocument } from "./document";
+import { MAX_QUERY_LENGTH } from "./limits";
+
+
+/** Trims and collapses whitespace; the index folds case itself. */
+export function normalizeQuery(raw: string): string {
+  return raw.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
+}
+
+function patternsOf(query: string): string[] {
+  const q = normalizeQuery(query);
+  return [...q].length >= 3 ? [q] : [` ${q}`, `${q} `];
+}
+
+/** FTS5 phrase syntax: a double quote inside a phrase is written twice. */
+function ftsMatch(query: string): string {
+  return patternsOf(query).map((p) => `"${p.replaceAll('"', '""')}"`).join(" OR ");
+}
+
+/**
+ * The transactions whose search document contains the query, case-insensitively.
+ * Three or more characters match anywhere (a trigram index can serve them); two characters match
+ * the start or end of a word ("지호" finds 이지호, "li" finds Lee), written as a three-character
+ * pattern with the space around each word, so the index still serves it.
+ */
+export function matchesQuery(eb: ExpressionBuilder<DB, "transactions">, query: string): Expression<SqlBool> {
+  const patterns = patternsOf(query);
+  if (dialect() === "postgres") {
+    const doc = searchDocument("transactions");
+    const like = patterns.map((p) => sql<SqlBool>`${doc} ilike ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    return eb.or(like);
+  }
+  const match = ftsMatch(query);
+  const ids = sql<string>`(select k.tx_id from payment_search s join payment_search_keys k on k.id = s.rowid where payment_search match ${match})`;
+  return sql<SqlBool>`${eb.ref("transactions.id")} in ${ids}`;
+}
+
+/** Past this many index matches (all tenants), a query is common enough to test row by row instead. */
+const SELECTIVE_LIMIT = 5_000;
+
+export type SearchPlan = {
+  where: (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>;
+  selective: boolean;
+  /** The same test on a document column of a subquery (for the bounded count of a common word). */
+  testDocument: (doc: Expression<string>) => Expression<SqlBool>;
+};
+
+/**
+ * How to run a search. PostgreSQL's planner chooses between the trigram index and the time index
+ * from its statistics. SQLite has none for FTS, so we ask the index how many rows match (up to a
+ * bound): few, and the index drives the query; many ("desk" in a furniture shop), and the list
+ * walks its time index testing each row's document, stopping at the first page.
+ */
+export async function planSearch(query: string, selectiveLimit = SELECTIVE_LIMIT): Promise<SearchPlan> {
+  const like = (doc: Expression<string>) => sql<SqlBool>`(${sql.join(patternsOf(query).map((p) => sql`${doc} ${sql.raw(dialect() === "postgres" ? "ilike" : "like")} ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`), sql` or `)})`;
+  if (dialect() === "postgres") return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
+  const match = ftsMatch(query);
+  const counted = await sql<{ n: number }>`select count(*) as n from (select rowid from payment_search where payment_search match ${match} limit ${selectiveLimit})`.execute(getDb());
+  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit) return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
+  return { where: () => like(searchDocument("transactions")), selective: false, testDocument: like };
+}

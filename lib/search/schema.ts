@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { queryInt } from "@/lib/api/fields";
+import { MAX_OFFSET, MAX_PAGE_SIZE, paymentFilterQuery } from "@/lib/payments/list-schema";
+import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH } from "./limits";
+
+/** The dashboard's payments page: the API's filters, plus `q` (full-text search) and the store scope. */
+export const dashboardPaymentsQuery = paymentFilterQuery
+  .extend({
+    page: queryInt(0, 1_000_000).default(0),
+    limit: queryInt(1, MAX_PAGE_SIZE).default(10),
+    q: z.string().trim().min(MIN_QUERY_LENGTH).max(MAX_QUERY_LENGTH).optional(),
+    /** Which stores: the one in the switcher (default) or every store the user may see. */
+    scope: z.enum(["store", "all"]).optional(),
+  })
+  .refine((q) => q.page * q.limit < MAX_OFFSET, { message: `page * limit must be below ${MAX_OFFSET}`, path: ["page"] })
+  .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, { message: "must not be after end", path: ["start"] });
+
+export type DashboardPaymentsQuery = z.output<typeof dashboardPaymentsQuery>;
+
+export const paletteQuery = z.object({ q: z.string().trim().min(MIN_QUERY_LENGTH).max(MAX_QUERY_LENGTH) });

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "@/lib/api/error-codes";
+import type { DashboardContext } from "@/lib/dashboard/context";
+import { getDb, withTransaction } from "@/lib/db/client";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { createPayment } from "@/lib/testing/payment-fixtures";
+import { insertStore } from "@/lib/tenancy/stores";
+import { filteredPayments } from "@/lib/payments/list-query";
+import { searchPalette } from "./palette";
+import { planSearch } from "./query";
+import { dashboardPaymentsQuery } from "./schema";
+import { countCommonWord, listDashboardPayments } from "./search-payments";
+
+function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], storeLimited = false): DashboardContext {
+  return {
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    storeLimited,
+    hasHostingContract: true,
+    origin: { platform_type: "PC", ip_address: "127.0.0.1", user_agent: "test" },
+    role: "OWNER",
+    userId: "u",
+    userName: "U",
+    merchantName: "M",
+    stores: stores.map((id, i) => ({ id, name: `Store ${i}`, is_default: i === 0 ? 1 : 0 })),
+  };
+}
+
+const search = (ctx: DashboardContext, q: string, extra: Record<string, unknown> = {}) => listDashboardPayments({ ctx, input: dashboardPaymentsQuery.parse({ q, ...extra }) });
+const ids = (page: { payments: { id: string }[] }) => page.payments.map((p) => p.id).sort();
+
+describe("dashboard payment search", () => {
+  it("finds partial, case-insensitive matches in id, order, name, e-mail, phone, card last 4 and provider id", async () => {
+    const m = await newMerchant();
+    const jiho = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: "order-2026-0001", orderName: "Standing desk", customer: { name: "Lee Jiho", email: "jiho.lee@example.com", phone_number: "010-1234-5678" } });
+    const korean = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "책상 램프", customer: { name: "이지호" } });
+    const other = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Chair", customer: { name: "Kim Minsu", email: "minsu@example.org" } });
+    const ctx = ctxOf(m, [m.store_id]);
+    for (const q of ["Jiho", "lee jiho", "LEE JIHO", "desk", "DESK", "jiho.lee@exa", "1234-5678", "01012345678", "2026-00"]) expect(ids(await search(ctx, q)), q).toEqual([jiho.payment_id]);
+    // Two characters match the start or end of a word: a Korean given name, a family name.
+    expect(ids(await search(ctx, "지호"))).toEqual([korean.payment_id]);
+    expect(ids(await search(ctx, "이지"))).toEqual([korean.payment_id]);
+    expect(ids(await search(ctx, "램프"))).toEqual([korean.payment_id]);
+    // Card last four and the provider's transaction id (every fixture card ends 4242).
+    expect(ids(await search(ctx, "4242"))).toEqual([jiho.payment_id, korean.payment_id, other.payment_id].sort());
+    expect(ids(await search(ctx, other.pg_tx_id!.slice(-10).toLowerCase()))).toEqual([other.payment_id]);
+    expect((await search(ctx, "zzzz-nothing")).payments).toEqual([]);
+  });
+
+  it("answers the same when a common word is tested row by row instead of through the index", async () => {
+    const m = await newMerchant();
+    const a = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Walnut DESK" });
+    const b = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer: { name: "이지호" } });
+    await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Chair" });
+    for (const [q, expected] of [["desk", [a.payment_id]], ["지호", [b.payment_id]]] as const) {
+      const plan = await planSearch(q, 1);
+      const rows = await filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 }, plan).select("transactions.payment_id").execute();
+      expect(rows.map((r) => r.payment_id), q).toEqual([...expected]);
+      const view = filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 });
+      expect(await countCommonWord(view, "status_updated_at", "desc", plan.testDocument), q).toEqual({ n: 1, capped: false });
+    }
+  });
+
+  it("keeps the index current when a payment's searchable fields change", async () => {
+    const m = await newMerchant();
+    const p = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer: { name: "Old Name" } });
+    await getDb().updateTable("transactions").set({ customer_name: "Park Seoyeon" }).where("id", "=", p.id).execute();
+    const ctx = ctxOf(m, [m.store_id]);
+    expect(ids(await search(ctx, "seoyeon"))).toEqual([p.payment_id]);
+    expect((await search(ctx, "old name")).payments).toEqual([]);
+  });
+
+  it("searches every store of the merchant, one store when asked, and never another merchant's", async () => {
+    const m = await newMerchant();
+    const second = await withTransaction((tx) => insertStore(tx, { merchantId: m.merchant_id, name: "Second", isDefault: false }));
+    const here = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Walnut desk" });
+    const there = await createPayment({ merchantId: m.merchant_id, storeId: second.id, orderName: "Oak desk" });
+    const stranger = await newMerchant();
+    await createPayment({ merchantId: stranger.merchant_id, storeId: stranger.store_id, orderName: "Pine desk" });
+    const ctx = ctxOf(m, [m.store_id, second.id]);
+    expect(ids(await search(ctx, "desk"))).toEqual([here.payment_id, there.payment_id].sort());
+    expect(ids(await search(ctx, "desk", { scope: "store" }))).toEqual([here.payment_id]);
+    // A user limited to the second store sees only it, whatever scope they ask for.
+    const limited = { ...ctxOf(m, [second.id], true), storeId: second.id };
+    expect(ids(await search(limited, "desk", { scope: "all" }))).toEqual([there.payment_id]);
+    const palette = await searchPalette({ ctx, input: { q: "desk" } });
+    expect(palette.payments.map((p) => p.id).sort()).toEqual([here.payment_id, there.payment_id].sort());
+    expect(palette.payments.find((p) => p.id === there.payment_id)?.storeId).toBe(second.id);
+  });
+
+  it("combines with the list filters and rejects a reversed date range naming the field", async () => {
+    const m = await newMerchant();
+    await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Lamp A" });
+    const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Lamp B", outcome: "FAILED" });
+    const ctx = ctxOf(m, [m.store_id]);
+    expect(ids(await search(ctx, "lamp", { status: "FAILED" }))).toEqual([failed.payment_id]);
+    const reversed = dashboardPaymentsQuery.safeParse({ start: "2026-02-01T00:00:00Z", end: "2026-01-01T00:00:00Z" });
+    expect(reversed.success).toBe(false);
+    expect(reversed.error?.issues[0]?.path).toEqual(["start"]);
+    await expect(listDashboardPayments({ ctx, input: { ...dashboardPaymentsQuery.parse({}), start: 2, end: 1 } })).rejects.toBeInstanceOf(DomainError);
+    expect(dashboardPaymentsQuery.safeParse({ q: "a" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import type { FuzzCase, FuzzContext, Operation } from "./cases";
+import { generateCase, operationsOf } from "./cases";
+import { seededRandom } from "./random";
+
+/** 500s a provider or receiver may legitimately answer (the spec's own codes), never SERVICE_ERROR. */
+const PROVIDER_FAILURES = new Set(["PG_PROVIDER_ERROR", "PG_PROVIDER", "WEBHOOK_ERROR"]);
+
+export type FuzzSummary = { requests: number; byStatus: Record<string, number>; problems: string[]; seed: number };
+
+/** Does an error body have the shape of the envelope the operation documents? */
+function envelopeProblem(envelope: Record<string, any>, body: any): string | null {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return "not a JSON object";
+  const required: string[] = envelope.required ?? [];
+  for (const key of required) if (!(key in body)) return `missing ${key}`;
+  if (required.includes("type")) return typeof body.type === "string" && !("code" in body) ? null : "not {type, message}";
+  if (typeof body.code !== "string" || "type" in body) return "not {code, params}";
+  if (body.params !== undefined && (typeof body.params !== "object" || body.params === null)) return "params is not an object";
+  if (envelope.properties?.message && required.includes("params") && typeof body.message !== "string") return "missing message";
+  return null;
+}
+
+function describe(c: FuzzCase): string {
+  const body = c.body === undefined ? "" : ` body=${c.body.length > 300 ? `${c.body.slice(0, 300)}…(${c.body.length})` : c.body}`;
+  return `${c.method} ${c.url.length > 300 ? `${c.url.slice(0, 300)}…` : c.url} [${c.kind}]${body}`;
+}
+
+/** Checks one answer: no 5xx but the spec's provider failures, JSON, 4xx in the operation's envelope. */
+export function responseProblem(op: Operation, status: number, contentType: string | null, text: string): string | null {
+  let body: any;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    return `${status} with a non-JSON body: ${text.slice(0, 200)}`;
+  }
+  if (!contentType?.includes("application/json")) return `${status} with content-type ${contentType}`;
+  if (status >= 500) {
+    const code = body?.code ?? body?.type;
+    return status === 500 && PROVIDER_FAILURES.has(code) ? null : `${status} ${JSON.stringify(body).slice(0, 300)}`;
+  }
+  if (status >= 400) {
+    const problem = envelopeProblem(op.errorEnvelope, body);
+    return problem ? `${status} envelope ${problem}: ${JSON.stringify(body).slice(0, 300)}` : null;
+  }
+  return null;
+}
+
+/**
+ * Sends `count` generated requests (every operation in turn, seeded) to the server at `baseUrl`,
+ * `concurrency` at a time, and collects every problem with the request that caused it.
+ */
+export async function fuzz(options: { baseUrl: string; doc: any; ctx: FuzzContext; seed: number; count: number; concurrency?: number }): Promise<FuzzSummary> {
+  const rng = seededRandom(options.seed);
+  const ops = operationsOf(options.doc);
+  const cases = Array.from({ length: options.count }, (_, i) => generateCase(rng, ops[i % ops.length]!, options.ctx));
+  const summary: FuzzSummary = { requests: 0, byStatus: {}, problems: [], seed: options.seed };
+  let next = 0;
+  const worker = async () => {
+    while (next < cases.length) {
+      const c = cases[next++]!;
+      let problem: string | null;
+      try {
+        const res = await fetch(`${options.baseUrl}${c.url}`, { method: c.method, headers: c.headers, body: c.body, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+        const text = await res.text();
+        summary.byStatus[res.status] = (summary.byStatus[res.status] ?? 0) + 1;
+        problem = responseProblem(c.op, res.status, res.headers.get("content-type"), text);
+      } catch (error) {
+        problem = `no answer: ${(error as Error).message}`;
+      }
+      summary.requests += 1;
+      if (problem) summary.problems.push(`${problem}\n    ← ${describe(c)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+  return summary;
+}

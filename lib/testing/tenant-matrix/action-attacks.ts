@@ -1,0 +1,83 @@
+import type { Target } from "./world";
+import { newPaymentId } from "../payments";
+
+/**
+ * Each dashboard server action aimed at a target (key: `<area>/<export>`, area = its folder under
+ * app/dashboard). `refuse`: it names the target's records and must answer not found / forbidden
+ * (plus `extra` codes the API uses for the same verb). `own`: it takes nothing that names another
+ * tenant, so it runs on the caller's own store and its answer must merely leak nothing.
+ */
+export type ActionEntry = { kind: "refuse" | "own"; args: (t: Target) => unknown; extra?: string[] };
+
+const FAR_FUTURE = Date.UTC(9999, 0, 1);
+const refuse = (args: (t: Target) => unknown, extra?: string[]): ActionEntry => ({ kind: "refuse", args, extra });
+const own = (args: unknown = {}): ActionEntry => ({ kind: "own", args: () => args });
+
+export const ACTION_ATTACKS: Record<string, ActionEntry> = {
+  "dashboard/switchStore": refuse((t) => ({ storeId: t.storeId })),
+  "dashboard/switchLocale": own("en"),
+  "billing-keys/listBillingKeysAction": own({ page: 0 }),
+  "billing-keys/paymentChannelsAction": own(),
+  "billing-keys/issueTestCardAction": refuse((t) => ({ channel_key: t.paymentChannel, card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth: "900101", password_two_digits: "12" })),
+  "billing-keys/bookedSchedulesAction": { kind: "own", args: (t) => ({ billing_key: t.billingKey }) },
+  // Cancelling a key's schedules first: the schedule verb answers an unknown key 400 (CONTRACT §5).
+  "billing-keys/deleteBillingKeyAction": refuse((t) => ({ billing_key: t.billingKey, cancel_schedules: true }), ["INVALID_REQUEST"]),
+  "billing-keys/billingKeyDetailAction": refuse((t) => ({ billing_key: t.billingKey })),
+  "cash-receipts/listCashReceiptsAction": own({ page: 0 }),
+  "cash-receipts/paymentChannelsAction": own(),
+  "cash-receipts/issueCashReceiptAction": refuse((t) => ({ payment_id: t.payment, channel_key: t.paymentChannel, customer_identifier: "01012345678", type: "PERSONAL", order_name: "x", currency: "KRW", amount: 1000 })),
+  "cash-receipts/cancelCashReceiptAction": refuse((t) => ({ payment_id: t.payment })),
+  "developers/listKeysAction": own(),
+  "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
+  "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),
+  "payments/listPaymentsAction": own({}),
+  "payments/getPaymentAction": refuse((t) => ({ payment_id: t.payment })),
+  "payments/instantPayAction": refuse((t) => ({
+    payment_id: newPaymentId(),
+    body: { channel_key: t.paymentChannel, order_name: "x", total_amount: 1000, currency: "KRW", payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } } },
+  })),
+  "payments/cancelPaymentAction": refuse((t) => ({ payment_id: t.payment, reason: "hijack" })),
+  "payments/simulateDepositAction": refuse((t) => ({ payment_id: t.vaPayment })),
+  "payments/voidVirtualAccountAction": refuse((t) => ({ payment_id: t.vaPayment })),
+  "payments/registerEscrowAction": refuse((t) => ({
+    payment_id: t.escrowPayment,
+    body: { sender: {}, receiver: { address: { address_line_1: "Seoul", address_line_2: "1" } }, logistics_form: { company: "CJGLS", invoice_number: "1", sent_at: new Date().toISOString() }, send_email: false },
+  })),
+  "payments/completeEscrowAction": refuse((t) => ({ payment_id: t.escrowPayment })),
+  "schedules/listSchedulesAction": own({ start: 0, end: FAR_FUTURE, page: 0 }),
+  "schedules/bookableKeysAction": own(),
+  "schedules/bookScheduleAction": refuse((t) => ({ billing_key: t.billingKey, payment_id: newPaymentId(), order_name: "x", total_amount: 1000, currency: "KRW", scheduled_at: new Date(Date.now() + 86_400_000).toISOString() })),
+  "schedules/cancelSelectedAction": refuse((t) => ({ schedules: [{ id: t.schedule, billing_key: t.billingKey }] }), ["INVALID_REQUEST"]),
+  "stores/listStoresAction": own(),
+  "stores/getStoreAction": refuse((t) => ({ store_id: t.subStore })),
+  "stores/createStoreAction": own({ name: "" }),
+  "stores/updateStoreAction": refuse((t) => ({ store_id: t.subStore, name: "hijacked" })),
+  "stores/listApplicationsAction": refuse((t) => ({ store_id: t.subStore })),
+  "stores/submitApplicationAction": refuse((t) => ({ store_id: t.subStore, pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"], pg_specific_info: {} })),
+  "stores/advanceApplicationAction": refuse((t) => ({ application_id: t.application, status: "RECEPTION_COMPLETED" })),
+  "stores/advanceContractAction": refuse((t) => ({ application_id: t.application, status: "IN_DRAFT" })),
+  "stores/onboardingBoardAction": own(),
+  "stores/listStoreUsersAction": refuse((t) => ({ store_id: t.subStore })),
+  "stores/createStoreUserAction": refuse((t) => ({ store_id: t.subStore, email: `intruder-${t.canary.toLowerCase()}@example.com`, password: "intruder-password", role: "ADMIN" })),
+  "verifications/listVerificationsAction": own({ page: 0 }),
+  "verifications/getVerificationAction": refuse((t) => ({ id: t.verification })),
+  "verifications/identityChannelsAction": own(),
+  "verifications/sendVerificationAction": refuse((t) => ({ id: t.verification, channelKey: t.identityChannel, customer: { name: "Mallory", phoneNumber: "01055556666", identityNumber: "9001011" }, operator: "SKT", method: "SMS" })),
+  "verifications/confirmVerificationAction": refuse((t) => ({ id: t.verification, otp: "000000" })),
+  "verifications/resendVerificationAction": refuse((t) => ({ id: t.verification })),
+  "verifications/inboxAction": own(),
+  "webhooks/getSettingsAction": own(),
+  "webhooks/saveUrlAction": own({ url: "" }),
+  "webhooks/rotateSecretAction": own({ overlapHours: 0 }),
+  "webhooks/sendTestAction": own(),
+  "webhooks/listDeliveriesAction": own({}),
+  "webhooks/listAttemptsAction": refuse((t) => ({ id: t.deliveryId })),
+  "webhooks/resendDeliveryAction": refuse((t) => ({ id: t.deliveryId })),
+  "webhooks/resendMatchingAction": own({}),
+};
+
+/** `<area>/<export>` of an action file under app/dashboard. */
+export function actionKey(file: string, name: string): string {
+  const area = file.replace(/^app\/dashboard\/?/, "").replace(/\/?actions\.ts$/, "") || "dashboard";
+  return `${area}/${name}`;
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** A dashboard server action as the production build registers it (.next/server/server-reference-manifest.json). */
+export type ServerAction = { id: string; name: string; file: string };
+
+export function serverActions(repoRoot: string): ServerAction[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, ".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  return Object.entries(manifest.node).map(([id, a]) => ({ id, name: a.exportedName ?? "?", file: a.filename ?? "?" }));
+}
+
+function cookiesOf(response: Response): string[] {
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+}
+
+/**
+ * A signed-in dashboard session over HTTP (next-auth's CSRF and credentials flow), able to
+ * invoke server actions the way the browser does: POST with `Next-Action` and the arguments as
+ * JSON; the answer is React's flight text, whose row 1 is the action's return value.
+ */
+export async function dashboardSession(baseUrl: string, email: string, password: string) {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  let jar = cookiesOf(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    body: new URLSearchParams({ email, password, csrfToken, json: "true" }),
+    redirect: "manual",
+  });
+  jar = [...jar, ...cookiesOf(signIn)];
+  if (!jar.some((c) => c.includes("session-token"))) throw new Error(`sign-in as ${email} failed: ${signIn.status}`);
+  const cookie = jar.join("; ");
+
+  return {
+    /** The action's return value (our ActionResult) and the raw answer, for leak checks. */
+    async call(action: ServerAction, arg: unknown): Promise<{ status: number; result: any; raw: string }> {
+      const response = await fetch(`${baseUrl}/dashboard`, {
+        method: "POST",
+        headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseUrl, cookie },
+        body: JSON.stringify(arg === undefined ? [] : [arg]),
+        redirect: "manual",
+      });
+      const raw = await response.text();
+      const row = raw.split("\n").find((line) => line.startsWith("1:"));
+      let result: any;
+      try {
+        result = row ? JSON.parse(row.slice(2)) : undefined;
+      } catch {
+        result = undefined;
+      }
+      return { status: response.status, result, raw };
+    },
+  };
+}
