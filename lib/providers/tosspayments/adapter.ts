@@ -47,9 +47,22 @@ function unwrap<T, R>(result: TossResult<T>, answer: (body: T) => R): R | Provid
 
 const NOT_SUPPORTED: ProviderFailure = { ok: false, pgCode: "NOT_SUPPORTED", pgMessage: "Toss Payments escrow delivery registration is not supported by this adapter" };
 
-export function createTossPaymentsAdapter(options: TossAdapterOptions): PaymentProvider & VirtualAccountProvider {
+export type TossPaymentsAdapter = PaymentProvider &
+  VirtualAccountProvider & {
+    /** Toss's Payment object for our order id (null: Toss has none); deposit callbacks are verified against it. */
+    fetchOrder(input: { channel: ChannelRef; orderId: string; signal?: AbortSignal }): Promise<TossPayment | null>;
+  };
+
+export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaymentsAdapter {
   const call = async <T>(channel: ChannelRef, request: { method: "GET" | "POST"; path: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) =>
     tossRequest<T>({ ...request, secretKey: await options.secretKeyFor(channel) });
+
+  async function fetchOrder({ channel, orderId, signal }: { channel: ChannelRef; orderId: string; signal?: AbortSignal }): Promise<TossPayment | null> {
+    const result = await call<TossPayment>(channel, { method: "GET", path: `/v1/payments/orders/${encodeURIComponent(orderId)}`, signal });
+    if (result.ok) return result.body;
+    if (result.status === 404) return null;
+    throw new TossOutcomeUnknown(`the look-up of order ${orderId} was refused: ${result.code}`);
+  }
 
   return {
     async approveCard({ channel, signal, txId, amount, currency, orderName, card, installmentMonth }) {
@@ -119,11 +132,11 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): PaymentP
     },
 
     async lookupPayment({ channel, signal, txId }) {
-      const result = await call<TossPayment>(channel, { method: "GET", path: `/v1/payments/orders/${encodeURIComponent(txId)}`, signal });
-      if (result.ok) return lookupOf(result.body);
-      if (result.status === 404) return { status: "NOT_FOUND" };
-      throw new TossOutcomeUnknown(`the look-up of order ${txId} was refused: ${result.code}`);
+      const found = await fetchOrder({ channel, orderId: txId, signal });
+      return found ? lookupOf(found) : { status: "NOT_FOUND" };
     },
+
+    fetchOrder,
 
     // Toss keys cancellations by its own transactionKey, not our id, and documents the way to learn
     // the outcome of a cancel whose answer was lost: send it again with the same Idempotency-Key
