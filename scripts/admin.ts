@@ -16,7 +16,6 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
 import { resetDemoLogin } from "@/lib/demo/seed";
 import { backupDatabase, restoreDatabase } from "@/lib/ops/backup";
-import { printReconciliation } from "@/lib/reconciliation/cli";
 import { createMerchant } from "@/lib/tenancy/merchants";
 import { insertUser } from "@/lib/users/repository";
 
@@ -103,6 +102,8 @@ try {
     const since = values.since === undefined ? Date.now() - 24 * 3_600_000 : Date.parse(values.since);
     if (!Number.isFinite(since)) fail("--since must be an ISO 8601 time, e.g. 2026-11-23T00:00:00Z");
     if (values.merchant) await requireStore(values.merchant, values.store);
+    // Imported here: the payments stack would slow every other command's start.
+    const { printReconciliation } = await import("@/lib/reconciliation/cli");
     process.exitCode = await printReconciliation({ since, merchantId: values.merchant, storeId: values.store }, values.json);
   } else {
     fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]");

@@ -50,6 +50,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     body: { sender: {}, receiver: { address: { address_line_1: "Seoul", address_line_2: "1" } }, logistics_form: { company: "CJGLS", invoice_number: "1", sent_at: new Date().toISOString() }, send_email: false },
   })),
   "payments/completeEscrowAction": refuse((t) => ({ payment_id: t.escrowPayment })),
+  "reconciliation/lookUpAction": refuse((t) => ({ kind: "attempt", id: t.txId })),
   "schedules/listSchedulesAction": own({ start: 0, end: FAR_FUTURE, page: 0 }),
   "schedules/bookableKeysAction": own(),
   "schedules/bookScheduleAction": refuse((t) => ({ billing_key: t.billingKey, payment_id: newPaymentId(), order_name: "x", total_amount: 1000, currency: "KRW", scheduled_at: new Date(Date.now() + 86_400_000).toISOString() })),
