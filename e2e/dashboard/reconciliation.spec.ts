@@ -26,8 +26,15 @@ async function troubles(m: Merchant) {
   return { paymentId };
 }
 
-async function open(page: Page) {
-  await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Reconciliation" }).click();
+/** Where the menu's links and the language control are: the side menu, or the drawer on a phone. */
+async function menu(page: Page, phone: boolean) {
+  if (!phone) return page.locator("body");
+  await page.getByTestId("open-menu").click();
+  return page.getByRole("dialog");
+}
+
+async function open(page: Page, phone: boolean) {
+  await (await menu(page, phone)).getByRole("link", { name: "Reconciliation" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reconciliation" })).toBeVisible();
 }
 
@@ -37,7 +44,8 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     const m = await freshMerchant();
     const { paymentId } = await troubles(m);
     await signIn(page, m.dashboard.email, m.dashboard.password);
-    await open(page);
+    const phone = viewport.width < 1024;
+    await open(page, phone);
 
     await expect(page.getByTestId("mismatches-table")).toContainText("Charge with no record");
     await expect(page.getByTestId("mismatches-table")).toContainText("990");
@@ -52,9 +60,9 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     await expect(page.getByTestId("attention-table")).toHaveCount(0);
     await expect(page.getByTestId("reconciliation-summary")).toContainText("Needs attention0");
 
-    await page.getByLabel("Language").selectOption("ko");
+    await (await menu(page, phone)).getByLabel("Language").selectOption("ko");
     await expect(page.getByRole("heading", { level: 1, name: "정산 대사" })).toBeVisible();
     await expect(page.getByTestId("mismatches-table")).toContainText("기록 없는 승인");
-    await page.getByLabel("언어").selectOption("en");
+    if (phone) await page.keyboard.press("Escape");
   });
 }
