@@ -16,7 +16,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
 import { resetDemoLogin } from "@/lib/demo/seed";
 import { backupDatabase, restoreDatabase } from "@/lib/ops/backup";
-import { createMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant } from "@/lib/tenancy/create-merchant";
 import { insertUser } from "@/lib/users/repository";
 
 const [command, ...rest] = process.argv.slice(2);

@@ -17,6 +17,14 @@ trap cleanup EXIT
 
 step() { printf '\n=== %s ===\n' "$1"; }
 
+# The layer rules (dependency-cruiser, .dependency-cruiser.cjs) and Biome: a few seconds, counted as two tests.
+step "architecture check and lint"
+checks_passed=0; checks_failed=0
+for check in check:arch lint; do
+  if npm run --silent "$check"; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); status=1; fi
+done
+echo "{\"numPassedTests\": $checks_passed, \"numFailedTests\": $checks_failed}" > "$OUT/static-checks.json"
+
 step "unit + API tests on SQLite"
 LOG_FILE="$LOGS/vitest-sqlite.log" DATABASE_URL="file:$TMP/unit.db" DATA_DIR="$TMP/data-unit" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-sqlite.json" || status=1
 

@@ -14,6 +14,7 @@ export const NAV_ITEMS = [
   { href: "/dashboard/stores", key: "nav.stores" },
   { href: "/dashboard/webhooks", key: "nav.webhooks" },
   { href: "/dashboard/reconciliation", key: "nav.reconciliation" },
+  { href: "/dashboard/channels", key: "nav.channels" },
   { href: "/dashboard/developers", key: "nav.developers" },
 ] as const;
 

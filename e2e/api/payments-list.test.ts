@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { apiAs, callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { DAY, HOUR } from "@/lib/time";
 import { createPayment, type FixturePayment } from "@/lib/testing/payment-fixtures";
 

@@ -2,7 +2,7 @@ import { getDb } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
-import type { CancelOutcome } from "@/lib/providers/types";
+import type { CancelOutcome, RefundAccount } from "@/lib/providers/types";
 import { channelRefOf } from "./locks";
 import { settleCancellation, type CancellationAnswer } from "./settle-cancellation";
 import { markUnknown, rescheduleLookup } from "./unsettled";
@@ -20,10 +20,16 @@ function transactionOf(c: CancellationsTable) {
   return getDb().selectFrom("transactions").selectAll().where("id", "=", c.transaction_id).executeTakeFirstOrThrow();
 }
 
+function refundAccountOf(c: CancellationsTable): RefundAccount | undefined {
+  if (!c.refund_account) return undefined;
+  const account = JSON.parse(c.refund_account) as { bank: string; account_number: string; account_holder: string };
+  return { bank: account.bank, accountNumber: account.account_number, holderName: account.account_holder };
+}
+
 /** Sends the cancellation (our cancellation id is the provider's idempotency key) and records a definite answer. */
 async function send(row: TransactionsTable, c: CancellationsTable) {
   const channel = channelRefOf(row);
-  const input = { channel, pgTxId: row.pg_tx_id ?? "", cancellationId: c.id, amount: c.cancel_amount, taxFreeAmount: c.tax_free_amount, reason: c.reason };
+  const input = { channel, pgTxId: row.pg_tx_id ?? "", cancellationId: c.id, amount: c.cancel_amount, taxFreeAmount: c.tax_free_amount, reason: c.reason, refundAccount: refundAccountOf(c) };
   const result = await callProvider((signal) => paymentProviderFor(channel).cancel({ ...input, signal }), {
     onLateAnswer: (late) => void settleCancellation(c.id, answerOf(late)).catch((error) => logger.error({ err: error }, `late answer for cancellation ${c.id} could not be recorded`)),
   });

@@ -3,12 +3,11 @@ import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { simulateSandboxDeposit } from "@/lib/providers/sandbox/virtual-account";
-import { runDepositHooks } from "./deposit-hooks";
 import { lockPrimaryTransaction } from "./locks";
 import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import { canMove } from "./status";
-import { transitionTransaction } from "./transition";
+import { payInDeposit } from "./record-deposit";
 
 type MethodDetail = { virtual_account?: Record<string, unknown> };
 
@@ -39,11 +38,8 @@ export async function noticeVirtualAccountDeposit({ ctx, input }: { ctx: AuthCon
   const txId = await withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const now = Date.now();
-    const detail = assertDepositable(row, now);
-    const customer = JSON.parse(row.customer) as { name?: string };
-    if (detail.virtual_account && customer.name) detail.virtual_account.remitter_name = customer.name;
-    const paid = await transitionTransaction(tx, row, "PAID", { paid_at: now, paid_amount: row.total_amount, payment_method_detail: JSON.stringify(detail) });
-    await runDepositHooks(tx, paid);
+    assertDepositable(row, now);
+    await payInDeposit(tx, row, now);
     return row.id;
   });
   const payment = await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id });

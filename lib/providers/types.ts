@@ -56,6 +56,9 @@ export type BillingKeyIssue = { ok: true; pgBillingKey: string; card?: CardInfo;
 
 export type Cancelled = { ok: true; pgCancellationId: string; pgResponse: string };
 
+/** Where a refund of a deposited virtual account goes (the spec's BankName, the holder). */
+export type RefundAccount = { bank: string; accountNumber: string; holderName: string };
+
 export type CancelOutcome = Cancelled | ProviderFailure;
 
 export type ChannelRef = Pick<ChannelsTable, "id" | "key" | "type" | "pg_provider" | "pg_merchant_id">;
@@ -152,7 +155,7 @@ export interface PaymentProvider {
 
   deleteBillingKey(input: ProviderCallBase & { pgBillingKey: string }): Promise<{ ok: true } | ProviderFailure>;
 
-  /** Refunds part or all of a payment; idempotent on `cancellationId`. */
+  /** Refunds part or all of a payment; idempotent on `cancellationId`. A deposited virtual account is refunded to `refundAccount`. */
   cancel(
     input: ProviderCallBase & {
       pgTxId: string;
@@ -160,6 +163,7 @@ export interface PaymentProvider {
       amount: number;
       taxFreeAmount: number;
       reason: string;
+      refundAccount?: RefundAccount;
     },
   ): Promise<CancelOutcome>;
 

@@ -1,11 +1,12 @@
 import { createApiKey } from "@/lib/auth/api-keys";
 import { listStoreChannels } from "@/lib/channels/repository";
-import { getDb, withTransaction } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { newId, newSecret } from "@/lib/ids";
 import { hashPassword } from "@/lib/users/passwords";
 import { insertUser } from "@/lib/users/repository";
 import { openWebhookSecret } from "@/lib/webhooks/secret";
-import { insertStore } from "./stores";
+import { insertStore } from "./insert-store";
+import { findMerchantStore, insertMerchant, setDefaultStore } from "./repository";
 
 export type CreatedMerchant = {
   merchant_id: string;
@@ -35,18 +36,16 @@ export async function createMerchant(input: {
   const password = input.ownerPassword ?? newSecret(12);
   // Hash before the transaction: bcrypt is slow and SQLite holds its write lock for the whole transaction.
   const passwordHash = await hashPassword(password);
-  const { storeId, apiKey } = await withTransaction(async (tx) => {
-    await tx
-      .insertInto("merchants")
-      .values({ id: merchantId, name: input.name, has_hosting_contract: input.hosting ? 1 : 0, default_store_id: null, created_at: Date.now() })
-      .execute();
+  const { storeId, apiKey } = await transaction(async (tx) => {
+    await insertMerchant(tx, { id: merchantId, name: input.name, hosting: input.hosting ?? false, now: Date.now() });
     const store = await insertStore(tx, { merchantId, name: `${input.name} (default)`, isDefault: true });
-    await tx.updateTable("merchants").set({ default_store_id: store.id }).where("id", "=", merchantId).execute();
+    await setDefaultStore(tx, merchantId, store.id);
     await insertUser(tx, { merchantId, email, name: `${input.name} owner`, password, passwordHash, role: "OWNER" });
     const key = await createApiKey({ merchantId, name: "default" }, tx);
     return { storeId: store.id, apiKey: key.apiKey };
   });
-  const store = await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", storeId).executeTakeFirstOrThrow();
+  const store = await findMerchantStore(merchantId, storeId);
+  if (!store) throw new Error(`store ${storeId} vanished right after it was created`);
   const channels = await listStoreChannels(merchantId, storeId);
   return {
     merchant_id: merchantId,
@@ -56,8 +55,4 @@ export async function createMerchant(input: {
     channels: channels.map((c) => ({ key: c.key, pg_provider: c.pg_provider, type: c.type })),
     dashboard: { email, password },
   };
-}
-
-export async function findMerchant(merchantId: string) {
-  return getDb().selectFrom("merchants").selectAll().where("id", "=", merchantId).executeTakeFirst();
 }

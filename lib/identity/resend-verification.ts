@@ -1,11 +1,12 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb } from "@/lib/db/client";
+import { getChannelById } from "@/lib/channels/repository";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
 import { LIMITS } from "@/lib/throttle/limits";
 import { takeAttempt } from "@/lib/throttle/throttle";
 import { issueOtp, sandboxInboxDelivery } from "./otp";
-import { findVerification, resolveIdentityStore } from "./repository";
+import { findVerification, markResent, voidOtp } from "./repository";
+import { resolveIdentityStore } from "./resolve-store";
 import { assertSent } from "./status";
 
 /**
@@ -14,18 +15,18 @@ import { assertSent } from "./status";
  * capped per verification and per phone number per hour (429), so the 5 wrong codes a code
  * allows cannot be renewed without end, nor a phone flooded with texts.
  */
-export async function resendVerification({ ctx, id, input }: { ctx: AuthContext; id: string; input: { storeId?: string } }): Promise<Record<string, never>> {
+export async function resendVerification({ ctx, input }: { ctx: AuthContext; input: { id: string; storeId?: string } }): Promise<Record<string, never>> {
   const store = await resolveIdentityStore(ctx, input.storeId);
-  const row = assertSent(await findVerification(ctx.merchantId, store.id, id));
+  const row = assertSent(await findVerification(ctx.merchantId, store.id, input.id));
   if (row.method !== "SMS") throw new DomainError("INVALID_REQUEST", "resend applies to the SMS method only");
   await takeAttempt([
     { limit: LIMITS.otpResendVerification(), key: row.id },
     { limit: LIMITS.otpResendPhone(), key: row.customer_phone },
   ]);
-  const channel = await getDb().selectFrom("channels").selectAll().where("id", "=", row.channel_id).executeTakeFirstOrThrow();
+  const channel = await getChannelById(row.channel_id);
   const otp = issueOtp(row.id);
   // Void the old code before the new one is delivered, so it can never be used after this call.
-  await getDb().updateTable("identity_verifications").set({ otp_hash: null, otp_expires_at: null, updated_at: Date.now() }).where("id", "=", row.id).where("status", "!=", "VERIFIED").execute();
+  await voidOtp(row.id);
   const outcome = await identityProviderFor(channel).resendOtp({
     channel,
     pgSession: row.pg_session ?? "",
@@ -35,21 +36,7 @@ export async function resendVerification({ ctx, id, input }: { ctx: AuthContext;
     delivery: sandboxInboxDelivery(channel, row),
   });
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
-  const now = Date.now();
-  const done = await getDb()
-    .updateTable("identity_verifications")
-    .set({
-      status: "READY",
-      pg_session: outcome.pgSession,
-      otp_hash: otp.hash,
-      otp_expires_at: otp.expiresAt,
-      otp_attempts: 0,
-      updated_at: now,
-      ...(row.status === "FAILED" ? { status_changed_at: now } : {}),
-    })
-    .where("id", "=", row.id)
-    .where("status", "!=", "VERIFIED")
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+  const done = await markResent(row, { pgSession: outcome.pgSession, otpHash: otp.hash, otpExpiresAt: otp.expiresAt, now: Date.now() });
+  if (!done) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
   return {};
 }

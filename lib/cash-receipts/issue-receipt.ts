@@ -1,25 +1,23 @@
-import { requireStoreChannel } from "@/lib/channels/repository";
-import { findPrimaryTransaction } from "@/lib/payments/repository";
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
-import type { AuthContext } from "@/lib/auth/context";
+import { type ChannelRecord } from "@/lib/channels/repository";
 import { serializeChannel } from "@/lib/channels/serialize";
-import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
-import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
-import type { ChannelsTable } from "@/lib/db/tables/foundation";
+import { type Executor, transaction } from "@/lib/db/transaction";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { newId, newSecret } from "@/lib/ids";
+import { findPrimaryTransaction } from "@/lib/payments/repository";
 import { cashReceiptProviderFor } from "@/lib/providers/cash-receipt-registry";
-import { resolveStore } from "@/lib/tenancy/scope";
-import { findLatestReceipt, maskIdentifier } from "./repository";
+import { maskIdentifier } from "./mask";
+import { type CashReceiptRecord, findLatestReceipt, insertReceipt } from "./repository";
 import type { IssueCashReceiptBody } from "./schema";
-import { receiptUrl } from "./serialize";
 
 export type IssueRequest = Omit<IssueCashReceiptBody, "store_id" | "channel_key"> & { isManual: boolean };
 
+type Target = { merchantId: string; storeId: string; paymentId: string; channel: ChannelRecord };
+
 /**
- * The state and amount rules, checked again inside the write: no ISSUED receipt yet, and for our
+ * The state and amount rules (`db` undefined: outside a transaction), checked again inside the write: no ISSUED receipt yet, and for our
  * own payment the amount within what is paid and not cancelled, in its currency.
  */
-async function checkIssuable(db: Db | Tx, merchantId: string, storeId: string, paymentId: string, input: IssueRequest, lock: boolean) {
+async function checkIssuable(db: Executor | undefined, { merchantId, storeId, paymentId }: Target, input: IssueRequest, lock: boolean) {
   const current = await findLatestReceipt(merchantId, storeId, paymentId, db);
   if (current?.status === "ISSUED") throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
   // SQLite's immediate transaction already holds the write lock; PostgreSQL locks the payment row.
@@ -31,9 +29,11 @@ async function checkIssuable(db: Db | Tx, merchantId: string, storeId: string, p
   return primary;
 }
 
-/** Issues at the provider, then records; shared by the manual endpoint and the deposit hook. */
-export async function issueReceipt(merchantId: string, storeId: string, paymentId: string, channel: ChannelsTable, input: IssueRequest) {
-  await checkIssuable(getDb(), merchantId, storeId, paymentId, input, false);
+/** Issues at the provider, then records; shared by the manual endpoint and the deposit job. */
+export async function issueReceipt(target: Target, input: IssueRequest): Promise<CashReceiptRecord> {
+  const { merchantId, storeId, paymentId, channel } = target;
+  // Checked first without a lock (before the provider is called), then again inside the write.
+  await checkIssuable(undefined, target, input, false);
   const id = newId("cr-");
   const provider = cashReceiptProviderFor(channel);
   const taxFree = input.tax_free_amount ?? 0;
@@ -50,9 +50,9 @@ export async function issueReceipt(merchantId: string, storeId: string, paymentI
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   const now = Date.now();
   try {
-    return await withTransaction(async (tx) => {
-      const primary = await checkIssuable(tx, merchantId, storeId, paymentId, input, true);
-      const row: CashReceiptsTable = {
+    return await transaction(async (tx) => {
+      const primary = await checkIssuable(tx, target, input, true);
+      const record: CashReceiptRecord = {
         id,
         merchant_id: merchantId,
         store_id: storeId,
@@ -61,7 +61,7 @@ export async function issueReceipt(merchantId: string, storeId: string, paymentI
         is_manual: input.isManual ? 1 : 0,
         channel_id: channel.id,
         channel_type: channel.type,
-        channel: JSON.stringify(serializeChannel(channel)),
+        channel: serializeChannel(channel),
         type: input.type,
         status: "ISSUED",
         order_name: input.order_name,
@@ -81,8 +81,8 @@ export async function issueReceipt(merchantId: string, storeId: string, paymentI
         cancelled_amount: null,
         updated_at: now,
       };
-      await tx.insertInto("cash_receipts").values(row).execute();
-      return row;
+      await insertReceipt(tx, record);
+      return record;
     });
   } catch (error) {
     // Lost a race (or the payment changed) after the provider issued: take the provider's receipt back.
@@ -93,14 +93,4 @@ export async function issueReceipt(merchantId: string, storeId: string, paymentI
     }
     throw error;
   }
-}
-
-
-/** POST /v2/payments/{payment_id}/cash-receipt (manual issuance; the payment need not be ours). */
-export async function issueCashReceipt({ ctx, paymentId, input }: { ctx: AuthContext; paymentId: string; input: IssueCashReceiptBody }) {
-  const store = await resolveStore(ctx, input.store_id);
-  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
-  const { store_id: _s, channel_key: _c, ...rest } = input;
-  const row = await issueReceipt(ctx.merchantId, store.id, paymentId, channel, { ...rest, isManual: true });
-  return { receipt_id: row.id, pg_tx_id: row.pg_tx_id, issue_number: row.issue_number, receipt_url: receiptUrl(row.receipt_token) };
 }
