@@ -16,8 +16,8 @@ const area = `^lib/(${AREAS.join("|")})/`;
 // everything else.
 const PENDING = [
   "api/idempotency\\.ts", "billing-keys/", "dashboard/", "demo/",
-  "jobs/", "onboarding/", "ops/", "payments/", "reconciliation/", "retention/",
-  "schedules/", "search/", "stores/", "throttle/", "auth/", "users/", "webhooks/",
+  "jobs/", "ops/", "payments/", "reconciliation/", "retention/",
+  "schedules/", "search/", "throttle/", "auth/", "users/", "webhooks/",
   // perf is rewriting the Transaction enrichers (lib/payments/enrichers.ts) and these two with them
   // (serialize.ts keeps the table type for the detail until then).
   "cash-receipts/enricher\\.ts", "cash-receipts/serialize\\.ts",

@@ -1,6 +1,6 @@
 import type { AuthContext } from "@/lib/auth/context";
 import type { DemoSeeder } from "@/lib/demo/seeders";
-import { advanceApplication } from "@/lib/onboarding/advance";
+import { advanceApplication } from "@/lib/onboarding/advance-application";
 import { submitApplications } from "@/lib/onboarding/submit-applications";
 import { createStore } from "./create-store";
 import { createStoreInput } from "./schema";
