@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { StoreProfilesTable } from "@/lib/db/tables/stores";
@@ -14,10 +14,12 @@ export type StoreProfileRecord = Omit<StoreProfilesTable, "service_urls" | "repr
 /** A sub-store: the store's own columns and its profile. */
 export type SubStoreRecord = { store: { id: string; name: string; tier_code: string | null }; profile: StoreProfileRecord };
 
+const serviceUrls = z.array(z.string());
+
 function parseProfile(row: StoreProfilesTable): StoreProfileRecord {
   return {
     ...row,
-    service_urls: JSON.parse(row.service_urls) as string[],
+    service_urls: serviceUrls.parse(JSON.parse(row.service_urls)),
     representative: representativeOutput.parse(JSON.parse(row.representative)),
     business_license: businessLicenseOutput.parse(JSON.parse(row.business_license)),
   };
