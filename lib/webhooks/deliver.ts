@@ -1,6 +1,5 @@
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
-import type { JobOutcome } from "@/lib/jobs/handlers";
 import { recordWebhookAttempt } from "@/lib/ops/job-metrics";
 import { signingSecrets } from "./deliveries";
 import { type AttemptRecord, findDelivery, recordAttempt } from "./repository";
@@ -50,7 +49,7 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
 }
 
 /** The `webhook.deliver` job: one attempt per run; a failed attempt asks the queue to run it again later. */
-export async function deliverWebhookJob(payload: { deliveryId: string }): Promise<JobOutcome> {
+export async function deliverWebhookJob(payload: { deliveryId: string }): Promise<{ retryAt: number; error: string } | undefined> {
   const result = await attemptDelivery(payload.deliveryId);
   if (result?.retryAt != null) return { retryAt: result.retryAt, error: `attempt ${result.attempt.execution} ${result.attempt.status}` };
 }
