@@ -24,12 +24,22 @@ const PENDING = [
   // perf: the webhook outbox skips events with no address (a store read in enqueue.ts) and the
   // notifications enricher is rewritten with the Transaction enrichers.
   "webhooks/enqueue\\.ts", "webhooks/notifications\\.ts", "webhooks/serialize\\.ts",
+  // toss (#17) wrote the LIVE channel verbs before channels moved: their queries go to repository.ts next.
+  "channels/live\\.ts", "channels/live-credentials\\.ts",
 ].map((p) => `^lib/${p}`);
 // Areas still taking DomainError through lib/api/error-codes (waiting for #11 and the jobs rework).
-const PENDING_ERRORS = ["billing-keys/", "payments/", "reconciliation/", "schedules/"].map((p) => `^lib/${p}`);
+const PENDING_ERRORS = ["billing-keys/", "payments/", "reconciliation/", "schedules/", "channels/live\\.ts", "channels/live-credentials\\.ts"].map((p) => `^lib/${p}`);
 // Provider files with a known crossing, waiting for the money work to land (#11).
 const PENDING_PROVIDERS = [
   "^lib/providers/types\\.ts$", "^lib/providers/sandbox/identity\\.ts$", "^lib/providers/sandbox/payment-provider\\.ts$",
+  "^lib/providers/call\\.ts$",
+  // The Toss adapter (#17) refuses with DomainErrors and validates with lib/api fields, as the sandbox
+  // does, until providers report failures in their own type (#14 item 4); the live registry opens
+  // the channel's sealed key through lib/channels.
+  "^lib/providers/tosspayments/", "^lib/providers/live-adapters\\.ts$",
+  // The sandbox's ledger is the simulated PG's own database (sandbox_pg_* tables, never read by
+  // domain code): a real PG keeps it on its side.
+  "^lib/providers/sandbox/ledger\\.ts$",
 ];
 // Importers of the sandbox's card helpers, waiting for the neutral card module (#11 first).
 const PENDING_SANDBOX = ["^lib/ops/log-scrub\\.ts$", "^lib/docs/api-introduction\\.ts$", "^components/payments/key-in-form\\.tsx$"];

@@ -46,6 +46,18 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
       HTTP_PG_URL=$(pg_temp_createdb http)
       LOG_FILE="$LOGS/http-postgres.log" DATABASE_URL="$HTTP_PG_URL" DATA_DIR="$TMP/http-pg" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-postgres.json" || status=1
     fi
+    # The chaos test: the production server (and workers) SIGKILLed under payment traffic and provider faults (docs/chaos.md).
+    step "chaos on SQLite"
+    mkdir -p "$TMP/chaos"
+    echo chaos-sqlite.json >> "$OUT/expected-reports"
+    LOG_FILE="$LOGS/chaos-sqlite.log" DATABASE_URL="file:$TMP/chaos/platform.db" DATA_DIR="$TMP/chaos" npx vitest run -c vitest.chaos.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/chaos-sqlite.json" || status=1
+    if [ -n "${PG_TEMP_URL:-}" ]; then
+      step "chaos on PostgreSQL"
+      mkdir -p "$TMP/chaos-pg"
+      echo chaos-postgres.json >> "$OUT/expected-reports"
+      CHAOS_PG_URL=$(pg_temp_createdb chaos)
+      LOG_FILE="$LOGS/chaos-postgres.log" DATABASE_URL="$CHAOS_PG_URL" DATA_DIR="$TMP/chaos-pg" npx vitest run -c vitest.chaos.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/chaos-postgres.json" || status=1
+    fi
     step "browser tests on SQLite"
     LOG_FILE="$LOGS/e2e-sqlite.log" DATA_DIR="$TMP/e2e-sqlite" DATABASE_URL="file:$TMP/e2e-sqlite/platform.db" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-sqlite.json" npx playwright test || status=1
     if [ -n "${PG_TEMP_URL:-}" ]; then

@@ -94,7 +94,9 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
         if (key.length < 1 || key.length > 255) throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
         const url = new URL(request.url);
         const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
-        const outcome = await runIdempotent(idempotencyScope(ctx, key), hash, () => run(key));
+        const scope = idempotencyScope(ctx, key);
+        // Verbs record the key on what they create: scoped, so another key space's same key is another request.
+        const outcome = await runIdempotent(scope, hash, () => run(`${scope.storeScope}/${key}`));
         return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
       }
       return toResponse(await run(), headers);
