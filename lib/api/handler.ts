@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { noteApiCaller } from "@/lib/audit/actor";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { AuthContext } from "@/lib/auth/context";
 import { sha256 } from "@/lib/crypto";
 import { logger } from "@/lib/ops/logger";
 import { observeRequests } from "@/lib/ops/observe-request";
 import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
+import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
@@ -66,12 +68,13 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  const route = observeRequests(async (request: Request, segment?: Segment): Promise<Response> => {
+  const route = observeRequests(recordApiRequests(async (request: Request, segment?: Segment): Promise<Response> => {
     const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
     const headers = { "x-request-id": requestId };
     try {
       const ctx = config.auth === "none" ? null : await authenticate(request);
       noteMerchant(ctx?.merchantId);
+      noteApiCaller(ctx);
       if (config.auth === "hosting" && !ctx!.hasHostingContract) {
         throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
       }
@@ -100,7 +103,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
     } catch (error) {
       return toResponse(failure(error, config.family, requestId), headers);
     }
-  });
+  }));
   // otherMethods() answers the route's missing methods in this family's envelope.
   return Object.assign(route, { family: config.family });
 }

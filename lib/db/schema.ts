@@ -6,6 +6,7 @@ import type { StoreTables } from "./tables/stores";
 import type { IdentityTables } from "./tables/identity";
 import type { CashReceiptTables } from "./tables/cash-receipts";
 import type { ThrottleTables } from "./tables/throttle";
+import type { TeamTables } from "./tables/teams";
 import type { WebhookTables } from "./tables/webhooks";
 
 /**
@@ -14,4 +15,4 @@ import type { WebhookTables } from "./tables/webhooks";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, ThrottleTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, ThrottleTables, TeamTables {}

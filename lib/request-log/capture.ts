@@ -1,0 +1,55 @@
+import { runAsCaller, type Caller } from "@/lib/audit/actor";
+import { newId } from "@/lib/ids";
+import { currentRequestContext } from "@/lib/ops/request-context";
+import { queueRequestLog } from "./buffer";
+import { requestLogEnabled } from "./settings";
+
+type Segment = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteHandler = (request: Request, segment?: Segment) => Promise<Response>;
+
+const PAYMENT_PATH = /^\/payments\/([^/]+)/;
+
+function paymentIdOf(path: string): string | null {
+  const id = PAYMENT_PATH.exec(path)?.[1];
+  if (!id) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
+/**
+ * Wraps an API route: runs it with a caller context (filled by authentication, read by the audit
+ * log) and queues one request-log entry for an authenticated caller. The bodies are copied as
+ * text here and redacted when the batch is written, off the request's path.
+ */
+export function recordApiRequests(handler: RouteHandler): RouteHandler {
+  return async (request, segment) => {
+    const started = performance.now();
+    const caller: Caller = {};
+    const enabled = requestLogEnabled();
+    const requestBody = enabled && request.method !== "GET" && request.method !== "HEAD" ? request.clone().text().catch(() => null) : null;
+    const response = await runAsCaller(caller, () => handler(request, segment));
+    if (!enabled || !caller.merchantId || !caller.storeId) return response;
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/v2(?=\/)/, "");
+    queueRequestLog({
+      id: newId("rql_"),
+      merchant_id: caller.merchantId,
+      store_id: caller.storeId,
+      api_key_id: caller.apiKeyId ?? null,
+      method: request.method,
+      path: url.pathname + url.search,
+      payment_id: paymentIdOf(path),
+      status: response.status,
+      latency_ms: Math.round(performance.now() - started),
+      request_id: response.headers.get("x-request-id") ?? currentRequestContext()?.requestId ?? "",
+      idempotency_key: request.headers.get("idempotency-key")?.slice(0, 255) ?? null,
+      request_body: requestBody ? await requestBody : null,
+      response_body: await response.clone().text(),
+      created_at: Date.now(),
+    });
+    return response;
+  };
+}
