@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/api/error-codes";
 import { validateInput } from "@/lib/api/validate";
+import { runAsCaller } from "@/lib/audit/actor";
+import { userActor } from "@/lib/audit/user-actor";
 import { newId } from "@/lib/ids";
 import { requireDashboardAction, type DashboardContext } from "./context";
 
@@ -25,7 +27,9 @@ export function dashboardAction<S extends z.ZodType, T>(
       const ctx = await requireDashboardAction({ write: options.write });
       const parsed = validateInput(options.input, raw);
       if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
-      return { ok: true, data: await fn({ ctx, input: parsed.data }) };
+      // Changes made inside are written to the audit log under this user.
+      const caller = { actor: userActor(ctx), merchantId: ctx.merchantId, storeId: ctx.storeId };
+      return { ok: true, data: await runAsCaller(caller, () => fn({ ctx, input: parsed.data })) };
     } catch (error) {
       if (error instanceof DomainError) {
         const field = typeof error.params.field === "string" ? error.params.field : undefined;

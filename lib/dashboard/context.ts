@@ -14,6 +14,7 @@ export const STORE_COOKIE = "store_id";
 export type DashboardContext = AuthContext & {
   userId: string;
   userName: string;
+  userEmail: string;
   merchantName: string;
   role: "OWNER" | "ADMIN" | "VIEWER";
   stores: { id: string; name: string; is_default: number }[];
@@ -50,6 +51,7 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
     role: user.role,
     userId: user.id,
     userName: user.name,
+    userEmail: user.email,
     merchantName: merchant.name,
     stores,
   };
