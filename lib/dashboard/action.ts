@@ -19,12 +19,12 @@ export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
  * zod schema as the API, domain errors returned as data (Next hides thrown messages in production).
  */
 export function dashboardAction<S extends z.ZodType, T>(
-  options: { write: boolean; input: S },
+  options: { write: boolean; input: S; twoFactorSetup?: boolean },
   fn: (args: { ctx: DashboardContext; input: z.output<S> }) => Promise<T>,
 ) {
   return async (raw: z.input<S>): Promise<ActionResult<T>> => {
     try {
-      const ctx = await requireDashboardAction({ write: options.write });
+      const ctx = await requireDashboardAction({ write: options.write, twoFactorSetup: options.twoFactorSetup });
       const parsed = validateInput(options.input, raw);
       if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
       // Changes made inside are written to the audit log under this user.
