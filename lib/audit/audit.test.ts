@@ -4,6 +4,7 @@ import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { runAsCaller, type Actor } from "./actor";
+import { auditCsvLines, listAudit, listAuditActors } from "./query";
 import { verifyAuditChains } from "./verify";
 
 const alice: Actor = { type: "USER", id: "user_alice", name: "Alice <alice@example.com>", ip: "203.0.113.7" };
@@ -92,5 +93,31 @@ describe("audit log", () => {
     const m = await newMerchant();
     await createApiKey({ merchantId: m.merchant_id, name: "cli" });
     expect(await entries(m.merchant_id)).toEqual([]);
+  });
+
+  it("filters by actor, action, record kind, target and time; CSV export; strictly per merchant", async () => {
+    const m = await newMerchant();
+    const bob: Actor = { type: "API_KEY", id: "key_bob", name: "server (sk_abc…)", ip: null };
+    const a = await asAlice(() => createApiKey({ merchantId: m.merchant_id, name: "a" }));
+    await runAsCaller({ actor: bob }, () => revokeApiKey(m.merchant_id, a.id));
+    const b = await asAlice(() => createApiKey({ merchantId: m.merchant_id, name: "=HYPERLINK()" }));
+    const actions = async (f: Parameters<typeof listAudit>[1]) => (await listAudit(m.merchant_id, f)).entries.map((e) => e.action);
+    expect(await actions({})).toEqual(["api_key.create", "api_key.revoke", "api_key.create"]);
+    expect(await actions({ actor: "key_bob" })).toEqual(["api_key.revoke"]);
+    expect(await actions({ action: "api_key.create" })).toEqual(["api_key.create", "api_key.create"]);
+    expect(await actions({ action: "api_key" })).toHaveLength(3);
+    expect(await actions({ action: "api" })).toEqual([]);
+    expect(await actions({ target: b.id })).toEqual(["api_key.create"]);
+    expect(await actions({ from: Date.now() + 60_000 })).toEqual([]);
+    expect(await actions({ before: 2 })).toEqual(["api_key.create"]);
+    expect((await listAuditActors(m.merchant_id)).map((x) => x.id).sort()).toEqual(["key_bob", "user_alice"]);
+    expect((await listAudit((await newMerchant()).merchant_id, {})).entries).toEqual([]);
+
+    const csv: string[] = [];
+    for await (const line of auditCsvLines(m.merchant_id, {})) csv.push(line);
+    expect(csv).toHaveLength(4);
+    expect(csv[0]).toBe("seq,time,actor_type,actor_id,actor,action,target_id,before,after,ip_address,hash\r\n");
+    // The cell starts with `{`, so the formula inside JSON cannot run.
+    expect(csv[1]).toContain(`,"{""name"":""=HYPERLINK()""`);
   });
 });
