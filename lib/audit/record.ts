@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import type { Db, Tx } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import type { AuditAction } from "./actions";
 import { currentCaller, type Actor } from "./actor";
 import { GENESIS_HASH, entryHash } from "./hash";
 
 export type AuditChange = {
   merchantId: string;
-  /** `<record kind>.<verb>`, e.g. `api_key.revoke`, `payment.cancel` (lib/audit/actions.ts). */
-  action: string;
+  /** `<record kind>.<verb>`, e.g. `api_key.revoke` (lib/audit/actions.ts). */
+  action: AuditAction;
   targetId: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

@@ -94,6 +94,24 @@ const kinds: Record<string, Labels> = {
   },
   devMethod: { SELF_DEVELOPMENT: ["Own development", "자체 개발"], WORDPRESS: ["WordPress", "워드프레스"] },
   role: { OWNER: ["Owner", "소유자"], ADMIN: ["Admin", "관리자"], VIEWER: ["Viewer", "조회 전용"] },
+  actorType: { USER: ["Dashboard user", "대시보드 사용자"], API_KEY: ["API key", "API 키"], SYSTEM: ["System", "시스템"] },
+  auditAction: {
+    "api_key.create": ["API key created", "API 키 생성"],
+    "api_key.revoke": ["API key revoked", "API 키 폐기"],
+    "user.create": ["Login created", "로그인 생성"],
+    "user.role_change": ["Role changed", "역할 변경"],
+    "user.remove": ["User removed", "사용자 삭제"],
+    "user.password_change": ["Password changed", "비밀번호 변경"],
+    "user.two_factor_enable": ["Two-factor turned on", "2단계 인증 사용"],
+    "user.two_factor_disable": ["Two-factor turned off", "2단계 인증 해제"],
+    "invitation.create": ["Invitation sent", "초대 발송"],
+    "invitation.revoke": ["Invitation withdrawn", "초대 취소"],
+    "invitation.accept": ["Invitation accepted", "초대 수락"],
+    "team.require_two_factor": ["Two-factor requirement changed", "2단계 인증 필수 설정 변경"],
+    "saved_view.create": ["View saved", "보기 저장"],
+    "saved_view.rename": ["View renamed", "보기 이름 변경"],
+    "saved_view.delete": ["View deleted", "보기 삭제"],
+  },
 };
 
 const build = (i: 0 | 1) => Object.fromEntries(Object.entries(kinds).flatMap(([kind, labels]) => Object.entries(labels).map(([value, pair]) => [`enum.${kind}.${value}`, pair[i]])));
