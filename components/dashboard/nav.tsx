@@ -14,6 +14,9 @@ export const NAV_ITEMS = [
   { href: "/dashboard/stores", key: "nav.stores" },
   { href: "/dashboard/webhooks", key: "nav.webhooks" },
   { href: "/dashboard/developers", key: "nav.developers" },
+  { href: "/dashboard/logs", key: "nav.requestLog" },
+  { href: "/dashboard/team", key: "nav.team" },
+  { href: "/dashboard/audit-log", key: "nav.auditLog" },
 ] as const;
 
 export function isActive(href: string, pathname: string) {
