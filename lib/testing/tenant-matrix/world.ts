@@ -2,7 +2,10 @@ import { expect } from "vitest";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { drainOnce } from "@/lib/jobs/worker";
+import { createView } from "@/lib/saved-views/views";
+import { inviteMember } from "@/lib/team/invitations";
 import { insertUser } from "@/lib/users/repository";
+import { ownerOf } from "../team";
 import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { issueKey, payBody } from "../billing";
 import { newMerchant } from "../fixtures";
@@ -28,6 +31,10 @@ export type Target = {
   application: string;
   deliveryId: string;
   apiKeyId: string;
+  /** The merchant's owner, a pending invitation and the owner's private saved view (teams). */
+  ownerUserId: string;
+  invitationId: string;
+  viewId: string;
   canary: string;
 };
 
@@ -81,6 +88,9 @@ async function seedTarget(m: Merchant, label: string): Promise<Target> {
     delivery = await getDb().selectFrom("webhook_deliveries").select("id").where("store_id", "=", m.store_id).executeTakeFirst();
   }
   const key = await getDb().selectFrom("api_keys").select("id").where("merchant_id", "=", m.merchant_id).where("store_id", "is", null).executeTakeFirstOrThrow();
+  const owner = await ownerOf(m);
+  const invitation = await inviteMember(owner, { email: `${canary.toLowerCase()}@example.com`, role: "ADMIN" });
+  const view = await createView(owner, { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] });
   return {
     storeId: m.store_id,
     paymentChannel,
@@ -96,6 +106,9 @@ async function seedTarget(m: Merchant, label: string): Promise<Target> {
     application: app.body.applications[0].id,
     deliveryId: delivery!.id,
     apiKeyId: key.id,
+    ownerUserId: owner.userId,
+    invitationId: invitation.id,
+    viewId: view.id,
     canary,
   };
 }
@@ -133,5 +146,8 @@ export async function targetState(t: Target) {
     apiKey: await db.selectFrom("api_keys").select("revoked_at").where("id", "=", t.apiKeyId).executeTakeFirst(),
     store: await db.selectFrom("stores").select(["webhook_url", "webhook_secret"]).where("id", "=", t.storeId).executeTakeFirst(),
     deliveries: (await db.selectFrom("webhook_deliveries").select("id").where("store_id", "=", t.storeId).execute()).length,
+    owner: await db.selectFrom("users").select(["role", "password_hash", "totp_enabled_at"]).where("id", "=", t.ownerUserId).executeTakeFirst(),
+    invitation: await db.selectFrom("invitations").select(["accepted_at", "revoked_at"]).where("id", "=", t.invitationId).executeTakeFirst(),
+    view: await db.selectFrom("saved_views").select(["name", "shared"]).where("id", "=", t.viewId).executeTakeFirst(),
   };
 }
