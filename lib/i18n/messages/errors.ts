@@ -49,7 +49,6 @@ const codes: Record<string, Pair> = {
   TOO_MANY_REQUESTS: ["Too many attempts. Wait a few minutes and try again.", "시도 횟수가 너무 많습니다. 몇 분 뒤에 다시 시도하세요."],
   PAYLOAD_TOO_LARGE: ["Too much data in one request.", "요청 데이터가 너무 큽니다."],
   IDEMPOTENCY_KEY_REUSED: ["This request was already made with different data.", "같은 키로 다른 요청이 이미 처리되었습니다."],
-  TOO_MANY_REQUESTS: ["Too many attempts. Wait a little and try again.", "시도가 너무 많습니다. 잠시 후 다시 시도하세요."],
   SERVICE_ERROR: ["Something went wrong on our side. Try again; if it persists, quote the request id.", "일시적인 오류가 발생했습니다. 다시 시도하고, 반복되면 요청 번호를 알려 주세요."],
   PG_PROVIDER_ERROR: ["The payment provider refused.", "PG사가 요청을 거절했습니다."],
   WEBHOOK_ERROR: ["The webhook could not be delivered.", "웹훅을 전송하지 못했습니다."],
