@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   "saved_view.create",
   "saved_view.rename",
   "saved_view.delete",
+  "store.update",
+  "webhook.url_change",
+  "webhook.secret_rotate",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

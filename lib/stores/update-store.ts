@@ -1,4 +1,5 @@
 import { DomainError } from "@/lib/api/error-codes";
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import { loadSubStore } from "./repository";
@@ -33,6 +34,9 @@ export async function updateStore({ ctx, input }: { ctx: AuthContext; input: z.o
       .where("store_id", "=", input.store_id)
       .where("merchant_id", "=", ctx.merchantId)
       .execute();
+    // Which members changed, not their values (a profile holds personal data).
+    const changed = Object.keys(input).filter((k) => k !== "store_id" && input[k as keyof typeof input] !== undefined);
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "store.update", targetId: input.store_id, after: { changed } });
   });
   return serializeStore(await loadSubStore(ctx, input.store_id));
 }

@@ -1,4 +1,5 @@
 import { DomainError } from "@/lib/api/error-codes";
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { HOUR } from "@/lib/time";
@@ -30,7 +31,10 @@ export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input
     const problem = await checkWebhookUrl(url);
     if (problem) throw new DomainError("INVALID_REQUEST", `url: ${problem}`, { field: "url" });
   }
-  await getDb().updateTable("stores").set({ webhook_url: url || null, updated_at: Date.now() }).where("id", "=", store.id).where("merchant_id", "=", ctx.merchantId).execute();
+  await withTransaction(async (tx) => {
+    await tx.updateTable("stores").set({ webhook_url: url || null, updated_at: Date.now() }).where("id", "=", store.id).where("merchant_id", "=", ctx.merchantId).execute();
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.url_change", targetId: store.id, before: { url: store.webhook_url }, after: { url: url || null } });
+  });
   return getWebhookSettings({ ctx });
 }
 
@@ -49,6 +53,7 @@ export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; in
       await tx.insertInto("webhook_secret_rotations").values({ store_id: store.id, merchant_id: ctx.merchantId, previous_secret: current.webhook_secret, rotated_at: now, expires_at: now + input.overlapHours * HOUR }).execute();
     }
     await tx.updateTable("stores").set({ webhook_secret: sealWebhookSecret(newWebhookSecret()), updated_at: now }).where("id", "=", store.id).execute();
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.secret_rotate", targetId: store.id, after: { previous_secret_valid_hours: input.overlapHours } });
   });
   return getWebhookSettings({ ctx });
 }

@@ -111,6 +111,9 @@ const kinds: Record<string, Labels> = {
     "saved_view.create": ["View saved", "보기 저장"],
     "saved_view.rename": ["View renamed", "보기 이름 변경"],
     "saved_view.delete": ["View deleted", "보기 삭제"],
+    "store.update": ["Store updated", "상점 정보 변경"],
+    "webhook.url_change": ["Webhook URL changed", "웹훅 URL 변경"],
+    "webhook.secret_rotate": ["Webhook secret rotated", "웹훅 시크릿 교체"],
   },
 };
 
