@@ -1,18 +1,14 @@
-import { Button } from "@/components/ui/button";
+import { FilterField, FilterForm } from "@/components/ui/filter-form";
 import { Input, Select } from "@/components/ui/input";
 import { AUDIT_ACTIONS } from "@/lib/audit/actions";
 import type { AuditFilters as Filters } from "@/lib/audit/schema";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
-const dateValue = (ms: number | undefined) => (ms ? new Date(ms).toISOString().slice(0, 10) : "");
-
-/** A plain GET form: the filters are the page's URL, so a filtered log can be shared and reloaded. */
 export function AuditFilters({ t, filters, actors }: { t: T; filters: Filters; actors: { id: string; name: string }[] }) {
   return (
-    <form method="get" className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm md:grid-cols-6" aria-label={t("audit.title")}>
-      <label className="space-y-1">
-        <span className="block font-medium text-slate-700">{t("audit.actor")}</span>
+    <FilterForm t={t} label={t("audit.title")} from={filters.from} until={filters.until}>
+      <FilterField label={t("audit.actor")}>
         <Select name="actor" defaultValue={filters.actor ?? ""}>
           <option value="">{t("audit.anyActor")}</option>
           {actors.map((a) => (
@@ -21,9 +17,8 @@ export function AuditFilters({ t, filters, actors }: { t: T; filters: Filters; a
             </option>
           ))}
         </Select>
-      </label>
-      <label className="space-y-1">
-        <span className="block font-medium text-slate-700">{t("audit.action")}</span>
+      </FilterField>
+      <FilterField label={t("audit.action")}>
         <Select name="action" defaultValue={filters.action ?? ""}>
           <option value="">{t("audit.anyAction")}</option>
           {AUDIT_ACTIONS.map((a) => (
@@ -32,25 +27,10 @@ export function AuditFilters({ t, filters, actors }: { t: T; filters: Filters; a
             </option>
           ))}
         </Select>
-      </label>
-      <label className="space-y-1">
-        <span className="block font-medium text-slate-700">{t("audit.targetFilter")}</span>
+      </FilterField>
+      <FilterField label={t("audit.targetFilter")}>
         <Input name="target" defaultValue={filters.target ?? ""} />
-      </label>
-      <label className="space-y-1">
-        <span className="block font-medium text-slate-700">{t("audit.from")}</span>
-        <Input type="date" name="from_date" defaultValue={dateValue(filters.from)} />
-      </label>
-      <label className="space-y-1">
-        <span className="block font-medium text-slate-700">{t("audit.until")}</span>
-        <Input type="date" name="until_date" defaultValue={dateValue(filters.until ? filters.until - 1 : undefined)} />
-      </label>
-      <div className="flex gap-2">
-        <Button type="submit">{t("audit.apply")}</Button>
-        <a className="inline-flex items-center rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100" href="?">
-          {t("audit.clear")}
-        </a>
-      </div>
-    </form>
+      </FilterField>
+    </FilterForm>
   );
 }

@@ -3,7 +3,8 @@ import { AuditFilters } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
 import { PageHeader } from "@/components/ui/card";
 import { listAudit, listAuditActors } from "@/lib/audit/query";
-import { auditFiltersFromQuery, auditQueryString } from "@/lib/audit/url-filters";
+import { auditFiltersFromQuery } from "@/lib/audit/url-filters";
+import { filterQueryString } from "@/lib/dashboard/query-filters";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
 
@@ -19,7 +20,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   return (
     <div className="space-y-4">
       <PageHeader title={t("audit.title")}>
-        <a className={link} href={`/dashboard/audit-log/export?${auditQueryString(filters, { before: undefined })}`} download>
+        <a className={link} href={`/dashboard/audit-log/export?${filterQueryString(filters, { before: undefined })}`} download>
           {t("audit.export")}
         </a>
       </PageHeader>
@@ -28,12 +29,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       <AuditTable entries={page.entries} />
       <div className="flex justify-end gap-2">
         {filters.before ? (
-          <a className={link} href={`?${auditQueryString(filters, { before: undefined })}`}>
+          <a className={link} href={`?${filterQueryString(filters, { before: undefined })}`}>
             {t("audit.newest")}
           </a>
         ) : null}
         {page.next ? (
-          <a className={link} href={`?${auditQueryString(filters, { before: page.next })}`} data-testid="audit-older">
+          <a className={link} href={`?${filterQueryString(filters, { before: page.next })}`} data-testid="audit-older">
             {t("audit.older")}
           </a>
         ) : null}

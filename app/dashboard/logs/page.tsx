@@ -1,5 +1,5 @@
 import { PageHeader } from "@/components/ui/card";
-import { Button } from "@/components/ui/button";
+import { FilterField, FilterForm } from "@/components/ui/filter-form";
 import { Input, Select } from "@/components/ui/input";
 import { RequestTable } from "@/components/request-log/request-table";
 import { listApiKeys } from "@/lib/auth/api-keys";
@@ -7,7 +7,8 @@ import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
 import { listRequestLog } from "@/lib/request-log/query";
 import { requestLogSettings } from "@/lib/request-log/settings";
-import { requestLogFiltersFromQuery, requestLogQueryString } from "@/lib/request-log/url-filters";
+import { filterQueryString } from "@/lib/dashboard/query-filters";
+import { requestLogFiltersFromQuery } from "@/lib/request-log/url-filters";
 import { DAY } from "@/lib/time";
 
 export const generateMetadata = () => pageTitle("nav.requestLog");
@@ -18,15 +19,13 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
   const [{ t }, page, keys] = await Promise.all([getTranslator(), listRequestLog(ctx, filters), listApiKeys(ctx.merchantId)]);
   const visibleKeys = keys.filter((k) => !ctx.storeLimited || k.store_id === ctx.storeId);
   const link = "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";
-  const label = "block font-medium text-slate-700";
   return (
     <div className="space-y-4">
       <PageHeader title={filters.payment ? t("logs.payment", { id: filters.payment }) : t("logs.title")} />
       <p className="text-sm text-slate-600">{t("logs.intro", { days: Math.round(requestLogSettings().retentionMs / DAY) })}</p>
-      <form method="get" className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm md:grid-cols-6" aria-label={t("logs.title")}>
+      <FilterForm t={t} label={t("logs.title")} from={filters.from} until={filters.until}>
         {filters.payment ? <input type="hidden" name="payment" value={filters.payment} /> : null}
-        <label className="space-y-1">
-          <span className={label}>{t("logs.status")}</span>
+        <FilterField label={t("logs.status")}>
           <Select name="status_class" defaultValue={filters.status_class ? String(filters.status_class) : ""}>
             <option value="">{t("logs.anyStatus")}</option>
             {[2, 4, 5].map((c) => (
@@ -35,13 +34,11 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
               </option>
             ))}
           </Select>
-        </label>
-        <label className="space-y-1">
-          <span className={label}>{t("logs.pathFilter")}</span>
+        </FilterField>
+        <FilterField label={t("logs.pathFilter")}>
           <Input name="path" defaultValue={filters.path ?? ""} placeholder="/v2/payments" />
-        </label>
-        <label className="space-y-1">
-          <span className={label}>{t("logs.key")}</span>
+        </FilterField>
+        <FilterField label={t("logs.key")}>
           <Select name="key" defaultValue={filters.key ?? ""}>
             <option value="">{t("logs.anyKey")}</option>
             {visibleKeys.map((k) => (
@@ -50,31 +47,17 @@ export default async function RequestLogPage({ searchParams }: { searchParams: P
               </option>
             ))}
           </Select>
-        </label>
-        <label className="space-y-1">
-          <span className={label}>{t("audit.from")}</span>
-          <Input type="date" name="from_date" />
-        </label>
-        <label className="space-y-1">
-          <span className={label}>{t("audit.until")}</span>
-          <Input type="date" name="until_date" />
-        </label>
-        <div className="flex gap-2">
-          <Button type="submit">{t("audit.apply")}</Button>
-          <a className="inline-flex items-center rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100" href="?">
-            {t("audit.clear")}
-          </a>
-        </div>
-      </form>
+        </FilterField>
+      </FilterForm>
       <RequestTable rows={page.rows} />
       <div className="flex justify-end gap-2">
         {filters.cursor ? (
-          <a className={link} href={`?${requestLogQueryString(filters, { cursor: undefined })}`}>
+          <a className={link} href={`?${filterQueryString(filters, { cursor: undefined })}`}>
             {t("audit.newest")}
           </a>
         ) : null}
         {page.next ? (
-          <a className={link} href={`?${requestLogQueryString(filters, { cursor: page.next })}`}>
+          <a className={link} href={`?${filterQueryString(filters, { cursor: page.next })}`}>
             {t("audit.older")}
           </a>
         ) : null}
