@@ -24,8 +24,11 @@ const SECRET_MEMBERS = new Set([
 const RESIDENT_NUMBER = /(?<![0-9A-Za-z])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-?[1-8]\d{6}(?![0-9A-Za-z])/g;
 // Card numbers are masked by scrubLogLine (Luhn) to the first six and last four digits.
 
+/** What a secret becomes: asterisks, the shape every masked value has (the at-rest scan knows it). */
+export const REDACTED = "********";
+
 function redactValue(value: unknown, key: string | null): unknown {
-  if (key !== null && SECRET_MEMBERS.has(key) && value !== null && typeof value !== "object") return "[redacted]";
+  if (key !== null && SECRET_MEMBERS.has(key) && value !== null && typeof value !== "object") return REDACTED;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, key));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, k)]));
@@ -35,7 +38,7 @@ function redactValue(value: unknown, key: string | null): unknown {
 }
 
 function redactText(text: string): string {
-  return scrubLogLine(text).replace(RESIDENT_NUMBER, "[redacted]");
+  return scrubLogLine(text).replace(RESIDENT_NUMBER, REDACTED);
 }
 
 /**

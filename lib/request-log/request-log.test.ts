@@ -8,7 +8,7 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { DAY } from "@/lib/time";
 import { flushRequestLog } from "./buffer";
 import { listRequestLog, getRequestLogEntry } from "./query";
-import { redactBody } from "./redact";
+import { REDACTED, redactBody } from "./redact";
 
 const scope = (m: { merchant_id: string; store_id: string }) => ({ merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false });
 
@@ -31,11 +31,11 @@ describe("API request log", () => {
     expect(detail.requestBody).not.toContain(SANDBOX_CARDS.VISA_OK);
     const sent = JSON.parse(detail.requestBody!);
     expect(sent.payment_method_option.card.card_credential).toEqual({
-      card_number: "[redacted]",
+      card_number: REDACTED,
       expiry_month: "12",
       expiry_year: "2099",
-      birth_or_business_registration_number: "[redacted]",
-      password_two_digits: "[redacted]",
+      birth_or_business_registration_number: REDACTED,
+      password_two_digits: REDACTED,
     });
     expect(JSON.parse(detail.responseBody!).billing_key).toBe(res.body.billing_key);
   });
@@ -94,7 +94,7 @@ describe("redactBody", () => {
     )!;
     expect(out).not.toContain(SANDBOX_CARDS.VISA_OK);
     expect(out).not.toMatch(/123|654321|9001011234567|900101-1234567|eyJ/);
-    expect(JSON.parse(out)).toMatchObject({ cvc: "[redacted]", otp: "[redacted]", nested: [{ password_two_digits: "[redacted]" }], amount: 1000 });
+    expect(JSON.parse(out)).toMatchObject({ cvc: REDACTED, otp: REDACTED, nested: [{ password_two_digits: REDACTED }], amount: 1000 });
     expect(redactBody(`not json ${SANDBOX_CARDS.VISA_OK}`)).not.toContain(SANDBOX_CARDS.VISA_OK);
     expect(redactBody("")).toBeNull();
   });
