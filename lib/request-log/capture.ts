@@ -2,12 +2,18 @@ import { runAsCaller, type Caller } from "@/lib/audit/actor";
 import { newId } from "@/lib/ids";
 import { currentRequestContext } from "@/lib/ops/request-context";
 import { queueRequestLog } from "./buffer";
+import { MAX_BODY_CHARS, omittedBody } from "./redact";
 import { requestLogEnabled } from "./settings";
 
 type Segment = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (request: Request, segment?: Segment) => Promise<Response>;
 
 const PAYMENT_PATH = /^\/payments\/([^/]+)/;
+
+/** Large bodies are dropped here already, so the queue's memory stays bounded. */
+function bounded(text: string | null): string | null {
+  return text !== null && text.length > MAX_BODY_CHARS ? omittedBody(text.length) : text;
+}
 
 function paymentIdOf(path: string): string | null {
   const id = PAYMENT_PATH.exec(path)?.[1];
@@ -46,8 +52,8 @@ export function recordApiRequests(handler: RouteHandler): RouteHandler {
       latency_ms: Math.round(performance.now() - started),
       request_id: response.headers.get("x-request-id") ?? currentRequestContext()?.requestId ?? "",
       idempotency_key: request.headers.get("idempotency-key")?.slice(0, 255) ?? null,
-      request_body: requestBody ? await requestBody : null,
-      response_body: await response.clone().text(),
+      request_body: bounded(requestBody ? await requestBody : null),
+      response_body: bounded(await response.clone().text()),
       created_at: Date.now(),
     });
     return response;

@@ -41,18 +41,26 @@ function redactText(text: string): string {
   return scrubLogLine(text).replace(RESIDENT_NUMBER, REDACTED);
 }
 
+/** Bodies above this are not kept (a cut JSON document could not be redacted member by member). */
+export const MAX_BODY_CHARS = 65_536;
+
+export function omittedBody(length: number): string {
+  return `[${length} characters, not kept]`;
+}
+
 /**
  * A request or response body as stored in the request log: JSON members that hold secrets are
  * replaced, then card numbers, keys, tokens and resident numbers are masked wherever they appear.
- * A body that is not JSON is kept as text with the same masking, capped at 64 KB.
+ * A body that is not JSON is kept as text with the same masking.
  */
 export function redactBody(text: string | null): string | null {
   if (text === null || text === "") return null;
+  if (text.length > MAX_BODY_CHARS) return omittedBody(text.length);
   let out: string;
   try {
     out = JSON.stringify(redactValue(JSON.parse(text), null));
   } catch {
     out = redactText(text);
   }
-  return out.length > 65_536 ? `${out.slice(0, 65_536)}…` : out;
+  return out;
 }

@@ -97,5 +97,7 @@ describe("redactBody", () => {
     expect(JSON.parse(out)).toMatchObject({ cvc: REDACTED, otp: REDACTED, nested: [{ password_two_digits: REDACTED }], amount: 1000 });
     expect(redactBody(`not json ${SANDBOX_CARDS.VISA_OK}`)).not.toContain(SANDBOX_CARDS.VISA_OK);
     expect(redactBody("")).toBeNull();
+    // Too large to redact member by member: not kept at all.
+    expect(redactBody(JSON.stringify({ cvc: "123", pad: "x".repeat(70_000) }))).toBe("[70022 characters, not kept]");
   });
 });
