@@ -19,7 +19,7 @@ export function TwoFactorCard({ enabled, mustEnroll, required }: { enabled: bool
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useNotice();
-  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [setup, setSetup] = useState<{ secret: string; uri: string; qrCode: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const onError = (e: Error) => setNotice({ kind: "error", text: errorText(e) });
@@ -77,6 +77,7 @@ export function TwoFactorCard({ enabled, mustEnroll, required }: { enabled: bool
         ) : setup ? (
           <div className="space-y-2">
             <p>{t("account.secret")}</p>
+            <img src={setup.qrCode} alt={t("account.qrAlt")} width={180} height={180} className="rounded border border-slate-200" data-testid="totp-qr" />
             <code className="block break-all rounded bg-slate-100 p-2 text-xs" data-testid="totp-secret">
               {setup.secret}
             </code>

@@ -16,8 +16,9 @@ async function nextCode(secret: string, afterStepOf: number = Date.now()) {
 }
 
 async function enrolled(member: Member) {
-  const { secret, uri } = await startTwoFactorEnrollment(member);
+  const { secret, uri, qrCode } = await startTwoFactorEnrollment(member);
   expect(uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+  expect(Buffer.from(qrCode.replace("data:image/svg+xml;base64,", ""), "base64").toString()).toMatch(/^<svg /);
   const { recoveryCodes } = await confirmTwoFactorEnrollment(member, await generate({ secret }));
   return { secret, recoveryCodes };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
+import { renderSVG } from "uqr";
 import { DomainError } from "@/lib/api/error-codes";
 import { recordAudit } from "@/lib/audit/record";
 import { sha256 } from "@/lib/crypto";
@@ -27,12 +28,13 @@ function recoveryDigest(code: string): string {
   return sha256(code.toLowerCase().replace(/[\s-]/g, ""));
 }
 
-/** Step one: a new secret (sealed at rest) for the authenticator app; live only once confirmed. */
-export async function startTwoFactorEnrollment(me: Me): Promise<{ secret: string; uri: string }> {
+/** Step one: a new secret (sealed at rest) for the authenticator app, as text, link and QR code; live only once confirmed. */
+export async function startTwoFactorEnrollment(me: Me): Promise<{ secret: string; uri: string; qrCode: string }> {
   const secret = generateSecret();
   const result = await getDb().updateTable("users").set({ totp_secret: sealText(SEAL, secret) }).where("id", "=", me.userId).where("totp_enabled_at", "is", null).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new DomainError("INVALID_REQUEST", "two-factor is already on");
-  return { secret, uri: generateURI({ issuer: ISSUER, label: me.userEmail, secret }) };
+  const uri = generateURI({ issuer: ISSUER, label: me.userEmail, secret });
+  return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(renderSVG(uri)).toString("base64")}` };
 }
 
 /** A TOTP code for this user's secret, each time step accepted once; returns the step used. */
