@@ -117,7 +117,7 @@ test("saved views: save the filters and columns, share, pick a default, rename, 
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments?status=PAID");
-  await page.getByText("Columns").click();
+  await page.locator("summary", { hasText: "Columns" }).click();
   await page.getByRole("checkbox", { name: "Customer" }).uncheck();
   await page.getByRole("button", { name: "Save view" }).click();
   await page.getByLabel("View name").fill("Paid only");
