@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { noteApiCaller } from "@/lib/audit/actor";
+import { noteApiCaller, noteRequestBody, noteResponseBody } from "@/lib/audit/actor";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { AuthContext } from "@/lib/auth/context";
 import { sha256 } from "@/lib/crypto";
@@ -49,6 +49,7 @@ function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown
 type Outcome = StoredResponse & { headers?: Record<string, string> };
 
 function toResponse(outcome: Outcome, headers: Record<string, string>): Response {
+  noteResponseBody(outcome.body);
   return new Response(outcome.body, { status: outcome.status, headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers, ...outcome.headers } });
 }
 
@@ -82,6 +83,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
       const params = parsePart("path", config.params ?? EMPTY, rawParams);
       const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
       const rawBody = config.body ? await readJsonBody(request) : undefined;
+      noteRequestBody(rawBody);
       const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
       const run = async (idempotencyKey?: string): Promise<Outcome> => {
         try {

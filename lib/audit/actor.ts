@@ -7,8 +7,11 @@ export type Actor =
   | { type: "API_KEY"; id: string; name: string; ip: string | null }
   | { type: "SYSTEM"; id: null; name: string; ip: null };
 
-/** The caller of the current API request or dashboard action; filled once authentication knows it. */
-export type Caller = { actor?: Actor; merchantId?: string; storeId?: string; apiKeyId?: string };
+/**
+ * The caller of the current API request or dashboard action, filled once authentication knows
+ * it; for API requests also what was exchanged (the request log reads it, no body is read twice).
+ */
+export type Caller = { actor?: Actor; merchantId?: string; storeId?: string; apiKeyId?: string; requestJson?: unknown; responseText?: string };
 
 // On globalThis: route bundles and scripts may load separate copies of this module.
 const shared = globalThis as unknown as { __platformCaller?: AsyncLocalStorage<Caller> };
@@ -32,4 +35,16 @@ export function noteApiCaller(ctx: AuthContext | null): void {
     caller.apiKeyId = ctx.apiKey.id;
     caller.actor = { type: "API_KEY", id: ctx.apiKey.id, name: `${ctx.apiKey.name} (${ctx.apiKey.prefix}…)`, ip: ctx.origin.ip_address || null };
   }
+}
+
+/** apiRoute: the parsed request body, for the request log. */
+export function noteRequestBody(json: unknown): void {
+  const caller = storage.getStore();
+  if (caller) caller.requestJson = json;
+}
+
+/** apiRoute: the response body as sent, for the request log. */
+export function noteResponseBody(text: string): void {
+  const caller = storage.getStore();
+  if (caller) caller.responseText = text;
 }

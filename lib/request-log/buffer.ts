@@ -2,11 +2,11 @@ import { getDb } from "@/lib/db/client";
 import type { ApiRequestLogTable } from "@/lib/db/tables/teams";
 import { logger } from "@/lib/ops/logger";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { redactBody } from "./redact";
+import { redactBody, redactJson } from "./redact";
 import { requestLogSettings } from "./settings";
 
-/** What the request path hands over: bodies still raw (redacted off the hot path, when flushed). */
-export type PendingEntry = Omit<ApiRequestLogTable, "request_body" | "response_body"> & { request_body: string | null; response_body: string | null };
+/** What the request path hands over: the parsed request body and the response text, redacted when flushed. */
+export type PendingEntry = Omit<ApiRequestLogTable, "request_body"> & { request_body: unknown };
 
 type State = { pending: PendingEntry[]; timer: NodeJS.Timeout | null; flushing: Promise<void> | null; dropped: number; hooked: boolean };
 
@@ -44,7 +44,7 @@ async function writeQueued(): Promise<void> {
   const { batchSize } = requestLogSettings();
   while (state.pending.length > 0) {
     const batch = state.pending.splice(0, batchSize);
-    const rows = batch.map((e) => ({ ...e, request_body: redactBody(e.request_body), response_body: redactBody(e.response_body) }));
+    const rows = batch.map((e) => ({ ...e, request_body: typeof e.request_body === "string" ? e.request_body : redactJson(e.request_body), response_body: redactBody(e.response_body) }));
     try {
       await getDb().insertInto("api_request_log").values(rows).execute();
     } catch (err) {

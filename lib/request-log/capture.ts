@@ -11,8 +11,13 @@ type RouteHandler = (request: Request, segment?: Segment) => Promise<Response>;
 const PAYMENT_PATH = /^\/payments\/([^/]+)/;
 
 /** Large bodies are dropped here already, so the queue's memory stays bounded. */
-function bounded(text: string | null): string | null {
-  return text !== null && text.length > MAX_BODY_CHARS ? omittedBody(text.length) : text;
+function bounded(text: string | undefined): string | null {
+  if (text === undefined || text === "") return null;
+  return text.length > MAX_BODY_CHARS ? omittedBody(text.length) : text;
+}
+
+function declaredLength(request: Request): number {
+  return Number(request.headers.get("content-length") ?? 0) || 0;
 }
 
 function paymentIdOf(path: string): string | null {
@@ -27,15 +32,15 @@ function paymentIdOf(path: string): string | null {
 
 /**
  * Wraps an API route: runs it with a caller context (filled by authentication, read by the audit
- * log) and queues one request-log entry for an authenticated caller. The bodies are copied as
- * text here and redacted when the batch is written, off the request's path.
+ * log; apiRoute notes the parsed request body and the response text in it) and queues one
+ * request-log entry for an authenticated caller. Nothing is cloned or re-read here: the bodies
+ * are serialised and redacted when the batch is written, off the request's path.
  */
 export function recordApiRequests(handler: RouteHandler): RouteHandler {
   return async (request, segment) => {
     const started = performance.now();
     const caller: Caller = {};
     const enabled = requestLogEnabled();
-    const requestBody = enabled && request.method !== "GET" && request.method !== "HEAD" ? request.clone().text().catch(() => null) : null;
     const response = await runAsCaller(caller, () => handler(request, segment));
     if (!enabled || !caller.merchantId || !caller.storeId) return response;
     const url = new URL(request.url);
@@ -52,8 +57,8 @@ export function recordApiRequests(handler: RouteHandler): RouteHandler {
       latency_ms: Math.round(performance.now() - started),
       request_id: response.headers.get("x-request-id") ?? currentRequestContext()?.requestId ?? "",
       idempotency_key: request.headers.get("idempotency-key")?.slice(0, 255) ?? null,
-      request_body: bounded(requestBody ? await requestBody : null),
-      response_body: bounded(await response.clone().text()),
+      request_body: declaredLength(request) > MAX_BODY_CHARS ? omittedBody(declaredLength(request)) : (caller.requestJson ?? null),
+      response_body: bounded(caller.responseText),
       created_at: Date.now(),
     });
     return response;

@@ -56,11 +56,18 @@ export function omittedBody(length: number): string {
 export function redactBody(text: string | null): string | null {
   if (text === null || text === "") return null;
   if (text.length > MAX_BODY_CHARS) return omittedBody(text.length);
-  let out: string;
+  let parsed: unknown;
   try {
-    out = JSON.stringify(redactValue(JSON.parse(text), null));
+    parsed = JSON.parse(text);
   } catch {
-    out = redactText(text);
+    return redactText(text);
   }
-  return out;
+  return redactJson(parsed);
+}
+
+/** An already parsed body (the request's), redacted and serialised; null when there was none. */
+export function redactJson(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const out = JSON.stringify(redactValue(value, null));
+  return out.length > MAX_BODY_CHARS ? omittedBody(out.length) : out;
 }
