@@ -6,6 +6,8 @@ import { developers } from "./messages/developers";
 import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
 import { payments } from "./messages/payments";
+import { reconciliation } from "./messages/reconciliation";
+import { channels } from "./messages/channels";
 import { webhooks } from "./messages/webhooks";
 import { dashboard } from "./messages/dashboard";
 import { enums } from "./messages/enums";
@@ -14,7 +16,7 @@ import { fieldErrors } from "./messages/field-errors";
 import { team } from "./messages/team";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors, team];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors, reconciliation, channels, team];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

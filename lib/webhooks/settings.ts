@@ -1,5 +1,5 @@
-import { DomainError } from "@/lib/api/error-codes";
 import { recordAudit } from "@/lib/audit/record";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { HOUR } from "@/lib/time";
