@@ -2,6 +2,7 @@ import { DomainError } from "@/lib/api/error-codes";
 import { recordAudit } from "@/lib/audit/record";
 import { getDb, withTransaction, type Tx } from "@/lib/db/client";
 import { lockForUpdate } from "@/lib/db/row-lock";
+import { listInvitations } from "./invitations";
 import { requireTeamManager, type TeamActor } from "./permissions";
 import type { TeamMember, TeamRole } from "./schema";
 
@@ -68,6 +69,16 @@ export async function removeMember(actor: TeamActor, userId: string): Promise<vo
     await tx.deleteFrom("users").where("id", "=", userId).execute();
     await recordAudit(tx, { merchantId: actor.merchantId, action: "user.remove", targetId: userId, before: { email: user.email, role: user.role } });
   });
+}
+
+/** The team page: members, pending invitations and whether the owner requires two-factor. */
+export async function teamOverview(actor: TeamActor) {
+  const [members, invitations, merchant] = await Promise.all([
+    listMembers(actor),
+    listInvitations(actor),
+    getDb().selectFrom("merchants").select("require_two_factor").where("id", "=", actor.merchantId).executeTakeFirstOrThrow(),
+  ]);
+  return { members, invitations, requireTwoFactor: merchant.require_two_factor === 1 };
 }
 
 /** OWNER only: every user of the merchant must sign in with a second factor. */

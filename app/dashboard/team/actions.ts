@@ -2,21 +2,13 @@
 
 import { z } from "zod";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { getDb } from "@/lib/db/client";
-import { inviteMember, listInvitations, revokeInvitation } from "@/lib/team/invitations";
-import { changeMemberRole, listMembers, removeMember, setTwoFactorRequired } from "@/lib/team/members";
+import { inviteMember, revokeInvitation } from "@/lib/team/invitations";
+import { changeMemberRole, removeMember, setTwoFactorRequired, teamOverview } from "@/lib/team/members";
 import { changePassword } from "@/lib/team/password";
 import { changePasswordInput, changeRoleInput, invitationIdInput, inviteInput, memberInput, requireTwoFactorInput, totpCodeInput } from "@/lib/team/schema";
 import { confirmTwoFactorEnrollment, disableTwoFactor, startTwoFactorEnrollment } from "@/lib/team/two-factor";
 
-export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, async ({ ctx }) => {
-  const [members, invitations, merchant] = await Promise.all([
-    listMembers(ctx),
-    listInvitations(ctx),
-    getDb().selectFrom("merchants").select("require_two_factor").where("id", "=", ctx.merchantId).executeTakeFirstOrThrow(),
-  ]);
-  return { members, invitations, requireTwoFactor: merchant.require_two_factor === 1 };
-});
+export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) => teamOverview(ctx));
 
 export const inviteAction = dashboardAction({ write: true, input: inviteInput }, ({ ctx, input }) => inviteMember(ctx, input));
 
