@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   "store.update",
   "webhook.url_change",
   "webhook.secret_rotate",
+  "payment.status_change",
+  "cancellation.status_change",
+  "escrow.status_change",
+  "schedule.status_change",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

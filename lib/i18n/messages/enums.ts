@@ -114,6 +114,10 @@ const kinds: Record<string, Labels> = {
     "store.update": ["Store updated", "상점 정보 변경"],
     "webhook.url_change": ["Webhook URL changed", "웹훅 URL 변경"],
     "webhook.secret_rotate": ["Webhook secret rotated", "웹훅 시크릿 교체"],
+    "payment.status_change": ["Payment status changed", "결제 상태 변경"],
+    "cancellation.status_change": ["Refund status changed", "취소 상태 변경"],
+    "escrow.status_change": ["Escrow status changed", "에스크로 상태 변경"],
+    "schedule.status_change": ["Scheduled payment status changed", "예약 결제 상태 변경"],
   },
 };
 
