@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { Mismatch, UnsettledItem } from "@/lib/reconciliation/types";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { LookUpButton } from "./look-up-button";
 
 type T = (key: string) => string;
@@ -17,7 +18,7 @@ function when(iso: string | null): string {
 
 export function MismatchTable({ rows, t }: { rows: Mismatch[]; t: T }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={t("reconciliation.mismatches")}>
       <table className="min-w-full text-sm" data-testid="mismatches-table">
         <thead>
           <tr>
@@ -40,13 +41,13 @@ export function MismatchTable({ rows, t }: { rows: Mismatch[]; t: T }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
 export function UnsettledTable({ rows, t, canWrite, testId }: { rows: UnsettledItem[]; t: T; canWrite: boolean; testId: string }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollBox label={t(testId === "attention-table" ? "reconciliation.needsAttention" : "reconciliation.unsettled")}>
       <table className="min-w-full text-sm" data-testid={testId}>
         <thead>
           <tr>
@@ -75,6 +76,6 @@ export function UnsettledTable({ rows, t, canWrite, testId }: { rows: UnsettledI
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
