@@ -35,6 +35,8 @@ export type Target = {
   ownerUserId: string;
   invitationId: string;
   viewId: string;
+  /** One of the store's API request log entries (written by the server in batches). */
+  requestLogId: string;
   canary: string;
 };
 
@@ -93,6 +95,12 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
   const owner = await ownerOf(m);
   const invitation = await inviteMember(owner, { email: `${canary.toLowerCase()}@example.com`, role: "ADMIN" });
   const view = await createView(owner, { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] });
+  let requestLog: { id: string } | undefined;
+  const logDeadline = Date.now() + 15_000;
+  while (!requestLog && Date.now() < logDeadline) {
+    requestLog = await getDb().selectFrom("api_request_log").select("id").where("merchant_id", "=", m.merchant_id).executeTakeFirst();
+    if (!requestLog) await new Promise((r) => setTimeout(r, 200));
+  }
   return {
     storeId: m.store_id,
     paymentChannel,
@@ -111,6 +119,7 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     ownerUserId: owner.userId,
     invitationId: invitation.id,
     viewId: view.id,
+    requestLogId: requestLog!.id,
     canary,
   };
 }
