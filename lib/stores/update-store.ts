@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -33,6 +34,9 @@ export async function updateStore({ ctx, input }: { ctx: AuthContext; input: z.o
       },
       now,
     );
+    // Which members changed, not their values (a profile holds personal data).
+    const changed = Object.keys(input).filter((k) => k !== "store_id" && input[k as keyof typeof input] !== undefined);
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "store.update", targetId: input.store_id, after: { changed } });
   });
   return serializeStore(await loadSubStore(ctx, input.store_id));
 }

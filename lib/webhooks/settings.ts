@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
@@ -33,6 +34,7 @@ export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input
   }
   await transaction(async (tx) => {
     await setStoreWebhookUrl(tx, ctx.merchantId, store.id, url || null, Date.now());
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.url_change", targetId: store.id, before: { url: store.webhook_url }, after: { url: url || null } });
   });
   return getWebhookSettings({ ctx });
 }
@@ -48,6 +50,7 @@ export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; in
   await transaction(async (tx) => {
     const keepPreviousUntil = input.overlapHours > 0 ? now + input.overlapHours * HOUR : null;
     await replaceSigningSecret(tx, { id: store.id, merchantId: ctx.merchantId }, sealWebhookSecret(newWebhookSecret()), now, keepPreviousUntil);
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.secret_rotate", targetId: store.id, after: { previous_secret_valid_hours: input.overlapHours } });
   });
   return getWebhookSettings({ ctx });
 }
