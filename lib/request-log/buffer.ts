@@ -40,11 +40,27 @@ export async function flushRequestLog(): Promise<void> {
   await state.flushing;
 }
 
+/** Redacted for storage; a body that cannot be redacted is not kept (the entry still is). */
+function toRow(e: PendingEntry) {
+  const safely = (fn: () => string | null) => {
+    try {
+      return fn();
+    } catch {
+      return "[not kept: could not be redacted]";
+    }
+  };
+  return {
+    ...e,
+    request_body: typeof e.request_body === "string" ? e.request_body : safely(() => redactJson(e.request_body)),
+    response_body: safely(() => redactBody(e.response_body)),
+  };
+}
+
 async function writeQueued(): Promise<void> {
   const { batchSize } = requestLogSettings();
   while (state.pending.length > 0) {
     const batch = state.pending.splice(0, batchSize);
-    const rows = batch.map((e) => ({ ...e, request_body: typeof e.request_body === "string" ? e.request_body : redactJson(e.request_body), response_body: redactBody(e.response_body) }));
+    const rows = batch.map(toRow);
     try {
       await getDb().insertInto("api_request_log").values(rows).execute();
     } catch (err) {

@@ -27,11 +27,16 @@ const RESIDENT_NUMBER = /(?<![0-9A-Za-z])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|
 /** What a secret becomes: asterisks, the shape every masked value has (the at-rest scan knows it). */
 export const REDACTED = "********";
 
-function redactValue(value: unknown, key: string | null): unknown {
+/** Deeper than any body the API accepts (input rules stop at 32 levels): kept as a marker, never walked. */
+const MAX_DEPTH = 40;
+export const TOO_DEEP = "[nested too deep, not kept]";
+
+function redactValue(value: unknown, key: string | null, depth = 0): unknown {
   if (key !== null && SECRET_MEMBERS.has(key) && value !== null && typeof value !== "object") return REDACTED;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, key));
+  if (value && typeof value === "object" && depth >= MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, key, depth + 1));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, k)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, k, depth + 1)]));
   }
   if (typeof value === "string") return redactText(value);
   return value;

@@ -8,7 +8,7 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { DAY } from "@/lib/time";
 import { flushRequestLog } from "./buffer";
 import { listRequestLog, getRequestLogEntry } from "./query";
-import { REDACTED, redactBody } from "./redact";
+import { REDACTED, redactBody, TOO_DEEP } from "./redact";
 
 const scope = (m: { merchant_id: string; store_id: string }) => ({ merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false });
 
@@ -64,6 +64,18 @@ describe("API request log", () => {
     await m.api.get("/v2/payments");
     await flushRequestLog();
     expect((await listRequestLog(scope(m), {})).rows).toEqual([]);
+  });
+
+  it("a body nested 10,000 levels deep (refused 400) is logged with a marker, and the flush does not overflow", async () => {
+    const m = inProcess(await newMerchant());
+    const raw = `{"channel_key":"x","bypass":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+    const res = await callApi("POST", "/v2/billing-keys", { rawBody: raw, token: m.accessToken, inProcess: true });
+    expect(res.status).toBe(400);
+    await flushRequestLog();
+    const [row] = (await listRequestLog(scope(m), {})).rows;
+    const detail = (await getRequestLogEntry(scope(m), row!.id))!;
+    expect(detail.status).toBe(400);
+    expect(detail.requestBody).toContain(TOO_DEEP);
   });
 
   it("keeps entries 30 days by default (retention sweep)", async () => {

@@ -14,10 +14,13 @@ export function requestLogSettings() {
   return {
     /** How long entries are kept (REQUEST_LOG_RETENTION_DAYS, default 30). */
     retentionMs: positive("REQUEST_LOG_RETENTION_DAYS", 30) * DAY,
-    /** Entries are written at most this long after their request (REQUEST_LOG_FLUSH_MS). */
-    flushMs: positive("REQUEST_LOG_FLUSH_MS", 500),
+    /**
+     * Entries are written at most this long after their request (REQUEST_LOG_FLUSH_MS). Each flush
+     * is one commit, and on SQLite a commit's fsync blocks the process: fewer, larger batches.
+     */
+    flushMs: positive("REQUEST_LOG_FLUSH_MS", 2000),
     /** Rows per INSERT. */
-    batchSize: 200,
+    batchSize: 500,
     /** Entries held while the database is unreachable; older ones are dropped beyond this. */
     maxBuffered: 20_000,
   };
