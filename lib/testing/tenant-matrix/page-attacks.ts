@@ -29,6 +29,7 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard/sandbox-inbox": { urls: () => ["/dashboard/sandbox-inbox"] },
   "/dashboard/developers": { urls: () => ["/dashboard/developers"] },
   "/dashboard/webhooks": { urls: () => ["/dashboard/webhooks"] },
+  "/dashboard/channels": { urls: () => ["/dashboard/channels"] },
   "/dashboard/reconciliation": { urls: () => ["/dashboard/reconciliation", "/dashboard/reconciliation?lookup=settled"] },
   "/dashboard/stores": { urls: () => ["/dashboard/stores"] },
   "/dashboard/stores/new": { urls: () => ["/dashboard/stores/new"] },
@@ -60,6 +61,8 @@ export const NOT_TENANT_PATHS: Record<string, string> = {
   "/readyz": "operational probe, no tenant data",
   "/metrics": "operational metrics behind METRICS_TOKEN, aggregates only",
   "/openapi.json": "the public API description",
+  "/api/providers/tosspayments/deposit-callback":
+    "Toss's deposit callback: no session; each call is verified by fetching the order from Toss with the channel's key (e2e/api/toss-live.test.ts)",
   "/icon.svg": "static icon",
   "/_not-found": "Next's 404 page",
   "/_global-error": "Next's error page",
