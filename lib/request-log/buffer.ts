@@ -40,6 +40,16 @@ export async function flushRequestLog(): Promise<void> {
   await state.flushing;
 }
 
+/**
+ * PostgreSQL text cannot hold NUL, and one such row would fail every batch it is retried in (a
+ * hostile path or body is exactly what this log keeps): NUL is stored as U+FFFD.
+ */
+function withoutNul<T extends Record<string, unknown>>(row: T): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(out)) if (typeof value === "string" && value.includes("\u0000")) out[key] = value.replaceAll("\u0000", "\uFFFD");
+  return out as T;
+}
+
 /** Redacted for storage; a body that cannot be redacted is not kept (the entry still is). */
 function toRow(e: PendingEntry) {
   const safely = (fn: () => string | null) => {
@@ -60,7 +70,7 @@ async function writeQueued(): Promise<void> {
   const { batchSize } = requestLogSettings();
   while (state.pending.length > 0) {
     const batch = state.pending.splice(0, batchSize);
-    const rows = batch.map(toRow);
+    const rows = batch.map((e) => withoutNul(toRow(e)));
     try {
       await getDb().insertInto("api_request_log").values(rows).execute();
     } catch (err) {

@@ -66,6 +66,16 @@ describe("API request log", () => {
     expect((await listRequestLog(scope(m), {})).rows).toEqual([]);
   });
 
+  it("hostile NUL characters (path and body) are logged, and never block the rows queued with them (PostgreSQL text refuses NUL)", async () => {
+    const m = inProcess(await newMerchant());
+    expect((await callApi("POST", "/v2/billing-keys", { rawBody: '{"channel_key":"\\u0000x"}', token: m.accessToken, inProcess: true })).status).toBe(400);
+    expect((await callApi("GET", "/v2/payments/nul%00id", { token: m.accessToken, inProcess: true })).status).toBeGreaterThanOrEqual(400);
+    expect((await m.api.get("/v2/channels")).status).toBe(200);
+    await flushRequestLog();
+    const { rows } = await listRequestLog(scope(m), {});
+    expect(rows.map((r) => r.path).sort()).toEqual(["/v2/billing-keys", "/v2/channels", expect.stringContaining("/v2/payments/nul")].sort());
+  });
+
   it("a body nested 10,000 levels deep (refused 400) is logged with a marker, and the flush does not overflow", async () => {
     const m = inProcess(await newMerchant());
     const raw = `{"channel_key":"x","bypass":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
