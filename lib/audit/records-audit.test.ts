@@ -9,7 +9,7 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { newPaymentId } from "@/lib/testing/payments";
 import { storeBody } from "@/lib/testing/stores";
 import { runAsCaller } from "./actor";
-import { listAudit } from "./query";
+import { listAudit } from "./list-audit";
 import { verifyAuditChains } from "./verify";
 
 type Merchant = ReturnType<typeof inProcess<Awaited<ReturnType<typeof newMerchant>>>>;
