@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
-import { freshMerchant } from "./helpers";
+import { freshMerchant, startTwoFactorSetup } from "./helpers";
 import { checkPage } from "./quality";
 
 /**
@@ -21,14 +21,6 @@ async function signInKorean(page: Page, email: string, password: string, code?: 
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Clicks until the set-up opens: a click before the page hydrated does nothing (slow machines). */
-async function startTwoFactorSetup(page: Page) {
-  const secret = page.getByTestId("totp-secret");
-  await expect(async () => {
-    if (!(await secret.isVisible())) await page.getByRole("button", { name: "2단계 인증 설정" }).click({ timeout: 5_000 });
-    await expect(secret).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 45_000 });
-}
 
 for (const viewport of [
   { name: "desktop", width: 1440, height: 900 },
@@ -67,7 +59,7 @@ for (const viewport of [
 
       await signInKorean(page, email, "나리의 긴 비밀번호입니다");
       await page.goto("/dashboard/team");
-      await startTwoFactorSetup(page);
+      await startTwoFactorSetup(page, "2단계 인증 설정");
       await checkPage(page, `two-factor set-up (${viewport.name})`);
       const secret = (await page.getByTestId("totp-secret").textContent())!;
       await page.getByLabel("6자리 코드").fill(await generate({ secret }));
