@@ -1,6 +1,7 @@
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb, withTransaction } from "@/lib/db/client";
+import { withTransaction } from "@/lib/db/client";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { BOOKED_STATUSES } from "@/lib/schedules/status";
@@ -26,13 +27,20 @@ export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input
       throw new DomainError("BOOKED_SCHEDULE_EXISTENCE", "schedules are booked on this billing key; cancel them first", { schedule_ids: booked.map((s) => s.id) });
     }
     await tx.updateTable("billing_keys").set({ status: "DELETED", deleted_at: deletedAt }).where("id", "=", row.id).where("status", "=", "ISSUED").execute();
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.delete", targetId: row.id, before: { status: "ISSUED" }, after: { status: "DELETED" } });
     return row;
   });
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
   const called = await callProvider((signal) => paymentProviderFor(channel).deleteBillingKey({ channel, signal, pgBillingKey: key.pg_billing_key ?? "" }));
   const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
   if (!result.ok) {
-    await getDb().updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", key.id).where("deleted_at", "=", deletedAt).execute();
+    await withTransaction(async (tx) => {
+      const restored = await tx.updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", key.id).where("deleted_at", "=", deletedAt).executeTakeFirst();
+      // The deletion entry stays in the chain; this one says it was undone, and why.
+      if (Number(restored.numUpdatedRows) > 0) {
+        await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.restore", targetId: key.id, before: { status: "DELETED" }, after: { status: "ISSUED", pg_code: result.pgCode } });
+      }
+    });
     throw new ProviderError(result.pgCode, result.pgMessage);
   }
   return { deleted_at: toRfc3339(deletedAt) };
