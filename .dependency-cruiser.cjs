@@ -41,9 +41,6 @@ const PENDING_PROVIDERS = [
   // domain code): a real PG keeps it on its side.
   "^lib/providers/sandbox/ledger\\.ts$",
 ];
-// Importers of the sandbox's card helpers, waiting for the neutral card module (#11 first).
-const PENDING_SANDBOX = ["^lib/ops/log-scrub\\.ts$", "^lib/docs/api-introduction\\.ts$", "^components/payments/key-in-form\\.tsx$"];
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -70,13 +67,15 @@ module.exports = {
     },
     {
       name: "sandbox-only-through-registry",
-      comment: "The sandbox is one provider implementation: only the provider registries choose it.",
+      comment:
+        "The sandbox is one provider implementation: only the provider registries choose it. Its published " +
+        "test cards (test-cards.ts) are documentation the docs page and the key-in form show.",
       severity: "error",
       from: {
         path: "^(lib|app|components)/",
-        pathNot: ["^lib/providers/", "^lib/testing/", "\\.test\\.tsx?$", ...PENDING, ...PENDING_SANDBOX],
+        pathNot: ["^lib/providers/", "^lib/testing/", "\\.test\\.tsx?$", ...PENDING],
       },
-      to: { path: "^lib/providers/sandbox/" },
+      to: { path: "^lib/providers/sandbox/", pathNot: "^lib/providers/sandbox/test-cards\\.ts$" },
     },
     {
       name: "db-only-in-repositories",

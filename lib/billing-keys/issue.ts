@@ -8,7 +8,7 @@ import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
-import { digitsOnly, maskCardNumber } from "@/lib/providers/sandbox/cards";
+import { digitsOnly, maskCardNumber } from "@/lib/cards/card-number";
 import type { CardInfo } from "@/lib/providers/types";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
