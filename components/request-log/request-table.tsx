@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
-import type { RequestLogRow } from "@/lib/request-log/query";
+import type { RequestLogRow } from "@/lib/request-log/serialize";
 
 function statusClass(status: number): string {
   if (status >= 500) return "text-red-700";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { storeBody } from "@/lib/testing/stores";
-import { listAudit } from "./query";
+import { listAudit } from "./list-audit";
 
 describe("audit log through the API", () => {
   it("a change made with an API key is recorded under the key's name and prefix", async () => {

@@ -4,7 +4,9 @@ import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { runAsCaller, type Actor } from "./actor";
-import { auditCsvLines, listAudit, listAuditActors } from "./query";
+import { auditCsvLines } from "./export-audit-csv";
+import { listAudit } from "./list-audit";
+import { listAuditActors } from "./list-audit-actors";
 import { verifyAuditChains } from "./verify";
 
 const alice: Actor = { type: "USER", id: "user_alice", name: "Alice <alice@example.com>", ip: "203.0.113.7" };

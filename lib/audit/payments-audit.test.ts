@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
-import { listAudit } from "./query";
+import { listAudit } from "./list-audit";
 import { verifyAuditChains } from "./verify";
 
 describe("audit log of payments (#11's transition functions)", () => {

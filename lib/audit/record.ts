@@ -1,9 +1,9 @@
-import { sql } from "kysely";
-import type { Db, Tx } from "@/lib/db/client";
+import { type Executor, type Transaction, transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import type { AuditAction } from "./actions";
 import { currentCaller, type Actor } from "./actor";
 import { GENESIS_HASH, entryHash } from "./hash";
+import { appendEntry, bumpChainHead } from "./repository";
 
 export type AuditChange = {
   merchantId: string;
@@ -18,26 +18,20 @@ export type AuditChange = {
  * Appends one entry to the merchant's hash chain, in the caller's DB transaction (the change and
  * its entry commit or roll back together). The actor comes from the request or action context;
  * without one (worker, sweep) nothing is recorded: only changes made through the dashboard or the
- * API are. Bumping the merchant's chain head takes its row lock, so concurrent writers of one
- * merchant append one after the other on PostgreSQL (SQLite's write lock does the same).
+ * API are.
  */
-export async function recordAudit(db: Db | Tx, change: AuditChange, actor: Actor | undefined = currentCaller()?.actor): Promise<void> {
+export async function recordAudit(db: Executor, change: AuditChange, actor: Actor | undefined = currentCaller()?.actor): Promise<void> {
   if (!actor) return;
   if (!db.isTransaction) {
-    await db.transaction().execute((tx) => recordAudit(tx, change, actor));
+    await transaction((tx) => recordAudit(tx, change, actor));
     return;
   }
-  await db.insertInto("audit_heads").values({ merchant_id: change.merchantId, seq: 0, hash: GENESIS_HASH }).onConflict((oc) => oc.column("merchant_id").doNothing()).execute();
-  const head = await db
-    .updateTable("audit_heads")
-    .set({ seq: sql`seq + 1` })
-    .where("merchant_id", "=", change.merchantId)
-    .returning(["seq", "hash"])
-    .executeTakeFirstOrThrow();
+  const tx = db as Transaction;
+  const head = await bumpChainHead(tx, change.merchantId, GENESIS_HASH);
   const entry = {
     id: newId("aud_"),
     merchant_id: change.merchantId,
-    seq: Number(head.seq),
+    seq: head.seq,
     actor_type: actor.type,
     actor_id: actor.id,
     actor_name: actor.name,
@@ -48,7 +42,5 @@ export async function recordAudit(db: Db | Tx, change: AuditChange, actor: Actor
     created_at: Date.now(),
     prev_hash: head.hash,
   };
-  const hash = entryHash(entry);
-  await db.insertInto("audit_log").values({ ...entry, hash }).execute();
-  await db.updateTable("audit_heads").set({ hash }).where("merchant_id", "=", change.merchantId).execute();
+  await appendEntry(tx, { ...entry, hash: entryHash(entry) });
 }

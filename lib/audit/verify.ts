@@ -1,5 +1,5 @@
-import { getDb } from "@/lib/db/client";
 import { GENESIS_HASH, entryHash } from "./hash";
+import { chainHeads, entriesFrom } from "./repository";
 
 export type ChainBreak = { merchantId: string; seq: number; reason: "hash" | "link" | "gap" | "head" };
 export type ChainReport = { ok: boolean; merchants: number; entries: number; breaks: ChainBreak[] };
@@ -12,17 +12,14 @@ const PAGE = 1000;
  * deleted or inserted entry shows as a break at its sequence number.
  */
 export async function verifyAuditChains(options: { merchantId?: string } = {}): Promise<ChainReport> {
-  const db = getDb();
-  let headsQuery = db.selectFrom("audit_heads").selectAll().orderBy("merchant_id");
-  if (options.merchantId) headsQuery = headsQuery.where("merchant_id", "=", options.merchantId);
-  const heads = await headsQuery.execute();
+  const heads = await chainHeads(options.merchantId);
   const breaks: ChainBreak[] = [];
   let entries = 0;
   for (const head of heads) {
     let prev = GENESIS_HASH;
     let expected = 1;
     for (;;) {
-      const rows = await db.selectFrom("audit_log").selectAll().where("merchant_id", "=", head.merchant_id).where("seq", ">=", expected).orderBy("seq").limit(PAGE).execute();
+      const rows = await entriesFrom(head.merchant_id, expected, PAGE);
       for (const row of rows) {
         const seq = Number(row.seq);
         entries++;

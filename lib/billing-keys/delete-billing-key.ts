@@ -1,6 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
+import { recordAudit } from "@/lib/audit/record";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { bookedScheduleIds, lockKeySchedules, transitionSchedules } from "@/lib/schedules/repository";
@@ -33,13 +34,19 @@ export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input
       throw new DomainError("BOOKED_SCHEDULE_EXISTENCE", "schedules are booked on this billing key; cancel them first", { schedule_ids: booked });
     }
     await markKeyDeleted(tx, row.id, deletedAt);
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.delete", targetId: row.id, before: { status: "ISSUED" }, after: { status: "DELETED" } });
     return row;
   });
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
   const called = await callProvider((signal) => paymentProviderFor(channel).deleteBillingKey({ channel, signal, pgBillingKey: key.pg_billing_key ?? "" }));
   const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
   if (!result.ok) {
-    await restoreDeletedKey(key.id, deletedAt);
+    await transaction(async (tx) => {
+      // The deletion entry stays in the chain; this one says it was undone, and why.
+      if (await restoreDeletedKey(tx, key.id, deletedAt)) {
+        await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.restore", targetId: key.id, before: { status: "DELETED" }, after: { status: "ISSUED", pg_code: result.pgCode } });
+      }
+    });
     throw new ProviderError(result.pgCode, result.pgMessage);
   }
   return { deleted_at: toRfc3339(deletedAt) };

@@ -1,8 +1,10 @@
+import { recordAudit } from "@/lib/audit/record";
 import { ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { toCustomer } from "@/lib/customers/to-customer";
+import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
@@ -65,7 +67,11 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
     deleted_at: null,
     created_at: requestedAt,
   };
-  await insertBillingKey(row);
+  await transaction(async (tx) => {
+    await insertBillingKey(tx, row);
+    // A declined issuance is recorded too (its FAILED key is stored); the masked number only.
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.issue", targetId: row.id, after: { status: row.status, method: row.method, card_number: row.card_number, store_id: row.store_id } });
+  });
   if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
   return { billing_key: row.id, customer_id: row.customer_id, requested_at: toRfc3339(requestedAt), issued_at: toRfc3339(issuedAt) };
 }

@@ -66,8 +66,8 @@ export function channelOfKey(db: Db | Tx, keyId: string) {
   return db.selectFrom("billing_keys").innerJoin("channels", "channels.id", "billing_keys.channel_id").selectAll("channels").where("billing_keys.id", "=", keyId).executeTakeFirstOrThrow();
 }
 
-export async function insertBillingKey(key: BillingKeyRecord): Promise<void> {
-  await getDb()
+export async function insertBillingKey(db: Db | Tx, key: BillingKeyRecord): Promise<void> {
+  await db
     .insertInto("billing_keys")
     .values({
       ...key,
@@ -84,9 +84,10 @@ export async function markKeyDeleted(tx: Tx, id: string, deletedAt: number): Pro
   await tx.updateTable("billing_keys").set({ status: "DELETED", deleted_at: deletedAt }).where("id", "=", id).where("status", "=", "ISSUED").execute();
 }
 
-/** Undoes markKeyDeleted when the provider refused the deletion (only that deletion's mark). */
-export async function restoreDeletedKey(id: string, deletedAt: number): Promise<void> {
-  await getDb().updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", id).where("deleted_at", "=", deletedAt).execute();
+/** Undoes markKeyDeleted when the provider refused the deletion (only that deletion's mark); false if already undone. */
+export async function restoreDeletedKey(db: Db | Tx, id: string, deletedAt: number): Promise<boolean> {
+  const result = await db.updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", id).where("deleted_at", "=", deletedAt).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The named keys of a store (unknown ids left out). */

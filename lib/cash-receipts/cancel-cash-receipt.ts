@@ -1,5 +1,7 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { getChannelById } from "@/lib/channels/repository";
+import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { cashReceiptProviderFor } from "@/lib/providers/cash-receipt-registry";
 import { resolveStore } from "@/lib/tenancy/scope";
@@ -22,6 +24,9 @@ export async function cancelCashReceipt({ ctx, input }: { ctx: AuthContext; inpu
   const outcome = await cashReceiptProviderFor(channel).cancelCashReceipt({ channel, pgReceiptId: row.pg_receipt_id, amount: row.amount });
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   const now = Date.now();
-  if (!(await markCancelled(row, now))) throw new DomainError("CASH_RECEIPT_NOT_ISSUED", "the cash receipt is already cancelled");
+  await transaction(async (tx) => {
+    if (!(await markCancelled(row, now, tx))) throw new DomainError("CASH_RECEIPT_NOT_ISSUED", "the cash receipt is already cancelled");
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "cash_receipt.cancel", targetId: row.payment_id, before: { receipt_id: row.id, status: "ISSUED" }, after: { status: "CANCELLED", cancelled_amount: row.amount } });
+  });
   return { cancelled_amount: row.amount, cancelled_at: toRfc3339(now) };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import { type ChannelRecord } from "@/lib/channels/repository";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { type Executor, transaction } from "@/lib/db/transaction";
@@ -82,6 +83,13 @@ export async function issueReceipt(target: Target, input: IssueRequest): Promise
         updated_at: now,
       };
       await insertReceipt(tx, record);
+      // Recorded only for a manual issuance by a caller (the deposit job has no actor); no customer identifier.
+      await recordAudit(tx, {
+        merchantId,
+        action: "cash_receipt.issue",
+        targetId: paymentId,
+        after: { receipt_id: id, type: input.type, amount: input.amount, currency: input.currency, status: "ISSUED" },
+      });
       return record;
     });
   } catch (error) {

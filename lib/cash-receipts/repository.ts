@@ -50,8 +50,8 @@ export async function insertReceipt(tx: Db | Tx, record: CashReceiptRecord): Pro
 }
 
 /** ISSUED → CANCELLED for the whole amount; false when it was cancelled meanwhile. */
-export async function markCancelled(receipt: CashReceiptRecord, now: number): Promise<boolean> {
-  const done = await getDb()
+export async function markCancelled(receipt: CashReceiptRecord, now: number, db: Db | Tx = getDb()): Promise<boolean> {
+  const done = await db
     .updateTable("cash_receipts")
     .set({ status: "CANCELLED", cancelled_at: now, cancelled_amount: receipt.amount, updated_at: now })
     .where("id", "=", receipt.id)

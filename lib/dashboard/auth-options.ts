@@ -1,7 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { secrets } from "@/lib/env";
-import { checkSecondFactor } from "@/lib/team/two-factor";
+import { checkSecondFactor } from "@/lib/team/check-second-factor";
 import { unknownUserHash, verifyPassword } from "@/lib/users/passwords";
 import { noteSignIn } from "@/lib/users/sign-in";
 import { findUserByEmail } from "@/lib/users/repository";

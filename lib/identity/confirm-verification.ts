@@ -1,5 +1,7 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { getChannelById } from "@/lib/channels/repository";
+import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
 import { LIMITS } from "@/lib/throttle/limits";
@@ -8,6 +10,7 @@ import { otpMatches } from "./otp";
 import { consumeOtp, findVerification, findVerificationOrThrow, markFailed, markVerified, takeOtpAttempt, type VerificationRecord } from "./repository";
 import { resolveIdentityStore } from "./resolve-store";
 import { serializeVerification } from "./serialize";
+import { verificationSummary } from "./audit-summary";
 import { assertSent, MAX_OTP_ATTEMPTS } from "./status";
 
 /**
@@ -42,7 +45,10 @@ export async function confirmVerification({ ctx, input }: { ctx: AuthContext; in
   const outcome = await identityProviderFor(channel).confirm({ channel, pgSession: row.pg_session ?? "", method: row.method });
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   const customer = { id: row.customer_id ?? undefined, ...outcome.person };
-  const done = await markVerified(row.id, { customer, pgTxId: outcome.pgTxId, pgRawResponse: outcome.pgRawResponse, now: Date.now() });
-  if (!done) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+  await transaction(async (tx) => {
+    const done = await markVerified(row.id, { customer, pgTxId: outcome.pgTxId, pgRawResponse: outcome.pgRawResponse, now: Date.now() }, tx);
+    if (!done) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "identity_verification.confirm", targetId: input.id, before: { status: row.status }, after: { ...verificationSummary(row), status: "VERIFIED" } });
+  });
   return { identityVerification: serializeVerification(await findVerificationOrThrow(ctx.merchantId, store.id, input.id)) };
 }

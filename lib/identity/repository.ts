@@ -60,8 +60,12 @@ export async function updateUnsent(rowId: string, fields: UnsentFields): Promise
 }
 
 /** The provider took the request: READY with its session and code; false when another send got there first. */
-export async function markSent(rowId: string, sent: { pgSession: string; otpHash: string | null; otpExpiresAt: number | null; now: number }): Promise<boolean> {
-  const result = await getDb()
+export async function markSent(
+  rowId: string,
+  sent: { pgSession: string; otpHash: string | null; otpExpiresAt: number | null; now: number },
+  db: Db | Tx = getDb(),
+): Promise<boolean> {
+  const result = await db
     .updateTable("identity_verifications")
     .set({
       status: "READY",
@@ -122,8 +126,12 @@ export async function consumeOtp(row: VerificationRecord): Promise<boolean> {
 }
 
 /** READY → VERIFIED with the confirmed person; false when it was already verified. */
-export async function markVerified(rowId: string, done: { customer: VerifiedCustomer; pgTxId: string; pgRawResponse: string; now: number }): Promise<boolean> {
-  const result = await getDb()
+export async function markVerified(
+  rowId: string,
+  done: { customer: VerifiedCustomer; pgTxId: string; pgRawResponse: string; now: number },
+  db: Db | Tx = getDb(),
+): Promise<boolean> {
+  const result = await db
     .updateTable("identity_verifications")
     .set({
       status: "VERIFIED",
@@ -149,8 +157,12 @@ export async function voidOtp(rowId: string): Promise<void> {
 }
 
 /** A new code went out: READY again (FAILED → READY restarts the status clock); false when verified meanwhile. */
-export async function markResent(row: VerificationRecord, resent: { pgSession: string; otpHash: string; otpExpiresAt: number; now: number }): Promise<boolean> {
-  const result = await getDb()
+export async function markResent(
+  row: VerificationRecord,
+  resent: { pgSession: string; otpHash: string; otpExpiresAt: number; now: number },
+  db: Db | Tx = getDb(),
+): Promise<boolean> {
+  const result = await db
     .updateTable("identity_verifications")
     .set({
       status: "READY",

@@ -1,5 +1,7 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { getChannelById } from "@/lib/channels/repository";
+import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
 import { LIMITS } from "@/lib/throttle/limits";
@@ -7,6 +9,7 @@ import { takeAttempt } from "@/lib/throttle/throttle";
 import { issueOtp, sandboxInboxDelivery } from "./otp";
 import { findVerification, markResent, voidOtp } from "./repository";
 import { resolveIdentityStore } from "./resolve-store";
+import { verificationSummary } from "./audit-summary";
 import { assertSent } from "./status";
 
 /**
@@ -36,7 +39,10 @@ export async function resendVerification({ ctx, input }: { ctx: AuthContext; inp
     delivery: sandboxInboxDelivery(channel, row),
   });
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
-  const done = await markResent(row, { pgSession: outcome.pgSession, otpHash: otp.hash, otpExpiresAt: otp.expiresAt, now: Date.now() });
-  if (!done) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+  await transaction(async (tx) => {
+    const done = await markResent(row, { pgSession: outcome.pgSession, otpHash: otp.hash, otpExpiresAt: otp.expiresAt, now: Date.now() }, tx);
+    if (!done) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "identity_verification.resend", targetId: input.id, before: { status: row.status }, after: { ...verificationSummary(row), status: "READY" } });
+  });
   return {};
 }

@@ -1,5 +1,7 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { type ChannelRecord, requireStoreChannel } from "@/lib/channels/repository";
+import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
@@ -9,6 +11,7 @@ import { readResidentNumber } from "./resident-number";
 import { resolveIdentityStore } from "./resolve-store";
 import type { SendVerificationBody } from "./schema";
 import { serializeIdentityChannel } from "./serialize";
+import { verificationSummary } from "./audit-summary";
 import { assertCanSend } from "./status";
 
 /** Records (or refreshes) the not-yet-sent verification, so a failed send leaves a NOT_SENT record. */
@@ -79,7 +82,10 @@ export async function sendVerification({ ctx, input }: { ctx: AuthContext; input
     ? await provider.sendOtp({ ...request, otp: otp.otp, expiresAt: otp.expiresAt, delivery: sandboxInboxDelivery(channel, row) })
     : await provider.sendAppPush(request);
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
-  const sent = await markSent(row.id, { pgSession: outcome.pgSession, otpHash: otp?.hash ?? null, otpExpiresAt: otp?.expiresAt ?? null, now: Date.now() });
-  if (!sent) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_SENT", "this identity verification was already sent");
+  await transaction(async (tx) => {
+    const sent = await markSent(row.id, { pgSession: outcome.pgSession, otpHash: otp?.hash ?? null, otpExpiresAt: otp?.expiresAt ?? null, now: Date.now() }, tx);
+    if (!sent) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_SENT", "this identity verification was already sent");
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "identity_verification.send", targetId: input.id, after: { ...verificationSummary(row), status: "READY" } });
+  });
   return {};
 }

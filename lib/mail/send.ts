@@ -1,8 +1,9 @@
 import nodemailer from "nodemailer";
-import type { Tx } from "@/lib/db/client";
+import type { Transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/ops/logger";
 import { sealText } from "@/lib/sealed";
+import { insertOutboxMail } from "./repository";
 
 export type Mail = { merchantId: string; to: string; subject: string; text: string };
 
@@ -17,11 +18,8 @@ export function smtpConfigured(): boolean {
  * Without SMTP the mail goes to the merchant's local outbox (the dashboard's Outbox page), written
  * in the caller's transaction, its body sealed (an invitation mail carries a live link).
  */
-export async function keepInOutbox(tx: Tx, mail: Mail): Promise<void> {
-  await tx
-    .insertInto("outbox_mails")
-    .values({ id: newId("mail_"), merchant_id: mail.merchantId, to_email: mail.to, subject: mail.subject, body_sealed: sealText(OUTBOX_SEAL, mail.text), created_at: Date.now() })
-    .execute();
+export async function keepInOutbox(tx: Transaction, mail: Mail): Promise<void> {
+  await insertOutboxMail(tx, { id: newId("mail_"), merchant_id: mail.merchantId, to_email: mail.to, subject: mail.subject, body_sealed: sealText(OUTBOX_SEAL, mail.text), created_at: Date.now() });
 }
 
 /** Sends over SMTP; false when it failed (logged), so the caller can say so and show the link. */

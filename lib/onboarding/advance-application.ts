@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -21,6 +22,7 @@ export async function advanceApplication({ ctx, input }: { ctx: AuthContext; inp
     const failedReason = FAILED.includes(input.status) ? input.reason || input.status : undefined;
     if (!(await moveApplication(tx, app, { to: input.status, at: now, failedReason, opened }))) throw new DomainError("INVALID_REQUEST", "the application changed meanwhile; reload");
     await recordEvent(tx, { merchant_id: app.merchant_id, application_id: app.id, field: "status", from_value: from, to_value: input.status, reason: input.reason || null, at: now });
+    await recordAudit(tx, { merchantId: app.merchant_id, action: "application.status_change", targetId: app.id, before: { status: from }, after: { status: input.status, ...(input.reason ? { reason: input.reason } : {}) } });
     return { id: app.id, status: input.status };
   });
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -18,6 +19,7 @@ export async function advanceContract({ ctx, input }: { ctx: AuthContext; input:
     const now = nextChangeTime(app.updated_at);
     if (!(await moveContract(tx, app, { from, to: input.status, at: now }))) throw new DomainError("INVALID_REQUEST", "the application changed meanwhile; reload");
     await recordEvent(tx, { merchant_id: app.merchant_id, application_id: app.id, field: "contract_status", from_value: from, to_value: input.status, reason: null, at: now });
+    await recordAudit(tx, { merchantId: app.merchant_id, action: "application.contract_change", targetId: app.id, before: { contract_status: from }, after: { contract_status: input.status } });
     return { id: app.id, contract_status: input.status };
   });
 }

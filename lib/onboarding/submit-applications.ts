@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
@@ -41,6 +42,12 @@ export async function submitApplications({ ctx, input }: { ctx: AuthContext; inp
       if (row.contract_status) {
         await recordEvent(tx, { merchant_id: ctx.merchantId, application_id: row.id, field: "contract_status", from_value: null, to_value: row.contract_status, reason: null, at: now });
       }
+      await recordAudit(tx, {
+        merchantId: ctx.merchantId,
+        action: "application.submit",
+        targetId: row.id,
+        after: { store_id: row.store_id, pg_company: row.pg_company, methods: row.methods, status: row.status, contract_status: row.contract_status },
+      });
       created.push(row);
     }
     return created;

@@ -1,12 +1,11 @@
-import { getDb } from "@/lib/db/client";
-import type { ApiRequestLogTable } from "@/lib/db/tables/teams";
 import { logger } from "@/lib/ops/logger";
 import { onShutdown } from "@/lib/ops/shutdown";
 import { redactBody, redactJson } from "./redact";
+import { insertRequestLogRows, type RequestLogRecord } from "./repository";
 import { requestLogSettings } from "./settings";
 
 /** What the request path hands over: the parsed request body and the response text, redacted when flushed. */
-export type PendingEntry = Omit<ApiRequestLogTable, "request_body"> & { request_body: unknown };
+export type PendingEntry = Omit<RequestLogRecord, "request_body"> & { request_body: unknown };
 
 type State = { pending: PendingEntry[]; timer: NodeJS.Timeout | null; flushing: Promise<void> | null; dropped: number; hooked: boolean };
 
@@ -72,7 +71,7 @@ async function writeQueued(): Promise<void> {
     const batch = state.pending.splice(0, batchSize);
     const rows = batch.map((e) => withoutNul(toRow(e)));
     try {
-      await getDb().insertInto("api_request_log").values(rows).execute();
+      await insertRequestLogRows(rows);
     } catch (err) {
       // Kept for the next flush (bounded by maxBuffered); the request itself already answered.
       state.pending.unshift(...batch);

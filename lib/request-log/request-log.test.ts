@@ -7,7 +7,8 @@ import { cardOption, paymentChannelKey } from "@/lib/testing/billing";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { DAY } from "@/lib/time";
 import { flushRequestLog } from "./buffer";
-import { listRequestLog, getRequestLogEntry } from "./query";
+import { getRequestLogEntry } from "./get-request-log-entry";
+import { listRequestLog } from "./list-request-log";
 import { REDACTED, redactBody, TOO_DEEP } from "./redact";
 
 const scope = (m: { merchant_id: string; store_id: string }) => ({ merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false });

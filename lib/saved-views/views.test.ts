@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { memberOf, ownerOf } from "@/lib/testing/team";
 import { viewSearch } from "./schema";
-import { createView, defaultView, deleteView, listViews, renameView, setDefaultView } from "./views";
+import { createView } from "./create-view";
+import { deleteView } from "./delete-view";
+import { defaultView } from "./get-default-view";
+import { listViews } from "./list-views";
+import { renameView } from "./rename-view";
+import { setDefaultView } from "./set-default-view";
 
 const me = (m: { merchantId: string; userId: string; role: "OWNER" | "ADMIN" | "VIEWER" }) => m;
 

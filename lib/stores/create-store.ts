@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { isUniqueViolation, transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -35,6 +36,8 @@ export async function createStore({ ctx, input }: { ctx: AuthContext; input: Cre
         created_at: now,
         updated_at: now,
       });
+      // Name and tier code only: the profile holds personal data.
+      await recordAudit(tx, { merchantId: ctx.merchantId, action: "store.create", targetId: id, after: { name: input.name, tier_code: input.tier_code } });
       return id;
     });
   } catch (error) {

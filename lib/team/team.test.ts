@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { listOutbox } from "@/lib/mail/outbox";
+import { listOutbox } from "@/lib/mail/list-outbox";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { asMember, memberOf, ownerOf } from "@/lib/testing/team";
 import { verifyPassword } from "@/lib/users/passwords";
-import { acceptInvitation, findOpenInvitation, inviteMember, listInvitations, revokeInvitation } from "./invitations";
-import { changeMemberRole, listMembers, removeMember, setTwoFactorRequired } from "./members";
-import { changePassword } from "./password";
+import { acceptInvitation } from "./accept-invitation";
+import { findOpenInvitation } from "./find-open-invitation";
+import { inviteMember } from "./invite-member";
+import { listInvitations } from "./list-invitations";
+import { revokeInvitation } from "./revoke-invitation";
+import { changeMemberRole } from "./change-member-role";
+import { listMembers } from "./list-members";
+import { removeMember } from "./remove-member";
+import { setTwoFactorRequired } from "./set-two-factor-required";
+import { changePassword } from "./change-password";
 
 const tokenOf = (link: string) => new URL(link).pathname.split("/").pop()!;
 

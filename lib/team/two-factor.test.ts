@@ -4,8 +4,11 @@ import { authOptions } from "@/lib/dashboard/auth-options";
 import { getDb } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { memberOf, ownerOf, type Member } from "@/lib/testing/team";
-import { setTwoFactorRequired } from "./members";
-import { checkSecondFactor, confirmTwoFactorEnrollment, disableTwoFactor, startTwoFactorEnrollment } from "./two-factor";
+import { setTwoFactorRequired } from "./set-two-factor-required";
+import { checkSecondFactor } from "./check-second-factor";
+import { confirmTwoFactorEnrollment } from "./confirm-two-factor-enrollment";
+import { disableTwoFactor } from "./disable-two-factor";
+import { startTwoFactorEnrollment } from "./start-two-factor-enrollment";
 
 type Authorize = (credentials: Record<string, string>, req: unknown) => Promise<unknown>;
 const authorize = (authOptions().providers[0] as unknown as { options: { authorize: Authorize } }).options.authorize;

@@ -5,7 +5,7 @@ import { RequestTable } from "@/components/request-log/request-table";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
-import { listRequestLog } from "@/lib/request-log/query";
+import { listRequestLog } from "@/lib/request-log/list-request-log";
 import { requestLogSettings } from "@/lib/request-log/settings";
 import { filterQueryString } from "@/lib/dashboard/query-filters";
 import { requestLogFiltersFromQuery } from "@/lib/request-log/url-filters";

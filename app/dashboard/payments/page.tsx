@@ -4,7 +4,7 @@ import { listChannels } from "@/lib/channels/list-channels";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { pageTitle } from "@/lib/i18n/server";
 import { viewSearch } from "@/lib/saved-views/schema";
-import { defaultView } from "@/lib/saved-views/views";
+import { defaultView } from "@/lib/saved-views/get-default-view";
 import { PaymentsClient } from "./page-client";
 
 export const generateMetadata = () => pageTitle("nav.payments");

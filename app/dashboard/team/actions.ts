@@ -2,11 +2,17 @@
 
 import { z } from "zod";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { inviteMember, revokeInvitation } from "@/lib/team/invitations";
-import { changeMemberRole, removeMember, setTwoFactorRequired, teamOverview } from "@/lib/team/members";
-import { changePassword } from "@/lib/team/password";
+import { inviteMember } from "@/lib/team/invite-member";
+import { revokeInvitation } from "@/lib/team/revoke-invitation";
+import { changeMemberRole } from "@/lib/team/change-member-role";
+import { removeMember } from "@/lib/team/remove-member";
+import { setTwoFactorRequired } from "@/lib/team/set-two-factor-required";
+import { teamOverview } from "@/lib/team/team-overview";
+import { changePassword } from "@/lib/team/change-password";
 import { changePasswordInput, changeRoleInput, invitationIdInput, inviteInput, memberInput, requireTwoFactorInput, totpCodeInput } from "@/lib/team/schema";
-import { confirmTwoFactorEnrollment, disableTwoFactor, startTwoFactorEnrollment } from "@/lib/team/two-factor";
+import { confirmTwoFactorEnrollment } from "@/lib/team/confirm-two-factor-enrollment";
+import { disableTwoFactor } from "@/lib/team/disable-two-factor";
+import { startTwoFactorEnrollment } from "@/lib/team/start-two-factor-enrollment";
 
 export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) => teamOverview(ctx));
 

@@ -5,7 +5,7 @@ import { DomainError } from "@/lib/api/error-codes";
 import { validateInput } from "@/lib/api/validate";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { clientAddress } from "@/lib/security/client-address";
-import { acceptInvitation } from "@/lib/team/invitations";
+import { acceptInvitation } from "@/lib/team/accept-invitation";
 import { acceptInvitationInput, type AcceptInvitationInput } from "@/lib/team/schema";
 
 /** Public (the invitee has no login yet): the 256-bit token in the link is the credential. */

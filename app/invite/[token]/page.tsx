@@ -1,7 +1,7 @@
 import { Alert } from "@/components/ui/card";
 import { AcceptInvitationForm } from "@/components/team/accept-invitation-form";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
-import { findOpenInvitation } from "@/lib/team/invitations";
+import { findOpenInvitation } from "@/lib/team/find-open-invitation";
 
 export const generateMetadata = () => pageTitle("invite.accept");
 

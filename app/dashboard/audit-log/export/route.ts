@@ -1,4 +1,4 @@
-import { auditCsvLines } from "@/lib/audit/query";
+import { auditCsvLines } from "@/lib/audit/export-audit-csv";
 import { auditFiltersFromQuery } from "@/lib/audit/url-filters";
 import { getDashboardContext } from "@/lib/dashboard/context";
 

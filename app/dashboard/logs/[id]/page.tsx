@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
-import { getRequestLogEntry } from "@/lib/request-log/query";
+import { getRequestLogEntry } from "@/lib/request-log/get-request-log-entry";
 
 export const generateMetadata = () => pageTitle("nav.requestLog");
 

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
-import { listOutbox } from "@/lib/mail/outbox";
+import { listOutbox } from "@/lib/mail/list-outbox";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 
 export const generateMetadata = () => pageTitle("outbox.title");

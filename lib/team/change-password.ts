@@ -1,17 +1,17 @@
-import { DomainError } from "@/lib/api/error-codes";
 import { recordAudit } from "@/lib/audit/record";
-import { getDb, withTransaction } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
+import { DomainError } from "@/lib/errors/domain-error";
 import { hashPassword, verifyPassword } from "@/lib/users/passwords";
+import { passwordHashOf, setPasswordHash } from "./repository";
 
 /** Every user changes their own password, proving the current one first. */
 export async function changePassword(me: { merchantId: string; userId: string }, current: string, next: string): Promise<void> {
-  const user = await getDb().selectFrom("users").select("password_hash").where("id", "=", me.userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(current, user.password_hash))) {
+  if (!(await verifyPassword(current, await passwordHashOf(me.userId)))) {
     throw new DomainError("INVALID_REQUEST", "current: the current password is not right", { field: "current" });
   }
   const hash = await hashPassword(next);
-  await withTransaction(async (tx) => {
-    await tx.updateTable("users").set({ password_hash: hash, password_changed_at: Date.now() }).where("id", "=", me.userId).execute();
+  await transaction(async (tx) => {
+    await setPasswordHash(tx, me.userId, hash, Date.now());
     await recordAudit(tx, { merchantId: me.merchantId, action: "user.password_change", targetId: me.userId });
   });
 }

@@ -1,0 +1,16 @@
+import type { AuditRow } from "./repository";
+import type { AuditEntry } from "./schema";
+
+export function toAuditEntry(r: AuditRow): AuditEntry {
+  return {
+    seq: Number(r.seq),
+    actorType: r.actor_type,
+    actorId: r.actor_id,
+    actorName: r.actor_name,
+    action: r.action,
+    targetId: r.target_id,
+    summary: JSON.parse(r.summary),
+    ipAddress: r.ip_address,
+    createdAt: new Date(Number(r.created_at)).toISOString(),
+  };
+}

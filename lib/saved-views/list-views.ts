@@ -1,0 +1,17 @@
+import type { ViewUser } from "./access";
+import { defaultViewIdOf, viewsVisibleTo } from "./repository";
+import { PAYMENT_COLUMNS, type PaymentColumn, type SavedView } from "./schema";
+
+/** The user's own views and the team's shared ones, by name. */
+export async function listViews(me: ViewUser): Promise<SavedView[]> {
+  const [rows, defaultId] = await Promise.all([viewsVisibleTo(me.merchantId, me.userId), defaultViewIdOf(me.userId)]);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    shared: r.shared === 1,
+    query: r.query,
+    columns: (JSON.parse(r.columns) as string[]).filter((c): c is PaymentColumn => (PAYMENT_COLUMNS as readonly string[]).includes(c)),
+    mine: r.user_id === me.userId,
+    isDefault: defaultId === r.id,
+  }));
+}
