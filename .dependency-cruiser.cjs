@@ -15,9 +15,9 @@ const area = `^lib/(${AREAS.join("|")})/`;
 // its repository. Each area leaves this list in the commit that moves it; the rules hold for
 // everything else.
 const PENDING = [
-  "dashboard/", "demo/",
-  "jobs/", "ops/", "payments/",
-  "search/", "auth/",
+  "jobs/", "ops/", "payments/", "search/", "auth/",
+  // The overview's queries move once money's "Needs attention" panel (#11) has landed.
+  "dashboard/overview\\.ts",
   // perf is rewriting the Transaction enrichers (lib/payments/enrichers.ts) and these two with them
   // (serialize.ts keeps the table type for the detail until then).
   "cash-receipts/enricher\\.ts", "cash-receipts/serialize\\.ts",

@@ -41,3 +41,7 @@ export function findUserById(id: string) {
 export async function setLastSignIn(userId: string, at: number): Promise<void> {
   await getDb().updateTable("users").set({ last_sign_in_at: at }).where("id", "=", userId).execute();
 }
+
+export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+  await getDb().updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}
