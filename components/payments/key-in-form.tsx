@@ -15,7 +15,7 @@ import { Alert, Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/test-cards";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { keyInForm, toInstantPayBody, type KeyInForm } from "./form-schemas";
 

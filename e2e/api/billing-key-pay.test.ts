@@ -8,7 +8,7 @@ import { apiAs } from "@/lib/testing/api";
 import { issueKey, payBody, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { billingKeyPayResponse } from "@/lib/billing-keys/responses";
+import { billingKeyPayResponse } from "@/lib/billing-keys/schema";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const pay = (paymentId: string) => `/v2/payments/${encodeURIComponent(paymentId)}/billing-key/pay`;

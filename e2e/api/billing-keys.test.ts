@@ -7,7 +7,7 @@ import { apiAs } from "@/lib/testing/api";
 import { cardOption, issueKey, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "@/lib/billing-keys/responses";
+import { deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "@/lib/billing-keys/schema";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

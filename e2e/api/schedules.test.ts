@@ -9,7 +9,7 @@ import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billi
 import { newMerchant } from "@/lib/testing/fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "@/lib/schedules/responses";
+import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "@/lib/schedules/schema";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;

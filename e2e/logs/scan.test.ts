@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { passesLuhn, SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { passesLuhn } from "@/lib/cards/card-number";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 
 const dir = process.env.LOG_SCAN_DIR;
 

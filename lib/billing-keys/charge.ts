@@ -1,15 +1,16 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
-import type { BillingKeysTable } from "@/lib/db/tables/billing";
-import type { ChannelsTable } from "@/lib/db/tables/foundation";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { runAttemptCall } from "@/lib/payments/attempt-call";
 import type { SettleContext } from "@/lib/payments/attempt-context";
 import type { AttemptInput } from "@/lib/payments/attempts";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import type { CardInfo } from "@/lib/providers/types";
+import type { BillingKeyRecord, findKeyChannel } from "./repository";
 import { installmentMonthOf, type BillingKeyPayInput } from "./schema";
+
+type KeyChannel = Awaited<ReturnType<typeof findKeyChannel>>;
+type Attempt = Awaited<ReturnType<typeof runAttemptCall>>;
 
 export type ChargeRequest = Omit<BillingKeyPayInput, "store_id">;
 
@@ -21,15 +22,15 @@ export function assertTaxFreeWithinTotal(request: { total_amount: number; tax_fr
 }
 
 /** The key's customer, with what the payment request adds (its id stays the key's). */
-function customerFor(key: BillingKeysTable, request: ChargeRequest): Customer {
-  const base = JSON.parse(key.customer) as Customer;
+function customerFor(key: BillingKeyRecord, request: ChargeRequest): Customer {
+  const base = key.customer;
   return { ...base, ...toCustomer(request.customer, { assignId: false }), id: base.id };
 }
 
 /** What startAttempt needs for a charge on a billing key (direct or scheduled). */
 export function attemptInputFor(args: {
-  key: BillingKeysTable;
-  channel: ChannelsTable;
+  key: BillingKeyRecord;
+  channel: KeyChannel;
   paymentId: string;
   request: ChargeRequest;
   origin: Origin;
@@ -64,11 +65,9 @@ export function attemptInputFor(args: {
   };
 }
 
-type KeyCardDetail = { card?: { detail?: Partial<CardInfo> }; mobile?: { carrier?: string; phone_number?: string } };
-
 /** What recording a charge on the key needs: the card facts the key kept (never the number) or its phone. */
-function settleContextFor(key: BillingKeysTable, request: ChargeRequest): SettleContext {
-  const kept = JSON.parse(key.payment_method_detail) as KeyCardDetail;
+function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): SettleContext {
+  const kept = key.payment_method_detail;
   if (key.method === "MOBILE") return { mobile: kept.mobile ?? {} };
   return { keptCard: kept.card?.detail as CardInfo | undefined, installment: { month: installmentMonthOf(request.card_installment_plan), interestFree: request.use_free_interest_from_mall } };
 }
@@ -78,7 +77,7 @@ function settleContextFor(key: BillingKeysTable, request: ChargeRequest): Settle
  * attempt's id is the provider's idempotency key, so charging the same attempt again (a worker
  * that died mid-call, a run that lost its lease) answers the first charge and takes money once.
  */
-export async function chargeAttempt(key: BillingKeysTable, channel: ChannelsTable, attempt: TransactionsTable): Promise<TransactionsTable> {
+export async function chargeAttempt(key: BillingKeyRecord, channel: KeyChannel, attempt: Attempt): Promise<Attempt> {
   const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
   const installmentMonth = attempt.settle_context ? (JSON.parse(attempt.settle_context) as SettleContext).installment?.month : undefined;
   return runAttemptCall(attempt, (signal) =>

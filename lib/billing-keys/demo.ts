@@ -1,8 +1,8 @@
 import { listStoreChannels } from "@/lib/channels/repository";
 import type { DemoSeeder } from "@/lib/demo/seeders";
-import { createSchedule } from "@/lib/schedules/create";
+import { createSchedule } from "@/lib/schedules/create-schedule";
 import { DAY } from "@/lib/time";
-import { issueBillingKey } from "./issue";
+import { issueBillingKey } from "./issue-billing-key";
 
 /** Demo merchant: a test-card billing key with three monthly schedules booked on it. */
 export const seedBillingDemo: DemoSeeder = async ({ merchantId, storeId }) => {

@@ -1,6 +1,5 @@
 import type { Operation } from "@/lib/api/openapi-types";
-import { billingKeyPayResponse, deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "./responses";
-import { billingKeyParams, billingKeyPayBody, issueBillingKeyBody, listBillingKeysQuery, paymentParams, storeQuery } from "./schema";
+import { billingKeyParams, billingKeyPayBody, billingKeyPayResponse, deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyBody, issueBillingKeyResponse, listBillingKeysQuery, listBillingKeysResponse, paymentParams, storeQuery } from "./schema";
 
 const base = { tag: "billing keys", family: "payment", auth: "token" } as const;
 

@@ -1,4 +1,4 @@
-import type { BillingKeysTable } from "@/lib/db/tables/billing";
+import type { BillingKeyRecord } from "./repository";
 import { toRfc3339 } from "@/lib/time";
 
 function strip<T extends Record<string, unknown>>(value: T): T {
@@ -6,19 +6,19 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 }
 
 /** The spec's BillingKey plus CONTRACT §4's `status` and `deleted_at`. */
-export function serializeBillingKey(row: BillingKeysTable) {
+export function serializeBillingKey(row: BillingKeyRecord) {
   return strip({
     billing_key: row.id,
     merchant_id: row.merchant_id,
     store_id: row.store_id,
-    channel: JSON.parse(row.channel) as Record<string, unknown>,
-    origin: JSON.parse(row.origin) as Record<string, unknown>,
-    customer: JSON.parse(row.customer) as Record<string, unknown>,
+    channel: row.channel,
+    origin: row.origin,
+    customer: row.customer,
     issued_at: row.status === "ISSUED" || row.status === "DELETED" ? toRfc3339(row.issued_at) : undefined,
     custom_data: row.custom_data ?? undefined,
     issue_id: row.issue_id ?? undefined,
     issue_name: row.issue_name ?? undefined,
-    payment_method_detail: JSON.parse(row.payment_method_detail) as Record<string, unknown>,
+    payment_method_detail: row.payment_method_detail,
     status: row.status,
     deleted_at: toRfc3339(row.deleted_at),
   });

@@ -4,8 +4,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/errors/domain-error";
-import { getDb } from "@/lib/db/client";
 import { clientAddress } from "@/lib/security/client-address";
+import { listMerchantStores, requireMerchant } from "@/lib/tenancy/repository";
 import { findUserById } from "@/lib/users/repository";
 import { authOptions } from "./auth-options";
 
@@ -36,10 +36,8 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
   if (!session?.uid) return null;
   const user = await findUserById(session.uid);
   if (!user) return null;
-  const merchant = await getDb().selectFrom("merchants").selectAll().where("id", "=", user.merchant_id).executeTakeFirstOrThrow();
-  let storesQuery = getDb().selectFrom("stores").select(["id", "name", "is_default"]).where("merchant_id", "=", user.merchant_id);
-  if (user.store_id) storesQuery = storesQuery.where("id", "=", user.store_id);
-  const stores = await storesQuery.orderBy("is_default", "desc").orderBy("created_at").execute();
+  const merchant = await requireMerchant(user.merchant_id);
+  const stores = await listMerchantStores(user.merchant_id, user.store_id);
   const wanted = (await cookies()).get(STORE_COOKIE)?.value;
   const current = stores.find((s) => s.id === wanted) ?? stores.find((s) => s.id === merchant.default_store_id) ?? stores[0]!;
   const h = await headers();

@@ -15,3 +15,8 @@ export type Executor = Db | Tx;
 export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   return withTransaction(work);
 }
+
+/** A conditional write (a state transition) found the row no longer in the state it read. */
+export { StaleWriteError } from "./conditional";
+/** Errors retrying cannot fix: data the database refuses (a check, a type), not a busy database. */
+export { isPermanentDbError } from "./errors";

@@ -1,11 +1,13 @@
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { getDb } from "@/lib/db/client";
 import { dataDir } from "@/lib/env";
 import { newSecret } from "@/lib/ids";
 import { createMerchant } from "@/lib/tenancy/create-merchant";
+import { anyMerchantExists } from "@/lib/tenancy/repository";
 import { hashPassword } from "@/lib/users/passwords";
+import { findUserByEmail, setPasswordHash } from "@/lib/users/repository";
+import { revokeNamedApiKeys } from "./repository";
 import { demoSeeders } from "./seeders";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -25,7 +27,7 @@ export function shouldSeedDemo(setting: string | undefined, databaseIsEmpty: boo
 }
 
 export async function isDatabaseEmpty(): Promise<boolean> {
-  return !(await getDb().selectFrom("merchants").select("id").limit(1).executeTakeFirst());
+  return !(await anyMerchantExists());
 }
 
 /**
@@ -34,8 +36,7 @@ export async function isDatabaseEmpty(): Promise<boolean> {
  * to be printed once; only their hashes are stored.
  */
 export async function seedDemo(email = DEMO_EMAIL): Promise<DemoCredentials | null> {
-  const existing = await getDb().selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst();
-  if (existing) return null;
+  if (await findUserByEmail(email)) return null;
   const password = process.env.DEMO_PASSWORD || newSecret(12);
   const created = await createMerchant({ name: "Demo Shop", hosting: true, ownerEmail: email, ownerPassword: password });
   for (const seed of demoSeeders) await seed({ merchantId: created.merchant_id, storeId: created.store_id });
@@ -48,12 +49,12 @@ export async function seedDemo(email = DEMO_EMAIL): Promise<DemoCredentials | nu
  */
 export async function resetDemoLogin(options: { email?: string; password?: string; apiKey?: boolean } = {}): Promise<{ email: string; password: string; api_key?: string } | null> {
   const email = (options.email ?? DEMO_EMAIL).toLowerCase();
-  const user = await getDb().selectFrom("users").select(["id", "merchant_id"]).where("email", "=", email).executeTakeFirst();
+  const user = await findUserByEmail(email);
   if (!user) return null;
   const password = options.password || process.env.DEMO_PASSWORD || newSecret(12);
-  await getDb().updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", user.id).execute();
+  await setPasswordHash(user.id, await hashPassword(password));
   if (!options.apiKey) return { email, password };
-  await getDb().updateTable("api_keys").set({ revoked_at: Date.now() }).where("merchant_id", "=", user.merchant_id).where("name", "=", QUICKSTART_KEY_NAME).where("revoked_at", "is", null).execute();
+  await revokeNamedApiKeys(user.merchant_id, QUICKSTART_KEY_NAME, Date.now());
   const key = await createApiKey({ merchantId: user.merchant_id, name: QUICKSTART_KEY_NAME });
   return { email, password, api_key: key.apiKey };
 }

@@ -1,4 +1,4 @@
-import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/test-cards";
 
 /** What each sandbox card does (CONTRACT §10), keyed like SANDBOX_CARDS so the table cannot drift. */
 const CARD_RESULTS: Record<keyof typeof SANDBOX_CARDS, string> = {

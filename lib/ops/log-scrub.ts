@@ -3,7 +3,7 @@
  * a refresh token, a webhook secret or a JWT never reaches the output. Field redaction in the
  * logger handles the known places; this catches the rest (an error message quoting input, say).
  */
-import { passesLuhn } from "@/lib/providers/sandbox/cards";
+import { passesLuhn } from "@/lib/cards/card-number";
 
 // 14–19 digits, optionally grouped by single spaces or dashes (13-digit runs are epoch-ms times).
 const PAN_CANDIDATE = /\d(?:[ -]?\d){13,18}/g;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ProviderError } from "@/lib/api/error-codes";
-import { payWithBillingKey } from "@/lib/billing-keys/pay";
+import { payWithBillingKey } from "@/lib/billing-keys/pay-with-billing-key";
 import { billingKeyPayBody } from "@/lib/billing-keys/schema";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { getDb } from "@/lib/db/client";

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { validateCard } from "@/lib/providers/sandbox/cards";
+import { validateCard } from "@/lib/cards/validate-card";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { HOUR, toRfc3339 } from "@/lib/time";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { IllegalTransitionError, StaleWriteError } from "@/lib/db/conditional";
 import { newId } from "@/lib/ids";
-import { transitionSchedule } from "@/lib/schedules/transition";
+import { transitionSchedule } from "@/lib/schedules/repository";
 import { contextOf } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";

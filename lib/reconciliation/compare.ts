@@ -1,17 +1,17 @@
-import { withTransaction } from "@/lib/db/client";
-import type { CancellationsTable, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
+import { transaction } from "@/lib/db/transaction";
 import { recordLateApproval } from "@/lib/payments/late-approvals";
 import { lockTransaction } from "@/lib/payments/locks";
 import type { SettlementEntry } from "@/lib/providers/types";
+import type { AttemptRecord, CancellationRecord, LateApprovalRecord } from "./repository";
 import type { Mismatch } from "./types";
 
 type PaymentEntry = Extract<SettlementEntry, { type: "PAYMENT" }>;
 type CancellationEntry = Extract<SettlementEntry, { type: "CANCELLATION" }>;
 
 export type OurRecords = {
-  transactions: Map<string, TransactionsTable>;
-  cancellations: CancellationsTable[];
-  lateApprovals: LateApprovalsTable[];
+  transactions: Map<string, AttemptRecord>;
+  cancellations: CancellationRecord[];
+  lateApprovals: LateApprovalRecord[];
   /** Our transactions in the window (ids), expected at the provider. */
   inWindow: Set<string>;
   /** Start of the window: our cancellations requested since are expected at the provider. */
@@ -20,13 +20,13 @@ export type OurRecords = {
 
 const MONEY = new Set<PaymentEntry["status"]>(["APPROVED", "DEPOSITED"]);
 
-function mismatch(kind: Mismatch["kind"], row: TransactionsTable | undefined, detail: string, extra: Partial<Mismatch> = {}): Mismatch {
+function mismatch(kind: Mismatch["kind"], row: AttemptRecord | undefined, detail: string, extra: Partial<Mismatch> = {}): Mismatch {
   return { kind, merchant_id: row?.merchant_id ?? null, store_id: row?.store_id ?? null, payment_id: row?.payment_id ?? null, tx_id: row?.id ?? null, detail, ...extra };
 }
 
 /** Our records by what refers to them. */
 function index(ours: OurRecords) {
-  const cancellationsByTx = new Map<string, CancellationsTable[]>();
+  const cancellationsByTx = new Map<string, CancellationRecord[]>();
   for (const c of ours.cancellations) cancellationsByTx.set(c.transaction_id, [...(cancellationsByTx.get(c.transaction_id) ?? []), c]);
   return {
     cancellationsByTx,
@@ -52,14 +52,14 @@ function ourRefundId(entry: CancellationEntry, refs: ReturnType<typeof index>): 
  * An attempt we settled FAILED that the provider charged: a late approval nobody saw (its caller
  * died before the answer came). It is recorded now, so the sweep refunds it.
  */
-async function catchLateApproval(row: TransactionsTable, entry: PaymentEntry): Promise<void> {
-  await withTransaction(async (tx) => {
+async function catchLateApproval(row: AttemptRecord, entry: PaymentEntry): Promise<void> {
+  await transaction(async (tx) => {
     const locked = await lockTransaction(tx, row.id);
     if (locked.status === "FAILED") await recordLateApproval(tx, locked, { kind: entry.method === "VIRTUAL_ACCOUNT" ? "VIRTUAL_ACCOUNT" : "CHARGE", pgTxId: entry.pgTxId });
   });
 }
 
-async function comparePayment(row: TransactionsTable, entry: PaymentEntry | undefined, ours: ReturnType<typeof index>, out: Mismatch[]): Promise<void> {
+async function comparePayment(row: AttemptRecord, entry: PaymentEntry | undefined, ours: ReturnType<typeof index>, out: Mismatch[]): Promise<void> {
   if (row.status === "PENDING" || entry?.status === "IN_PROGRESS") return; // unsettled: reported as such
   const money = entry !== undefined && MONEY.has(entry.status);
   if (row.status === "FAILED") {
@@ -91,7 +91,7 @@ async function comparePayment(row: TransactionsTable, entry: PaymentEntry | unde
   }
 }
 
-function compareRefund(entry: CancellationEntry, rows: Map<string, TransactionsTable>, ours: ReturnType<typeof index>, out: Mismatch[]): void {
+function compareRefund(entry: CancellationEntry, rows: Map<string, AttemptRecord>, ours: ReturnType<typeof index>, out: Mismatch[]): void {
   if (entry.status !== "SUCCEEDED") return;
   const row = rows.get(entry.txId);
   const id = ourRefundId(entry, ours);
@@ -106,8 +106,8 @@ function compareRefund(entry: CancellationEntry, rows: Map<string, TransactionsT
 }
 
 /** Two or more charges the provider still holds for one payment of ours. */
-function doubleCharges(entries: PaymentEntry[], rows: Map<string, TransactionsTable>, out: Mismatch[]): void {
-  const held = new Map<string, { row: TransactionsTable; entries: PaymentEntry[] }>();
+function doubleCharges(entries: PaymentEntry[], rows: Map<string, AttemptRecord>, out: Mismatch[]): void {
+  const held = new Map<string, { row: AttemptRecord; entries: PaymentEntry[] }>();
   for (const entry of entries) {
     const row = rows.get(entry.txId);
     if (!row || !MONEY.has(entry.status) || entry.amount === entry.cancelledAmount) continue;
@@ -126,7 +126,7 @@ function doubleCharges(entries: PaymentEntry[], rows: Map<string, TransactionsTa
  * Compares the settlement entries of the accounts that could be listed with our records. `listed`
  * holds those accounts' PG merchant ids: our records elsewhere are not judged.
  */
-export async function compare(entries: SettlementEntry[], ours: OurRecords, listed: Set<string>, accountOf: (row: TransactionsTable) => string): Promise<Mismatch[]> {
+export async function compare(entries: SettlementEntry[], ours: OurRecords, listed: Set<string>, accountOf: (row: AttemptRecord) => string): Promise<Mismatch[]> {
   const out: Mismatch[] = [];
   const refs = index(ours);
   const payments = entries.filter((e): e is PaymentEntry => e.type === "PAYMENT");

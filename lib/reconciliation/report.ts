@@ -1,42 +1,23 @@
-import { getDb } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { channelRefOf } from "@/lib/payments/locks";
 import type { SettlementEntry } from "@/lib/providers/types";
 import { toRfc3339 } from "@/lib/time";
 import { compare, type OurRecords } from "./compare";
-import { accountsInScope, fetchSettlement } from "./settlement";
+import { type AttemptRecord, loadRecordsForWindow, paymentAccountsInScope } from "./repository";
+import { fetchSettlement } from "./settlement";
 import type { ReconcileScope, ReconciliationReport, UnsettledItem } from "./types";
 import { listUnsettled } from "./unsettled";
 
 /** The provider's clock and ours differ a little: its file is read from a bit before the window. */
 const CLOCK_SLACK_MS = 10 * 60_000;
-const BATCH = 500;
 
-function accountOf(row: TransactionsTable): string {
+function accountOf(row: AttemptRecord): string {
   const channel = channelRefOf(row);
   return `${channel.type}|${channel.pg_provider}|${channel.pg_merchant_id}`;
 }
 
-async function inBatches<T>(ids: string[], load: (batch: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += BATCH) out.push(...(await load(ids.slice(i, i + BATCH))));
-  return out;
-}
-
 /** Our side: the window's attempts, those the provider's file names, and their cancellations and late approvals. */
 async function loadOurs(scope: ReconcileScope, until: number, named: string[]): Promise<OurRecords> {
-  const db = getDb();
-  let windowQuery = db.selectFrom("transactions").selectAll().where("requested_at", ">=", scope.since).where("requested_at", "<", until);
-  if (scope.merchantId) windowQuery = windowQuery.where("merchant_id", "=", scope.merchantId);
-  if (scope.storeId) windowQuery = windowQuery.where("store_id", "=", scope.storeId);
-  const inWindow = await windowQuery.execute();
-  const transactions = new Map(inWindow.map((r) => [r.id, r]));
-  const missing = named.filter((id) => !transactions.has(id));
-  for (const row of await inBatches(missing, (batch) => db.selectFrom("transactions").selectAll().where("id", "in", batch).execute())) transactions.set(row.id, row);
-  const ids = [...transactions.keys()];
-  const cancellations = await inBatches(ids, (batch) => db.selectFrom("cancellations").selectAll().where("transaction_id", "in", batch).execute());
-  const lateApprovals = await inBatches(ids, (batch) => db.selectFrom("late_approvals").selectAll().where("transaction_id", "in", batch).execute());
-  return { transactions, cancellations, lateApprovals, inWindow: new Set(inWindow.map((r) => r.id)), since: scope.since };
+  return { ...(await loadRecordsForWindow(scope, until, named)), since: scope.since };
 }
 
 /**
@@ -50,7 +31,7 @@ export async function reconcile(scope: ReconcileScope): Promise<ReconciliationRe
   const entries: SettlementEntry[] = [];
   const listed = new Set<string>();
   const unreachable: UnsettledItem[] = [];
-  for (const channel of await accountsInScope(scope)) {
+  for (const channel of await paymentAccountsInScope(scope)) {
     const file = await fetchSettlement(channel, scope.since - CLOCK_SLACK_MS, until);
     const account = `${channel.type}|${channel.pg_provider}|${channel.pg_merchant_id}`;
     if ("entries" in file) {

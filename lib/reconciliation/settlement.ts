@@ -1,18 +1,6 @@
-import { getDb } from "@/lib/db/client";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import type { ChannelRef, SettlementEntry } from "@/lib/providers/types";
-import type { ReconcileScope } from "./types";
-
-/** Provider accounts (one per PG merchant id) the scope's payment channels use. */
-export async function accountsInScope(scope: ReconcileScope): Promise<ChannelRef[]> {
-  let q = getDb().selectFrom("channels").select(["id", "key", "type", "pg_provider", "pg_merchant_id"]).where("is_for_payment", "=", 1);
-  if (scope.merchantId) q = q.where("merchant_id", "=", scope.merchantId);
-  if (scope.storeId) q = q.where("store_id", "=", scope.storeId);
-  const accounts = new Map<string, ChannelRef>();
-  for (const channel of await q.orderBy("id").execute()) accounts.set(`${channel.type}|${channel.pg_provider}|${channel.pg_merchant_id}`, channel);
-  return [...accounts.values()];
-}
 
 const ATTEMPTS = 3;
 

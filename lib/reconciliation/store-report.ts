@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors/domain-error";
 import { lookUpNow } from "@/lib/payments/sweep";
 import { OPEN_STATUS, type UnsettledTable } from "@/lib/payments/unsettled";
 import { reconcile } from "./report";
+import { isStillOpen, unsettledRecordInStore } from "./repository";
 import type { ReconciliationReport } from "./types";
 
 /** The dashboard's window: the last day, as a PG's daily settlement file. */
@@ -41,9 +41,7 @@ const TABLE_OF: Record<z.output<typeof lookUpInput>["kind"], UnsettledTable> = {
  */
 export async function lookUpUnsettled({ ctx, input }: { ctx: AuthContext; input: z.output<typeof lookUpInput> }): Promise<{ settled: boolean }> {
   const table = TABLE_OF[input.kind];
-  const owned = await getDb().selectFrom(table).select("id").where("id", "=", input.id).where("merchant_id", "=", ctx.merchantId).where("store_id", "=", ctx.storeId).executeTakeFirst();
-  if (!owned) throw new DomainError("NOT_FOUND", "no such unsettled item in this store");
+  if (!(await unsettledRecordInStore(table, input.id, ctx.merchantId, ctx.storeId))) throw new DomainError("NOT_FOUND", "no such unsettled item in this store");
   await lookUpNow(table, input.id);
-  const open = await getDb().selectFrom(table).select("status").where("id", "=", input.id).executeTakeFirstOrThrow();
-  return { settled: open.status !== OPEN_STATUS[table] };
+  return { settled: !(await isStillOpen(table, input.id, OPEN_STATUS[table])) };
 }

@@ -1,13 +1,11 @@
 import { NoResultError } from "kysely";
-import { DomainError } from "@/lib/api/error-codes";
-import type { Customer } from "@/lib/customers/to-customer";
-import { getDb, withTransaction } from "@/lib/db/client";
-import { isPermanentDbError } from "@/lib/db/errors";
-import type { SchedulesTable } from "@/lib/db/tables/billing";
+import { channelOfKey } from "@/lib/billing-keys/repository";
+import { isPermanentDbError, transaction } from "@/lib/db/transaction";
+import { DomainError } from "@/lib/errors/domain-error";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/attempts";
 import { lockTransaction } from "@/lib/payments/locks";
 import { transitionTransaction } from "@/lib/payments/transition";
-import { transitionSchedule } from "./transition";
+import { type ScheduleRecord, transitionSchedule } from "./repository";
 import { logger } from "@/lib/ops/logger";
 
 /** The code a schedule's FAILED payment carries when the run was refused before any provider call. */
@@ -33,12 +31,12 @@ function describe(error: unknown): string {
  * schedule's own columns, so a broken stored request cannot stop it; if even that is refused,
  * the schedule completes without one (the error is logged).
  */
-export async function failSchedule(schedule: SchedulesTable, error: unknown): Promise<void> {
+export async function failSchedule(schedule: ScheduleRecord, error: unknown): Promise<void> {
   const reason = `the scheduled payment could not be made: ${describe(error)}`;
   logger.warn(`schedule ${schedule.id} completes with a failed payment: ${describe(error)}`);
   try {
-    await withTransaction(async (tx) => {
-      const channel = await tx.selectFrom("billing_keys").innerJoin("channels", "channels.id", "billing_keys.channel_id").selectAll("channels").where("billing_keys.id", "=", schedule.billing_key).executeTakeFirstOrThrow();
+    await transaction(async (tx) => {
+      const channel = await channelOfKey(tx, schedule.billing_key);
       const attempt = await startAttempt(
         {
           merchantId: schedule.merchant_id,
@@ -50,9 +48,9 @@ export async function failSchedule(schedule: SchedulesTable, error: unknown): Pr
           currency: schedule.currency,
           totalAmount: schedule.total_amount,
           taxFreeAmount: Math.min(schedule.tax_free_amount, schedule.total_amount),
-          customer: JSON.parse(schedule.customer) as Customer,
-          origin: JSON.parse(schedule.origin),
-          noticeUrls: JSON.parse(schedule.notice_urls) as string[],
+          customer: schedule.customer,
+          origin: schedule.origin,
+          noticeUrls: schedule.notice_urls,
           scheduleId: schedule.id,
           billingKey: schedule.billing_key,
         },
@@ -70,6 +68,6 @@ export async function failSchedule(schedule: SchedulesTable, error: unknown): Pr
     });
   } catch (second) {
     logger.error({ err: second }, `schedule ${schedule.id}: its failed payment could not be recorded either; completing it without one`);
-    await transitionSchedule(getDb(), { id: schedule.id, status: "STARTED" }, "COMPLETED");
+    await transaction((tx) => transitionSchedule(tx, { id: schedule.id, status: "STARTED" }, "COMPLETED"));
   }
 }

@@ -1,6 +1,5 @@
 import type { Operation } from "@/lib/api/openapi-types";
-import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "./responses";
-import { createScheduleBody, deleteSchedulesQuery, listSchedulesQuery, scheduleParams, scheduleStoreQuery } from "./schema";
+import { createScheduleBody, createScheduleResponse, deleteSchedulesQuery, deleteSchedulesResponse, getScheduleResponse, listSchedulesQuery, listSchedulesResponse, scheduleParams, scheduleStoreQuery } from "./schema";
 
 const base = { tag: "schedules", family: "payment", auth: "token" } as const;
 

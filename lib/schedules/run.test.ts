@@ -5,8 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { drainOnce } from "@/lib/jobs/worker";
 import { contextOf, issueKey, makeDue, runUntilSettled } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { createSchedule } from "./create";
+import { createSchedule } from "./create-schedule";
 import { SCHEDULE_RUN_QUEUE } from "./queue";
+import { findScheduleById } from "./repository";
 import { chargesAtProvider } from "@/lib/testing/provider-ledger";
 import { SCHEDULE_REJECTED } from "./fail";
 import { chargeScheduled, findOrStartAttempt, markStarted, runScheduleJob } from "./run";
@@ -35,7 +36,9 @@ async function transactionsOf(scheduleIds: string[]) {
 }
 
 async function schedule(id: string) {
-  return getDb().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const found = await findScheduleById(id);
+  if (!found) throw new Error(`no schedule ${id}`);
+  return found;
 }
 
 /** What a worker that died holding the job leaves behind: RUNNING with an expired lease. */

@@ -1,17 +1,14 @@
-import { DomainError } from "@/lib/api/error-codes";
-import type { Origin } from "@/lib/auth/context";
 import { attemptInputFor, chargeAttempt, type ChargeRequest } from "@/lib/billing-keys/charge";
-import { findKeyChannel } from "@/lib/billing-keys/repository";
-import { getDb } from "@/lib/db/client";
-import { StaleWriteError } from "@/lib/db/conditional";
-import { isUniqueViolation } from "@/lib/db/errors";
-import type { SchedulesTable } from "@/lib/db/tables/billing";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { findKeyChannel, requireMerchantKey } from "@/lib/billing-keys/repository";
+import { isUniqueViolation, StaleWriteError, transaction } from "@/lib/db/transaction";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { JobOutcome } from "@/lib/jobs/handlers";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/attempts";
 import { holdLookupsDuringCall } from "@/lib/payments/unsettled";
 import { failSchedule, isPermanent } from "./fail";
-import { transitionSchedule } from "./transition";
+import { findScheduleAttempt, findScheduleById, type ScheduleRecord, transitionSchedule } from "./repository";
+
+type Attempt = Awaited<ReturnType<typeof startAttempt>>;
 
 /** While a charge's outcome is being looked up the run waits, then finishes from the settled attempt. */
 const UNKNOWN_RETRY_MS = 5_000;
@@ -26,10 +23,10 @@ const UNKNOWN_RETRY_MS = 5_000;
  * - a declined charge, or an error retrying cannot fix, completes the schedule with a FAILED payment.
  */
 export async function runScheduleJob(payload: { scheduleId: string }): Promise<JobOutcome> {
-  const schedule = await findSchedule(payload.scheduleId);
+  const schedule = await findScheduleById(payload.scheduleId);
   if (!schedule || schedule.status === "COMPLETED" || schedule.status === "CANCELLED") return;
   if (schedule.status === "SCHEDULED" && !(await markStarted(schedule))) return;
-  let attempt: TransactionsTable | null;
+  let attempt: Attempt | null;
   try {
     attempt = await findOrStartAttempt(schedule);
     if (attempt?.status === "PENDING") attempt = await chargeScheduled(schedule, attempt);
@@ -42,36 +39,28 @@ export async function runScheduleJob(payload: { scheduleId: string }): Promise<J
   await markCompleted(schedule.id);
 }
 
-function findSchedule(id: string) {
-  return getDb().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
 /** SCHEDULED → STARTED; false when the schedule is no longer to be run by this job (cancelled, or finished by another run). */
-export async function markStarted(schedule: Pick<SchedulesTable, "id" | "status">): Promise<boolean> {
+export async function markStarted(schedule: Pick<ScheduleRecord, "id" | "status">): Promise<boolean> {
   try {
-    await transitionSchedule(getDb(), schedule, "STARTED");
+    await transaction((tx) => transitionSchedule(tx, schedule, "STARTED"));
     return true;
   } catch (error) {
     if (!(error instanceof StaleWriteError)) throw error;
     // Another run started it first (and may have died): this run carries on with it.
-    return (await findSchedule(schedule.id))?.status === "STARTED";
+    return (await findScheduleById(schedule.id))?.status === "STARTED";
   }
 }
 
 async function markCompleted(id: string): Promise<void> {
   try {
-    await transitionSchedule(getDb(), { id, status: "STARTED" }, "COMPLETED");
+    await transaction((tx) => transitionSchedule(tx, { id, status: "STARTED" }, "COMPLETED"));
   } catch (error) {
-    if (!(error instanceof StaleWriteError) || (await findSchedule(id))?.status !== "COMPLETED") throw error;
+    if (!(error instanceof StaleWriteError) || (await findScheduleById(id))?.status !== "COMPLETED") throw error;
   }
 }
 
-function findScheduleAttempt(schedule: SchedulesTable) {
-  return getDb().selectFrom("transactions").selectAll().where("schedule_id", "=", schedule.id).where("merchant_id", "=", schedule.merchant_id).executeTakeFirst();
-}
-
-async function loadKey(schedule: SchedulesTable) {
-  const key = await getDb().selectFrom("billing_keys").selectAll().where("id", "=", schedule.billing_key).where("merchant_id", "=", schedule.merchant_id).executeTakeFirstOrThrow();
+async function loadKey(schedule: ScheduleRecord) {
+  const key = await requireMerchantKey(schedule.merchant_id, schedule.billing_key);
   const channel = await findKeyChannel(schedule.merchant_id, key.channel_id);
   return { key, channel };
 }
@@ -80,14 +69,13 @@ async function loadKey(schedule: SchedulesTable) {
  * The schedule's one attempt: the existing one, or a new PENDING one. Null when the payment
  * was paid some other way meanwhile (nothing to charge; the schedule still completes).
  */
-export async function findOrStartAttempt(schedule: SchedulesTable): Promise<TransactionsTable | null> {
+export async function findOrStartAttempt(schedule: ScheduleRecord): Promise<Attempt | null> {
   const existing = await findScheduleAttempt(schedule);
   if (existing) return existing;
   const { key, channel } = await loadKey(schedule);
   const request = JSON.parse(schedule.request) as ChargeRequest;
-  const origin = JSON.parse(schedule.origin) as Origin;
   try {
-    return await startAttempt(attemptInputFor({ key, channel, paymentId: schedule.payment_id, request, origin, scheduleId: schedule.id }));
+    return await startAttempt(attemptInputFor({ key, channel, paymentId: schedule.payment_id, request, origin: schedule.origin, scheduleId: schedule.id }));
   } catch (error) {
     if (error instanceof DomainError && error.code === "PAYMENT_ALREADY_PAID") return null;
     // Another run of this schedule started its attempt first: this run carries on with it.
@@ -99,7 +87,7 @@ export async function findOrStartAttempt(schedule: SchedulesTable): Promise<Tran
   }
 }
 
-export async function chargeScheduled(schedule: SchedulesTable, attempt: TransactionsTable): Promise<TransactionsTable> {
+export async function chargeScheduled(schedule: ScheduleRecord, attempt: Attempt): Promise<Attempt> {
   const { key, channel } = await loadKey(schedule);
   // A resumed run sends the attempt again: no look-up while that call is on its way.
   await holdLookupsDuringCall("transactions", attempt.id);

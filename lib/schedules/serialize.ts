@@ -1,4 +1,4 @@
-import type { SchedulesTable } from "@/lib/db/tables/billing";
+import type { ScheduleRecord } from "./repository";
 import { toRfc3339 } from "@/lib/time";
 
 function strip<T extends Record<string, unknown>>(value: T): T {
@@ -6,7 +6,7 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 }
 
 /** The spec's Schedule. */
-export function serializeSchedule(row: SchedulesTable) {
+export function serializeSchedule(row: ScheduleRecord) {
   return strip({
     id: row.id,
     merchant_id: row.merchant_id,
@@ -21,14 +21,14 @@ export function serializeSchedule(row: SchedulesTable) {
     order_name: row.order_name,
     is_cultural_expense: row.is_cultural_expense === 1,
     is_escrow: row.is_escrow === 1,
-    products: row.products ? (JSON.parse(row.products) as unknown[]) : undefined,
-    customer: JSON.parse(row.customer) as Record<string, unknown>,
+    products: row.products ?? undefined,
+    customer: row.customer,
     custom_data: row.custom_data ?? undefined,
     total_amount: row.total_amount,
     tax_free_amount: row.tax_free_amount,
     currency: row.currency,
-    origin: JSON.parse(row.origin) as Record<string, unknown>,
-    notice_urls: JSON.parse(row.notice_urls) as string[],
+    origin: row.origin,
+    notice_urls: row.notice_urls,
     installment_month: row.installment_month ?? undefined,
   });
 }

@@ -1,4 +1,6 @@
-import type { ScheduleStatus } from "@/lib/db/tables/billing";
+import type { SCHEDULE_STATUSES } from "./schema";
+
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /** Schedule state machine: SCHEDULED → STARTED → COMPLETED, or SCHEDULED → CANCELLED. */
 export const SCHEDULE_TRANSITIONS: Record<ScheduleStatus, ScheduleStatus[]> = {

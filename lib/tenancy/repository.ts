@@ -20,3 +20,19 @@ export async function insertStoreRow(tx: Db | Tx, row: Omit<StoreRecord, "webhoo
 export function findMerchantStore(merchantId: string, storeId: string): Promise<StoreRecord | undefined> {
   return getDb().selectFrom("stores").selectAll().where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
 }
+
+export function requireMerchant(id: string) {
+  return getDb().selectFrom("merchants").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** The merchant's stores (only `onlyStoreId` for a store-limited user), the default first, then oldest first. */
+export function listMerchantStores(merchantId: string, onlyStoreId: string | null): Promise<{ id: string; name: string; is_default: number }[]> {
+  let q = getDb().selectFrom("stores").select(["id", "name", "is_default"]).where("merchant_id", "=", merchantId);
+  if (onlyStoreId) q = q.where("id", "=", onlyStoreId);
+  return q.orderBy("is_default", "desc").orderBy("created_at").execute();
+}
+
+/** Whether any merchant exists (a first start finds none). */
+export async function anyMerchantExists(): Promise<boolean> {
+  return (await getDb().selectFrom("merchants").select("id").limit(1).executeTakeFirst()) !== undefined;
+}

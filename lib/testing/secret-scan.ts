@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { dialect, getDb } from "@/lib/db/client";
-import { passesLuhn } from "@/lib/providers/sandbox/cards";
+import { passesLuhn } from "@/lib/cards/card-number";
 
 /**
  * Finds what must never sit in the database in clear: card numbers, CVCs, card password digits,

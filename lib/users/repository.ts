@@ -36,3 +36,12 @@ export function findUserByEmail(email: string) {
 export function findUserById(id: string) {
   return getDb().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** Stamps the user's latest sign-in. */
+export async function setLastSignIn(userId: string, at: number): Promise<void> {
+  await getDb().updateTable("users").set({ last_sign_in_at: at }).where("id", "=", userId).execute();
+}
+
+export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+  await getDb().updateTable("users").set({ password_hash: passwordHash }).where("id", "=", userId).execute();
+}

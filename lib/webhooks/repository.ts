@@ -188,3 +188,10 @@ export async function replaceSigningSecret(tx: Tx, store: { id: string; merchant
 export async function transactionMethod(tx: Db | Tx, txId: string): Promise<string | null | undefined> {
   return (await tx.selectFrom("transactions").select("method").where("id", "=", txId).executeTakeFirst())?.method;
 }
+
+/** The delivery of each of these attempts in a store (attempt id → delivery id); others are left out. */
+export async function deliveryIdsOfAttempts(merchantId: string, storeId: string, attemptIds: string[]): Promise<Map<string, string>> {
+  if (attemptIds.length === 0) return new Map();
+  const rows = await getDb().selectFrom("webhook_attempts").select(["id", "delivery_id"]).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).where("id", "in", attemptIds).execute();
+  return new Map(rows.map((r) => [r.id, r.delivery_id]));
+}

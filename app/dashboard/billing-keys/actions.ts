@@ -2,15 +2,15 @@
 
 import { z } from "zod";
 import { idRef } from "@/lib/api/fields";
-import { deleteBillingKey } from "@/lib/billing-keys/delete";
-import { issueBillingKey } from "@/lib/billing-keys/issue";
-import { listKeyPayments } from "@/lib/billing-keys/payments";
-import { getBillingKey, listBillingKeys } from "@/lib/billing-keys/read";
+import { deleteBillingKey } from "@/lib/billing-keys/delete-billing-key";
+import { getBillingKey } from "@/lib/billing-keys/get-billing-key";
+import { issueBillingKey } from "@/lib/billing-keys/issue-billing-key";
+import { listBillingKeys } from "@/lib/billing-keys/list-billing-keys";
+import { listKeyPayments } from "@/lib/billing-keys/list-key-payments";
 import { billingKeyStatus, deleteBillingKeyForm, issueTestCardForm } from "@/lib/billing-keys/schema";
 import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { cancelSchedules } from "@/lib/schedules/cancel";
-import { listSchedules } from "@/lib/schedules/read";
+import { listSchedules } from "@/lib/schedules/list-schedules";
 
 const FAR_FUTURE = Date.UTC(9999, 0, 1);
 
@@ -53,17 +53,16 @@ export const bookedSchedulesAction = dashboardAction({ write: false, input: z.ob
   return res.schedules;
 });
 
-/** Deletes a key; with cancel_schedules, first cancels the schedules booked on it. */
-export const deleteBillingKeyAction = dashboardAction({ write: true, input: deleteBillingKeyForm }, async ({ ctx, input }) => {
-  if (input.cancel_schedules) await cancelSchedules({ ctx, input: { billing_key: input.billing_key } });
-  return deleteBillingKey({ ctx, input: { billing_key: input.billing_key } });
-});
+/** Deletes a key; with cancel_schedules, its booked schedules are cancelled in the same transaction. */
+export const deleteBillingKeyAction = dashboardAction({ write: true, input: deleteBillingKeyForm }, ({ ctx, input }) =>
+  deleteBillingKey({ ctx, input: { billing_key: input.billing_key, cancel_schedules: input.cancel_schedules } }),
+);
 
 export const billingKeyDetailAction = dashboardAction({ write: false, input: z.object({ billing_key: idRef }) }, async ({ ctx, input }) => {
   const { billing_key } = await getBillingKey({ ctx, input: { billing_key: input.billing_key } });
   const [schedules, payments] = await Promise.all([
     listSchedules({ ctx, input: { billing_key: input.billing_key, start: 0, end: FAR_FUTURE, limit: 1000 } }),
-    listKeyPayments(ctx, input.billing_key),
+    listKeyPayments({ ctx, input: { billing_key: input.billing_key } }),
   ]);
   return { key: billing_key, schedules: schedules.schedules, payments };
 });

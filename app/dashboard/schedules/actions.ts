@@ -2,11 +2,11 @@
 
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
-import { listBillingKeys } from "@/lib/billing-keys/read";
+import { listBillingKeys } from "@/lib/billing-keys/list-billing-keys";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { cancelSchedules } from "@/lib/schedules/cancel";
-import { createSchedule } from "@/lib/schedules/create";
-import { listSchedules } from "@/lib/schedules/read";
+import { cancelSchedules } from "@/lib/schedules/cancel-schedules";
+import { createSchedule } from "@/lib/schedules/create-schedule";
+import { listSchedules } from "@/lib/schedules/list-schedules";
 import { bookScheduleForm, cancelSelectedForm, scheduleStatus } from "@/lib/schedules/schema";
 
 export const listSchedulesAction = dashboardAction(

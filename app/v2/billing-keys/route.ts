@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { issueBillingKey } from "@/lib/billing-keys/issue";
-import { listBillingKeys } from "@/lib/billing-keys/read";
+import { issueBillingKey } from "@/lib/billing-keys/issue-billing-key";
+import { listBillingKeys } from "@/lib/billing-keys/list-billing-keys";
 import { issueBillingKeyBody, listBillingKeysQuery } from "@/lib/billing-keys/schema";
 
 export const GET = apiRoute({ family: "payment", auth: "token", query: listBillingKeysQuery }, ({ ctx, query }) => listBillingKeys({ ctx, input: query }));

@@ -1,8 +1,8 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { cancelSchedules } from "@/lib/schedules/cancel";
-import { createSchedule } from "@/lib/schedules/create";
-import { listSchedules } from "@/lib/schedules/read";
+import { cancelSchedules } from "@/lib/schedules/cancel-schedules";
+import { createSchedule } from "@/lib/schedules/create-schedule";
+import { listSchedules } from "@/lib/schedules/list-schedules";
 import { createScheduleBody, deleteSchedulesQuery, listSchedulesQuery } from "@/lib/schedules/schema";
 
 export const GET = apiRoute({ family: "payment", auth: "token", query: listSchedulesQuery }, ({ ctx, query }) => listSchedules({ ctx, input: query }));

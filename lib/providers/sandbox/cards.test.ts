@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeCard, maskCardNumber, passesLuhn, SANDBOX_CARDS, validateCard } from "./cards";
+import { maskCardNumber, passesLuhn } from "@/lib/cards/card-number";
+import { validateCard } from "@/lib/cards/validate-card";
+import { describeCard, SANDBOX_CARDS } from "./cards";
 
 const card = (card_number: string) => ({ card_number, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" });
 

@@ -1,38 +1,7 @@
+import { digitsOnly, maskCardNumber } from "@/lib/cards/card-number";
 import type { CardCredential, CardInfo } from "../types";
 
-/** CONTRACT §10 magic numbers. Any other Luhn-valid number is approved. */
-export const SANDBOX_CARDS = {
-  VISA_OK: "4242424242424242",
-  MASTER_OK: "5555555555554444",
-  DECLINED: "4000000000000002",
-  INSUFFICIENT_FUNDS: "4000000000009995",
-  PROVIDER_ERROR: "4000000000000119",
-  BILLING_CHARGES_DECLINED: "4000000000000341",
-  CANCEL_REFUSED: "4000000000000259",
-} as const;
-
-export function digitsOnly(value: string): string {
-  return value.replace(/[\s-]/g, "");
-}
-
-export function passesLuhn(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** BIN + last 4 with the middle masked, e.g. 424242******4242. */
-export function maskCardNumber(number: string): string {
-  return `${number.slice(0, 6)}${"*".repeat(Math.max(number.length - 10, 0))}${number.slice(-4)}`;
-}
+export { SANDBOX_CARDS } from "./test-cards";
 
 function brandOf(number: string): CardInfo["brand"] {
   if (/^4/.test(number)) return "VISA";
@@ -70,21 +39,3 @@ export function describeCard(card: CardCredential): CardInfo {
   };
 }
 
-export type CardProblem = { field: string; message: string } | null;
-
-/** Checks the card the way a provider's front door would: Luhn, expiry in the future, credential digits. */
-export function validateCard(card: CardCredential, now = new Date()): CardProblem {
-  const number = digitsOnly(card.card_number);
-  if (!passesLuhn(number)) return { field: "card_number", message: "card_number is not a valid card number" };
-  const month = Number(card.expiry_month);
-  const year = Number(card.expiry_year.length === 2 ? `20${card.expiry_year}` : card.expiry_year);
-  if (!Number.isInteger(month) || month < 1 || month > 12) return { field: "expiry_month", message: "expiry_month must be 01–12" };
-  if (!Number.isInteger(year) || year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
-    return { field: "expiry_year", message: "the card has expired" };
-  }
-  if (!/^(\d{6}|\d{10})$/.test(digitsOnly(card.birth_or_business_registration_number))) {
-    return { field: "birth_or_business_registration_number", message: "must be a 6-digit birth date or a 10-digit business number" };
-  }
-  if (!/^\d{2}$/.test(card.password_two_digits)) return { field: "password_two_digits", message: "must be 2 digits" };
-  return null;
-}

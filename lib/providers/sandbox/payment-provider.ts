@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
 import { DomainError } from "@/lib/api/error-codes";
 import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccountIssue } from "../types";
-import { describeCard, digitsOnly, SANDBOX_CARDS, validateCard } from "./cards";
+import { digitsOnly } from "@/lib/cards/card-number";
+import { validateCard } from "@/lib/cards/validate-card";
+import { describeCard, SANDBOX_CARDS } from "./cards";
 import { assertReachable, faultFor, processingMs, SandboxNetworkError, sleep, transitMs, type SandboxFault } from "./faults";
 import { findBillingKey, findCancellation, findPaymentByOrder, pgId, recordBillingKey, recordCancellation, recordPayment, deleteBillingKey as deleteLedgerKey, type LedgerCancellation, type LedgerPayment } from "./ledger";
 import { cancellationLookup, paymentLookup, sandboxResponse, settlementPage } from "./answers";

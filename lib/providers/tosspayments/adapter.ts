@@ -1,7 +1,8 @@
 import { DomainError } from "@/lib/api/error-codes";
 import type { CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
 import type { VirtualAccountProvider } from "../virtual-account-types";
-import { digitsOnly, validateCard } from "../sandbox/cards";
+import { digitsOnly } from "@/lib/cards/card-number";
+import { validateCard } from "@/lib/cards/validate-card";
 import { issuingBankCode, refundBankCode } from "./banks";
 import { tossRequest, TossOutcomeUnknown, type TossRefusal, type TossResult } from "./client";
 import { answerOfPayment, cardInfoOf, keptResponse, lookupOf, newestCancel, type TossBilling, type TossPayment } from "./payment-object";

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { deleteBillingKey } from "@/lib/billing-keys/delete";
-import { getBillingKey } from "@/lib/billing-keys/read";
+import { deleteBillingKey } from "@/lib/billing-keys/delete-billing-key";
+import { getBillingKey } from "@/lib/billing-keys/get-billing-key";
 import { billingKeyParams, storeQuery } from "@/lib/billing-keys/schema";
 
 const config = { family: "payment", auth: "token", params: billingKeyParams, query: storeQuery } as const;

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { getSchedule } from "@/lib/schedules/read";
+import { getSchedule } from "@/lib/schedules/get-schedule";
 import { scheduleParams, scheduleStoreQuery } from "@/lib/schedules/schema";
 
 export const GET = apiRoute({ family: "payment", auth: "token", params: scheduleParams, query: scheduleStoreQuery }, ({ ctx, params, query }) =>

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { payWithBillingKey } from "@/lib/billing-keys/pay";
+import { payWithBillingKey } from "@/lib/billing-keys/pay-with-billing-key";
 import { billingKeyPayBody, paymentParams } from "@/lib/billing-keys/schema";
 
 export const POST = apiRoute({ family: "payment", auth: "token", params: paymentParams, body: billingKeyPayBody }, ({ ctx, params, body }) =>

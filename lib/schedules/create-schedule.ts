@@ -1,10 +1,7 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import type { Customer } from "@/lib/customers/to-customer";
 import { toCustomer } from "@/lib/customers/to-customer";
-import { withTransaction } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
-import type { SchedulesTable } from "@/lib/db/tables/billing";
+import { isUniqueViolation, transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/jobs/queue";
 import { findPrimaryTransaction } from "@/lib/payments/repository";
@@ -16,7 +13,7 @@ import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { SCHEDULE_RUN_QUEUE } from "./queue";
 import type { CreateScheduleInput } from "./schema";
-import { BOOKED_STATUSES } from "./status";
+import { findBookedForPayment, insertSchedule, type ScheduleRecord } from "./repository";
 
 /**
  * POST /v2/schedules. The booking and its `schedule.run` job (run_at = scheduled_at) commit in
@@ -29,18 +26,18 @@ export async function createSchedule({ ctx, input }: { ctx: AuthContext; input: 
   const store = await resolveStore(ctx, store_id);
   const id = newId("schedule-");
   try {
-    await withTransaction(async (tx) => {
+    await transaction(async (tx) => {
       const key = await lockBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key }, tx);
       if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
       assertBookable(key);
       // A failed payment may be tried again (CONTRACT §5); any other existing payment may not.
       const primary = await findPrimaryTransaction(ctx.merchantId, { storeId: store.id, paymentId: payment_id }, tx);
       if (primary && primary.status !== "FAILED") throw new DomainError("PAYMENT_ALREADY_EXISTS", "a payment with this payment_id already exists");
-      const live = await tx.selectFrom("schedules").select("id").where("store_id", "=", store.id).where("payment_id", "=", payment_id).where("status", "in", BOOKED_STATUSES).executeTakeFirst();
+      const live = await findBookedForPayment(tx, store.id, payment_id);
       if (live) throw new DomainError("PAYMENT_ALREADY_SCHEDULED", "a schedule is already booked for this payment_id", { schedule_id: live.id });
       const now = Date.now();
-      const keyCustomer = JSON.parse(key.customer) as Customer;
-      const row: SchedulesTable = {
+      const keyCustomer = key.customer;
+      const row: ScheduleRecord = {
         id,
         merchant_id: ctx.merchantId,
         store_id: store.id,
@@ -57,17 +54,17 @@ export async function createSchedule({ ctx, input }: { ctx: AuthContext; input: 
         tax_free_amount: request.tax_free_amount ?? 0,
         is_cultural_expense: request.is_cultural_expense ? 1 : 0,
         is_escrow: request.is_escrow ? 1 : 0,
-        customer: JSON.stringify({ ...keyCustomer, ...toCustomer(request.customer, { assignId: false }), id: keyCustomer.id }),
-        origin: JSON.stringify(ctx.origin),
-        products: request.products ? JSON.stringify(request.products) : null,
+        customer: { ...keyCustomer, ...toCustomer(request.customer, { assignId: false }), id: keyCustomer.id },
+        origin: ctx.origin,
+        products: request.products ?? null,
         custom_data: request.custom_data ?? null,
-        notice_urls: JSON.stringify(request.notice_urls ?? []),
+        notice_urls: request.notice_urls ?? [],
         installment_month: installmentMonthOf(request.card_installment_plan) ?? null,
         request: JSON.stringify(request),
         created_at: now,
         updated_at: now,
       };
-      await tx.insertInto("schedules").values(row).execute();
+      await insertSchedule(tx, row);
       await enqueue(tx, { queue: SCHEDULE_RUN_QUEUE, payload: { scheduleId: id }, runAt: scheduled_at, maxAttempts: 20, dedupeKey: `schedule:${id}` });
     });
   } catch (error) {

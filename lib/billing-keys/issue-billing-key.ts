@@ -1,18 +1,18 @@
-import { ProviderError } from "@/lib/api/error-codes";
 import { recordAudit } from "@/lib/audit/record";
+import { ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { toCustomer } from "@/lib/customers/to-customer";
-import { withTransaction } from "@/lib/db/client";
-import type { BillingKeysTable } from "@/lib/db/tables/billing";
+import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
-import { digitsOnly, maskCardNumber } from "@/lib/providers/sandbox/cards";
+import { digitsOnly, maskCardNumber } from "@/lib/cards/card-number";
 import type { CardInfo } from "@/lib/providers/types";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
+import { type BillingKeyRecord, insertBillingKey } from "./repository";
 import type { IssueBillingKeyInput } from "./schema";
 
 /** The spec's card detail: what may be kept of a card (no number, CVC or password). */
@@ -42,21 +42,21 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
   const detail = card
     ? { card: { detail: cardInfo ? cardDetail(cardInfo) : { number: maskCardNumber(number!), bin: number!.slice(0, 6) } } }
     : { mobile: { carrier: mobile?.carrier, phone_number: customer.phone_number } };
-  const row: BillingKeysTable = {
+  const row: BillingKeyRecord = {
     id,
     merchant_id: ctx.merchantId,
     store_id: store.id,
     channel_id: channel.id,
-    channel: JSON.stringify(serializeChannel(channel)),
+    channel: serializeChannel(channel),
     status: result.ok ? "ISSUED" : "FAILED",
     method: card ? "CARD" : "MOBILE",
     customer_id: customer.id ?? null,
-    customer: JSON.stringify(customer),
-    origin: JSON.stringify(ctx.origin),
+    customer,
+    origin: ctx.origin,
     custom_data: input.custom_data ?? null,
     issue_id: input.issue_id ?? null,
     issue_name: input.issue_name ?? null,
-    payment_method_detail: JSON.stringify(detail),
+    payment_method_detail: detail,
     card_number: card ? (cardInfo?.number ?? maskCardNumber(number!)) : null,
     card_brand: cardInfo?.brand ?? null,
     pg_billing_key: result.ok ? result.pgBillingKey : null,
@@ -67,8 +67,8 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
     deleted_at: null,
     created_at: requestedAt,
   };
-  await withTransaction(async (tx) => {
-    await tx.insertInto("billing_keys").values(row).execute();
+  await transaction(async (tx) => {
+    await insertBillingKey(tx, row);
     // A declined issuance is recorded too (its FAILED key is stored); the masked number only.
     await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.issue", targetId: row.id, after: { status: row.status, method: row.method, card_number: row.card_number, store_id: row.store_id } });
   });

@@ -1,12 +1,10 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
-import { StaleWriteError } from "@/lib/db/conditional";
-import { lockForUpdate } from "@/lib/db/row-lock";
+import { StaleWriteError, transaction } from "@/lib/db/transaction";
 import { findBillingKey } from "@/lib/billing-keys/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
 import type { DeleteSchedulesInput } from "./schema";
-import { transitionSchedules } from "./transition";
+import { lockKeySchedules, transitionSchedules } from "./repository";
 
 /** The spec allows this endpoint no 404 (CONTRACT §5): an unknown id is an invalid request naming it. */
 function unknown(field: string, message: string, params: Record<string, unknown> = {}) {
@@ -26,10 +24,8 @@ export async function cancelSchedules({ ctx, input }: { ctx: AuthContext; input:
   if (!key) throw unknown("billing_key", `no billing key ${input.billing_key} in this store`);
   const listed = [...new Set(input.schedule_id ?? [])];
   const cancelledAt = Date.now();
-  const ids = await withTransaction(async (tx) => {
-    let q = tx.selectFrom("schedules").select(["id", "status"]).where("merchant_id", "=", ctx.merchantId).where("store_id", "=", store.id).where("billing_key", "=", key.id);
-    q = listed.length > 0 ? q.where("id", "in", listed) : q.where("status", "=", "SCHEDULED");
-    const rows = await lockForUpdate(q).execute();
+  const ids = await transaction(async (tx) => {
+    const rows = await lockKeySchedules(tx, { merchantId: ctx.merchantId, storeId: store.id, keyId: key.id }, listed);
     const found = new Set(rows.map((r) => r.id));
     const missing = listed.filter((id) => !found.has(id));
     if (missing.length > 0) throw unknown("schedule_id", `no schedule ${missing.join(", ")} on this billing key`, { schedule_ids: missing });

@@ -1,32 +1,39 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
-import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
+import { recordAudit } from "@/lib/audit/record";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
-import { BOOKED_STATUSES } from "@/lib/schedules/status";
+import { bookedScheduleIds, lockKeySchedules, transitionSchedules } from "@/lib/schedules/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
-import { findKeyChannel, lockBillingKey } from "./repository";
+import { findKeyChannel, lockBillingKey, markKeyDeleted, restoreDeletedKey } from "./repository";
 import { assertDeletable } from "./status";
 
 /**
  * DELETE /v2/billing-keys/{billing_key}. The key is marked DELETED in the transaction that checks
  * for booked schedules (bookings lock the same row), then the provider is told; if it refuses,
- * the key is restored and the refusal answered.
+ * the key is restored and the refusal answered. With `cancel_schedules` (the dashboard's
+ * "cancel its schedules too") the key's SCHEDULED schedules are cancelled in that same
+ * transaction: a schedule already running still refuses the deletion, and then nothing is
+ * cancelled. A refusal by the provider restores the key but not the cancelled schedules.
  */
-export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input: { billing_key: string; store_id?: string } }) {
+export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input: { billing_key: string; store_id?: string; cancel_schedules?: boolean } }) {
   const store = await resolveStore(ctx, input.store_id, { missingAs: "BILLING_KEY_NOT_FOUND", deniedAs: "BILLING_KEY_NOT_FOUND" });
   const deletedAt = Date.now();
-  const key = await withTransaction(async (tx) => {
+  const key = await transaction(async (tx) => {
     const row = await lockBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: input.billing_key }, tx);
     if (!row) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
     assertDeletable(row);
-    const booked = await tx.selectFrom("schedules").select("id").where("billing_key", "=", row.id).where("status", "in", BOOKED_STATUSES).orderBy("scheduled_at").execute();
-    if (booked.length > 0) {
-      throw new DomainError("BOOKED_SCHEDULE_EXISTENCE", "schedules are booked on this billing key; cancel them first", { schedule_ids: booked.map((s) => s.id) });
+    if (input.cancel_schedules) {
+      const scheduled = await lockKeySchedules(tx, { merchantId: ctx.merchantId, storeId: store.id, keyId: row.id }, []);
+      await transitionSchedules(tx, scheduled.map((s) => s.id), "SCHEDULED", "CANCELLED", deletedAt);
     }
-    await tx.updateTable("billing_keys").set({ status: "DELETED", deleted_at: deletedAt }).where("id", "=", row.id).where("status", "=", "ISSUED").execute();
+    const booked = await bookedScheduleIds(tx, row.id);
+    if (booked.length > 0) {
+      throw new DomainError("BOOKED_SCHEDULE_EXISTENCE", "schedules are booked on this billing key; cancel them first", { schedule_ids: booked });
+    }
+    await markKeyDeleted(tx, row.id, deletedAt);
     await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.delete", targetId: row.id, before: { status: "ISSUED" }, after: { status: "DELETED" } });
     return row;
   });
@@ -34,10 +41,9 @@ export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input
   const called = await callProvider((signal) => paymentProviderFor(channel).deleteBillingKey({ channel, signal, pgBillingKey: key.pg_billing_key ?? "" }));
   const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
   if (!result.ok) {
-    await withTransaction(async (tx) => {
-      const restored = await tx.updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", key.id).where("deleted_at", "=", deletedAt).executeTakeFirst();
+    await transaction(async (tx) => {
       // The deletion entry stays in the chain; this one says it was undone, and why.
-      if (Number(restored.numUpdatedRows) > 0) {
+      if (await restoreDeletedKey(tx, key.id, deletedAt)) {
         await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.restore", targetId: key.id, before: { status: "DELETED" }, after: { status: "ISSUED", pg_code: result.pgCode } });
       }
     });

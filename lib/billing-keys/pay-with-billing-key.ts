@@ -1,6 +1,5 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { requireSucceeded } from "@/lib/payments/attempt-call";
 import { startAttempt } from "@/lib/payments/attempts";
 import { earlierAttempt, recordedIdempotencyKey } from "@/lib/payments/earlier-outcome";
@@ -31,7 +30,7 @@ export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; inpu
   return billingKeyPayResponse(done);
 }
 
-function billingKeyPayResponse(done: TransactionsTable) {
+function billingKeyPayResponse(done: Awaited<ReturnType<typeof chargeAttempt>>) {
   return {
     tx_id: done.id,
     customer_id: done.customer_id ?? undefined,

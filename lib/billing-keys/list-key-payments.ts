@@ -1,6 +1,6 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb } from "@/lib/db/client";
 import { toRfc3339 } from "@/lib/time";
+import { listKeyAttempts } from "./repository";
 
 export type KeyPaymentView = {
   paymentId: string;
@@ -14,17 +14,8 @@ export type KeyPaymentView = {
 };
 
 /** The payment attempts made with one billing key of the caller's store, newest first (dashboard). */
-export async function listKeyPayments(ctx: AuthContext, billingKey: string): Promise<KeyPaymentView[]> {
-  const rows = await getDb()
-    .selectFrom("transactions")
-    .select(["payment_id", "id", "status", "total_amount", "currency", "order_name", "schedule_id", "requested_at"])
-    .where("merchant_id", "=", ctx.merchantId)
-    .where("store_id", "=", ctx.storeId)
-    .where("billing_key", "=", billingKey)
-    .orderBy("requested_at", "desc")
-    .orderBy("id", "desc")
-    .limit(200)
-    .execute();
+export async function listKeyPayments({ ctx, input }: { ctx: AuthContext; input: { billing_key: string } }): Promise<KeyPaymentView[]> {
+  const rows = await listKeyAttempts(ctx.merchantId, ctx.storeId, input.billing_key, 200);
   return rows.map((r) => ({
     paymentId: r.payment_id,
     txId: r.id,
