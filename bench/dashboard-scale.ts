@@ -13,7 +13,7 @@ import { migrateToLatest } from "@/lib/db/migrations";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
 import { listDashboardPayments } from "@/lib/search/search-payments";
 import { searchPalette } from "@/lib/search/palette";
-import { createMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant } from "@/lib/tenancy/create-merchant";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { idRef } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { STORE_COOKIE } from "@/lib/dashboard/context";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { LOCALES } from "@/lib/i18n/dictionary";
 import { searchPalette } from "@/lib/search/palette";
 import { paletteQuery } from "@/lib/search/schema";

@@ -5,9 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
+import { TEST_WEBHOOK_URL, webhookEvents, webhookStatuses } from "@/lib/testing/webhook-events";
 import { expectError } from "@/lib/testing/payment-assertions";
 import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -100,9 +101,7 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
     const id = newPaymentId();
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { notice_urls: ["https://merchant.example/hook"] }));
     expect(res.status).toBe(200);
-    const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
-    const events = jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.txId === res.body.tx_id);
-    expect(events).toEqual([expect.objectContaining({ status: "Paid", paymentId: id, noticeUrls: ["https://merchant.example/hook"] })]);
+    expect(await webhookEvents(id)).toEqual([{ status: "Paid", txId: res.body.tx_id, urls: ["https://merchant.example/hook"] }]);
   });
 
   it("approves the sandbox's other approving cards (4000000000000341, 4000000000000259) on key-in", async () => {
@@ -163,7 +162,7 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
   }
 
   it("a failed attempt may be retried with the same id: a new primary transaction, the failed one kept", async () => {
-    const m = await newMerchant();
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(500);
     const retry = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m));
@@ -172,9 +171,7 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
     const txs = read.body.payment.transactions;
     expect(txs.map((t: { status: string; is_primary: boolean }) => [t.status, t.is_primary])).toEqual([["FAILED", false], ["PAID", true]]);
     expect(txs[1].id).toBe(retry.body.tx_id);
-    const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
-    const statuses = jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.paymentId === id).map((e) => e.status);
-    expect(statuses.sort()).toEqual(["Failed", "Paid"]);
+    expect(await webhookStatuses(id)).toEqual(["Failed", "Paid"]);
   });
 
   it("a LIVE channel without an adapter refuses with PG_PROVIDER_ERROR", async () => {

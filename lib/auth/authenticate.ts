@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import { findActiveApiKey, touchApiKey } from "./api-keys";
 import type { AuthContext, Origin } from "./context";

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/crypto";
 import { getDb, withTransaction, type Tx } from "@/lib/db/client";
 import { newId, newSecret } from "@/lib/ids";

@@ -1,6 +1,6 @@
-import { DomainError, type ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb } from "@/lib/db/client";
+import { findMerchantStore } from "./repository";
 
 type ScopeOptions = {
   /** Code when a store-limited caller names another store (default PERMISSION_DENIED). */
@@ -18,12 +18,7 @@ export async function resolveStore(ctx: AuthContext, requestedStoreId: string | 
   if (ctx.storeLimited && storeId !== ctx.storeId) {
     throw new DomainError(options.deniedAs ?? "PERMISSION_DENIED", "this credential may not access that store");
   }
-  const store = await getDb()
-    .selectFrom("stores")
-    .selectAll()
-    .where("id", "=", storeId)
-    .where("merchant_id", "=", ctx.merchantId)
-    .executeTakeFirst();
+  const store = await findMerchantStore(ctx.merchantId, storeId);
   if (!store) throw new DomainError(options.missingAs ?? "STORE_NOT_FOUND", "store not found");
   return store;
 }

@@ -36,6 +36,12 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "cash-receipts/paymentChannelsAction": own(),
   "cash-receipts/issueCashReceiptAction": refuse((t) => ({ payment_id: t.payment, channel_key: t.paymentChannel, customer_identifier: "01012345678", type: "PERSONAL", order_name: "x", currency: "KRW", amount: 1000 })),
   "cash-receipts/cancelCashReceiptAction": refuse((t) => ({ payment_id: t.payment })),
+  "channels/listChannelsAction": own(),
+  // A key Toss refuses: the channel is saved disabled in the caller's own store, nothing else.
+  "channels/connectTossChannelAction": own({ name: "matrix", pgMerchantId: "matrix_mid", secretKey: "live_sk_revoked_matrix_key" }),
+  // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
+  "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
+  "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
   "developers/listKeysAction": own(),
   "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
   "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),
@@ -58,6 +64,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     body: { sender: {}, receiver: { address: { address_line_1: "Seoul", address_line_2: "1" } }, logistics_form: { company: "CJGLS", invoice_number: "1", sent_at: new Date().toISOString() }, send_email: false },
   })),
   "payments/completeEscrowAction": refuse((t) => ({ payment_id: t.escrowPayment })),
+  "reconciliation/lookUpAction": refuse((t) => ({ kind: "attempt", id: t.txId })),
   "schedules/listSchedulesAction": own({ start: 0, end: FAR_FUTURE, page: 0 }),
   "schedules/bookableKeysAction": own(),
   "schedules/bookScheduleAction": refuse((t) => ({ billing_key: t.billingKey, payment_id: newPaymentId(), order_name: "x", total_amount: 1000, currency: "KRW", scheduled_at: new Date(Date.now() + 86_400_000).toISOString() })),

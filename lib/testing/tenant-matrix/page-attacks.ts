@@ -29,6 +29,7 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard/sandbox-inbox": { urls: () => ["/dashboard/sandbox-inbox"] },
   "/dashboard/developers": { urls: () => ["/dashboard/developers"] },
   "/dashboard/webhooks": { urls: () => ["/dashboard/webhooks"] },
+  "/dashboard/reconciliation": { urls: () => ["/dashboard/reconciliation", "/dashboard/reconciliation?lookup=settled"] },
   "/dashboard/stores": { urls: () => ["/dashboard/stores"] },
   "/dashboard/stores/new": { urls: () => ["/dashboard/stores/new"] },
   "/dashboard/stores/onboarding": { urls: () => ["/dashboard/stores/onboarding"] },
