@@ -1,5 +1,6 @@
 import { sha256 } from "@/lib/crypto";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record";
+import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
 import { newId, newSecret } from "@/lib/ids";
 
 export type CreatedApiKey = { id: string; apiKey: string; prefix: string };
@@ -12,6 +13,8 @@ export async function createApiKey(
   input: { merchantId: string; storeId?: string | null; name: string },
   db: Db | Tx = getDb(),
 ): Promise<CreatedApiKey> {
+  // The key and its audit entry commit together.
+  if (!db.isTransaction) return db.transaction().execute((tx) => createApiKey(input, tx));
   const apiKey = `sk_${newSecret(30)}`;
   const id = newId("key_");
   const prefix = apiKey.slice(0, KEY_PREFIX_LENGTH);
@@ -29,6 +32,7 @@ export async function createApiKey(
       revoked_at: null,
     })
     .execute();
+  await recordAudit(db, { merchantId: input.merchantId, action: "api_key.create", targetId: id, after: { name: input.name, prefix, store_id: input.storeId ?? null } });
   return { id, apiKey, prefix };
 }
 
@@ -52,14 +56,19 @@ export async function listApiKeys(merchantId: string) {
 
 export async function revokeApiKey(merchantId: string, keyId: string): Promise<boolean> {
   const now = Date.now();
-  const result = await getDb()
-    .updateTable("api_keys")
-    .set({ revoked_at: now })
-    .where("id", "=", keyId)
-    .where("merchant_id", "=", merchantId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return withTransaction(async (tx) => {
+    const key = await tx
+      .updateTable("api_keys")
+      .set({ revoked_at: now })
+      .where("id", "=", keyId)
+      .where("merchant_id", "=", merchantId)
+      .where("revoked_at", "is", null)
+      .returning(["name", "key_prefix"])
+      .executeTakeFirst();
+    if (!key) return false;
+    await recordAudit(tx, { merchantId, action: "api_key.revoke", targetId: keyId, before: { name: key.name, prefix: key.key_prefix, revoked: false }, after: { revoked: true } });
+    return true;
+  });
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -144,7 +144,7 @@ async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
 }
 
 /** Is the key behind an access token still active, and its family not revoked? One indexed read. */
-export async function isAccessTokenLive(claims: AccessClaims): Promise<{ lastUsedAt: number | null; hasHostingContract: boolean } | null> {
+export async function isAccessTokenLive(claims: AccessClaims): Promise<{ lastUsedAt: number | null; hasHostingContract: boolean; keyName: string; keyPrefix: string } | null> {
   const row = await getDb()
     .selectFrom("token_families")
     .innerJoin("api_keys", "api_keys.id", "token_families.api_key_id")
@@ -153,11 +153,13 @@ export async function isAccessTokenLive(claims: AccessClaims): Promise<{ lastUse
       "token_families.revoked_at as family_revoked_at",
       "api_keys.revoked_at as key_revoked_at",
       "api_keys.last_used_at",
+      "api_keys.name",
+      "api_keys.key_prefix",
       "merchants.has_hosting_contract",
     ])
     .where("token_families.id", "=", claims.fam)
     .where("api_keys.id", "=", claims.kid)
     .executeTakeFirst();
   if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null) return null;
-  return { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1 };
+  return { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1, keyName: row.name, keyPrefix: row.key_prefix };
 }

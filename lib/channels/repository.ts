@@ -30,6 +30,10 @@ export async function createDefaultChannels(tx: Db | Tx, merchantId: string, sto
     .execute();
 }
 
+export async function insertChannel(tx: Db | Tx, channel: ChannelRecord): Promise<void> {
+  await tx.insertInto("channels").values(channel).execute();
+}
+
 /** A store's channels, oldest first; only those for `purpose` when given. */
 export function listStoreChannels(merchantId: string, storeId: string, purpose?: ChannelPurpose, db: Db | Tx = getDb()): Promise<ChannelRecord[]> {
   let query = db.selectFrom("channels").selectAll().where("merchant_id", "=", merchantId).where("store_id", "=", storeId);

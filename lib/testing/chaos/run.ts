@@ -53,8 +53,8 @@ export type ChaosFigures = {
   payments: { attempted: number; answeredPaid: number; answeredDeclined: number; unanswered: number };
   schedules: { booked: number; paid: number; failed: number };
   cancels: { attempted: number; succeeded: number; refused: number; unanswered: number };
-  /** Attempts whose outcome was looked up at the provider (a timeout, a lost answer, a crash). */
-  lookedUp: number;
+  /** Attempts whose outcome took more than one look-up at the provider to learn (a timeout, a crash, an outage). */
+  lookedUpAgain: number;
   lateApprovalsRefunded: number;
   /** Seconds after the load stopped until nothing waited on the provider. */
   settleSeconds: number;
@@ -136,12 +136,12 @@ function countOutcomes(log: LoadLog) {
 async function databaseFigures(storeId: string) {
   const db = getDb();
   const schedules = await db.selectFrom("transactions").select(["status"]).where("store_id", "=", storeId).where("schedule_id", "is not", null).execute();
-  const lookedUp = await db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("last_lookup_error", "is not", null).executeTakeFirstOrThrow();
+  const lookedUp = await db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("lookup_attempts", ">", 0).executeTakeFirstOrThrow();
   const late = await db.selectFrom("late_approvals").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", "REFUNDED").executeTakeFirstOrThrow();
   const booked = await db.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).executeTakeFirstOrThrow();
   return {
     schedules: { booked: Number(booked.n), paid: schedules.filter((s) => s.status !== "FAILED").length, failed: schedules.filter((s) => s.status === "FAILED").length },
-    lookedUp: Number(lookedUp.n),
+    lookedUpAgain: Number(lookedUp.n),
     lateApprovalsRefunded: Number(late.n),
   };
 }
