@@ -20,9 +20,10 @@ export function recordedIdempotencyKey(ctx: Pick<AuthContext, "idempotencyKey">)
   return ctx.idempotencyKey ?? null;
 }
 
-async function findAttempt({ ctx, storeId, paymentId }: Scope, key: string): Promise<TransactionsTable | undefined> {
+/** The row this request's earlier run created in `table`: same merchant, store, payment and key. */
+function findByKey<T extends "transactions" | "cancellations">(table: T, { ctx, storeId, paymentId }: Scope, key: string) {
   return getDb()
-    .selectFrom("transactions")
+    .selectFrom(table as "transactions" | "cancellations")
     .selectAll()
     .where("merchant_id", "=", ctx.merchantId)
     .where("idempotency_key", "=", key)
@@ -31,15 +32,12 @@ async function findAttempt({ ctx, storeId, paymentId }: Scope, key: string): Pro
     .executeTakeFirst();
 }
 
-async function findCancellation({ ctx, storeId, paymentId }: Scope, key: string): Promise<CancellationsTable | undefined> {
-  return getDb()
-    .selectFrom("cancellations")
-    .selectAll()
-    .where("merchant_id", "=", ctx.merchantId)
-    .where("idempotency_key", "=", key)
-    .where("store_id", "=", storeId)
-    .where("payment_id", "=", paymentId)
-    .executeTakeFirst();
+function findAttempt(scope: Scope, key: string): Promise<TransactionsTable | undefined> {
+  return findByKey("transactions", scope, key) as Promise<TransactionsTable | undefined>;
+}
+
+function findCancellation(scope: Scope, key: string): Promise<CancellationsTable | undefined> {
+  return findByKey("cancellations", scope, key) as Promise<CancellationsTable | undefined>;
 }
 
 /** The attempt an earlier run of this request made (looked up at the provider if still unknown), or null. */

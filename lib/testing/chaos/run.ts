@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import type { ReconciliationReport } from "@/lib/reconciliation/types";
+import type { ServerMerchant } from "../http-server";
 import { ChaosClient } from "./client";
 import { startCluster, type Cluster } from "./cluster";
 import { retryUnanswered, violations, waitSettled } from "./invariants";
@@ -30,6 +31,11 @@ export type ChaosOptions = {
   settleTimeoutMs: number;
   /** Overrides of the sandbox and timing settings below. */
   env?: Record<string, string>;
+  /**
+   * The key of the payment channel the traffic goes to, once the merchant exists; by default its
+   * sandbox Toss Payments TEST channel (e2e/chaos/toss-chaos.test.ts connects a LIVE one to the Toss fake).
+   */
+  channel?: (merchant: ServerMerchant) => Promise<string>;
 };
 
 /** Provider latency and faults (lib/providers/sandbox/faults.ts) and timings short enough for a test. */
@@ -150,7 +156,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const cluster = await startCluster({ port: options.port, databaseUrl: options.databaseUrl, dataDir: options.dataDir, workers: options.workers, env: { ...CHAOS_ENV, ...options.env } });
   try {
     const merchant = await cluster.server.createMerchant({ name: "Chaos merchant" });
-    const channelKey = merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+    const channelKey = options.channel ? await options.channel(merchant) : merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
     const client = new ChaosClient(cluster.server.baseUrl, merchant.accessToken);
     const billingKeys = await issueBillingKeys(client, channelKey, 2);
 
