@@ -81,6 +81,7 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     await expect(page.getByRole("heading", { level: 1, name: "정산 대사" })).toBeVisible();
     await expect(page.getByTestId("mismatches-table")).toContainText("기록 없는 승인");
     await chooseLanguage(page, "언어", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Reconciliation" })).toBeVisible();
     // The settled attempt left the overview's panel too; the mismatch stays for an operator.
     await page.goto("/dashboard");
     await expect(page.getByTestId("attention")).toContainText("Mismatches with the provider: 1");
