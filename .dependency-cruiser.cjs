@@ -29,8 +29,6 @@ const PENDING = [
 const PENDING_ERRORS = ["payments/"].map((p) => `^lib/${p}`);
 // Provider files with a known crossing (each says why).
 const PENDING_PROVIDERS = [
-  // The sandbox's identity provider reads the resident number with the identity area's parser.
-  "^lib/providers/sandbox/identity\\.ts$",
   // The live registry opens the channel's sealed key through lib/channels; the Toss deposit
   // callback parses its body with lib/api's field rules.
   "^lib/providers/live-adapters\\.ts$", "^lib/providers/tosspayments/deposit-callback\\.ts$",
