@@ -29,9 +29,8 @@ const PENDING = [
 const PENDING_ERRORS = ["payments/"].map((p) => `^lib/${p}`);
 // Provider files with a known crossing (each says why).
 const PENDING_PROVIDERS = [
-  // The live registry opens the channel's sealed key through lib/channels; the Toss deposit
-  // callback parses its body with lib/api's field rules.
-  "^lib/providers/live-adapters\\.ts$", "^lib/providers/tosspayments/deposit-callback\\.ts$",
+  // The live registry opens the channel's sealed key through lib/channels.
+  "^lib/providers/live-adapters\\.ts$",
   // The sandbox's ledger is the simulated PG's own database (sandbox_pg_* tables, never read by
   // domain code): a real PG keeps it on its side.
   "^lib/providers/sandbox/ledger\\.ts$",
