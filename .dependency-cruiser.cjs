@@ -27,18 +27,15 @@ const PENDING = [
 ].map((p) => `^lib/${p}`);
 // Areas still taking DomainError through lib/api/error-codes (waiting for #11 and the jobs rework).
 const PENDING_ERRORS = ["payments/"].map((p) => `^lib/${p}`);
-// Provider files with a known crossing, waiting for the money work to land (#11).
+// Provider files with a known crossing (each says why).
 const PENDING_PROVIDERS = [
-  "^lib/providers/types\\.ts$", "^lib/providers/sandbox/identity\\.ts$", "^lib/providers/sandbox/payment-provider\\.ts$",
-  "^lib/providers/call\\.ts$",
-  // The Toss adapter (#17) refuses with DomainErrors and validates with lib/api fields, as the sandbox
-  // does, until providers report failures in their own type (#14 item 4); the live registry opens
-  // the channel's sealed key through lib/channels.
-  "^lib/providers/tosspayments/", "^lib/providers/live-adapters\\.ts$",
+  // The live registry opens the channel's sealed key through lib/channels.
+  "^lib/providers/live-adapters\\.ts$",
   // The sandbox's ledger is the simulated PG's own database (sandbox_pg_* tables, never read by
   // domain code): a real PG keeps it on its side.
   "^lib/providers/sandbox/ledger\\.ts$",
 ];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -10,7 +10,7 @@ import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { asDomainError, DomainError, ThrottledError } from "@/lib/errors/domain-error";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
@@ -57,7 +57,8 @@ function toResponse(outcome: Outcome, headers: Record<string, string>): Response
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
   if (error instanceof ThrottledError) return { status: 429, body: JSON.stringify(errorBody(error, family)), headers: { "retry-after": String(error.retryAfterSeconds) } };
-  if (error instanceof DomainError) return { status: ERROR_STATUS[error.code], body: JSON.stringify(errorBody(error, family)) };
+  const domain = asDomainError(error);
+  if (domain) return { status: ERROR_STATUS[domain.code], body: JSON.stringify(errorBody(domain, family)) };
   logger.error({ err: error, requestId }, "unhandled error");
   return { status: 500, body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)) };
 }

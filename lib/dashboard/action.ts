@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/errors/domain-error";
+import { asDomainError } from "@/lib/errors/domain-error";
 import { validateInput } from "@/lib/api/validate";
 import { runAsCaller } from "@/lib/audit/actor";
 import { userActor } from "@/lib/audit/user-actor";
@@ -31,9 +31,10 @@ export function dashboardAction<S extends z.ZodType, T>(
       const caller = { actor: userActor(ctx), merchantId: ctx.merchantId, storeId: ctx.storeId };
       return { ok: true, data: await runAsCaller(caller, () => fn({ ctx, input: parsed.data })) };
     } catch (error) {
-      if (error instanceof DomainError) {
-        const field = typeof error.params.field === "string" ? error.params.field : undefined;
-        return { ok: false, code: error.code, message: error.message, field, params: publicParams(error.params) };
+      const domain = asDomainError(error);
+      if (domain) {
+        const field = typeof domain.params.field === "string" ? domain.params.field : undefined;
+        return { ok: false, code: domain.code, message: domain.message, field, params: publicParams(domain.params) };
       }
       const id = newId("req_");
       console.error(`[${id}] dashboard action failed`, error);

@@ -1,3 +1,5 @@
+import { ProviderRefusal } from "@/lib/providers/refusal";
+
 /**
  * The domain's failures, free of HTTP: verbs throw DomainError with a spec code; the edge
  * (lib/api/error-codes.ts) maps each code to its status and the endpoint family's envelope.
@@ -87,4 +89,14 @@ export class ThrottledError extends DomainError {
 
 function defaultMessage(code: ErrorCode): string {
   return code.toLowerCase().replaceAll("_", " ");
+}
+
+/**
+ * The domain error an error stands for: a DomainError itself, or a provider's refusal at its
+ * front door as INVALID_REQUEST naming the field; undefined for anything else (a bug, an outage).
+ */
+export function asDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (error instanceof ProviderRefusal) return new DomainError("INVALID_REQUEST", error.message, { field: error.field });
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { callerId, idRef, text } from "@/lib/api/fields";
-import { readResidentNumber } from "./resident-number";
+import { readResidentNumber } from "@/lib/personal-id/resident-number";
 
 /** Identity verification inputs (camelCase, CONTRACT §8). Client-safe: no db imports. */
 export const identityOperator = z.enum(["SKT", "KT", "LGU", "SKT_MVNO", "KT_MVNO", "LGU_MVNO"]);

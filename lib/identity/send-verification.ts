@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { identityProviderFor } from "@/lib/providers/identity-registry";
 import { issueOtp, sandboxInboxDelivery } from "./otp";
 import { findVerification, insertVerification, markSent, type UnsentFields, updateUnsent, type VerificationRecord } from "./repository";
-import { readResidentNumber } from "./resident-number";
+import { readResidentNumber } from "@/lib/personal-id/resident-number";
 import { resolveIdentityStore } from "./resolve-store";
 import type { SendVerificationBody } from "./schema";
 import { serializeIdentityChannel } from "./serialize";

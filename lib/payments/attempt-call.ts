@@ -1,4 +1,5 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { ProviderError } from "@/lib/api/error-codes";
+import { asDomainError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
@@ -32,8 +33,10 @@ export async function runAttemptCall(attempt: TransactionsTable, call: (signal: 
     result = await callProvider(call, { onLateAnswer: (late) => settleLate(attempt.id, late) });
   } catch (error) {
     // Refused at the provider's front door (invalid request): nothing was processed.
-    if (error instanceof DomainError) await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: error.code, pgMessage: error.message } });
-    throw error;
+    const refused = asDomainError(error);
+    if (!refused) throw error;
+    await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: refused.code, pgMessage: refused.message } });
+    throw refused;
   }
   if (result.answered) return settleAttempt(attempt.id, answerOf(result.value));
   await markUnknown("transactions", attempt.id, result.reason);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/api/fields";
 import { addressForm, country, currency, customerForm, product } from "@/lib/customers/schema";
+import type { DepositCallback } from "@/lib/providers/tosspayments/deposit-callback";
 
 /**
  * One zod schema per payment input (instant pay, single read, cancel, escrow, virtual account).
@@ -161,3 +162,12 @@ export type EscrowLogisticsInput = z.output<typeof escrowLogisticsBody>;
 
 export const escrowCompleteBody = z.object({ store_id: idRef.optional(), from_store: z.boolean().optional() });
 export type EscrowCompleteInput = z.output<typeof escrowCompleteBody>;
+
+/** Toss's DEPOSIT_CALLBACK body (lib/providers/tosspayments/deposit-callback.ts says how it is verified). */
+export const depositCallbackBody = z.object({
+  createdAt: text(64).optional(),
+  secret: text(200).min(1),
+  status: z.enum(["DONE", "CANCELED", "WAITING_FOR_DEPOSIT", "PARTIAL_CANCELED"]),
+  transactionKey: text(200).optional(),
+  orderId: idRef,
+}) satisfies z.ZodType<DepositCallback>;

@@ -1,10 +1,10 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { ProviderRefusal } from "./refusal";
 
 /**
  * Every provider call goes through `callProvider`: it is bounded by PROVIDER_TIMEOUT_MS and turns
  * anything that is not a definite answer (a throw, a timeout) into `answered: false` — an outcome
- * we do not know, to be looked up, never a failure. A DomainError thrown by an adapter is a
- * refusal at the provider's front door (nothing was processed) and is passed on as is.
+ * we do not know, to be looked up, never a failure. A ProviderRefusal thrown by an adapter
+ * is a refusal at the provider's front door (nothing was processed) and is passed on as is.
  */
 export type CallResult<T> = { answered: true; value: T } | { answered: false; reason: string };
 
@@ -53,7 +53,7 @@ export async function callProvider<T>(
     }
     return { answered: true, value: first as T };
   } catch (error) {
-    if (error instanceof DomainError) throw error;
+    if (error instanceof ProviderRefusal) throw error;
     return { answered: false, reason: describe(error) };
   } finally {
     clearTimeout(timer);

@@ -14,7 +14,6 @@
  * - `signal` aborts when the caller stops waiting (PROVIDER_TIMEOUT_MS, lib/providers/call.ts).
  * - Look-ups and the settlement listing answer from the provider's own records.
  */
-import type { ChannelsTable } from "@/lib/db/tables/foundation";
 
 export type CardCredential = {
   card_number: string;
@@ -61,7 +60,7 @@ export type RefundAccount = { bank: string; accountNumber: string; holderName: s
 
 export type CancelOutcome = Cancelled | ProviderFailure;
 
-export type ChannelRef = Pick<ChannelsTable, "id" | "key" | "type" | "pg_provider" | "pg_merchant_id">;
+export type ChannelRef = { id: string; key: string; type: "LIVE" | "TEST"; pg_provider: string; pg_merchant_id: string };
 
 /** What every call carries: the channel (the provider account) and the caller's abort signal. */
 export type ProviderCallBase = { channel: ChannelRef; signal?: AbortSignal };

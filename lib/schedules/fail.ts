@@ -1,7 +1,7 @@
 import { NoResultError } from "kysely";
 import { channelOfKey } from "@/lib/billing-keys/repository";
 import { isPermanentDbError, transaction } from "@/lib/db/transaction";
-import { DomainError } from "@/lib/errors/domain-error";
+import { asDomainError } from "@/lib/errors/domain-error";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/attempts";
 import { lockTransaction } from "@/lib/payments/locks";
 import { transitionTransaction } from "@/lib/payments/transition";
@@ -18,7 +18,7 @@ export const SCHEDULE_REJECTED = "SCHEDULE_REJECTED";
  */
 export function isPermanent(error: unknown): boolean {
   if (error instanceof AttemptInProgressError) return false;
-  return error instanceof DomainError || error instanceof NoResultError || isPermanentDbError(error);
+  return asDomainError(error) !== undefined || error instanceof NoResultError || isPermanentDbError(error);
 }
 
 function describe(error: unknown): string {

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { newId } from "@/lib/ids";
-import { readResidentNumber } from "@/lib/identity/resident-number";
+import { readResidentNumber } from "@/lib/personal-id/resident-number";
 import { keyedDigest, openSealed, sealText } from "@/lib/sealed";
 import type { IdentityProvider, IdentityRequest, VerifiedPerson } from "../identity-types";
 import type { ProviderFailure } from "../types";

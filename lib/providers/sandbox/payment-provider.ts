@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { DomainError } from "@/lib/api/error-codes";
+import { ProviderRefusal } from "../refusal";
 import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccountIssue } from "../types";
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
@@ -25,7 +25,7 @@ function digits(n: number): string {
 }
 
 function refuseInvalid(problem: { field: string; message: string } | null): void {
-  if (problem) throw new DomainError("INVALID_REQUEST", problem.message, { field: problem.field });
+  if (problem) throw new ProviderRefusal(problem.field, problem.message);
 }
 
 /** Card outcomes every approval path shares (key-in and billing-key issuance). */

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { ProviderRefusal } from "../refusal";
 import type { CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
 import type { VirtualAccountProvider } from "../virtual-account-types";
 import { digitsOnly } from "@/lib/cards/card-number";
@@ -21,12 +21,12 @@ function refusal(r: TossRefusal): ProviderFailure {
 }
 
 function requireKrw(currency: string): void {
-  if (currency !== "KRW") throw new DomainError("INVALID_REQUEST", `currency: Toss Payments takes KRW here, not ${currency}`, { field: "currency" });
+  if (currency !== "KRW") throw new ProviderRefusal("currency", `currency: Toss Payments takes KRW here, not ${currency}`);
 }
 
 function cardFields(card: CardCredential) {
   const problem = validateCard(card);
-  if (problem) throw new DomainError("INVALID_REQUEST", problem.message, { field: problem.field });
+  if (problem) throw new ProviderRefusal(problem.field, problem.message);
   return {
     cardNumber: digitsOnly(card.card_number),
     cardExpirationYear: card.expiry_year.slice(-2),
@@ -76,7 +76,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
     async issueVirtualAccount({ channel, signal, txId, amount, currency, orderName, bank, accountType, expiresAt, remitteeName }) {
       requireKrw(currency);
       if (accountType === "FIXED") {
-        throw new DomainError("INVALID_REQUEST", "payment_method_option.virtual_account.account_type: this adapter issues NORMAL accounts only", { field: "payment_method_option.virtual_account.account_type" });
+        throw new ProviderRefusal("payment_method_option.virtual_account.account_type", "payment_method_option.virtual_account.account_type: this adapter issues NORMAL accounts only");
       }
       const body = { amount, orderId: txId, orderName, customerName: remitteeName ?? orderName.slice(0, 100), bank: issuingBankCode(bank), dueDate: kstDateTime(expiresAt) };
       const result = await call<TossPayment>(channel, { method: "POST", path: "/v1/virtual-accounts", body, idempotencyKey: txId, signal });
@@ -84,7 +84,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
     },
 
     async issueBillingKey({ channel, signal, billingKeyId, card, mobile }) {
-      if (!card || mobile) throw new DomainError("INVALID_REQUEST", "payment_method_option: Toss Payments issues billing keys from cards only", { field: "payment_method_option.card" });
+      if (!card || mobile) throw new ProviderRefusal("payment_method_option.card", "payment_method_option: Toss Payments issues billing keys from cards only");
       const body = { customerKey: billingKeyId, ...cardFields(card) };
       const result = await call<TossBilling>(channel, { method: "POST", path: "/v1/billing/authorizations/card", body, idempotencyKey: billingKeyId, signal });
       return unwrap(result, (b) => ({

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { ProviderRefusal } from "../refusal";
 
 /**
  * Banks Toss Payments issues virtual accounts at, by the two-digit bank codes Toss uses
@@ -36,16 +36,14 @@ const BY_CODE = new Map(Object.entries(ISSUING_BANKS).map(([bank, code]) => [cod
 export function issuingBankCode(bank: string): string {
   const code = ISSUING_BANKS[bank];
   if (!code) {
-    throw new DomainError("INVALID_REQUEST", `payment_method_option.virtual_account.bank: Toss Payments issues virtual accounts at ${Object.keys(ISSUING_BANKS).join(", ")}`, {
-      field: "payment_method_option.virtual_account.bank",
-    });
+    throw new ProviderRefusal("payment_method_option.virtual_account.bank", `payment_method_option.virtual_account.bank: Toss Payments issues virtual accounts at ${Object.keys(ISSUING_BANKS).join(", ")}`);
   }
   return code;
 }
 
 export function refundBankCode(bank: string): string {
   const code = REFUND_BANKS[bank];
-  if (!code) throw new DomainError("INVALID_REQUEST", `refund.bank: Toss Payments cannot refund to ${bank}`, { field: "refund.bank" });
+  if (!code) throw new ProviderRefusal("refund.bank", `refund.bank: Toss Payments cannot refund to ${bank}`);
   return code;
 }
 

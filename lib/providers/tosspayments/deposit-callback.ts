@@ -1,22 +1,19 @@
 import { timingSafeEqual } from "node:crypto";
-import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
 import type { TossPayment } from "./payment-object";
 
 /**
  * Toss's DEPOSIT_CALLBACK webhook body for virtual accounts (https://docs.tosspayments.com/guides/webhook,
- * "DEPOSIT_CALLBACK": createdAt, secret, status, transactionKey, orderId). It carries no signature:
- * Toss documents verifying it by comparing `secret` with the Payment object's `secret`, which we
- * read from Toss itself (GET /v1/payments/orders/{orderId}) rather than store.
+ * "DEPOSIT_CALLBACK"); the route parses it with lib/payments `depositCallbackBody`. It carries no
+ * signature: Toss documents verifying it by comparing `secret` with the Payment object's `secret`,
+ * which we read from Toss itself (GET /v1/payments/orders/{orderId}) rather than store.
  */
-export const depositCallbackBody = z.object({
-  createdAt: text(64).optional(),
-  secret: text(200).min(1),
-  status: z.enum(["DONE", "CANCELED", "WAITING_FOR_DEPOSIT", "PARTIAL_CANCELED"]),
-  transactionKey: text(200).optional(),
-  orderId: idRef,
-});
-export type DepositCallback = z.infer<typeof depositCallbackBody>;
+export type DepositCallback = {
+  createdAt?: string;
+  secret: string;
+  status: "DONE" | "CANCELED" | "WAITING_FOR_DEPOSIT" | "PARTIAL_CANCELED";
+  transactionKey?: string;
+  orderId: string;
+};
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);

@@ -1,7 +1,7 @@
 /**
  * The 7 leading digits of a Korean resident number: YYMMDD plus the digit for century and sex
  * (1/2: 1900s, 3/4: 2000s, 5–8 the same for foreigners, 9/0: 1800s; odd male, even female).
- * Client-safe: used by the input schema and the sandbox.
+ * Neutral and client-safe: the identity input schema and the sandbox identity provider share it.
  */
 export type ResidentFacts = { birthDate: string; gender: "MALE" | "FEMALE"; isForeigner: boolean; digit: string };
 
