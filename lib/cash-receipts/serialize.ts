@@ -12,7 +12,12 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 }
 
 /** The spec's CashReceiptDetail (also a Transaction's `cash_receipt`). */
-export function serializeCashReceiptDetail(row: CashReceiptsTable) {
+export type CashReceiptDetailRow = Pick<
+  CashReceiptsTable,
+  "pg_receipt_id" | "issue_number" | "type" | "amount" | "tax_free_amount" | "status" | "issued_at" | "cancelled_at" | "receipt_token"
+>;
+
+export function serializeCashReceiptDetail(row: CashReceiptDetailRow) {
   return strip({
     pg_receipt_id: row.pg_receipt_id,
     issue_number: row.issue_number,

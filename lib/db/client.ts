@@ -6,6 +6,7 @@ import pg from "pg";
 import { databaseTarget, type DatabaseTarget } from "@/lib/env";
 import { recordLockWait } from "@/lib/ops/db-metrics";
 import type { DB } from "./schema";
+import { cachingSqlite, namingPool } from "./statement-cache";
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
@@ -35,14 +36,14 @@ function openSqlite(file: string) {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 30000");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: cachingSqlite(sqlite) }) });
 }
 
 type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
 
 function openPostgres(url: string): Handle {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", pool };
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) }), dialect: "postgres", pool };
 }
 
 const globalHandle = globalThis as unknown as { __platformDb?: Handle };
