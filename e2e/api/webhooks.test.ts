@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
-import { claimJobs } from "@/lib/jobs/queue";
+import { claimJobs } from "@/lib/jobs/claim";
 import { startWorker } from "@/lib/jobs/worker";
 import { loadPayment } from "@/lib/payments/repository";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
@@ -126,8 +126,9 @@ describe("webhook delivery", () => {
   it("no store URL and no notice_urls: nothing is recorded or queued", async () => {
     const m = await newMerchant();
     const tx = await pay(m, "order-silent");
-    const event = async () => (await getDb().selectFrom("jobs").select("state").where("queue", "=", WEBHOOK_QUEUE).where("payload", "like", `%${tx.id}%`).executeTakeFirstOrThrow()).state;
-    await deliverUntil(async () => (await event()) === "DONE", "test-worker", [WEBHOOK_QUEUE]);
+    // A finished job is deleted.
+    const eventJob = () => getDb().selectFrom("jobs").select("state").where("queue", "=", WEBHOOK_QUEUE).where("payload", "like", `%${tx.id}%`).executeTakeFirst();
+    await deliverUntil(async () => (await eventJob()) === undefined, "test-worker", [WEBHOOK_QUEUE]);
     const deliveries = await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute();
     expect(deliveries).toHaveLength(0);
     expect(await notifications(m, "order-silent")).toEqual([]);

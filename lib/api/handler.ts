@@ -9,7 +9,7 @@ import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
 import { DomainError, ERROR_STATUS, ThrottledError } from "./error-codes";
-import { runIdempotent, type StoredResponse } from "./idempotency";
+import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "./validate";
 
@@ -80,9 +80,10 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
       const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
       const rawBody = config.body ? await readJsonBody(request) : undefined;
       const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
-      const run = async (): Promise<Outcome> => {
+      const run = async (idempotencyKey?: string): Promise<Outcome> => {
         try {
-          const result = await handler({ ctx, params, query, body, request } as Args<P, Q, B, A>);
+          const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;
+          const result = await handler({ ctx: callCtx, params, query, body, request } as Args<P, Q, B, A>);
           return { status: 200, body: JSON.stringify(result ?? {}) };
         } catch (error) {
           return failure(error, config.family, requestId);
@@ -93,7 +94,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
         if (key.length < 1 || key.length > 255) throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
         const url = new URL(request.url);
         const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
-        const outcome = await runIdempotent(ctx.merchantId, key, hash, run);
+        const outcome = await runIdempotent(idempotencyScope(ctx, key), hash, () => run(key));
         return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
       }
       return toResponse(await run(), headers);

@@ -11,4 +11,10 @@ export type AuthContext = {
   origin: Origin;
   /** Present for dashboard users: their role. API callers act with full rights. */
   role?: "OWNER" | "ADMIN" | "VIEWER";
+  /**
+   * The request's Idempotency-Key on POSTs that honour it. A retry that took over the key of a
+   * request that died runs the verb again: verbs that move money record the key and answer the
+   * settled outcome from it instead of acting twice.
+   */
+  idempotencyKey?: string;
 };

@@ -14,7 +14,14 @@ import type { Job } from "./queue";
 /** What a handler may ask for instead of the default retry schedule. */
 export type JobOutcome = void | { retryAt: number; error: string };
 
-export type JobHandler = (payload: any, job: Job) => Promise<JobOutcome>;
+/**
+ * What a running job knows of its lease: `signal` aborts when this worker lost the job (another
+ * worker took it over) or is stopping past its grace period. A handler that sees it aborted must
+ * not record an outcome it has not already recorded; passing it to provider calls ends them early.
+ */
+export type JobLease = { signal: AbortSignal };
+
+export type JobHandler = (payload: any, job: Job, lease: JobLease) => Promise<JobOutcome>;
 
 /**
  * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
@@ -29,3 +36,19 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
   [RETENTION_QUEUE]: runRetentionJob,
 };
+
+/**
+ * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
+ * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/attention.ts).
+ */
+export const retryForeverQueues = new Set<string>([CANCELLATION_RECOVERY_QUEUE, ATTEMPT_EXPIRY_QUEUE, SCHEDULE_RUN_QUEUE]);
+
+/**
+ * Work every worker process does on a timer rather than per job (e.g. the money sweep over
+ * unsettled attempts). Each task runs at worker start, then `everyMs` after its previous run
+ * ended, so it never overlaps itself in one process; several processes may run it at once, so it
+ * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
+ */
+export type PeriodicTask = { name: string; everyMs: number; run: (workerId: string, signal: AbortSignal) => Promise<void> };
+
+export const periodicTasks: PeriodicTask[] = [];

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { jobHandlers } from "./handlers";
-import { claimJobs, enqueue } from "./queue";
+import { claimJobs } from "./claim";
+import { jobHandlers, retryForeverQueues } from "./handlers";
+import { enqueue } from "./queue";
 import { drainOnce } from "./worker";
+
+const jobRow = (id: string) => getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
 
 describe("job queue", () => {
   it("hands each due job to exactly one of several concurrent claimers", async () => {
@@ -13,6 +16,8 @@ describe("job queue", () => {
     const ids = claims.flat().map((j) => j.id);
     expect(ids.length).toBe(40);
     expect(new Set(ids).size).toBe(40);
+    // Every claim has its own lease token, so only that run can finish the job.
+    expect(new Set(claims.flat().map((j) => j.locked_by)).size).toBe(40);
   });
 
   it("does not run jobs before run_at and dedupes by key", async () => {
@@ -32,9 +37,20 @@ describe("job queue", () => {
     const [again] = await claimJobs("live-worker", [queue], 1, 60_000);
     expect(again?.id).toBe(first?.id);
     expect(again?.attempts).toBe(2);
+    expect(again?.started_at).toBe(first?.started_at);
   });
 
-  it("runs handlers, retries a failure and completes", async () => {
+  it("claims from every queue it serves, whichever has a backlog", async () => {
+    const busy = `test-busy-${newId()}`;
+    const quiet = `test-quiet-${newId()}`;
+    for (let i = 0; i < 30; i++) await enqueue(getDb(), { queue: busy, payload: { i } });
+    await enqueue(getDb(), { queue: quiet, payload: {} });
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) for (const job of await claimJobs("w", [busy, quiet], 5, 60_000)) seen.add(job.queue);
+    expect(seen).toEqual(new Set([busy, quiet]));
+  });
+
+  it("runs handlers, retries a failure, and deletes the job once done", async () => {
     const queue = `test-${newId()}`;
     let calls = 0;
     jobHandlers[queue] = async () => {
@@ -43,9 +59,42 @@ describe("job queue", () => {
     };
     const id = await enqueue(getDb(), { queue, payload: {} });
     await drainOnce("w", [queue]);
-    const row = await getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(calls).toBe(2);
-    expect(row.state).toBe("DONE");
+    expect(await jobRow(id)).toBeUndefined();
     delete jobHandlers[queue];
+  });
+
+  it("a job out of attempts stays visible as FAILED with its last error", async () => {
+    const queue = `test-${newId()}`;
+    jobHandlers[queue] = async () => ({ retryAt: Date.now() - 1, error: "still failing" });
+    const id = await enqueue(getDb(), { queue, payload: {}, maxAttempts: 3 });
+    await drainOnce("w", [queue]);
+    expect(await jobRow(id)).toMatchObject({ state: "FAILED", attempts: 3, last_error: "still failing", locked_by: null });
+    delete jobHandlers[queue];
+  });
+
+  it("a never-give-up queue retries past max_attempts, with capped backoff when the handler throws", async () => {
+    const queue = `test-${newId()}`;
+    let calls = 0;
+    jobHandlers[queue] = async () => {
+      calls += 1;
+      if (calls < 8) return { retryAt: Date.now() - 1, error: `outage ${calls}` };
+      throw new Error("provider unreachable");
+    };
+    retryForeverQueues.add(queue);
+    try {
+      const id = await enqueue(getDb(), { queue, payload: {}, maxAttempts: 2 });
+      const before = Date.now();
+      await drainOnce("w", [queue]);
+      const row = await jobRow(id);
+      expect(calls).toBe(8);
+      expect(row).toMatchObject({ state: "QUEUED", attempts: 8, last_error: "provider unreachable" });
+      // Attempt 8's backoff would be 5 s × 2^7 = 640 s: capped at 5 minutes (±10%).
+      expect(row!.run_at - before).toBeGreaterThanOrEqual(0.9 * 300_000);
+      expect(row!.run_at - Date.now()).toBeLessThanOrEqual(1.1 * 300_000);
+    } finally {
+      retryForeverQueues.delete(queue);
+      delete jobHandlers[queue];
+    }
   });
 });

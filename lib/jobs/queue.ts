@@ -1,5 +1,4 @@
-import { sql } from "kysely";
-import { dialect, getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 
@@ -7,11 +6,14 @@ export type Job = JobsTable;
 
 /**
  * Adds a job. Pass the caller's transaction so the job commits with the state change that
- * caused it (outbox): no lost and no phantom work. A dedupe key makes enqueueing idempotent.
+ * caused it (outbox): no lost and no phantom work. A dedupe key makes enqueueing idempotent while
+ * the job exists (finished jobs are deleted, so enqueue with a key only where the state change
+ * that causes it happens once). `merchantId` says whose money or data it concerns (operators'
+ * "needs attention" lists are filtered by it).
  */
 export async function enqueue(
   db: Db | Tx,
-  input: { queue: string; payload: unknown; runAt?: number; maxAttempts?: number; dedupeKey?: string },
+  input: { queue: string; payload: unknown; runAt?: number; maxAttempts?: number; dedupeKey?: string; merchantId?: string },
 ): Promise<string> {
   const now = Date.now();
   const id = newId("job_");
@@ -31,6 +33,9 @@ export async function enqueue(
       dedupe_key: input.dedupeKey ?? null,
       created_at: now,
       updated_at: now,
+      started_at: null,
+      attention_at: null,
+      merchant_id: input.merchantId ?? null,
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .execute();
@@ -38,37 +43,21 @@ export async function enqueue(
 }
 
 /**
- * Leases up to `limit` due jobs to one worker. A job whose lease expired (its worker died) is
- * due again. PostgreSQL: FOR UPDATE SKIP LOCKED lets many workers claim disjoint sets;
- * SQLite: the immediate transaction serialises claimers.
+ * Leases one given job if it is queued (to run it inline in the request that queued it). The lease
+ * token is unique to this claim, so only this run can finish the job.
  */
-export async function claimJobs(workerId: string, queues: string[], limit: number, leaseMs: number): Promise<Job[]> {
-  if (queues.length === 0) return [];
-  const now = Date.now();
-  const lock = dialect() === "postgres" ? sql`for update skip locked` : sql``;
-  return withTransaction(async (tx) => {
-    const result = await sql<Job>`
-      update jobs set state = 'RUNNING', locked_by = ${workerId}, locked_until = ${now + leaseMs},
-        attempts = attempts + 1, updated_at = ${now}
-      where id in (
-        select id from jobs
-        where queue in (${sql.join(queues)})
-          and ((state = 'QUEUED' and run_at <= ${now}) or (state = 'RUNNING' and locked_until < ${now}))
-        order by run_at
-        limit ${limit}
-        ${lock}
-      )
-      returning *`.execute(tx);
-    return result.rows;
-  });
-}
-
-/** Leases one given job if it is due and free (to run it inline in the request that queued it). */
-export async function claimJob(jobId: string, workerId: string, leaseMs: number): Promise<Job | null> {
+export async function claimJob(jobId: string, owner: string, leaseMs: number): Promise<Job | null> {
   const now = Date.now();
   const row = await getDb()
     .updateTable("jobs")
-    .set((eb) => ({ state: "RUNNING", locked_by: workerId, locked_until: now + leaseMs, attempts: eb("attempts", "+", 1), updated_at: now }))
+    .set((eb) => ({
+      state: "RUNNING",
+      locked_by: `${owner}:${newId().slice(-8)}:${jobId}`,
+      locked_until: now + leaseMs,
+      attempts: eb("attempts", "+", 1),
+      started_at: eb.fn.coalesce("started_at", eb.val(now)),
+      updated_at: now,
+    }))
     .where("id", "=", jobId)
     .where("state", "=", "QUEUED")
     .returningAll()
@@ -76,30 +65,57 @@ export async function claimJob(jobId: string, workerId: string, leaseMs: number)
   return row ?? null;
 }
 
-/** Marks a leased job done, only if this worker still holds the lease. */
-export async function completeJob(job: Job, workerId: string): Promise<void> {
-  await getDb()
-    .updateTable("jobs")
-    .set({ state: "DONE", locked_by: null, locked_until: null, updated_at: Date.now() })
-    .where("id", "=", job.id)
-    .where("locked_by", "=", workerId)
-    .execute();
+/** A finished job is deleted (only by the run that still holds its lease); failed ones stay visible. */
+export async function completeJob(job: Job): Promise<boolean> {
+  const result = await getDb().deleteFrom("jobs").where("id", "=", job.id).where("locked_by", "=", job.locked_by).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
-/** Records a failure: retried at `retryAt`, or FAILED for good when attempts are used up. */
-export async function failJob(job: Job, workerId: string, error: string, retryAt: number | null): Promise<void> {
-  const giveUp = retryAt === null || job.attempts >= job.max_attempts;
-  await getDb()
+export type Retry = {
+  error: string;
+  /** When to try again; null gives up (FAILED) unless the job never gives up. */
+  retryAt: number | null;
+  /** Never-give-up queues ignore max_attempts. */
+  retryForever?: boolean;
+  /** Set when the job has been unsettled too long (see attention.ts). */
+  attentionAt?: number | null;
+};
+
+/**
+ * Records a failure: queued again at `retryAt`, or FAILED for good when attempts are used up.
+ * Returns the state written, or null when this run no longer held the lease.
+ */
+export async function failJob(job: Job, retry: Retry): Promise<"QUEUED" | "FAILED" | null> {
+  const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
+  const result = await getDb()
     .updateTable("jobs")
     .set({
       state: giveUp ? "FAILED" : "QUEUED",
-      run_at: giveUp ? job.run_at : retryAt!,
-      last_error: error.slice(0, 2000),
+      run_at: giveUp ? job.run_at : (retry.retryAt ?? Date.now()),
+      last_error: retry.error.slice(0, 2000),
       locked_by: null,
       locked_until: null,
       updated_at: Date.now(),
+      attention_at: retry.attentionAt ?? job.attention_at,
     })
     .where("id", "=", job.id)
-    .where("locked_by", "=", workerId)
-    .execute();
+    .where("locked_by", "=", job.locked_by)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return giveUp ? "FAILED" : "QUEUED";
+}
+
+/**
+ * Gives a leased job back unrun (a stopping worker): queued again at once for another worker, the
+ * attempt it was charged for refunded.
+ */
+export async function releaseJob(job: Job): Promise<boolean> {
+  const now = Date.now();
+  const result = await getDb()
+    .updateTable("jobs")
+    .set((eb) => ({ state: "QUEUED", run_at: now, attempts: eb("attempts", "-", 1), locked_by: null, locked_until: null, updated_at: now }))
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.locked_by)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,80 +1,132 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import { newId } from "@/lib/ids";
 import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
 import { logger } from "@/lib/ops/logger";
 import { scheduleRetention } from "@/lib/retention/queue";
-import { jobHandlers } from "./handlers";
-import { claimJobs, completeJob, failJob, type Job } from "./queue";
+import { claimJobs } from "./claim";
+import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
+import { JobRuns, runOutcomeObservers } from "./job-runs";
+import { jobLeaseMs } from "./lease";
 
-const POLL_MS = Number(process.env.WORKER_POLL_MS ?? 500);
-const LEASE_MS = Number(process.env.WORKER_LEASE_MS ?? 60_000);
-const BATCH = Number(process.env.WORKER_BATCH ?? 10);
+runOutcomeObservers.push(recordJobRun);
 
-/** Exponential backoff for handlers that throw: 5 s, 20 s, 80 s, … capped at an hour. */
-function backoff(attempts: number): number {
-  return Date.now() + Math.min(5_000 * 4 ** (attempts - 1), 3_600_000);
+function setting(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return value > 0 ? value : fallback;
 }
 
-async function runOne(job: Job, workerId: string): Promise<void> {
-  const handler = jobHandlers[job.queue];
-  if (!handler) return failJob(job, workerId, `no handler for queue ${job.queue}`, null);
-  const started = performance.now();
-  const retryOrFailed = () => (job.attempts >= job.max_attempts ? "failed" : "retry");
-  try {
-    const outcome = await handler(JSON.parse(job.payload), job);
-    if (outcome && "retryAt" in outcome) {
-      recordJobRun(job.queue, retryOrFailed(), (performance.now() - started) / 1000);
-      return failJob(job, workerId, outcome.error, outcome.retryAt);
-    }
-    await completeJob(job, workerId);
-    recordJobRun(job.queue, "done", (performance.now() - started) / 1000);
-  } catch (error) {
-    logger.error({ err: error, workerId, jobId: job.id, queue: job.queue }, "job failed");
-    recordJobRun(job.queue, retryOrFailed(), (performance.now() - started) / 1000);
-    await failJob(job, workerId, error instanceof Error ? error.message : String(error), backoff(job.attempts));
-  }
+/** Read per worker, so tests and operators tune them through the environment. */
+function workerSettings() {
+  return {
+    pollMs: setting("WORKER_POLL_MS", 500),
+    batch: setting("WORKER_BATCH", 10),
+    concurrency: setting("WORKER_CONCURRENCY", 10),
+    leaseMs: jobLeaseMs(),
+    stopGraceMs: setting("WORKER_STOP_GRACE_MS", 10_000),
+  };
 }
 
-/** Claims and runs due jobs until none are left; returns how many ran. */
+/**
+ * Claims and runs due jobs until none are left; returns how many ran. Each batch is claimed only
+ * after the previous one finished, and the event loop gets a turn in between.
+ */
 export async function drainOnce(workerId: string, queues = Object.keys(jobHandlers)): Promise<number> {
+  const settings = workerSettings();
+  const runs = new JobRuns(workerId, settings.leaseMs);
   let total = 0;
   for (;;) {
     noteWorkerHeartbeat();
-    const jobs = await claimJobs(workerId, queues, BATCH, LEASE_MS);
+    const jobs = await claimJobs(workerId, queues, settings.batch, settings.leaseMs);
     if (jobs.length === 0) return total;
-    await Promise.all(jobs.map((job) => runOne(job, workerId)));
+    for (const job of jobs) runs.start(job);
+    await runs.idle();
     total += jobs.length;
+    await nextTurn();
   }
 }
 
-export type WorkerHandle = { id: string; stop: () => Promise<void> };
+/** Runs a periodic task until the worker stops: never overlapping itself, errors logged. */
+async function runPeriodically(task: PeriodicTask, workerId: string, stopping: AbortSignal, rest: (ms: number) => Promise<unknown>): Promise<void> {
+  while (!stopping.aborted) {
+    try {
+      await task.run(workerId, stopping);
+    } catch (error) {
+      logger.error({ err: error, workerId, task: task.name }, "periodic task failed");
+    }
+    await rest(task.everyMs);
+  }
+}
+
+export type WorkerHandle = {
+  id: string;
+  /** When the loop last polled the queue (epoch ms): a stalled worker stops advancing it (/readyz). */
+  readonly lastPollAt: number;
+  /**
+   * Stops claiming, lets running jobs finish for up to `graceMs` (WORKER_STOP_GRACE_MS, 10 s), then
+   * gives the unfinished ones back to the queue for another worker. Safe to call twice.
+   */
+  stop: (options?: { graceMs?: number }) => Promise<void>;
+};
 
 const running = globalThis as unknown as { __platformWorker?: WorkerHandle };
 
-/** Polls the job table in this process. One per process; a second call returns the first. */
+/**
+ * Polls the job table in this process. One per process; a second call returns the first.
+ * Background work never starves requests: each turn claims at most one batch (index range scans,
+ * constant cost at any backlog), runs at most WORKER_CONCURRENCY jobs at once, and yields to the
+ * event loop before the next claim, so pending requests are served between batches.
+ */
 export function startWorker(options: { name: string; queues?: string[] }): WorkerHandle {
   if (running.__platformWorker) return running.__platformWorker;
   const id = `${options.name}-${process.pid}-${newId().slice(-6)}`;
-  let stopped = false;
+  const settings = workerSettings();
+  const queues = options.queues ?? Object.keys(jobHandlers);
+  const runs = new JobRuns(id, settings.leaseMs);
+  const stopping = new AbortController();
+  const rest = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
   // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
   scheduleRetention().catch((error: unknown) => logger.error({ err: error, worker: id }, "could not schedule the retention sweep"));
+
+  let lastPollAt = Date.now();
   const loop = (async () => {
-    while (!stopped) {
+    while (!stopping.signal.aborted) {
+      lastPollAt = Date.now();
+      noteWorkerHeartbeat();
       try {
-        await drainOnce(id, options.queues);
+        const room = Math.min(settings.batch, settings.concurrency - runs.size);
+        if (room <= 0) {
+          await Promise.race([runs.nextFinish(), rest(settings.pollMs)]);
+          continue;
+        }
+        const jobs = await claimJobs(id, queues, room, settings.leaseMs);
+        for (const job of jobs) runs.start(job);
+        // A full batch means more may be due: claim again after pending I/O had its turn.
+        if (jobs.length === room) await nextTurn();
+        else await rest(settings.pollMs);
       } catch (error) {
         logger.error({ err: error, workerId: id }, "worker poll failed");
+        await rest(settings.pollMs);
       }
-      await new Promise((r) => setTimeout(r, POLL_MS));
     }
   })();
+
+  const periodic = periodicTasks.map((task) => runPeriodically(task, id, stopping.signal, rest));
+
+  let stopped: Promise<void> | undefined;
   const handle: WorkerHandle = {
     id,
-    stop: async () => {
-      stopped = true;
-      await loop;
-      running.__platformWorker = undefined;
+    get lastPollAt() {
+      return lastPollAt;
     },
+    stop: (stopOptions = {}) =>
+      (stopped ??= (async () => {
+        stopping.abort();
+        const graceMs = stopOptions.graceMs ?? settings.stopGraceMs;
+        await loop;
+        await Promise.all([runs.settle(graceMs), Promise.race([Promise.all(periodic), sleep(graceMs)])]);
+        if (running.__platformWorker === handle) running.__platformWorker = undefined;
+      })()),
   };
   running.__platformWorker = handle;
   return handle;

@@ -1,8 +1,8 @@
 import { metrics } from "./metrics";
 
-export type JobRunOutcome = "done" | "retry" | "failed";
+export type JobRunOutcome = "done" | "retry" | "failed" | "lost";
 
-/** One job run by this process: done, asked to run again later, or gave up (attempts used up). */
+/** One job run by this process: done, asked to run again later, gave up, or lost its lease. */
 export function recordJobRun(queue: string, outcome: JobRunOutcome, seconds: number): void {
   const m = metrics();
   if (!m) return;

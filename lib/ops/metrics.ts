@@ -22,7 +22,7 @@ function createMetrics() {
     }),
     jobRuns: new Counter({
       name: "job_runs_total",
-      help: "Jobs run by this process, by queue and outcome (done, retry, failed = gave up)",
+      help: "Jobs run by this process, by queue and outcome (done, retry, failed = gave up, lost = lease taken over)",
       labelNames: ["queue", "outcome"] as const,
       registers,
     }),

@@ -12,7 +12,7 @@ const db = () => getDb();
 
 async function idempotencyRow(merchantId: string, ageMs: number) {
   const key = newId("idem-");
-  await db().insertInto("idempotency_keys").values({ merchant_id: merchantId, idempotency_key: key, request_hash: "h", state: "DONE", response_status: 200, response_body: "{}", created_at: Date.now() - ageMs }).execute();
+  await db().insertInto("idempotency_keys").values({ merchant_id: merchantId, store_scope: "*", idempotency_key: key, request_hash: "h", state: "DONE", response_status: 200, response_body: "{}", lease_owner: null, locked_until: 0, created_at: Date.now() - ageMs }).execute();
   return key;
 }
 

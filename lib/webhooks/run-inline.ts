@@ -26,9 +26,9 @@ export async function runDeliveryInline(deliveryId: string, jobId: string): Prom
     const run = (async () => {
       try {
         await attemptDelivery(deliveryId);
-        await completeJob(job, workerId);
+        await completeJob(job);
       } catch (error) {
-        await failJob(job, workerId, error instanceof Error ? error.message : String(error), Date.now() + 5_000);
+        await failJob(job, { error: error instanceof Error ? error.message : String(error), retryAt: Date.now() + 5_000 });
       }
     })();
     const done = await Promise.race([run.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), waitMs()))]);

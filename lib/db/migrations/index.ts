@@ -9,6 +9,8 @@ import * as m0008 from "./0008_payment_lists";
 import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
+import * as m0020 from "./0020_job_leases";
+import * as m0021 from "./0021_idempotency_scope";
 import * as m0040 from "./0040_refresh_grace";
 import * as m0041 from "./0041_sealed_at_rest";
 import * as m0042 from "./0042_rate_limits";
@@ -34,6 +36,8 @@ const migrations: Record<string, VersionedMigration> = {
   "0007_webhooks": m0007,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
+  "0020_job_leases": m0020,
+  "0021_idempotency_scope": m0021,
   "0040_refresh_grace": m0040,
   "0041_sealed_at_rest": m0041,
   "0042_rate_limits": m0042,

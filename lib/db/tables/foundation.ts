@@ -80,11 +80,17 @@ export interface UsersTable {
 
 export interface IdempotencyKeysTable {
   merchant_id: string;
+  /** The credential's store when it is store-limited, else "*" (merchant-wide). */
+  store_scope: string;
   idempotency_key: string;
   request_hash: string;
   state: "RUNNING" | "DONE";
   response_status: number | null;
   response_body: string | null;
+  /** Which running request holds the key; only it may record the outcome. */
+  lease_owner: string | null;
+  /** A RUNNING key whose lease ended (its process died) may be taken over by a retry. */
+  locked_until: number;
   created_at: number;
 }
 

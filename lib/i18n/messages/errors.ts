@@ -43,6 +43,7 @@ const codes: Record<string, Pair> = {
   IDENTITY_VERIFICATION_ALREADY_VERIFIED: ["Already verified.", "이미 인증이 완료되었습니다."],
   IDENTITY_VERIFICATION_ALREADY_SENT: ["The code was already sent.", "인증번호가 이미 발송되었습니다."],
   IDEMPOTENCY_REQUEST_IN_PROGRESS: ["The same request is still running. Wait a moment.", "같은 요청이 처리 중입니다. 잠시 기다리세요."],
+  TOO_MANY_REQUESTS: ["Too many attempts. Wait a few minutes and try again.", "시도 횟수가 너무 많습니다. 몇 분 뒤에 다시 시도하세요."],
   PAYLOAD_TOO_LARGE: ["Too much data in one request.", "요청 데이터가 너무 큽니다."],
   IDEMPOTENCY_KEY_REUSED: ["This request was already made with different data.", "같은 키로 다른 요청이 이미 처리되었습니다."],
   SERVICE_ERROR: ["Something went wrong on our side. Try again; if it persists, quote the request id.", "일시적인 오류가 발생했습니다. 다시 시도하고, 반복되면 요청 번호를 알려 주세요."],

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { sha256 } from "@/lib/crypto";
+import { getDb } from "@/lib/db/client";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function transactionCount(paymentId: string): Promise<number> {
+  return (await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute()).length;
+}
+
+describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
+  it("a key left RUNNING by a crashed request is taken over once its lease ended: the retry runs, then replays", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const body = cardPayBody(m);
+    const path = `/v2/payments/${id}/instant/pay`;
+    // What a process killed mid-request two minutes ago left behind (written with the columns
+    // every version has, as the request that died would have written them).
+    await getDb()
+      .insertInto("idempotency_keys")
+      .values({ merchant_id: m.merchant_id, idempotency_key: "crashed", request_hash: sha256(`POST ${path} ${JSON.stringify(body)}`), state: "RUNNING", response_status: null, response_body: null, created_at: Date.now() - 120_000 } as never)
+      .execute();
+
+    const retry = await m.api.post(path, body, { "idempotency-key": "crashed" });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.body.tx_id).toEqual(expect.any(String));
+    const again = await m.api.post(path, body, { "idempotency-key": "crashed" });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(retry.body);
+    expect(await transactionCount(id)).toBe(1);
+  });
+
+  it("a slow request keeps its key (the lease is renewed): retries meanwhile get 409, never a second run", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const body = cardPayBody(m);
+    process.env.IDEMPOTENCY_LEASE_MS = "300";
+    process.env.SANDBOX_LATENCY_MS = "1500";
+    try {
+      const first = m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "slow" });
+      let done = false;
+      void first.then(() => (done = true));
+      await sleep(100);
+      let retries = 0;
+      while (!done) {
+        const res = await m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "slow" });
+        if (done && res.status === 200) break; // the first finished meanwhile: a replay
+        expectError(res, 409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
+        retries += 1;
+        await sleep(100);
+      }
+      expect(retries).toBeGreaterThan(3); // well past the 300 ms lease
+      expect((await first).status).toBe(200);
+    } finally {
+      delete process.env.IDEMPOTENCY_LEASE_MS;
+      delete process.env.SANDBOX_LATENCY_MS;
+    }
+    expect(await transactionCount(id)).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
+import { enqueue } from "./queue";
+import { startWorker } from "./worker";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const jobRow = (id: string) => getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+
+async function untilRunning(id: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await jobRow(id))?.state !== "RUNNING") {
+    if (Date.now() > deadline) throw new Error("the worker never started the job");
+    await sleep(10);
+  }
+}
+
+describe("worker.stop() (graceful shutdown)", () => {
+  it("stops claiming and lets a running job finish within the grace period", async () => {
+    const queue = `test-stop-${newId()}`;
+    let finished = 0;
+    jobHandlers[queue] = async () => {
+      await sleep(300);
+      finished += 1;
+    };
+    try {
+      const running = await enqueue(getDb(), { queue, payload: {} });
+      const worker = startWorker({ name: "stop-test", queues: [queue] });
+      await untilRunning(running);
+      const later = await enqueue(getDb(), { queue, payload: {} });
+      await worker.stop({ graceMs: 5_000 });
+      expect(finished).toBe(1);
+      expect(await jobRow(running)).toBeUndefined();
+      // Queued work is left for the next worker.
+      expect(await jobRow(later)).toMatchObject({ state: "QUEUED", attempts: 0, locked_by: null });
+    } finally {
+      delete jobHandlers[queue];
+    }
+  });
+
+  it("gives a job still running after the grace period back to the queue, and tells it", async () => {
+    const queue = `test-stop-${newId()}`;
+    let signal: AbortSignal | undefined;
+    jobHandlers[queue] = (_payload, _job, lease) => {
+      signal = lease.signal;
+      return new Promise((resolve) => lease.signal.addEventListener("abort", () => resolve()));
+    };
+    try {
+      const id = await enqueue(getDb(), { queue, payload: {} });
+      const worker = startWorker({ name: "stop-test", queues: [queue] });
+      await untilRunning(id);
+      const started = Date.now();
+      await worker.stop({ graceMs: 200 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(signal?.aborted).toBe(true);
+      // Due now for another worker, and the interrupted attempt is not counted.
+      const row = await jobRow(id);
+      expect(row).toMatchObject({ state: "QUEUED", attempts: 0, locked_by: null, locked_until: null });
+      expect(row!.run_at).toBeLessThanOrEqual(Date.now());
+    } finally {
+      delete jobHandlers[queue];
+    }
+  });
+
+  it("runs periodic tasks at start and on their timer, never overlapping, and stops them", async () => {
+    let runs = 0;
+    let concurrent = 0;
+    let overlapped = false;
+    const task: PeriodicTask = {
+      name: "test-sweep",
+      everyMs: 20,
+      run: async () => {
+        concurrent += 1;
+        overlapped ||= concurrent > 1;
+        runs += 1;
+        await sleep(30);
+        concurrent -= 1;
+      },
+    };
+    periodicTasks.push(task);
+    try {
+      const worker = startWorker({ name: "periodic-test", queues: [] });
+      const polledAt = worker.lastPollAt;
+      await sleep(300);
+      expect(worker.lastPollAt).toBeGreaterThanOrEqual(polledAt);
+      await worker.stop({ graceMs: 1_000 });
+      const after = runs;
+      await sleep(100);
+      expect(runs).toBeGreaterThanOrEqual(3);
+      expect(runs).toBe(after);
+      expect(overlapped).toBe(false);
+    } finally {
+      periodicTasks.splice(periodicTasks.indexOf(task), 1);
+    }
+  });
+});
