@@ -57,12 +57,12 @@ function customerOf(n: number) {
 async function createStores(merchantId: string, defaultStoreId: string): Promise<string[]> {
   const ctx: AuthContext = { merchantId, storeId: defaultStoreId, storeLimited: false, hasHostingContract: true, origin: { platform_type: "API", ip_address: "127.0.0.1" } };
   const ids = [defaultStoreId];
-  for (const name of ["Bench Books", "Bench Coffee", "Bench Outdoor"]) {
+  for (const [i, name] of ["Bench Books", "Bench Coffee", "Bench Outdoor"].entries()) {
     const store = await createStore({
       ctx,
       input: createStoreInput.parse({
         name,
-        tier_code: "BK1",
+        tier_code: `BN${i}`,
         service_urls: ["https://shop.example.com"],
         manager_name: "Kim Manager",
         manager_phone_number: "010-1234-5678",
@@ -72,6 +72,7 @@ async function createStores(merchantId: string, defaultStoreId: string): Promise
           taxation_type: "PERSON", company_name: name, registration_number: "123-45-67890", business_location: "1 Teheran-ro, Gangnam-gu, Seoul",
           business_location_detail: "3F", postal_code: "06236", business_types: ["Retail"], business_items: ["Goods"],
         },
+        terms_agreed: [true, true],
       }),
     });
     ids.push((store as { id: string }).id);
@@ -129,7 +130,7 @@ export async function seedPayments(rows: number, options: { seed?: number; log?:
         origin: JSON.stringify({ platform_type: "API", ip_address: "203.0.113.7" }), products: null, product_count: null, custom_data: null,
         country: "KR", promotion_id: null, is_cultural_expense: 0, is_escrow: 0, escrow_detail: null, notice_urls: null, pg_response: null,
       };
-      if (random() < 0.03) {
+      if (!scheduled && random() < 0.03) {
         // An earlier declined attempt on the same payment id.
         const code = FAIL_CODES[(i + 1) % FAIL_CODES.length]!;
         txs.push({

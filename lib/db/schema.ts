@@ -1,4 +1,5 @@
 import type { BillingTables } from "./tables/billing";
+import type { CountTables } from "./tables/counts";
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
@@ -14,4 +15,4 @@ import type { WebhookTables } from "./tables/webhooks";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, ThrottleTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, ThrottleTables, CountTables {}

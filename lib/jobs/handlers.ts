@@ -1,5 +1,6 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
+import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
 import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
 import { expireAttempt } from "@/lib/payments/expire-attempt";
 import { recoverCancellation } from "@/lib/payments/recover-cancellation";
@@ -51,4 +52,4 @@ export const retryForeverQueues = new Set<string>([CANCELLATION_RECOVERY_QUEUE, 
  */
 export type PeriodicTask = { name: string; everyMs: number; run: (workerId: string, signal: AbortSignal) => Promise<void> };
 
-export const periodicTasks: PeriodicTask[] = [];
+export const periodicTasks: PeriodicTask[] = [foldPaymentCountsTask];

@@ -1,5 +1,6 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
+import { countPayments } from "./list-count";
 import { filteredPayments, resolvePaymentScope, resolveWindow, sortOf } from "./list-query";
 import type { ListPaymentsInput } from "./list-schema";
 import { detailedTransactions, serializePayments, type DetailedTransaction } from "./repository";
@@ -16,8 +17,8 @@ export async function listPayments({ ctx, input }: { ctx: AuthContext; input: Li
   const window = resolveWindow(input);
   const base = filteredPayments(scope, input, window);
   const { column, direction } = sortOf(input);
-  const [counted, primaries] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  const [total, primaries] = await Promise.all([
+    countPayments(scope, input, window),
     base
       .select(["transactions.store_id", "transactions.payment_id"])
       .orderBy(`transactions.${column}`, direction)
@@ -26,7 +27,6 @@ export async function listPayments({ ctx, input }: { ctx: AuthContext; input: Li
       .offset(input.page * input.limit)
       .execute(),
   ]);
-  const total = Number(counted.n);
   return {
     current_page: input.page,
     total_page: Math.ceil(total / input.limit),

@@ -17,6 +17,7 @@ import * as m0042 from "./0042_rate_limits";
 import * as m0050 from "./0050_ops";
 import * as m0060 from "./0060_dashboard_search";
 import * as m0061 from "./0061_overview_indexes";
+import * as m0090 from "./0090_payment_counts";
 
 export type MigrationDialect = Dialect;
 
@@ -44,6 +45,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0050_ops": m0050,
   "0060_dashboard_search": m0060,
   "0061_overview_indexes": m0061,
+  "0090_payment_counts": m0090,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,0 +1,41 @@
+import { sql } from "kysely";
+import { dialect, withTransaction } from "@/lib/db/client";
+
+/** Deltas folded per run: bounded, so one run is one short transaction however far behind it is. */
+const FOLD_BATCH = 50_000;
+/** pg_try_advisory_xact_lock key: one folder at a time across every worker process. */
+const FOLD_LOCK = 18_090;
+
+/**
+ * PostgreSQL: moves the +1/-1 rows the triggers appended (migration 0090) into payment_counts, in
+ * one transaction, so a count reading both tables sees each change exactly once before, during and
+ * after. One process folds at a time; the others skip. Nothing to do on SQLite. Answers rows folded.
+ */
+export async function foldPaymentCountDeltas(): Promise<number> {
+  if (dialect() !== "postgres") return 0;
+  return withTransaction(async (tx) => {
+    const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as ok`.execute(tx);
+    if (!lock.rows[0]?.ok) return 0;
+    const moved = await sql<{ n: number }>`
+      with moved as (
+        delete from payment_count_deltas where id in (select id from payment_count_deltas order by id limit ${FOLD_BATCH})
+        returning merchant_id, time_type, day, store_id, status, channel_type, delta
+      ), folded as (
+        insert into payment_counts (merchant_id, time_type, day, store_id, status, channel_type, n)
+        select merchant_id, time_type, day, store_id, status, channel_type, sum(delta) from moved
+        group by merchant_id, time_type, day, store_id, status, channel_type
+        on conflict (merchant_id, time_type, day, store_id, status, channel_type) do update set n = payment_counts.n + excluded.n
+      )
+      select count(*) as n from moved`.execute(tx);
+    return Number(moved.rows[0]?.n ?? 0);
+  });
+}
+
+/** Worker periodic task (lib/jobs/handlers.ts): keeps the deltas a count adds up to a few seconds' worth. */
+export const foldPaymentCountsTask = {
+  name: "payment-counts.fold",
+  everyMs: 5_000,
+  async run() {
+    while ((await foldPaymentCountDeltas()) === FOLD_BATCH);
+  },
+};
