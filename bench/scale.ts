@@ -11,8 +11,11 @@ import type { DashboardContext } from "@/lib/dashboard/context";
 import { getOverview } from "@/lib/dashboard/overview";
 import { dialect, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations";
+import { foldPaymentCountDeltas } from "@/lib/payments/count-fold";
 import { listPayments } from "@/lib/payments/list";
-import { listPaymentsQuery, scrollPaymentsQuery } from "@/lib/payments/list-schema";
+import { countPayments, countRows } from "@/lib/payments/list-count";
+import { resolveWindow } from "@/lib/payments/list-query";
+import { listPaymentsQuery, paymentFilterQuery, scrollPaymentsQuery } from "@/lib/payments/list-schema";
 import { scrollPayments } from "@/lib/payments/scroll";
 import { searchPalette } from "@/lib/search/palette";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
@@ -28,6 +31,8 @@ async function main() {
   const seedStarted = Date.now();
   const seeded = await seedPayments(ROWS, { log: (line) => console.log(line) });
   const seedSeconds = (Date.now() - seedStarted) / 1000;
+  // What the worker's periodic task does on PostgreSQL (nothing to fold on SQLite).
+  while ((await foldPaymentCountDeltas()) > 0);
   await sql.raw(dialect() === "sqlite" ? "analyze" : "vacuum analyze").execute(getDb());
   const [mainStore] = seeded.storeIds;
   const origin = { platform_type: "API" as const, ip_address: "127.0.0.1" };
@@ -53,6 +58,13 @@ async function main() {
   await run("API list, 100 per page", list({ limit: "100" }));
   await run("API list, text search PAYMENT_ID bench-12345", list({ text_search_column: "PAYMENT_ID", text_search_value: "bench-12345" }));
   await run("API list, text search ALL user4242@", list({ text_search_value: "user4242@", ...year }));
+  const scope = { merchantId: seeded.merchantId };
+  for (const [label, q] of [["90 days", {}], ["90 days, status=PAID", { status: "PAID" }], ["a year", year]] as const) {
+    const filters = paymentFilterQuery.parse(q);
+    const window = resolveWindow(filters);
+    await run(`total_count ${label}: every row counted (before #18)`, () => countRows(scope, filters, window));
+    await run(`total_count ${label}: day counters + edge days`, () => countPayments(scope, filters, window));
+  }
   await run("API scroll, first page of 100 (a year)", () => scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", ...year }) }));
   await run("API scroll, next page of 100", () => scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", cursor: scrollFrom }) }));
   await run("overview, today", () => getOverview(dashboard, { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" }));

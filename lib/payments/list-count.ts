@@ -31,7 +31,8 @@ export async function countPayments(scope: PaymentScope, filters: PaymentFilterI
   return Object.entries(row).reduce((total, [, value]) => total + Number(value ?? 0), 0);
 }
 
-async function countRows(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow): Promise<number> {
+/** The matching rows counted one by one: the fallback, and the benchmark's before/after reference. */
+export async function countRows(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow): Promise<number> {
   const row = await filteredPayments(scope, filters, window).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
