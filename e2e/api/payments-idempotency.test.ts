@@ -6,7 +6,7 @@ import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider
 import type { ApiResult } from "@/lib/testing/api";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
-import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
+import { cardPayBody, newPaymentId, paidPayment, withWebhookAddress } from "@/lib/testing/payments";
 
 async function transactionCount(paymentId: string): Promise<number> {
   const rows = await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute();
@@ -15,7 +15,7 @@ async function transactionCount(paymentId: string): Promise<number> {
 
 describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
   it("20 concurrent instant pays with one key make exactly one transaction and one charge", async () => {
-    const m = inProcess(await newMerchant()); // a counting adapter registered in this process
+    const m = inProcess(await withWebhookAddress(await newMerchant())); // a counting adapter registered in this process
     const id = newPaymentId();
     // A LIVE channel whose adapter (the sandbox's behaviour) counts the charges the provider sees.
     let charges = 0;
@@ -54,14 +54,14 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
   });
 
   it("a key reused with another body is 422 IDEMPOTENCY_KEY_REUSED", async () => {
-    const m = await newMerchant();
+    const m = await withWebhookAddress(await newMerchant());
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m), { "idempotency-key": "k1" })).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1 }), { "idempotency-key": "k1" }), 422, "IDEMPOTENCY_KEY_REUSED");
   });
 
   it("a declined charge (5xx) is not kept: the same key may retry", async () => {
-    const m = await newMerchant();
+    const m = await withWebhookAddress(await newMerchant());
     const id = newPaymentId();
     const body = cardPayBody(m, "4000000000000002");
     for (let i = 0; i < 2; i++) {
@@ -73,7 +73,7 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
   });
 
   it("a replayed cancel does not cancel twice; the other payment POSTs honour the key too", async () => {
-    const m = await newMerchant();
+    const m = await withWebhookAddress(await newMerchant());
     const id = await paidPayment(m);
     const cancels = await Promise.all(Array.from({ length: 5 }, () => m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000 }, { "idempotency-key": `cancel-${id}` })));
     expect(cancels.filter((r) => r.status === 200 && r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);

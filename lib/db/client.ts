@@ -6,6 +6,7 @@ import pg from "pg";
 import { databaseTarget, type DatabaseTarget } from "@/lib/env";
 import { recordLockWait } from "@/lib/ops/db-metrics";
 import type { DB } from "./schema";
+import { groupCommitter, type GroupStats } from "./group-commit";
 import { cachingSqlite, namingPool } from "./statement-cache";
 
 export type Db = Kysely<DB>;
@@ -76,6 +77,26 @@ export async function closeDb(): Promise<void> {
   await current?.db.destroy();
 }
 
+/** SQLite group commit (lib/db/group-commit.ts) unless SQLITE_GROUP_COMMIT=false. */
+function groupCommitOn(): boolean {
+  return handle().dialect === "sqlite" && process.env.SQLITE_GROUP_COMMIT !== "false";
+}
+
+const committers = new WeakMap<Db, ReturnType<typeof groupCommitter>>();
+
+/** Group-commit counters of this process (SQLite): for /metrics and benchmarks. */
+export function groupCommitStats(): GroupStats | null {
+  return committers.get(getDb())?.stats ?? null;
+}
+
+/**
+ * Runs `fn` in a transaction and answers once its writes are durable. On SQLite concurrent callers
+ * share one COMMIT (group commit), each isolated by a savepoint.
+ */
 export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return getDb().transaction().execute(fn);
+  const db = getDb();
+  if (!groupCommitOn()) return db.transaction().execute(fn);
+  let committer = committers.get(db);
+  if (!committer) committers.set(db, (committer = groupCommitter(() => db)));
+  return committer.run(fn);
 }

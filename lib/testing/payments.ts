@@ -45,3 +45,13 @@ export async function paidPayment(m: Merchant, cardNumber = "4242424242424242", 
   if (res.status !== 200) throw new Error(`payment failed: ${res.status} ${JSON.stringify(res.body)}`);
   return id;
 }
+
+/**
+ * Gives the merchant's store a webhook URL, so payment events are recorded as webhook jobs (an
+ * event with no address records nothing). The address is never reached by tests that don't drain.
+ */
+export async function withWebhookAddress<M extends { store_id: string }>(m: M): Promise<M> {
+  const { getDb } = await import("@/lib/db/client");
+  await getDb().updateTable("stores").set({ webhook_url: "https://merchant.example.com/webhooks" }).where("id", "=", m.store_id).execute();
+  return m;
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every benchmark of issue #18, on SQLite and PostgreSQL; results are printed as markdown tables
+# for docs/benchmarks.md. Heavy: run it alone, `flock /work/coord/heavy.lock bash bench/all.sh`.
+# Needs wrk (apt-get install wrk) and PostgreSQL server binaries; builds the app and the baseline
+# app when they are missing. BENCH_ROWS (1000000) sizes the list/search benchmark.
+set -eu
+cd "$(dirname "$0")/.."
+command -v wrk >/dev/null || { echo "bench/all.sh needs wrk: apt-get install -y wrk"; exit 1; }
+started=$(date +%s)
+[ -f .next/BUILD_ID ] || npx next build > /dev/null
+[ -f bench/baseline-app/.next/BUILD_ID ] || npx next build bench/baseline-app > /dev/null
+echo "## $(date -u +%Y-%m-%d) on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), Node $(node -v)"
+
+echo; echo "### HTTP ratios, SQLite"
+TMP=$(mktemp -d /tmp/bench-all.XXXXXX)
+source scripts/pg-temp.sh
+trap 'pg_temp_stop 2>/dev/null; rm -rf "$TMP"' EXIT
+DATABASE_URL="file:$TMP/http.db" npx tsx bench/http-ratio.ts
+
+echo; echo "### HTTP ratios, PostgreSQL (fsync on)"
+PG_TEMP_FSYNC=on pg_temp_start
+DATABASE_URL="$PG_TEMP_URL" npx tsx bench/http-ratio.ts
+pg_temp_stop
+
+echo; echo "### Lists, search and overview, SQLite"
+DATA_DIR="$TMP" DATABASE_URL="file:$TMP/scale.db" npx tsx bench/scale.ts | grep -v '^seeded'
+rm -f "$TMP"/scale.db*
+
+echo; echo "### Lists, search and overview, PostgreSQL"
+pg_temp_start
+DATA_DIR="$TMP" DATABASE_URL="$PG_TEMP_URL" npx tsx bench/scale.ts | grep -v '^seeded'
+pg_temp_stop
+
+echo; echo "(all benchmarks: $(( $(date +%s) - started )) s)"
