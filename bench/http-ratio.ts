@@ -11,7 +11,7 @@
  *         GET /bare/json is shown as Next's own ceiling.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, openSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -26,7 +26,8 @@ const bareDatabaseUrl = databaseUrl.startsWith("postgres") ? databaseUrl : `file
 const children: ChildProcess[] = [];
 
 function start(command: string[], env: Record<string, string>, log: string): ChildProcess {
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "ignore", "ignore"] });
+  const out = openSync(path.join(dir, `${log}.log`), "a");
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", out, out] });
   children.push(child);
   writeFileSync(path.join(dir, `${log}.pid`), String(child.pid));
   return child;
@@ -71,12 +72,17 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const lua = (lines: string[]) => lines.join("\n");
 
 async function main() {
-  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "app");
+  // The app as deployed: access log on (info), in-app worker on. A second instance without the
+  // access log (LOG_LEVEL=warn, no worker) prices the request log.
+  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "app");
+  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT + 2), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", LOG_LEVEL: "warn", WORKER_IN_APP: "false" }, "quiet");
   start(["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"], { BARE_DATABASE_URL: bareDatabaseUrl }, "bare");
   const app = `http://127.0.0.1:${APP_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;
   await waitFor(`${app}/openapi.json`);
   await waitFor(`${bare}/bare/json`);
+  const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
+  await waitFor(`${quiet}/openapi.json`);
 
   const created = JSON.parse(execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl }, encoding: "utf8" }).split("\n").find((l) => l.startsWith("{"))!);
   const login = (await (await fetch(`${app}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })).json()) as { accessToken: string };
@@ -101,13 +107,19 @@ async function main() {
       `local id = tostring(math.random(1, 1e9))`,
       `request = function() n = n + 1; return wrk.format(nil, ${pathOf}) end`,
     ]);
-  const pairs = [
+  type Pair = { name: string; bare: () => Run; app: (() => Run) | null };
+  const pairs: Pair[] = [
     { name: "Next's ceiling: GET /bare/json", bare: () => wrk(`${bare}/bare/json`, ""), app: null },
     { name: "GET /v2/payments/{id} vs bare authenticated read", bare: () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken)), app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)) },
     {
       name: "POST …/instant/pay vs bare durable insert",
       bare: () => wrk(bare, write(bareToken, `"/bare/write"`)),
       app: () => wrk(app, write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. n .. "/instant/pay"`)),
+    },
+    {
+      name: "request log: GET /v2/payments/{id} with the access log vs without",
+      bare: () => wrk(`${quiet}/v2/payments/bench-read`, read(login.accessToken)),
+      app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)),
     },
   ];
   // Warm both servers (route compilation, JIT) before measuring.

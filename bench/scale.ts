@@ -81,6 +81,13 @@ async function main() {
   const transactions = await getDb().selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   console.log(`\n${dialect()} · ${ROWS.toLocaleString("en-US")} payments (${Number(transactions.n).toLocaleString("en-US")} transactions) · seeded in ${seedSeconds.toFixed(0)} s · ${RUNS} runs each\n`);
   console.log(timingTable(results));
+  if (dialect() === "postgres") {
+    // Which indexes of transactions the queries above used (the seeder's inserts use none).
+    await sql`select pg_stat_force_next_flush()`.execute(getDb());
+    await new Promise((r) => setTimeout(r, 1500));
+    const usage = await sql<{ name: string; scans: number }>`select indexrelname as name, idx_scan as scans from pg_stat_user_indexes where relname = 'transactions' order by idx_scan desc, indexrelname`.execute(getDb());
+    console.log(`\nIndex scans on transactions during this run: ${usage.rows.map((r) => `${r.name} ${r.scans}`).join(", ")}`);
+  }
   await getDb().destroy();
 }
 
