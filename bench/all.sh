@@ -31,4 +31,7 @@ pg_temp_start
 DATA_DIR="$TMP" DATABASE_URL="$PG_TEMP_URL" npx tsx bench/scale.ts | grep -v '^seeded'
 pg_temp_stop
 
+echo; echo "### Job backlog drain with request latency alongside (SQLite, bench/job-backlog.ts)"
+BENCH_JOBS=${BENCH_JOBS:-20000} BENCH_DRAIN_SECONDS=120 BENCH_PORT=4920 npx tsx bench/job-backlog.ts
+
 echo; echo "(all benchmarks: $(( $(date +%s) - started )) s)"

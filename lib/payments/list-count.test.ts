@@ -35,6 +35,9 @@ async function expectCountsExact(scope: PaymentScope) {
     { timestamp_type: "REQUESTED_AT" },
     { timestamp_type: "REQUESTED_AT", status: "FAILED" },
     { methods: "CARD" },
+    { is_scheduled_payment: "true" },
+    { is_scheduled_payment: "false" },
+    { is_scheduled_payment: "false", status: "PAID", timestamp_type: "REQUESTED_AT" },
   ];
   for (const window of windows) {
     for (const query of queries) {
@@ -58,6 +61,7 @@ describe("total_count from per-day counters (issue #18)", () => {
           outcome: i % 4 === 0 ? "FAILED" : "PAID",
           at: { requested: at, statusUpdated: at + (i % 3) * 7 * HOUR, created: at },
           patch: i % 3 === 0 ? { channel_type: "LIVE" } : {},
+          scheduleId: i % 7 === 2 ? `sch-${m.merchant_id}-${i}` : undefined,
         }),
       );
     }
@@ -88,5 +92,25 @@ describe("total_count from per-day counters (issue #18)", () => {
     expect(page.status).toBe(200);
     expect(page.body.total_count).toBe(6);
     expect(page.body.total_page).toBe(3);
+  });
+
+  it("pages through several statuses in time order, each payment once (one ordered range per status, merged)", async () => {
+    const m = await newMerchant();
+    const made = [];
+    for (let i = 0; i < 9; i++) {
+      const at = DAY0 + i * HOUR;
+      made.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: i % 3 === 0 ? "FAILED" : "PAID", at: { requested: at, statusUpdated: at } }));
+    }
+    await getDb().updateTable("transactions").set({ status: "CANCELLED" }).where("id", "=", made[4]!.id).execute();
+    const window = `start=${new Date(DAY0).toISOString()}&end=${new Date(DAY0 + DAY).toISOString()}`;
+    const seen: string[] = [];
+    for (let page = 0; page < 3; page++) {
+      const res = await m.api.get(`/v2/payments?${window}&status=FAILED&status=CANCELLED&limit=2&page=${page}`);
+      expect(res.status).toBe(200);
+      expect(res.body.total_count).toBe(4);
+      seen.push(...res.body.payments.map((p: { id: string }) => p.id));
+    }
+    // Newest first: 6 (FAILED), 4 (CANCELLED), 3 (FAILED), 0 (FAILED).
+    expect(seen).toEqual([6, 4, 3, 0].map((i) => made[i]!.payment_id));
   });
 });

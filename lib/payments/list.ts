@@ -1,7 +1,8 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import { countPayments } from "./list-count";
-import { filteredPayments, resolvePaymentScope, resolveWindow, sortOf } from "./list-query";
+import { pageKeys } from "./list-page";
+import { resolvePaymentScope, resolveWindow } from "./list-query";
 import type { ListPaymentsInput } from "./list-schema";
 import { detailedTransactions, serializePayments, type DetailedTransaction } from "./repository";
 import type { WirePayment } from "./serialize";
@@ -15,18 +16,7 @@ export type PaymentPage = { current_page: number; total_page: number; total_coun
 export async function listPayments({ ctx, input }: { ctx: AuthContext; input: ListPaymentsInput }): Promise<PaymentPage> {
   const scope = await resolvePaymentScope(ctx, input.store_id);
   const window = resolveWindow(input);
-  const base = filteredPayments(scope, input, window);
-  const { column, direction } = sortOf(input);
-  const [total, primaries] = await Promise.all([
-    countPayments(scope, input, window),
-    base
-      .select(["transactions.store_id", "transactions.payment_id"])
-      .orderBy(`transactions.${column}`, direction)
-      .orderBy("transactions.id", direction)
-      .limit(input.limit)
-      .offset(input.page * input.limit)
-      .execute(),
-  ]);
+  const [total, primaries] = await Promise.all([countPayments(scope, input, window), pageKeys(scope, input, window)]);
   return {
     current_page: input.page,
     total_page: Math.ceil(total / input.limit),
