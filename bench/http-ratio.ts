@@ -146,8 +146,25 @@ async function main() {
   console.log(`\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${CONNECTIONS} connections · ${ROUNDS} alternating rounds of ${SECONDS} s, medians\n`);
   console.log("| pair | bare req/s | bare p99 ms | app req/s | app p50 ms | app p99 ms | ratio | app errors |\n|---|---|---|---|---|---|---|---|");
   console.log(rows.join("\n"));
+  if (process.env.BENCH_PROFILE === "1") await profileRead(app, read(login.accessToken));
   stopAll();
   process.exit(0);
+}
+
+/** A CPU profile of a fresh app process serving the read for BENCH_SECONDS: what stands between it and the bare route. */
+async function profileRead(_app: string, script: string) {
+  const profiles = path.join(dir, "profiles");
+  const port = APP_PORT + 3;
+  const child = start(["npx", "tsx", "scripts/start.ts"], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", WORKER_IN_APP: "false", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` }, "profiled");
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/openapi.json`);
+  wrk(`${url}/v2/payments/bench-read`, script); // warm-up
+  const run = wrk(`${url}/v2/payments/bench-read`, script);
+  process.kill(-child.pid!, "SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  await new Promise((r) => setTimeout(r, 1000));
+  const { summariseProfile } = await import("./lib/profile-summary");
+  console.log(`\nCPU of the app serving GET /v2/payments/{id} (${run.rps.toFixed(0)} req/s while profiled), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`);
 }
 
 main().catch((error) => {

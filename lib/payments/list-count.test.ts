@@ -51,7 +51,7 @@ describe("total_count from per-day counters (issue #18)", () => {
   it("equals the row count for every window and filter, through inserts, status changes, retries and deletes", async () => {
     const m = await newMerchant();
     const { storeId: second } = await addStoreWithLimitedKey(m.merchant_id);
-    const made = [];
+    const made: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let i = 0; i < 24; i++) {
       const at = DAY0 + Math.floor(i / 6) * DAY + (i % 6) * 4 * HOUR + 17 * 60_000;
       made.push(
@@ -96,7 +96,7 @@ describe("total_count from per-day counters (issue #18)", () => {
 
   it("pages through several statuses in time order, each payment once (one ordered range per status, merged)", async () => {
     const m = await newMerchant();
-    const made = [];
+    const made: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let i = 0; i < 9; i++) {
       const at = DAY0 + i * HOUR;
       made.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: i % 3 === 0 ? "FAILED" : "PAID", at: { requested: at, statusUpdated: at } }));
