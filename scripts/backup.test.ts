@@ -45,7 +45,8 @@ async function merchants() {
   return rows.map((r) => ({ ...r, has_store: Number(r.has_store) }));
 }
 
-describe("admin backup and restore", () => {
+// Each step spawns the admin CLI (a cold tsx start: seconds on a loaded 2-core machine).
+describe("admin backup and restore", { timeout: 180_000 }, () => {
   it("backs up consistently while writes go on; restore brings back exactly the backup's state", async () => {
     const before = await admin("create-merchant", "--name", "A before backup");
     const out = path.join(dir, "backup.bin");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sha256 } from "@/lib/crypto";
 import { getDb } from "@/lib/db/client";
-import { newMerchant } from "@/lib/testing/fixtures";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
 import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
 
@@ -36,7 +36,8 @@ describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
   });
 
   it("a slow request keeps its key (the lease is renewed): retries meanwhile get 409, never a second run", async () => {
-    const m = await newMerchant();
+    // In this process: the lease and the sandbox latency are set through this process's environment.
+    const m = inProcess(await newMerchant());
     const id = newPaymentId();
     const body = cardPayBody(m);
     process.env.IDEMPOTENCY_LEASE_MS = "300";

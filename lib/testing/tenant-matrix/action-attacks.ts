@@ -16,6 +16,8 @@ const own = (args: unknown = {}): ActionEntry => ({ kind: "own", args: () => arg
 export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "dashboard/switchStore": refuse((t) => ({ storeId: t.storeId })),
   "dashboard/switchLocale": own("en"),
+  // Searching for the target's customer name (its canary) must find nothing of the target's.
+  "dashboard/paletteSearchAction": { kind: "own", args: (t) => ({ q: t.canary }) },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
   "billing-keys/paymentChannelsAction": own(),
   "billing-keys/issueTestCardAction": refuse((t) => ({ channel_key: t.paymentChannel, card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth: "900101", password_two_digits: "12" })),
