@@ -73,9 +73,9 @@ const lua = (lines: string[]) => lines.join("\n");
 
 async function main() {
   // The app as deployed: access log on (info), in-app worker on. A second instance without the
-  // access log (LOG_LEVEL=warn, no worker) prices the request log.
+  // access log (LOG_LEVEL=warn) prices the request log.
   start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "app");
-  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT + 2), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", LOG_LEVEL: "warn", WORKER_IN_APP: "false" }, "quiet");
+  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT + 2), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "quiet");
   start(["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"], { BARE_DATABASE_URL: bareDatabaseUrl }, "bare");
   const app = `http://127.0.0.1:${APP_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;
@@ -103,8 +103,11 @@ async function main() {
       `wrk.body = ${JSON.stringify(payBody)}`,
       `wrk.headers["content-type"] = "application/json"`,
       `wrk.headers["authorization"] = "Bearer ${token}"`,
+      // Unique per run (nonce from here) and per wrk thread (setup numbers them): every request a new payment.
+      `local threads = 0`,
+      `function setup(thread) threads = threads + 1; thread:set("tid", threads) end`,
       `local n = 0`,
-      `local id = tostring(math.random(1, 1e9))`,
+      `local id = "${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}"`,
       `request = function() n = n + 1; return wrk.format(nil, ${pathOf}) end`,
     ]);
   type Pair = { name: string; bare: () => Run; app: (() => Run) | null };
@@ -114,7 +117,7 @@ async function main() {
     {
       name: "POST …/instant/pay vs bare durable insert",
       bare: () => wrk(bare, write(bareToken, `"/bare/write"`)),
-      app: () => wrk(app, write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. n .. "/instant/pay"`)),
+      app: () => wrk(app, write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`)),
     },
     {
       name: "request log: GET /v2/payments/{id} with the access log vs without",
@@ -155,7 +158,8 @@ async function main() {
 async function profileRead(_app: string, script: string) {
   const profiles = path.join(dir, "profiles");
   const port = APP_PORT + 3;
-  const child = start(["npx", "tsx", "scripts/start.ts"], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", WORKER_IN_APP: "false", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profiles}` }, "profiled");
+  // --cpu-prof is refused in NODE_OPTIONS: run node itself with tsx as its loader.
+  const child = start(["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "profiled");
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/openapi.json`);
   wrk(`${url}/v2/payments/bench-read`, script); // warm-up
