@@ -6,7 +6,10 @@ import { getDb } from "@/lib/db/client";
 import { statementsExecuted } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment, paymentChannelKey } from "@/lib/testing/payments";
+import { CompiledQuery } from "kysely";
+import { dialect } from "@/lib/db/client";
 import { getPayment } from "./get-payment";
+import { paymentRows } from "./repository";
 
 /** Statements the database ran while `fn` did. */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
@@ -44,6 +47,15 @@ describe("payment read path (issue #18)", () => {
     await expect(getPayment({ ctx, input: { payment_id: "nope" } })).rejects.toMatchObject({ code: "PAYMENT_NOT_FOUND" });
     const { statements } = await counted(() => getPayment({ ctx, input: { payment_id: id, store_id: "store-unknown" } }).catch(() => null));
     expect(statements).toBe(1);
+  });
+});
+
+describe("payment read plan (issue #18)", () => {
+  it("finds the payment through an index on its id, never by walking the store's transactions", async () => {
+    if (dialect() !== "sqlite") return; // PostgreSQL plans from statistics; the bench checks it at 1M rows
+    const plan = await getDb().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${paymentRows.sql()}`, ["merchant", "store", "payment"]));
+    const outer = plan.rows[0]!.detail;
+    expect(outer).toMatch(/USING (COVERING )?INDEX \S+ \((merchant_id=\? AND )?(store_id=\? AND )?payment_id=\?/);
   });
 });
 

@@ -13,9 +13,18 @@ function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
   return db.selectFrom("transactions").selectAll().where("merchant_id", "=", merchantId).where("store_id", "=", key.storeId).where("payment_id", "=", key.paymentId);
 }
 
+/**
+ * Oldest first, sorted here: an ORDER BY (created_at, id) tempts SQLite, without statistics, onto
+ * the store's scroll index (store_id, created_at, id), walking every payment of the store instead
+ * of the payment index.
+ */
+function oldestFirst<T extends { created_at: number; id: string }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 /** Every transaction of one payment, oldest first. */
-export function findTransactions(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()) {
-  return paymentTransactions(merchantId, key, db).orderBy("created_at").orderBy("id").execute();
+export async function findTransactions(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()) {
+  return oldestFirst(await paymentTransactions(merchantId, key, db).execute());
 }
 
 /** The payment's primary transaction; `lock` takes its row lock (PostgreSQL) inside a DB transaction. */
@@ -41,14 +50,12 @@ export function detailedTransactions(db: Db | Tx) {
 /** A transaction row plus the JSON array columns of `detailedTransactions`. */
 export type DetailedTransaction = TransactionsTable & Record<string, unknown>;
 
-/** One payment's detailed rows, oldest first; compiled once (the hot read of GET /v2/payments/{id}). */
-const paymentRows = precompiled((db: Db, merchantId: string, storeId: string, paymentId: string) =>
+/** One payment's detailed rows; compiled once (the hot read of GET /v2/payments/{id}). */
+export const paymentRows = precompiled((db: Db, merchantId: string, storeId: string, paymentId: string) =>
   detailedTransactions(db)
     .where("transactions.merchant_id", "=", merchantId)
     .where("transactions.store_id", "=", storeId)
-    .where("transactions.payment_id", "=", paymentId)
-    .orderBy("transactions.created_at")
-    .orderBy("transactions.id"),
+    .where("transactions.payment_id", "=", paymentId),
 );
 
 function cancellationsOf(row: DetailedTransaction): CancellationFields[] {
@@ -73,7 +80,7 @@ export function serializePayments(rows: DetailedTransaction[]): WirePayment[] {
 
 /** One payment in wire shape, or null when the store has no payment with that id. One statement. */
 export async function loadPayment(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()): Promise<WirePayment | null> {
-  const rows = (await paymentRows.all([merchantId, key.storeId, key.paymentId], db === getDb() ? undefined : (db as Tx))) as DetailedTransaction[];
+  const rows = oldestFirst((await paymentRows.all([merchantId, key.storeId, key.paymentId], db === getDb() ? undefined : (db as Tx))) as DetailedTransaction[]);
   if (rows.length === 0) return null;
   return serializePayments(rows)[0]!;
 }
