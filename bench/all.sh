@@ -11,10 +11,17 @@ started=$(date +%s)
 [ -f bench/baseline-app/.next/BUILD_ID ] || npx next build bench/baseline-app > /dev/null
 echo "## $(date -u +%Y-%m-%d) on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), Node $(node -v)"
 
-echo; echo "### HTTP ratios, SQLite"
 TMP=$(mktemp -d /tmp/bench-all.XXXXXX)
 source scripts/pg-temp.sh
 trap 'pg_temp_stop 2>/dev/null; rm -rf "$TMP"' EXIT
+
+echo; echo "### Durable commits and group commit"
+npx tsx bench/commit-cost.ts
+PG_TEMP_FSYNC=on pg_temp_start
+DATABASE_URL="$PG_TEMP_URL" npx tsx bench/commit-cost.ts | tail -1
+pg_temp_stop
+
+echo; echo "### HTTP ratios, SQLite"
 DATABASE_URL="file:$TMP/http.db" npx tsx bench/http-ratio.ts
 
 echo; echo "### HTTP ratios, PostgreSQL (fsync on)"
