@@ -95,8 +95,38 @@ export function groupCommitStats(): GroupStats | null {
  */
 export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   const db = getDb();
-  if (!groupCommitOn()) return db.transaction().execute(fn);
+  if (!groupCommitOn()) {
+    let own: Tx | undefined;
+    return db
+      .transaction()
+      .execute((tx) => fn((own = tx)))
+      .finally(() => own && runSettledHooks(own));
+  }
   let committer = committers.get(db);
-  if (!committer) committers.set(db, (committer = groupCommitter(() => db)));
+  if (!committer) committers.set(db, (committer = groupCommitter(() => db, runSettledHooks)));
   return committer.run(fn);
+}
+
+const settledHooks = new WeakMap<Tx, (() => void)[]>();
+
+function runSettledHooks(tx: Tx) {
+  const hooks = settledHooks.get(tx);
+  settledHooks.delete(tx);
+  for (const hook of hooks ?? []) hook();
+}
+
+/**
+ * Runs `hook` once the transaction `db` belongs to has ended (committed or rolled back), or at once
+ * outside a transaction. For hints that must not run before a commit is visible (waking a worker
+ * for a job just enqueued); a hint may run after a rollback too, so it must be harmless then.
+ */
+export function whenSettled(db: Db | Tx, hook: () => void): void {
+  if (!db.isTransaction) {
+    hook();
+    return;
+  }
+  const tx = db as Tx;
+  const hooks = settledHooks.get(tx);
+  if (hooks) hooks.push(hook);
+  else settledHooks.set(tx, [hook]);
 }

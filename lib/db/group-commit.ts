@@ -24,17 +24,19 @@ type Member = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) =>
 
 export type GroupStats = { groups: number; members: number };
 
-export function groupCommitter(db: () => Db) {
+export function groupCommitter(db: () => Db, onSettled: (tx: Tx) => void = () => {}) {
   const queue: Member[] = [];
   let running = false;
   const stats: GroupStats = { groups: 0, members: 0 };
 
   async function runGroup() {
     const done: { member: Member; value: unknown }[] = [];
+    let shared: Tx | undefined;
     try {
       await db()
         .transaction()
         .execute(async (tx) => {
+          shared = tx;
           let size = 0;
           while (queue.length > 0 && size < GROUP_MAX_MEMBERS) {
             const member = queue.shift()!;
@@ -57,6 +59,7 @@ export function groupCommitter(db: () => Db) {
     } catch (error) {
       for (const { member } of done) member.reject(error);
     } finally {
+      if (shared) onSettled(shared);
       running = false;
       if (queue.length > 0) start();
     }
