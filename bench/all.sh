@@ -29,6 +29,12 @@ PG_TEMP_FSYNC=on pg_temp_start
 DATABASE_URL="$PG_TEMP_URL" npx tsx bench/http-ratio.ts
 pg_temp_stop
 
+echo; echo "### Webhook first attempt after commit, 100 payments/s"
+DATABASE_URL="file:$TMP/webhook.db" npx tsx bench/webhook-latency.ts
+PG_TEMP_FSYNC=on pg_temp_start
+DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
+pg_temp_stop
+
 echo; echo "### Lists, search and overview, SQLite"
 DATA_DIR="$TMP" DATABASE_URL="file:$TMP/scale.db" npx tsx bench/scale.ts | grep -v '^seeded'
 rm -f "$TMP"/scale.db*

@@ -10,10 +10,11 @@
  *         POST /v2/payments/{id}/instant/pay  vs  POST /bare/write (JSON body + one durable insert)
  *         GET /bare/json is shown as Next's own ceiling.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, openSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startProcess, stopAll, waitFor } from "./lib/servers";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,34 +24,7 @@ const BARE_PORT = APP_PORT + 1;
 const dir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
 const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
 const bareDatabaseUrl = databaseUrl.startsWith("postgres") ? databaseUrl : `file:${dir}/bare.db`;
-const children: ChildProcess[] = [];
-
-function start(command: string[], env: Record<string, string>, log: string): ChildProcess {
-  const out = openSync(path.join(dir, `${log}.log`), "a");
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", out, out] });
-  children.push(child);
-  writeFileSync(path.join(dir, `${log}.pid`), String(child.pid));
-  return child;
-}
-
-function stopAll() {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {}
-  }
-}
-process.on("exit", stopAll);
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} never answered`);
-}
+const start = (command: string[], env: Record<string, string>, log: string) => startProcess(dir, command, env, log);
 
 type Run = { rps: number; p50: number; p99: number; errors: number };
 
