@@ -20,8 +20,8 @@ describe("webhook outbox (issue #18)", () => {
   it("still writes it when the store has an address, or the request names notice_urls", async () => {
     const m = inProcess(await newMerchant());
     await getDb().updateTable("stores").set({ webhook_url: null }).where("id", "=", m.store_id).execute();
-    const withNotice = await paidPayment(m, "4242424242424242", { notice_urls: ["https://merchant.example.com/hook"] });
-    await getDb().updateTable("stores").set({ webhook_url: "https://merchant.example.com/store-hook" }).where("id", "=", m.store_id).execute();
+    const withNotice = await paidPayment(m, "4242424242424242", { notice_urls: ["http://127.0.0.1:9/hook"] });
+    await getDb().updateTable("stores").set({ webhook_url: "http://127.0.0.1:9/store-hook" }).where("id", "=", m.store_id).execute();
     const withStoreUrl = await paidPayment(m);
     // The worker may already have fanned a job out (and deleted it): count deliveries too.
     const delivered = async (paymentId: string) =>
