@@ -9,8 +9,8 @@ export async function register() {
   const { workerInApp } = await import("@/lib/env");
   if (workerInApp()) {
     const { startWorker } = await import("@/lib/jobs/worker");
-    const { onShutdown } = await import("@/lib/ops/shutdown");
+    const { onShutdown, workerGraceMs } = await import("@/lib/ops/shutdown");
     const worker = startWorker({ name: "in-app" });
-    onShutdown("in-app worker", () => worker.stop());
+    onShutdown("in-app worker", (deadline) => worker.stop({ graceMs: workerGraceMs(deadline) }));
   }
 }

@@ -6,6 +6,9 @@
  *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
  *   backup --out FILE        consistent online backup (SQLite backup API, or pg_dump) while the server runs
  *   restore --from FILE      replace the database with a backup: stop every app and worker process first
+ *   reconcile [--since ISO] [--merchant ID] [--json]
+ *                            compare the providers' settlement files with our records (default: the last 24 h);
+ *                            prints {"checked", "mismatches", "unsettled"}; exit 0 only when both lists are empty
  */
 import { parseArgs } from "node:util";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -13,7 +16,7 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
 import { resetDemoLogin } from "@/lib/demo/seed";
 import { backupDatabase, restoreDatabase } from "@/lib/ops/backup";
-import { createMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant } from "@/lib/tenancy/create-merchant";
 import { insertUser } from "@/lib/users/repository";
 
 const [command, ...rest] = process.argv.slice(2);
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     "api-key": { type: "boolean", default: false },
     out: { type: "string" },
     from: { type: "string" },
+    since: { type: "string" },
   },
 });
 
@@ -94,8 +98,15 @@ try {
     const reset = await resetDemoLogin({ email: values.email, password: values.password, apiKey: values["api-key"] });
     if (!reset) fail(`no demo login ${values.email ?? "demo@example.com"}: seed one with SEED_DEMO=true npm start`);
     print(reset);
+  } else if (command === "reconcile") {
+    const since = values.since === undefined ? Date.now() - 24 * 3_600_000 : Date.parse(values.since);
+    if (!Number.isFinite(since)) fail("--since must be an ISO 8601 time, e.g. 2026-11-23T00:00:00Z");
+    if (values.merchant) await requireStore(values.merchant, values.store);
+    // Imported here: the payments stack would slow every other command's start.
+    const { printReconciliation } = await import("@/lib/reconciliation/cli");
+    process.exitCode = await printReconciliation({ since, merchantId: values.merchant, storeId: values.store }, values.json);
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE");
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]");
   }
 } finally {
   await closeDb();

@@ -1,6 +1,6 @@
 // Sums vitest (in-process and HTTP pass) and Playwright JSON reports into the plain line CI reads:
 // "N passed, N failed".
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const dir = process.argv[2] ?? ".test-output";
@@ -25,6 +25,13 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
   lines.push(`  ${file}: ${p} passed, ${f} failed`);
   passed += p;
   failed += f;
+}
+// A step that must leave a report (listed in expected-reports) and left none died before any test: failed.
+const expectedList = path.join(dir, "expected-reports");
+for (const name of existsSync(expectedList) ? readFileSync(expectedList, "utf8").split("\n").filter(Boolean) : []) {
+  if (existsSync(path.join(dir, name))) continue;
+  lines.push(`  ${name}: missing (the step died before reporting), 1 failed`);
+  failed += 1;
 }
 console.log(lines.join("\n"));
 console.log(`${passed} passed, ${failed} failed`);

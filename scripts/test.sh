@@ -17,6 +17,14 @@ trap cleanup EXIT
 
 step() { printf '\n=== %s ===\n' "$1"; }
 
+# The layer rules (dependency-cruiser, .dependency-cruiser.cjs) and Biome: a few seconds, counted as two tests.
+step "architecture check and lint"
+checks_passed=0; checks_failed=0
+for check in check:arch lint; do
+  if npm run --silent "$check"; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); status=1; fi
+done
+echo "{\"numPassedTests\": $checks_passed, \"numFailedTests\": $checks_failed}" > "$OUT/static-checks.json"
+
 step "unit + API tests on SQLite"
 LOG_FILE="$LOGS/vitest-sqlite.log" DATABASE_URL="file:$TMP/unit.db" DATA_DIR="$TMP/data-unit" npx vitest run --reporter=default --reporter=json --outputFile.json="$OUT/vitest-sqlite.json" || status=1
 
@@ -37,6 +45,18 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
       step "API over HTTP on PostgreSQL"
       HTTP_PG_URL=$(pg_temp_createdb http)
       LOG_FILE="$LOGS/http-postgres.log" DATABASE_URL="$HTTP_PG_URL" DATA_DIR="$TMP/http-pg" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-postgres.json" || status=1
+    fi
+    # The chaos test: the production server (and workers) SIGKILLed under payment traffic and provider faults (docs/chaos.md).
+    step "chaos on SQLite"
+    mkdir -p "$TMP/chaos"
+    echo chaos-sqlite.json >> "$OUT/expected-reports"
+    LOG_FILE="$LOGS/chaos-sqlite.log" DATABASE_URL="file:$TMP/chaos/platform.db" DATA_DIR="$TMP/chaos" npx vitest run -c vitest.chaos.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/chaos-sqlite.json" || status=1
+    if [ -n "${PG_TEMP_URL:-}" ]; then
+      step "chaos on PostgreSQL"
+      mkdir -p "$TMP/chaos-pg"
+      echo chaos-postgres.json >> "$OUT/expected-reports"
+      CHAOS_PG_URL=$(pg_temp_createdb chaos)
+      LOG_FILE="$LOGS/chaos-postgres.log" DATABASE_URL="$CHAOS_PG_URL" DATA_DIR="$TMP/chaos-pg" npx vitest run -c vitest.chaos.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/chaos-postgres.json" || status=1
     fi
     step "browser tests on SQLite"
     LOG_FILE="$LOGS/e2e-sqlite.log" DATA_DIR="$TMP/e2e-sqlite" DATABASE_URL="file:$TMP/e2e-sqlite/platform.db" PLAYWRIGHT_JSON_OUTPUT_NAME="$OUT/e2e-sqlite.json" npx playwright test || status=1

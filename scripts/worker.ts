@@ -7,14 +7,15 @@ import { migrateToLatest } from "@/lib/db/migrations/index";
 import { startWorker } from "@/lib/jobs/worker";
 import { exitGracefullyOnSignals } from "@/lib/ops/graceful";
 import { logger } from "@/lib/ops/logger";
+import { workerGraceMs } from "@/lib/ops/shutdown";
 import { serveWorkerEndpoints } from "@/lib/ops/worker-endpoints";
 
 await migrateToLatest();
 const worker = startWorker({ name: process.env.WORKER_NAME ?? "worker", queues: process.env.WORKER_QUEUES?.split(",") });
 const port = Number(process.env.METRICS_PORT ?? 0);
 const endpoints = port > 0 ? await serveWorkerEndpoints(port, process.env.HOST ?? "0.0.0.0") : null;
-exitGracefullyOnSignals(async () => {
-  await worker.stop();
+exitGracefullyOnSignals(async (deadline) => {
+  await worker.stop({ graceMs: workerGraceMs(deadline) });
   endpoints?.close();
 });
 logger.info({ workerId: worker.id, metricsPort: port || undefined }, "worker started");

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { idRef } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { STORE_COOKIE } from "@/lib/dashboard/context";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { LOCALES } from "@/lib/i18n/dictionary";
 import { searchPalette } from "@/lib/search/palette";
 import { paletteQuery } from "@/lib/search/schema";
@@ -16,10 +16,11 @@ export const switchStore = dashboardAction({ write: false, input: z.object({ sto
   return {};
 });
 
-export async function switchLocale(locale: string): Promise<void> {
-  const parsed = z.enum(LOCALES).parse(locale);
-  (await cookies()).set("locale", parsed, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600 });
-}
+/** The reader's language; anything but a known locale is INVALID_REQUEST (it used to throw: a 500). */
+export const switchLocale = dashboardAction({ write: false, input: z.string().max(10).pipe(z.enum(LOCALES)) }, async ({ input }) => {
+  (await cookies()).set("locale", input, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600 });
+  return {};
+});
 
 /** ⌘K palette: payments, billing keys and schedules matching the query, across the user's stores. */
 export const paletteSearchAction = dashboardAction({ write: false, input: paletteQuery }, ({ ctx, input }) => searchPalette({ ctx, input }));

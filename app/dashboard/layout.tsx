@@ -5,14 +5,14 @@ import { ReaderSync } from "@/components/dashboard/reader-sync";
 import { LocaleSwitcher, SignOutButton, StoreSwitcher } from "@/components/dashboard/shell-controls";
 import { TestModeBanner } from "@/components/dashboard/test-mode-banner";
 import { ThemeToggle } from "@/components/dashboard/theme-toggle";
-import { listStoreChannels } from "@/lib/channels/repository";
+import { listChannels } from "@/lib/channels/list-channels";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requireDashboard();
   const { t } = await getTranslator();
-  const channels = await listStoreChannels(ctx.merchantId, ctx.storeId);
+  const channels = (await listChannels({ ctx, input: {} })).channels;
   const testOnly = channels.length === 0 || channels.every((c) => c.type === "TEST");
   const controls = (
     <>

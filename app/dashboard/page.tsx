@@ -3,7 +3,7 @@ import { KpiCard, ShareRow } from "@/components/overview/kpi-card";
 import { VolumeChartLazy } from "@/components/overview/volume-chart-lazy";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
-import { listStoreChannels } from "@/lib/channels/repository";
+import { listChannels } from "@/lib/channels/list-channels";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getOverview, type Money } from "@/lib/dashboard/overview";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/dashboard/periods";
@@ -19,7 +19,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const { t, format: fmt, timeZone } = await getTranslator();
   const params = await searchParams;
   const range: OverviewRange = (OVERVIEW_RANGES as readonly string[]).includes(String(params.range)) ? (params.range as OverviewRange) : "7d";
-  const channels = await listStoreChannels(ctx.merchantId, ctx.storeId);
+  const channels = (await listChannels({ ctx, input: {} })).channels;
   const hasLive = channels.some((c) => c.type === "LIVE");
   const mode = params.mode === "test" || !hasLive ? "TEST" : "LIVE";
   const o = await getOverview(ctx, { range, mode, timeZone });

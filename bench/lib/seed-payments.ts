@@ -16,7 +16,7 @@ import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/paym
 import { insertCancellationRows, insertTransactionRows } from "@/lib/payments/bulk-insert";
 import { createStore } from "@/lib/stores/create-store";
 import { createStoreInput } from "@/lib/stores/schema";
-import { createMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant } from "@/lib/tenancy/create-merchant";
 
 const DAY = 86_400_000;
 const BATCH = 10_000;

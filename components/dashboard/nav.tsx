@@ -13,6 +13,8 @@ export const NAV_ITEMS = [
   { href: "/dashboard/verifications", key: "nav.verifications" },
   { href: "/dashboard/stores", key: "nav.stores" },
   { href: "/dashboard/webhooks", key: "nav.webhooks" },
+  { href: "/dashboard/reconciliation", key: "nav.reconciliation" },
+  { href: "/dashboard/channels", key: "nav.channels" },
   { href: "/dashboard/developers", key: "nav.developers" },
 ] as const;
 

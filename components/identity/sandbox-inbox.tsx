@@ -10,7 +10,7 @@ import { useT, useFormat } from "@/components/i18n-provider";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import type { InboxMessage } from "@/lib/identity/read";
+import type { InboxMessage } from "@/lib/identity/list-sandbox-inbox";
 
 /** The sandbox carrier's outbox for the current store: where test codes can be read. */
 export function SandboxInboxClient() {

@@ -7,7 +7,7 @@ import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
 import { issueKey, payBody, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { billingKeyPayResponse } from "@/lib/billing-keys/responses";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

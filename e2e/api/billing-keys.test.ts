@@ -6,7 +6,7 @@ import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
 import { cardOption, issueKey, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "@/lib/billing-keys/responses";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -222,7 +222,7 @@ describe("LIVE channels and credentials", () => {
     const live = { id: `ch_live_${m.store_id}`, key: `channel-key-live-${m.store_id}` };
     await getDb()
       .insertInto("channels")
-      .values({ id: live.id, merchant_id: m.merchant_id, store_id: m.store_id, key: live.key, name: "Live", type: "LIVE", pg_provider: "TOSSPAYMENTS", pg_merchant_id: "live_mid", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+      .values({ id: live.id, merchant_id: m.merchant_id, store_id: m.store_id, key: live.key, name: "Live", type: "LIVE", pg_provider: "KICC", pg_merchant_id: "kicc_live", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
       .execute();
     const issued = await m.api.post("/v2/billing-keys", { channel_key: live.key, payment_method_option: cardOption() });
     expect(issued.status).toBe(500);

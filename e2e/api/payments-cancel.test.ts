@@ -1,20 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
+import { TEST_WEBHOOK_URL, webhookStatuses } from "@/lib/testing/webhook-events";
 import { expectError } from "@/lib/testing/payment-assertions";
-import { cardPayBody, newPaymentId, paidPayment, withWebhookAddress } from "@/lib/testing/payments";
+import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function webhookStatuses(paymentId: string): Promise<string[]> {
-  const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").orderBy("created_at").execute();
-  // Sorted: jobs written in the same millisecond have no reliable order.
-  return jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.paymentId === paymentId).map((e) => e.status).sort();
-}
-
 describe("POST /v2/payments/{payment_id}/cancel", () => {
   it("a full cancel: CANCELLED with cancelled_at, the whole amount and its tax-free part, a SUCCEEDED cancellation and the Cancelled webhook", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { total_amount: 11000, tax_free_amount: 1000 });
     const res = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "customer asked" });
     expect(res.status).toBe(200);
@@ -41,7 +36,7 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
   });
 
   it("partial cancels: PARTIAL_CANCELLED, taxable unless tax_free_amount is given, then the remainder with its tax-free part", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { total_amount: 11000, tax_free_amount: 1000 });
     const first = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "one item", cancel_amount: 3000 });
     expect(first.status).toBe(200);
@@ -65,14 +60,14 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
   });
 
   it("takes store_id from the query or the body", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     expect((await m.api.post(`/v2/payments/${id}/cancel?store_id=${m.store_id}`, { cancel_amount: 100 })).status).toBe(200);
     expect((await m.api.post(`/v2/payments/${id}/cancel`, { store_id: m.store_id, cancel_amount: 100 })).status).toBe(200);
   });
 
   it("a provider refusal (card 4000000000000259): a FAILED cancellation, the payment unchanged, 500 PG_PROVIDER_ERROR; the amount is released", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4000000000000259");
     for (let i = 0; i < 2; i++) {
       const res = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "try", cancel_amount: 11000 });
@@ -92,7 +87,7 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
 
 describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   it("INVALID_REQUEST for bad amounts, a refund account on a card payment, or VAT beyond the taxable part", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     for (const body of [
       { cancel_amount: 0 },
@@ -110,7 +105,7 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   });
 
   it("NOT_PAID on a failed payment and on an issued (undeposited) virtual account", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const failed = newPaymentId();
     expect((await m.api.post(`/v2/payments/${failed}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(500);
     expectError(await m.api.post(`/v2/payments/${failed}/cancel`, {}), 400, "NOT_PAID");
@@ -125,7 +120,7 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   });
 
   it("PAYMENT_ALREADY_CANCELLED, checked before check_refundable_amount", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     expect((await m.api.post(`/v2/payments/${id}/cancel`, {})).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, {}), 400, "PAYMENT_ALREADY_CANCELLED");
@@ -133,14 +128,14 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   });
 
   it("REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN, checked before the amount", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 10999 }), 400, "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN");
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 1, cancel_amount: 999_999 }), 400, "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN");
   });
 
   it("CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT, checked before the tax-free rules", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10000 })).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1001 }), 400, "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT");
@@ -148,14 +143,14 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   });
 
   it("CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT, checked before the tax-free balance", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { tax_free_amount: 1000 });
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 100, tax_free_amount: 200 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT");
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1500, tax_free_amount: 2000 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT");
   });
 
   it("CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { tax_free_amount: 1000 });
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, tax_free_amount: 1500 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT");
     expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 800, tax_free_amount: 800 })).status).toBe(200);
@@ -163,7 +158,7 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   });
 
   it("CANCEL_TAX_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_AMOUNT", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     // 11,000 with 1,000 tax-free: 10,000 taxable.
     const id = await paidPayment(m, "4242424242424242", { tax_free_amount: 1000 });
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10500 }), 400, "CANCEL_TAX_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_AMOUNT");
@@ -173,8 +168,8 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
 
 describe("cancel — not found", () => {
   it("404 PAYMENT_NOT_FOUND for an unknown id, another merchant's payment or another merchant's store", async () => {
-    const a = await withWebhookAddress(await newMerchant());
-    const b = await withWebhookAddress(await newMerchant());
+    const a = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
+    const b = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(a);
     expectError(await a.api.post(`/v2/payments/${newPaymentId()}/cancel`, {}), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.post(`/v2/payments/${id}/cancel`, {}), 404, "PAYMENT_NOT_FOUND");
@@ -185,7 +180,7 @@ describe("cancel — not found", () => {
 
 describe("cancel — concurrency", () => {
   it("50 concurrent partial cancels never cancel more than was paid", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { total_amount: 1000 });
     process.env.SANDBOX_LATENCY_MS = "5";
     let results: { status: number; body: { code?: string } }[];
@@ -209,7 +204,7 @@ describe("cancel — concurrency", () => {
   });
 
   it("concurrent full cancels: exactly one succeeds", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     const results = await Promise.all(Array.from({ length: 10 }, () => m.api.post(`/v2/payments/${id}/cancel`, {})));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);

@@ -5,9 +5,10 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
+import { TEST_WEBHOOK_URL, webhookEvents, webhookStatuses } from "@/lib/testing/webhook-events";
 import { expectError } from "@/lib/testing/payment-assertions";
-import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey, virtualAccountPayBody, withWebhookAddress } from "@/lib/testing/payments";
-import { insertStore } from "@/lib/tenancy/stores";
+import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
+import { insertStore } from "@/lib/tenancy/insert-store";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -17,7 +18,7 @@ async function transactionRows(paymentId: string) {
 
 describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   it("approves a key-in card payment and the single read shows it PAID", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", {
       tax_free_amount: 1000,
@@ -66,7 +67,7 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   });
 
   it("never stores the card number, CVC or password in clear", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     const body = cardPayBody(m, "5555555555554444");
     (body.payment_method_option.card as Record<string, unknown>).cvc = "987";
@@ -83,7 +84,7 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   });
 
   it("records installments and keeps a given customer id; accepts channel_name as an alias", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     const { channel_key, ...rest } = cardPayBody(m);
     const body = { ...rest, channel_name: channel_key, customer: { customer_id: "cust-42" } };
@@ -96,17 +97,15 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   });
 
   it("queues the Paid webhook with the payment's state change", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { notice_urls: ["https://merchant.example/hook"] }));
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { notice_urls: ["http://127.0.0.1:9/notice"] }));
     expect(res.status).toBe(200);
-    const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
-    const events = jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.txId === res.body.tx_id);
-    expect(events).toEqual([expect.objectContaining({ status: "Paid", paymentId: id, noticeUrls: ["https://merchant.example/hook"] })]);
+    expect(await webhookEvents(id)).toEqual([{ status: "Paid", txId: res.body.tx_id, urls: ["http://127.0.0.1:9/notice"] }]);
   });
 
   it("approves the sandbox's other approving cards (4000000000000341, 4000000000000259) on key-in", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     for (const number of ["4000000000000341", "4000000000000259", "4111111111111111"]) {
       const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, number));
       expect(res.status, number).toBe(200);
@@ -116,7 +115,7 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
 
 describe("instant pay — ids and currencies", () => {
   it("takes payment ids URL-decoded from the path (CONTRACT §1)", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = `주문#${newId()}?x=1&y=%`;
     const res = await m.api.post(`/v2/payments/${encodeURIComponent(id)}/instant/pay`, cardPayBody(m));
     expect(res.status).toBe(200);
@@ -126,7 +125,7 @@ describe("instant pay — ids and currencies", () => {
   });
 
   it("keeps amounts in the currency's minor unit: USD cents are integers, fractions are refused", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 1050 }))).status).toBe(200);
     expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ currency: "USD", total: 1050, paid: 1050 });
@@ -134,7 +133,7 @@ describe("instant pay — ids and currencies", () => {
   });
 
   it("a fully tax-free payment shows no VAT or supply", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 5000, tax_free_amount: 5000 }))).status).toBe(200);
     expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ total: 5000, tax_free: 5000, vat: 0, supply: 0 });
@@ -148,7 +147,7 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
     ["4000000000000119", "PROVIDER_ERROR"],
   ] as const) {
     it(`${number} → 500 PG_PROVIDER_ERROR ${pgCode}, a FAILED transaction with failure and failed_at`, async () => {
-      const m = await withWebhookAddress(await newMerchant());
+      const m = await newMerchant();
       const id = newPaymentId();
       const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, number));
       expect(res.status).toBe(500);
@@ -163,7 +162,7 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
   }
 
   it("a failed attempt may be retried with the same id: a new primary transaction, the failed one kept", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(500);
     const retry = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m));
@@ -172,13 +171,11 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
     const txs = read.body.payment.transactions;
     expect(txs.map((t: { status: string; is_primary: boolean }) => [t.status, t.is_primary])).toEqual([["FAILED", false], ["PAID", true]]);
     expect(txs[1].id).toBe(retry.body.tx_id);
-    const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
-    const statuses = jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.paymentId === id).map((e) => e.status);
-    expect(statuses.sort()).toEqual(["Failed", "Paid"]);
+    expect(await webhookStatuses(id)).toEqual(["Failed", "Paid"]);
   });
 
   it("a LIVE channel without an adapter refuses with PG_PROVIDER_ERROR", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const key = `live-${newId()}`;
     await getDb().insertInto("channels").values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key, name: "Live", type: "LIVE", pg_provider: "KICC", pg_merchant_id: "kicc_live", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() }).execute();
     const id = newPaymentId();
@@ -192,7 +189,7 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
 
 describe("instant pay — virtual account", () => {
   it("issues a virtual account: 200 with paid_at empty, status VIRTUAL_ACCOUNT_ISSUED and the account detail", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, {
       payment_method_option: { virtual_account: { bank: "SHINHAN_BANK", account_expiry: { valid_hours: 48 }, account_type: "NORMAL", remittee_name: "Demo Shop", cash_receipt_form: { receipt_type: "PERSONAL", registration_number: "01012345678" } } },
@@ -210,7 +207,7 @@ describe("instant pay — virtual account", () => {
   });
 
   it("accepts an unlisted upper-snake bank code as opaque, a due_date, and a FIXED account number", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     const due = new Date(Date.now() + 3 * 86_400_000).toISOString().replace("Z", "+09:00");
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, {
@@ -222,7 +219,7 @@ describe("instant pay — virtual account", () => {
   });
 
   it("refuses a lower-case bank, a past due_date, and a second attempt while the account is issued", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const vaOption = (va: Record<string, unknown>) => ({ payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL", ...va } } });
     expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, vaOption({ bank: "kookmin" }))), 400, "INVALID_REQUEST");
     expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, vaOption({ account_expiry: { due_date: "2001-01-01T00:00:00Z" } }))), 400, "INVALID_REQUEST");
@@ -235,7 +232,7 @@ describe("instant pay — virtual account", () => {
 
 describe("instant pay — request errors", () => {
   it("400 INVALID_REQUEST naming the field for bad input, and records nothing", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const cases: [string, Record<string, unknown>, string][] = [
       ["fractional KRW amount", { total_amount: 1000.5 }, "total_amount"],
       ["negative amount", { total_amount: -1 }, "total_amount"],
@@ -262,19 +259,19 @@ describe("instant pay — request errors", () => {
   });
 
   it("400 INVALID_REQUEST for a payment id with whitespace or over 200 characters", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     expectError(await m.api.post(`/v2/payments/${encodeURIComponent("a b")}/instant/pay`, cardPayBody(m)), 400, "INVALID_REQUEST");
     expectError(await m.api.post(`/v2/payments/${"x".repeat(201)}/instant/pay`, cardPayBody(m)), 400, "INVALID_REQUEST");
   });
 
   it("400 TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1000, tax_free_amount: 1001 }));
     expectError(res, 400, "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT");
   });
 
   it("400 PAYMENT_ALREADY_PAID on a paid payment id", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m)), 400, "PAYMENT_ALREADY_PAID");
@@ -282,16 +279,16 @@ describe("instant pay — request errors", () => {
   });
 
   it("404 CHANNEL_NOT_FOUND for an unknown key, another merchant's channel or an identity-only channel", async () => {
-    const m = await withWebhookAddress(await newMerchant());
-    const other = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
+    const other = await newMerchant();
     for (const key of ["channel-key-nope", paymentChannelKey(other), paymentChannelKey(m, "DANAL")]) {
       expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key })), 404, "CHANNEL_NOT_FOUND");
     }
   });
 
   it("404 STORE_NOT_FOUND for another merchant's store; 403 PERMISSION_DENIED for a store-limited key naming another store", async () => {
-    const m = await withWebhookAddress(await newMerchant());
-    const other = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
+    const other = await newMerchant();
     expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { store_id: other.store_id })), 404, "STORE_NOT_FOUND");
     const sub = await insertStore(getDb(), { merchantId: m.merchant_id, name: "Sub", isDefault: false });
     const key = await createApiKey({ merchantId: m.merchant_id, storeId: sub.id, name: "sub only" });
@@ -307,13 +304,13 @@ describe("instant pay — request errors", () => {
 
 describe("GET /v2/payments/{payment_id}", () => {
   it("404 PAYMENT_NOT_FOUND for an unknown id", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     expectError(await m.api.get(`/v2/payments/${newPaymentId()}`), 404, "PAYMENT_NOT_FOUND");
   });
 
   it("another merchant's payment, or naming its store, answers PAYMENT_NOT_FOUND; the same id is independent per merchant", async () => {
-    const a = await withWebhookAddress(await newMerchant());
-    const b = await withWebhookAddress(await newMerchant());
+    const a = await newMerchant();
+    const b = await newMerchant();
     const id = newPaymentId();
     expect((await a.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(a))).status).toBe(200);
     expectError(await b.api.get(`/v2/payments/${id}`), 404, "PAYMENT_NOT_FOUND");
@@ -325,7 +322,7 @@ describe("GET /v2/payments/{payment_id}", () => {
   });
 
   it("reads payments of a named store; a store-limited key naming another store gets PAYMENT_NOT_FOUND", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const sub = await insertStore(getDb(), { merchantId: m.merchant_id, name: "Sub", isDefault: false });
     const subChannel = await getDb().selectFrom("channels").select("key").where("store_id", "=", sub.id).where("pg_provider", "=", "KCP").executeTakeFirstOrThrow();
     const id = newPaymentId();
@@ -341,7 +338,7 @@ describe("GET /v2/payments/{payment_id}", () => {
   });
 
   it("answers 500 SERVICE_ERROR (no details) when a stored record cannot be read", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant();
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))).status).toBe(200);
     await getDb().updateTable("transactions").set({ customer: "{corrupt" }).where("payment_id", "=", id).execute();

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { apiAs, callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { DAY, HOUR } from "@/lib/time";
 import { createPayment, type FixturePayment } from "@/lib/testing/payment-fixtures";
 
@@ -116,6 +116,7 @@ describe("GET /v2/payments: filters", () => {
         id: newId("cancel-"), merchant_id: m.merchant_id, store_id: m.store_id, transaction_id: a.id, payment_id: a.payment_id, status: "SUCCEEDED",
         cancel_amount: 100, tax_free_amount: 0, vat_amount: null, easy_pay_discount_amount: null, reason: "customer changed mind", pg_cancellation_id: "pgc",
         requested_at: Date.now(), cancelled_at: Date.now(), refund_account: null, failure_pg_code: null, failure_pg_message: null,
+        lookup_due_at: null, lookup_attempts: 0, last_lookup_error: null, idempotency_key: null,
       })
       .execute();
     const search = async (column: string, value: string) => ids(await list(m, `?text_search_column=${column}&text_search_value=${encodeURIComponent(value)}`)).sort();

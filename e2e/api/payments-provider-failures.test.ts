@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { lookUpNow } from "@/lib/payments/sweep";
 import { liveAdapters } from "@/lib/providers/registry";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { PaymentProvider } from "@/lib/providers/types";
@@ -31,28 +32,37 @@ const crash = async (): Promise<never> => {
 const refuse = async () => ({ ok: false as const, pgCode: "ESCROW_REFUSED", pgMessage: "refused by the provider" });
 
 describe("provider crashes and refusals", () => {
-  it("instant pay: a crashing provider call answers 500 SERVICE_ERROR and leaves the attempt FAILED, not PENDING; the id may be retried", async () => {
+  it("instant pay: a crashing provider call is an unknown outcome, looked up at once: the provider never got it, so FAILED and the id may be retried", async () => {
     const m = await newMerchant();
     const key = await liveChannel(m, { approveCard: crash });
     const id = newPaymentId();
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }));
-    expectError(res, 500, "SERVICE_ERROR");
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_NO_RECORD", pg_message: expect.any(String) } });
     expect(JSON.stringify(res.body)).not.toContain("connection reset");
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
-    expect(tx).toMatchObject({ status: "FAILED", failure: { pg_code: "INTERNAL_ERROR" } });
+    expect(tx).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))).status).toBe(200);
   });
 
-  it("cancel: a crashing provider call answers 500 SERVICE_ERROR, records the cancellation FAILED and releases the amount", async () => {
+  it("cancel: a provider that keeps crashing leaves the cancellation REQUESTED (amount reserved, outcome unknown) until it answers", async () => {
     const m = await newMerchant();
-    const key = await liveChannel(m, { cancel: crash });
+    let down = true;
+    const key = await liveChannel(m, { cancel: async (input) => (down ? crash() : sandboxPaymentProvider.cancel(input)) });
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }))).status).toBe(200);
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000 }), 500, "SERVICE_ERROR");
-    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    const res = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000 });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) } });
+    let tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "PAID", amount: { cancelled: 0 } });
-    expect(tx.cancellations).toEqual([expect.objectContaining({ status: "FAILED", cancel_amount: 5000 })]);
-    expect((await getDb().selectFrom("transactions").select("cancelled_amount").where("id", "=", tx.id).executeTakeFirstOrThrow()).cancelled_amount).toBe(0);
+    expect(tx.cancellations).toEqual([expect.objectContaining({ status: "REQUESTED", cancel_amount: 5000 })]);
+    expect((await getDb().selectFrom("transactions").select("cancelled_amount").where("id", "=", tx.id).executeTakeFirstOrThrow()).cancelled_amount).toBe(5000);
+    down = false;
+    expect(await lookUpNow("cancellations", tx.cancellations[0].id)).toBe(true);
+    tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    expect(tx).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 5000 } });
+    expect(tx.cancellations[0].status).toBe("SUCCEEDED");
   });
 
   it("virtual-account void: a LIVE channel without a virtual-account adapter answers 500 PG_PROVIDER_ERROR and keeps the account", async () => {

@@ -6,9 +6,10 @@ import { getDb } from "@/lib/db/client";
 import { depositHooks, type DepositHook } from "@/lib/payments/deposit-hooks";
 import { apiAs } from "@/lib/testing/api";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { TEST_WEBHOOK_URL, webhookStatuses } from "@/lib/testing/webhook-events";
 import { expectError } from "@/lib/testing/payment-assertions";
-import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody, withWebhookAddress } from "@/lib/testing/payments";
-import { insertStore } from "@/lib/tenancy/stores";
+import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
+import { insertStore } from "@/lib/tenancy/insert-store";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -22,10 +23,6 @@ async function issuedAccount(m: Merchant, overrides: Record<string, unknown> = {
 
 const deposit = (m: Merchant, id: string, query = "") => m.api.post(`/v2/test-payments/${id}/notice-virtual-account-deposit${query}`);
 
-async function webhookStatuses(paymentId: string): Promise<string[]> {
-  const jobs = await getDb().selectFrom("jobs").select("payload").where("queue", "=", "webhook.deliver").execute();
-  return jobs.map((j) => JSON.parse(j.payload)).filter((e) => e.paymentId === paymentId).map((e) => e.status).sort();
-}
 
 async function withDepositHook<T>(hook: DepositHook, run: () => Promise<T>): Promise<T> {
   depositHooks.push(hook);
@@ -38,7 +35,7 @@ async function withDepositHook<T>(hook: DepositHook, run: () => Promise<T>): Pro
 
 describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", () => {
   it("VIRTUAL_ACCOUNT_ISSUED → PAID with paid_at and the Paid webhook", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     const res = await deposit(m, id, `?store_id=${m.store_id}`);
     expect(res.status).toBe(200);
@@ -53,7 +50,7 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
   });
 
   it("runs deposit hooks inside the deposit's DB transaction", async () => {
-    const m = inProcess(await withWebhookAddress(await newMerchant())); // the hook is registered in this process
+    const m = inProcess(await newMerchant({ webhookUrl: TEST_WEBHOOK_URL })); // the hook is registered in this process
     const cashReceiptForm = { receipt_type: "PERSONAL", registration_number: "01012345678" };
     const id = await issuedAccount(m, {
       payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", cash_receipt_form: cashReceiptForm } },
@@ -78,7 +75,7 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
   });
 
   it("400 INVALID_REQUEST for a second deposit, a card payment, an expired account or a LIVE channel", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     expect((await deposit(m, id)).status).toBe(200);
     expectError(await deposit(m, id), 400, "INVALID_REQUEST");
@@ -99,8 +96,8 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
   });
 
   it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND / PERMISSION_DENIED for stores", async () => {
-    const a = await withWebhookAddress(await newMerchant());
-    const b = await withWebhookAddress(await newMerchant());
+    const a = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
+    const b = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(a);
     expectError(await deposit(a, newPaymentId()), 404, "PAYMENT_NOT_FOUND");
     expectError(await deposit(b, id), 404, "PAYMENT_NOT_FOUND");
@@ -115,7 +112,7 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
 
 describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
   it("voids an issued account: CANCELLED with cancelled_at, the Cancelled webhook, and no deposit accepted after", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     const res = await m.api.delete(`/v2/payments/${id}/virtual-account?store_id=${m.store_id}`);
     expect(res.status).toBe(200);
@@ -130,14 +127,14 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
   });
 
   it("400 NOT_PAID on a payment that never reached issuance (FAILED)", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(500);
     expectError(await m.api.delete(`/v2/payments/${id}/virtual-account`), 400, "NOT_PAID");
   });
 
   it("400 INVALID_REQUEST on a deposited account or a card payment", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     expect((await deposit(m, id)).status).toBe(200);
     expectError(await m.api.delete(`/v2/payments/${id}/virtual-account`), 400, "INVALID_REQUEST");
@@ -145,8 +142,8 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
   });
 
   it("404 PAYMENT_NOT_FOUND for unknown and foreign payments; STORE_NOT_FOUND for a foreign store; 403 for a store-limited key", async () => {
-    const a = await withWebhookAddress(await newMerchant());
-    const b = await withWebhookAddress(await newMerchant());
+    const a = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
+    const b = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(a);
     expectError(await a.api.delete(`/v2/payments/${newPaymentId()}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
@@ -161,7 +158,7 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
 
 describe("cancelling a deposited virtual-account payment", () => {
   it("needs a refund account (spec BankName) and then refunds: CANCELLED, refund_status COMPLETED", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     expect((await deposit(m, id)).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { reason: "no refund account" }), 400, "INVALID_REQUEST");
@@ -176,7 +173,7 @@ describe("cancelling a deposited virtual-account payment", () => {
 
 describe("virtual accounts under concurrency", () => {
   it("concurrent deposit notices: one deposit, one Paid webhook", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     const results = await Promise.all(Array.from({ length: 10 }, () => deposit(m, id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -185,7 +182,7 @@ describe("virtual accounts under concurrency", () => {
   });
 
   it("racing voids and deposits: exactly one wins and the record is consistent", async () => {
-    const m = await withWebhookAddress(await newMerchant());
+    const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? deposit(m, id) : m.api.delete(`/v2/payments/${id}/virtual-account`))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);

@@ -8,7 +8,7 @@ import { apiAs } from "@/lib/testing/api";
 import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "@/lib/schedules/responses";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -4,7 +4,7 @@ import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 
 describe("GET /v2/channels and store scoping", () => {
   it("lists the default store's TEST channels (CONTRACT §3)", async () => {

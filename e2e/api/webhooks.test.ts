@@ -364,7 +364,7 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     expect(crossStore.body.code).toBe("PAYMENT_NOT_FOUND");
 
     // A key limited to another store of the same merchant does not see this store's payment.
-    const { insertStore } = await import("@/lib/tenancy/stores");
+    const { insertStore } = await import("@/lib/tenancy/insert-store");
     const { createApiKey } = await import("@/lib/auth/api-keys");
     const second = await insertStore(getDb(), { merchantId: m.merchant_id, name: "second", isDefault: false });
     const limited = await createApiKey({ merchantId: m.merchant_id, storeId: second.id, name: "limited" });

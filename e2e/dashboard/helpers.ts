@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { createMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant } from "@/lib/tenancy/create-merchant";
 
 /** A fresh merchant in the server's database, so each test has its own tenant. */
 export async function freshMerchant(options: { hosting?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { withTransaction } from "@/lib/db/client";
 import { createPayment } from "@/lib/testing/payment-fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { freshMerchant, signIn, toast } from "./helpers";
 import { checkPage } from "./quality";
 

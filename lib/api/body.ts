@@ -1,4 +1,4 @@
-import { DomainError } from "./error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

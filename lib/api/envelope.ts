@@ -1,5 +1,5 @@
+import { type DomainError, type ErrorCode, ProviderError } from "@/lib/errors/domain-error";
 import { apiSecurityHeaders } from "@/lib/security/headers";
-import { DomainError, ERROR_STATUS, ProviderError, type ErrorCode } from "./error-codes";
 
 /**
  * The spec's three error envelopes:
@@ -30,10 +30,6 @@ export function errorBody(error: DomainError, family: EnvelopeFamily): Record<st
   }
   if (error instanceof ProviderError) return { code, params: error.params };
   return { code, params: { ...error.params, message: error.message } };
-}
-
-export function errorResponse(error: DomainError, family: EnvelopeFamily, requestId: string): Response {
-  return jsonResponse(errorBody(error, family), ERROR_STATUS[error.code], { "x-request-id": requestId });
 }
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

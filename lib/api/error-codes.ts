@@ -1,7 +1,6 @@
-/**
- * The one code → HTTP status table. Services throw DomainError with a code from here; the
- * handler turns it into the endpoint family's envelope with this status.
- */
+import type { ErrorCode } from "@/lib/errors/domain-error";
+
+/** The one code → HTTP status table: every domain error code answers with exactly one status. */
 export const ERROR_STATUS = {
   INVALID_REQUEST: 400,
   TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT: 400,
@@ -47,41 +46,7 @@ export const ERROR_STATUS = {
   SERVICE_ERROR: 500,
   PG_PROVIDER_ERROR: 500,
   WEBHOOK_ERROR: 500,
-} as const;
+} as const satisfies Record<ErrorCode, number>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** A failure the caller can act on. `params` is what the envelope's params carries. */
-export class DomainError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly params: Record<string, unknown> = {},
-  ) {
-    super(message ?? defaultMessage(code));
-    this.name = "DomainError";
-  }
-}
-
-/** A payment provider refused or failed: carries the provider's code and message. */
-export class ProviderError extends DomainError {
-  constructor(
-    readonly pgCode: string,
-    readonly pgMessage: string,
-  ) {
-    super("PG_PROVIDER_ERROR", pgMessage, { pg_code: pgCode, pg_message: pgMessage });
-    this.name = "ProviderError";
-  }
-}
-
-/** Too many attempts for a client address or account: answered 429 with Retry-After. */
-export class ThrottledError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("TOO_MANY_REQUESTS", `too many attempts; retry in ${retryAfterSeconds} s`, { retry_after: retryAfterSeconds });
-    this.name = "ThrottledError";
-  }
-}
-
-function defaultMessage(code: ErrorCode): string {
-  return code.toLowerCase().replaceAll("_", " ");
-}
+// Until payments, billing keys, schedules, jobs and idempotency take them from lib/errors (#14).
+export { DomainError, type ErrorCode, ProviderError, ThrottledError } from "@/lib/errors/domain-error";

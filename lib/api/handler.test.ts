@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryArray, queryBoolean } from "./fields";
-import { DomainError } from "./error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { apiRoute } from "./handler";
 import { newMerchant } from "@/lib/testing/fixtures";
 

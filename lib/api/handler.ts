@@ -8,7 +8,9 @@ import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/req
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError, ERROR_STATUS, ThrottledError } from "./error-codes";
+import { DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
+import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "./validate";
@@ -72,9 +74,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
     try {
       const ctx = config.auth === "none" ? null : await authenticate(request);
       noteMerchant(ctx?.merchantId);
-      if (config.auth === "hosting" && !ctx!.hasHostingContract) {
-        throw new DomainError("FORBIDDEN", "this merchant has no hosting contract");
-      }
+      if (config.auth === "hosting") requireHostingContract(ctx!);
       const rawParams = (await segment?.params) ?? {};
       const params = parsePart("path", config.params ?? EMPTY, rawParams);
       const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
@@ -94,7 +94,9 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
         if (key.length < 1 || key.length > 255) throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
         const url = new URL(request.url);
         const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
-        const outcome = await runIdempotent(idempotencyScope(ctx, key), hash, () => run(key));
+        const scope = idempotencyScope(ctx, key);
+        // Verbs record the key on what they create: scoped, so another key space's same key is another request.
+        const outcome = await runIdempotent(scope, hash, () => run(`${scope.storeScope}/${key}`));
         return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
       }
       return toResponse(await run(), headers);

@@ -14,7 +14,7 @@ describe("idempotency records", () => {
     const route = apiRoute({ family: "payment", auth: "token" }, async ({ ctx }) => ({ key: ctx.idempotencyKey ?? null }));
     const call = (method: string, headers: Record<string, string> = {}) =>
       route(new Request("http://localhost/x", { method, headers: { authorization: `Bearer ${m.accessToken}`, ...headers }, body: method === "POST" ? "{}" : undefined }));
-    expect(await (await call("POST", { "idempotency-key": "k-1" })).json()).toEqual({ key: "k-1" });
+    expect(await (await call("POST", { "idempotency-key": "k-1" })).json()).toEqual({ key: "*/k-1" }); // scoped: merchant-wide key space
     expect(await (await call("POST")).json()).toEqual({ key: null });
     expect(await (await call("GET", { "idempotency-key": "k-1" })).json()).toEqual({ key: null });
   });

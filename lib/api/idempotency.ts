@@ -5,7 +5,7 @@ import type { DB } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/ops/logger";
 import { DAY } from "@/lib/time";
-import { DomainError } from "./error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 
 export type StoredResponse = { status: number; body: string };
 

@@ -1,5 +1,5 @@
 import { errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError } from "./error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 
 /** The API's path prefixes and their error envelope (CONTRACT §2); anything else is a page. */
 const FAMILIES: [RegExp, EnvelopeFamily][] = [

@@ -1,5 +1,5 @@
 import { errorBody, jsonResponse, type EnvelopeFamily } from "./envelope";
-import { DomainError } from "./error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];

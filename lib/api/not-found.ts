@@ -1,5 +1,5 @@
 import { jsonResponse, errorBody, type EnvelopeFamily } from "./envelope";
-import { DomainError } from "./error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 
 /** Unknown API paths answer JSON in the family's envelope, never Next's HTML 404 page. */
 export function notFoundRoute(family: EnvelopeFamily) {

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { findRequestApiKey, touchApiKey } from "./api-keys";
 import type { AuthContext, Origin } from "./context";
 import { verifyJwt } from "./jwt";

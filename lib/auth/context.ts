@@ -14,7 +14,8 @@ export type AuthContext = {
   /**
    * The request's Idempotency-Key on POSTs that honour it. A retry that took over the key of a
    * request that died runs the verb again: verbs that move money record the key and answer the
-   * settled outcome from it instead of acting twice.
+   * settled outcome from it instead of acting twice. Prefixed with the key's store scope
+   * (`<store id>/<key>`, or "*" for merchant-wide): key spaces are per store-limited credential (CONTRACT §12).
    */
   idempotencyKey?: string;
 };

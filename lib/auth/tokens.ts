@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/crypto";
 import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
 import { precompiled } from "@/lib/db/precompiled";

@@ -1,12 +1,12 @@
 import { DomainError } from "@/lib/api/error-codes";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
-import { getDb } from "@/lib/db/client";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { abandonAttempt, completeAttempt, type AttemptInput } from "@/lib/payments/attempts";
-import { cardMethodDetail } from "@/lib/payments/method-detail";
+import { runAttemptCall } from "@/lib/payments/attempt-call";
+import type { SettleContext } from "@/lib/payments/attempt-context";
+import type { AttemptInput } from "@/lib/payments/attempts";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import type { CardInfo } from "@/lib/providers/types";
 import { installmentMonthOf, type BillingKeyPayInput } from "./schema";
@@ -34,6 +34,7 @@ export function attemptInputFor(args: {
   request: ChargeRequest;
   origin: Origin;
   scheduleId?: string;
+  idempotencyKey?: string;
 }): AttemptInput {
   const { key, request } = args;
   assertTaxFreeWithinTotal(request);
@@ -58,47 +59,29 @@ export function attemptInputFor(args: {
     noticeUrls: request.notice_urls,
     scheduleId: args.scheduleId ?? null,
     billingKey: key.id,
+    settleContext: settleContextFor(key, request),
+    idempotencyKey: args.idempotencyKey,
   };
 }
 
 type KeyCardDetail = { card?: { detail?: Partial<CardInfo> }; mobile?: { carrier?: string; phone_number?: string } };
 
-/** The card facts the key kept (never the number), as the provider reported them at issuance. */
-function keptCard(key: BillingKeysTable): CardInfo | undefined {
-  return (JSON.parse(key.payment_method_detail) as KeyCardDetail).card?.detail as CardInfo | undefined;
+/** What recording a charge on the key needs: the card facts the key kept (never the number) or its phone. */
+function settleContextFor(key: BillingKeysTable, request: ChargeRequest): SettleContext {
+  const kept = JSON.parse(key.payment_method_detail) as KeyCardDetail;
+  if (key.method === "MOBILE") return { mobile: kept.mobile ?? {} };
+  return { keptCard: kept.card?.detail as CardInfo | undefined, installment: { month: installmentMonthOf(request.card_installment_plan), interestFree: request.use_free_interest_from_mall } };
 }
 
 /**
- * Charges a PENDING attempt on the key and records the outcome. The attempt's id is the
- * provider's idempotency key, so charging the same attempt again (a worker that died mid-call)
- * cannot take money twice at a provider that honours it.
+ * Charges a PENDING attempt on the key and records what is known after (attempt-call.ts). The
+ * attempt's id is the provider's idempotency key, so charging the same attempt again (a worker
+ * that died mid-call, a run that lost its lease) answers the first charge and takes money once.
  */
-export async function chargeAttempt(key: BillingKeysTable, channel: ChannelsTable, attempt: TransactionsTable, request: ChargeRequest): Promise<TransactionsTable> {
-  const installmentMonth = installmentMonthOf(request.card_installment_plan);
-  let result;
-  try {
-    result = await paymentProviderFor(channel).chargeBillingKey({
-      channel,
-      txId: attempt.id,
-      pgBillingKey: key.pg_billing_key ?? "",
-      amount: attempt.total_amount,
-      currency: attempt.currency,
-      orderName: attempt.order_name,
-      installmentMonth,
-    });
-  } catch (error) {
-    await abandonAttempt(attempt, error);
-    throw error;
-  }
-  // Another run may have recorded this attempt meanwhile; its record stands.
-  const current = await getDb().selectFrom("transactions").selectAll().where("id", "=", attempt.id).executeTakeFirstOrThrow();
-  if (current.status !== "PENDING") return current;
-  if (!result.ok) return completeAttempt(attempt, { kind: "failed", failure: result });
-  if (key.method === "MOBILE") {
-    const kept = JSON.parse(key.payment_method_detail) as KeyCardDetail;
-    return completeAttempt(attempt, { kind: "approved", approval: result, paymentMethodDetail: { mobile: kept.mobile ?? {} } });
-  }
-  const approval = { ...result, card: result.card ?? keptCard(key) };
-  const paymentMethodDetail = cardMethodDetail(approval, { month: installmentMonth, interestFree: request.use_free_interest_from_mall });
-  return completeAttempt(attempt, { kind: "approved", approval, paymentMethodDetail });
+export async function chargeAttempt(key: BillingKeysTable, channel: ChannelsTable, attempt: TransactionsTable): Promise<TransactionsTable> {
+  const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
+  const installmentMonth = attempt.settle_context ? (JSON.parse(attempt.settle_context) as SettleContext).installment?.month : undefined;
+  return runAttemptCall(attempt, (signal) =>
+    paymentProviderFor(channel).chargeBillingKey({ channel, signal, txId: attempt.id, pgBillingKey: key.pg_billing_key ?? "", ...request, installmentMonth }),
+  );
 }

@@ -1,6 +1,7 @@
 import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
+import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { BOOKED_STATUSES } from "@/lib/schedules/status";
 import { resolveStore } from "@/lib/tenancy/scope";
@@ -28,7 +29,8 @@ export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input
     return row;
   });
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
-  const result = await paymentProviderFor(channel).deleteBillingKey({ channel, pgBillingKey: key.pg_billing_key ?? "" });
+  const called = await callProvider((signal) => paymentProviderFor(channel).deleteBillingKey({ channel, signal, pgBillingKey: key.pg_billing_key ?? "" }));
+  const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
   if (!result.ok) {
     await getDb().updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", key.id).where("deleted_at", "=", deletedAt).execute();
     throw new ProviderError(result.pgCode, result.pgMessage);

@@ -6,6 +6,7 @@ import { toCustomer } from "@/lib/customers/to-customer";
 import { getDb } from "@/lib/db/client";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import { newId } from "@/lib/ids";
+import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { digitsOnly, maskCardNumber } from "@/lib/providers/sandbox/cards";
 import type { CardInfo } from "@/lib/providers/types";
@@ -28,11 +29,12 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
   const customer = toCustomer(input.customer);
   const { card, mobile_phone: mobile } = input.payment_method_option;
   const requestedAt = Date.now();
-  const result = await paymentProviderFor(channel).issueBillingKey({
-    channel,
-    card: card?.card_credential,
-    mobile: mobile ? { carrier: mobile.carrier } : undefined,
-  });
+  const id = newId("billing-key-");
+  const called = await callProvider((signal) =>
+    paymentProviderFor(channel).issueBillingKey({ channel, signal, billingKeyId: id, card: card?.card_credential, mobile: mobile ? { carrier: mobile.carrier } : undefined }),
+  );
+  // Issuance moves no money: without an answer the key is recorded as not issued (a retry issues another).
+  const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
   const issuedAt = Date.now();
   const number = card ? digitsOnly(card.card_credential.card_number) : null;
   const cardInfo = result.ok ? result.card : undefined;
@@ -40,7 +42,7 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
     ? { card: { detail: cardInfo ? cardDetail(cardInfo) : { number: maskCardNumber(number!), bin: number!.slice(0, 6) } } }
     : { mobile: { carrier: mobile?.carrier, phone_number: customer.phone_number } };
   const row: BillingKeysTable = {
-    id: newId("billing-key-"),
+    id,
     merchant_id: ctx.merchantId,
     store_id: store.id,
     channel_id: channel.id,

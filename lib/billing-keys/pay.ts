@@ -1,6 +1,9 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { requireSucceeded } from "@/lib/payments/attempt-call";
 import { startAttempt } from "@/lib/payments/attempts";
+import { earlierAttempt, recordedIdempotencyKey } from "@/lib/payments/earlier-outcome";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { assertTaxFreeWithinTotal, attemptInputFor, chargeAttempt } from "./charge";
@@ -16,13 +19,19 @@ export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; inpu
   const { store_id, payment_id, ...request } = input;
   assertTaxFreeWithinTotal(request);
   const store = await resolveStore(ctx, store_id);
+  // A retry of a request whose first run died answers that run's attempt.
+  const earlier = await earlierAttempt({ ctx, storeId: store.id, paymentId: payment_id });
+  if (earlier) return billingKeyPayResponse(requireSucceeded(earlier));
   const key = await findBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key });
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
   assertChargeable(key);
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
-  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin }));
-  const done = await chargeAttempt(key, channel, attempt, request);
-  if (done.status === "FAILED") throw new ProviderError(done.failure_pg_code ?? "UNKNOWN", done.failure_pg_message ?? "the provider declined the charge");
+  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin, idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined }));
+  const done = requireSucceeded(await chargeAttempt(key, channel, attempt));
+  return billingKeyPayResponse(done);
+}
+
+function billingKeyPayResponse(done: TransactionsTable) {
   return {
     tx_id: done.id,
     customer_id: done.customer_id ?? undefined,

@@ -1,8 +1,8 @@
-import { getDb, type Tx } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { findChannelById } from "@/lib/channels/repository";
+import type { Transaction } from "@/lib/db/transaction";
 import { enqueue } from "@/lib/jobs/queue";
-import { issueReceipt } from "./issue";
-import { findLatestReceipt } from "./repository";
+import { issueReceipt } from "./issue-receipt";
+import { dropCashReceiptForm, findLatestReceipt, findTransactionById } from "./repository";
 import { openCashReceiptForm } from "./sealed-form";
 
 /**
@@ -15,24 +15,24 @@ export const AUTO_ISSUE_QUEUE = "cash-receipt.auto-issue";
 
 
 /** Deposit hook: queue the issuance, committed with the deposit (or not at all). */
-export async function queueAutoCashReceipt(tx: Tx, transaction: TransactionsTable): Promise<void> {
+export async function queueAutoCashReceipt(tx: Transaction, transaction: { id: string; cash_receipt_form?: string | null }): Promise<void> {
   if (!transaction.cash_receipt_form) return;
   await enqueue(tx, { queue: AUTO_ISSUE_QUEUE, payload: { transactionId: transaction.id }, dedupeKey: `${AUTO_ISSUE_QUEUE}:${transaction.id}` });
 }
 
 /** The job: issue for what is paid and not cancelled, on the payment's channel. */
 export async function runAutoCashReceipt(payload: { transactionId: string }): Promise<void> {
-  const tx = await getDb().selectFrom("transactions").selectAll().where("id", "=", payload.transactionId).executeTakeFirst();
+  const tx = await findTransactionById(payload.transactionId);
   if (!tx?.cash_receipt_form || !tx.channel_id) return;
   // A re-run after a crash between issuing and completing the job must not issue twice.
   const existing = await findLatestReceipt(tx.merchant_id, tx.store_id, tx.payment_id);
   if (existing?.transaction_id === tx.id) return;
-  const channel = await getDb().selectFrom("channels").selectAll().where("id", "=", tx.channel_id).executeTakeFirst();
+  const channel = await findChannelById(tx.channel_id);
   if (!channel) return;
   const form = openCashReceiptForm(tx.cash_receipt_form);
   // A corporate receipt goes to the business number when one is given.
   const identifier = form.receipt_type === "CORPORATE" && form.business_number ? form.business_number : form.registration_number;
-  await issueReceipt(tx.merchant_id, tx.store_id, tx.payment_id, channel, {
+  await issueReceipt({ merchantId: tx.merchant_id, storeId: tx.store_id, paymentId: tx.payment_id, channel }, {
     type: form.receipt_type,
     customer_identifier: identifier.replace(/[\s-]/g, ""),
     order_name: tx.order_name,
@@ -42,5 +42,5 @@ export async function runAutoCashReceipt(payload: { transactionId: string }): Pr
     isManual: false,
   });
   // Used: the registration number is not kept a moment longer than needed.
-  await getDb().updateTable("transactions").set({ cash_receipt_form: null }).where("id", "=", tx.id).execute();
+  await dropCashReceiptForm(tx.id);
 }

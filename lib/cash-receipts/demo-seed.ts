@@ -1,7 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { listStoreChannels } from "@/lib/channels/repository";
-import { cancelCashReceipt } from "./cancel";
-import { issueCashReceipt } from "./issue";
+import { cancelCashReceipt } from "./cancel-cash-receipt";
+import { issueCashReceipt } from "./issue-cash-receipt";
 
 /** Sample cash receipts for the demo merchant: one for a paid demo payment, one offline sale, one cancelled. */
 export async function seedDemoCashReceipts(demo: { merchantId: string; storeId: string }): Promise<void> {
@@ -10,8 +10,8 @@ export async function seedDemoCashReceipts(demo: { merchantId: string; storeId: 
   if (!channel) return;
   const base = { channel_key: channel.key, currency: "KRW", customer_identifier: "01012345678", type: "PERSONAL" as const };
   // The paid demo payment, if the payments seeder made it (amount within what was paid).
-  await issueCashReceipt({ ctx, paymentId: "demo-order-1001", input: { ...base, order_name: "Ceramic mug set", amount: 39000 } }).catch(() => undefined);
-  await issueCashReceipt({ ctx, paymentId: "demo-offline-2001", input: { ...base, type: "CORPORATE", customer_identifier: "1234567890", order_name: "Catering (paid in cash)", amount: 220000, customer_name: "Demo Corp" } });
-  await issueCashReceipt({ ctx, paymentId: "demo-offline-2002", input: { ...base, order_name: "Gift wrapping", amount: 5000, product_type: "REAL" } });
-  await cancelCashReceipt({ ctx, paymentId: "demo-offline-2002", input: {} });
+  await issueCashReceipt({ ctx, input: { ...base, payment_id: "demo-order-1001", order_name: "Ceramic mug set", amount: 39000 } }).catch(() => undefined);
+  await issueCashReceipt({ ctx, input: { ...base, payment_id: "demo-offline-2001", type: "CORPORATE", customer_identifier: "1234567890", order_name: "Catering (paid in cash)", amount: 220000, customer_name: "Demo Corp" } });
+  await issueCashReceipt({ ctx, input: { ...base, payment_id: "demo-offline-2002", order_name: "Gift wrapping", amount: 5000, product_type: "REAL" } });
+  await cancelCashReceipt({ ctx, input: { payment_id: "demo-offline-2002" } });
 }

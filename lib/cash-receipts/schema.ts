@@ -57,6 +57,10 @@ export const listCashReceiptsInput = z.object({
 });
 export type ListCashReceiptsInput = z.input<typeof listCashReceiptsInput>;
 
+/** The channel as it was at issue time (stored with the receipt; the spec's Channel). */
+export const receiptChannel = z.object({ id: z.string(), name: z.string(), key: z.string(), type: z.string(), pg_provider: z.string(), pg_merchant_id: z.string() });
+export type ReceiptChannel = z.infer<typeof receiptChannel>;
+
 /** Wire shapes, for the OpenAPI document. */
 export const cashReceiptDetail = z.object({
   pg_receipt_id: z.string().optional(),
@@ -77,7 +81,7 @@ export const getCashReceiptResponse = z.object({
     order_name: z.string(),
     is_manual: z.boolean(),
     currency: currency.optional(),
-    channel: z.object({ id: z.string(), name: z.string(), key: z.string(), type: z.string(), pg_provider: z.string(), pg_merchant_id: z.string() }).optional(),
+    channel: receiptChannel.optional(),
   }),
 });
 export const issueCashReceiptResponse = z.object({ receipt_id: z.string(), pg_tx_id: z.string(), issue_number: z.string(), receipt_url: z.string() });

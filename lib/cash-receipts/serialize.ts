@@ -1,5 +1,6 @@
 import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
 import { toRfc3339 } from "@/lib/time";
+import type { CashReceiptRecord } from "./repository";
 
 /** The public receipt page: absolute, so it works in an e-mail or a client's own UI. */
 export function receiptUrl(token: string): string {
@@ -32,7 +33,7 @@ export function serializeCashReceiptDetail(row: CashReceiptDetailRow) {
 }
 
 /** GET /v2/payments/{payment_id}/cash-receipt's `receipt`. */
-export function serializeCashReceipt(row: CashReceiptsTable) {
+export function serializeCashReceipt(row: CashReceiptRecord) {
   return {
     ...serializeCashReceiptDetail(row),
     merchant_id: row.merchant_id,
@@ -41,13 +42,13 @@ export function serializeCashReceipt(row: CashReceiptsTable) {
     order_name: row.order_name,
     is_manual: row.is_manual === 1,
     currency: row.currency,
-    channel: JSON.parse(row.channel) as Record<string, unknown>,
+    channel: row.channel,
   };
 }
 export type WireCashReceipt = ReturnType<typeof serializeCashReceipt>;
 
 /** A dashboard row: the wire receipt plus the masked identifier and the page path. */
-export function serializeCashReceiptListItem(row: CashReceiptsTable) {
+export function serializeCashReceiptListItem(row: CashReceiptRecord) {
   return { ...serializeCashReceipt(row), id: row.id, customer_identifier: row.customer_identifier, receipt_path: `/receipts/${row.receipt_token}` };
 }
 export type CashReceiptListItem = ReturnType<typeof serializeCashReceiptListItem>;

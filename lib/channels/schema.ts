@@ -2,3 +2,4 @@ import { z } from "zod";
 import { idRef } from "@/lib/api/fields";
 
 export const listChannelsQuery = z.object({ store_id: idRef.optional() });
+export type ListChannelsQuery = z.infer<typeof listChannelsQuery>;

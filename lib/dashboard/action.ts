@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { validateInput } from "@/lib/api/validate";
 import { newId } from "@/lib/ids";
 import { requireDashboardAction, type DashboardContext } from "./context";

@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { AuthContext } from "@/lib/auth/context";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import { clientAddress } from "@/lib/security/client-address";
 import { findUserById } from "@/lib/users/repository";

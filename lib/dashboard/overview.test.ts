@@ -31,7 +31,7 @@ describe("overview aggregates", () => {
     const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED", amount: 7_000 });
     await getDb()
       .insertInto("cancellations")
-      .values({ id: newId("cx_"), merchant_id: m.merchant_id, store_id: m.store_id, transaction_id: p1.id, payment_id: p1.payment_id, status: "SUCCEEDED", cancel_amount: 3_000, tax_free_amount: 0, vat_amount: null, easy_pay_discount_amount: null, reason: "r", pg_cancellation_id: null, requested_at: now - 1000, cancelled_at: now - 1000, refund_account: null, failure_pg_code: null, failure_pg_message: null })
+      .values({ id: newId("cx_"), merchant_id: m.merchant_id, store_id: m.store_id, transaction_id: p1.id, payment_id: p1.payment_id, status: "SUCCEEDED", cancel_amount: 3_000, tax_free_amount: 0, vat_amount: null, easy_pay_discount_amount: null, reason: "r", pg_cancellation_id: null, requested_at: now - 1000, cancelled_at: now - 1000, refund_account: null, failure_pg_code: null, failure_pg_message: null, lookup_due_at: null, lookup_attempts: 0, last_lookup_error: null, idempotency_key: null })
       .execute();
     const o = await getOverview(ctxOf(m), { range: "7d", mode: "TEST", timeZone: "Asia/Seoul" });
     expect(o.currency).toBe("KRW");

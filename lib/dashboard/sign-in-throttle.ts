@@ -1,4 +1,4 @@
-import { ThrottledError } from "@/lib/api/error-codes";
+import { ThrottledError } from "@/lib/errors/domain-error";
 import { clientAddress } from "@/lib/security/client-address";
 import { LIMITS } from "@/lib/throttle/limits";
 import { forgiveAttempt, takeAttempt, type Check } from "@/lib/throttle/throttle";

@@ -3,3 +3,14 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
+
+/**
+ * An error retrying the same statement cannot fix: a constraint the data breaks (PostgreSQL
+ * classes 22 data exception and 23 integrity violation; SQLite's CONSTRAINT and MISMATCH codes).
+ * Busy databases, lost connections and timeouts are not permanent.
+ */
+export function isPermanentDbError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return /^2[23][0-9A-Z]{3}$/.test(code) || code.startsWith("SQLITE_CONSTRAINT") || code === "SQLITE_MISMATCH";
+}

@@ -8,6 +8,7 @@ import type { IdentityTables } from "./tables/identity";
 import type { CashReceiptTables } from "./tables/cash-receipts";
 import type { ThrottleTables } from "./tables/throttle";
 import type { WebhookTables } from "./tables/webhooks";
+import type { SandboxTables } from "./tables/sandbox";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -15,4 +16,4 @@ import type { WebhookTables } from "./tables/webhooks";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, ThrottleTables, CountTables {}
+export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, SandboxTables, ThrottleTables, CountTables {}

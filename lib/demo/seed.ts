@@ -4,7 +4,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { getDb } from "@/lib/db/client";
 import { dataDir } from "@/lib/env";
 import { newSecret } from "@/lib/ids";
-import { createMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant } from "@/lib/tenancy/create-merchant";
 import { hashPassword } from "@/lib/users/passwords";
 import { demoSeeders } from "./seeders";
 

@@ -6,6 +6,8 @@ import { developers } from "./messages/developers";
 import { identity } from "./messages/identity";
 import { stores } from "./messages/stores";
 import { payments } from "./messages/payments";
+import { reconciliation } from "./messages/reconciliation";
+import { channels } from "./messages/channels";
 import { webhooks } from "./messages/webhooks";
 import { dashboard } from "./messages/dashboard";
 import { enums } from "./messages/enums";
@@ -13,7 +15,7 @@ import { errors } from "./messages/errors";
 import { fieldErrors } from "./messages/field-errors";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors];
+const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors, reconciliation, channels];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

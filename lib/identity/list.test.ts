@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
-import { listCashReceipts } from "@/lib/cash-receipts/read";
+import { listCashReceipts } from "@/lib/cash-receipts/list-cash-receipts";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { listSandboxInbox, listVerifications } from "./read";
+import { listSandboxInbox } from "./list-sandbox-inbox";
+import { listVerifications } from "./list-verifications";
 
 function contextOf(m: { merchant_id: string; store_id: string }): AuthContext {
   return { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "PC", ip_address: "127.0.0.1" } };

@@ -1,9 +1,9 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import type { ChannelsTable } from "@/lib/db/tables/foundation";
-import { getDb } from "@/lib/db/client";
+import type { ChannelRecord } from "@/lib/channels/repository";
 import { newId } from "@/lib/ids";
 import type { OtpDelivery } from "@/lib/providers/identity-types";
 import { keyedDigest, sealText } from "@/lib/sealed";
+import { insertSandboxMessage } from "./repository";
 import { OTP_TTL_MS } from "./status";
 
 const OTP_PURPOSE = "identity-otp";
@@ -29,23 +29,20 @@ export function otpMatches(stored: string, rowId: string, otp: string): boolean 
  * Where the sandbox drops the simulated SMS: the sandbox inbox, TEST channels only, sealed with the
  * server key so no code sits in the database in clear. LIVE channels never get a delivery target.
  */
-export function sandboxInboxDelivery(channel: ChannelsTable, row: { id: string; verification_id: string }): OtpDelivery {
+export function sandboxInboxDelivery(channel: ChannelRecord, row: { id: string; verification_id: string }): OtpDelivery {
   return async (message) => {
     if (channel.type !== "TEST") return;
-    await getDb()
-      .insertInto("sandbox_messages")
-      .values({
-        id: newId("sms-"),
-        merchant_id: channel.merchant_id,
-        store_id: channel.store_id,
-        verification_row_id: row.id,
-        verification_id: row.verification_id,
-        phone_number: message.phoneNumber,
-        sealed_text: sealText(INBOX_PURPOSE, message.text),
-        sealed_otp: sealText(INBOX_PURPOSE, message.otp),
-        expires_at: message.expiresAt,
-        created_at: Date.now(),
-      })
-      .execute();
+    await insertSandboxMessage({
+      id: newId("sms-"),
+      merchant_id: channel.merchant_id,
+      store_id: channel.store_id,
+      verification_row_id: row.id,
+      verification_id: row.verification_id,
+      phone_number: message.phoneNumber,
+      sealed_text: sealText(INBOX_PURPOSE, message.text),
+      sealed_otp: sealText(INBOX_PURPOSE, message.otp),
+      expires_at: message.expiresAt,
+      created_at: Date.now(),
+    });
   };
 }

@@ -69,28 +69,31 @@ export const dashboardConfirmInput = z.object({ id: callerId, otp: z.string().re
 export const dashboardIdInput = z.object({ id: callerId });
 
 /** Wire shapes, for the OpenAPI document. */
-const channel = z.object({ type: z.enum(["LIVE", "TEST"]), id: z.string(), key: z.string(), name: z.string(), pgProvider: z.string(), pgMerchantId: z.string() });
+/** The channel as it was at send time (stored with the verification, camelCase). */
+export const identityChannel = z.object({ type: z.enum(["LIVE", "TEST"]), id: z.string(), key: z.string(), name: z.string(), pgProvider: z.string(), pgMerchantId: z.string() });
+export type IdentityChannel = z.infer<typeof identityChannel>;
+/** The person the provider confirmed (stored once VERIFIED). */
+export const verifiedCustomer = z.object({
+  id: z.string().optional(),
+  name: z.string(),
+  phoneNumber: z.string().optional(),
+  birthDate: z.string(),
+  gender: z.enum(["MALE", "FEMALE", "OTHER"]),
+  isForeigner: z.boolean().optional(),
+  ci: z.string(),
+  di: z.string(),
+});
+export type VerifiedCustomer = z.infer<typeof verifiedCustomer>;
 export const identityVerificationResponse = z.object({
   id: z.string(),
   status: identityStatus,
-  channel: channel.optional(),
+  channel: identityChannel.optional(),
   customData: z.string().optional(),
   requestedAt: z.string(),
   updatedAt: z.string(),
   statusChangedAt: z.string(),
   requestedCustomer: z.object({ id: z.string().optional(), name: z.string().optional(), phoneNumber: z.string().optional() }).optional(),
-  verifiedCustomer: z
-    .object({
-      id: z.string().optional(),
-      name: z.string(),
-      phoneNumber: z.string().optional(),
-      birthDate: z.string(),
-      gender: z.enum(["MALE", "FEMALE", "OTHER"]),
-      isForeigner: z.boolean().optional(),
-      ci: z.string(),
-      di: z.string(),
-    })
-    .optional(),
+  verifiedCustomer: verifiedCustomer.optional(),
   verifiedAt: z.string().optional(),
   pgTxId: z.string().optional(),
   pgRawResponse: z.string().optional(),

@@ -1,9 +1,6 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
-import { ATTEMPT_EXPIRY_QUEUE } from "@/lib/payments/attempt-expiry-queue";
 import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
-import { CANCELLATION_RECOVERY_QUEUE } from "@/lib/payments/cancellation-recovery-queue";
-import { expireAttempt } from "@/lib/payments/expire-attempt";
-import { recoverCancellation } from "@/lib/payments/recover-cancellation";
+import { sweepUnsettled } from "@/lib/payments/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
@@ -30,8 +27,6 @@ export type JobHandler = (payload: any, job: Job, lease: JobLease) => Promise<Jo
  */
 export const jobHandlers: Record<string, JobHandler> = {
   [AUTO_ISSUE_QUEUE]: runAutoCashReceipt,
-  [CANCELLATION_RECOVERY_QUEUE]: recoverCancellation,
-  [ATTEMPT_EXPIRY_QUEUE]: expireAttempt,
   [SCHEDULE_RUN_QUEUE]: runScheduleJob,
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
@@ -42,7 +37,7 @@ export const jobHandlers: Record<string, JobHandler> = {
  * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
  * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/attention.ts).
  */
-export const retryForeverQueues = new Set<string>([CANCELLATION_RECOVERY_QUEUE, ATTEMPT_EXPIRY_QUEUE, SCHEDULE_RUN_QUEUE]);
+export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
 
 /**
  * Work every worker process does on a timer rather than per job (e.g. the money sweep over
@@ -52,4 +47,9 @@ export const retryForeverQueues = new Set<string>([CANCELLATION_RECOVERY_QUEUE, 
  */
 export type PeriodicTask = { name: string; everyMs: number; run: (workerId: string, signal: AbortSignal) => Promise<void> };
 
-export const periodicTasks: PeriodicTask[] = [foldPaymentCountsTask];
+export const periodicTasks: PeriodicTask[] = [
+  // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
+  { name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: async () => void (await sweepUnsettled()) },
+  // Folds the count triggers' deltas into payment_counts (PostgreSQL; lib/payments/count-fold.ts).
+  foldPaymentCountsTask,
+];

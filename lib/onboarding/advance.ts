@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction, type Tx } from "@/lib/db/client";
 import type { StoreApplicationsTable } from "@/lib/db/tables/stores";
@@ -8,6 +8,7 @@ import { sealCredential } from "./credential";
 import { loadApplication, recordEvent } from "./repository";
 import type { ApplicationStatus, ContractStatus } from "./schema";
 import { canMoveApplication, canMoveContract } from "./status";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** The provider a sandbox application opens on; an UNIDENTIFIED application is assigned NICE. */
 function providerOf(pgCompany: string): string {
@@ -47,6 +48,7 @@ async function openService(tx: Tx, app: StoreApplicationsTable, now: number) {
 
 /** Sandbox: moves an application to another status (recorded in its history). */
 export async function advanceApplication({ ctx, input }: { ctx: AuthContext; input: { application_id: string; status: ApplicationStatus; reason?: string } }) {
+  requireHostingContract(ctx);
   return withTransaction(async (tx) => {
     const app = await loadApplication(ctx, input.application_id, tx);
     const from = app.status as ApplicationStatus;
@@ -68,6 +70,7 @@ export async function advanceApplication({ ctx, input }: { ctx: AuthContext; inp
 
 /** Sandbox: moves a Toss Payments application's contract status (recorded in its history). */
 export async function advanceContract({ ctx, input }: { ctx: AuthContext; input: { application_id: string; status: ContractStatus } }) {
+  requireHostingContract(ctx);
   return withTransaction(async (tx) => {
     const app = await loadApplication(ctx, input.application_id, tx);
     if (app.contract_status === null) throw new DomainError("INVALID_REQUEST", "only Toss Payments applications have a provider contract status");

@@ -3,9 +3,11 @@ import { getDb } from "@/lib/db/client";
 import { loadSubStore } from "@/lib/stores/repository";
 import { eventsByApplication, listStoreApplicationRows } from "./repository";
 import { toApplicationView } from "./serialize";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** Dashboard: one sub-store's applications with their history. */
 export async function listStoreApplicationViews({ ctx, input }: { ctx: AuthContext; input: { store_id: string } }) {
+  requireHostingContract(ctx);
   const store = await loadSubStore(ctx, input.store_id);
   const rows = await listStoreApplicationRows(ctx.merchantId, store.store.id);
   const events = await eventsByApplication(ctx.merchantId, rows.map((r) => r.id));
@@ -14,6 +16,7 @@ export async function listStoreApplicationViews({ ctx, input }: { ctx: AuthConte
 
 /** Dashboard onboarding board: every sub-store's applications (a store-limited caller: its store's). */
 export async function listOnboardingBoard({ ctx }: { ctx: AuthContext }) {
+  requireHostingContract(ctx);
   let query = getDb()
     .selectFrom("store_applications")
     .innerJoin("stores", "stores.id", "store_applications.store_id")

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { StoreApplicationEventsTable } from "@/lib/db/tables/stores";

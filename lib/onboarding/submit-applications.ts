@@ -5,11 +5,13 @@ import { loadSubStore } from "@/lib/stores/repository";
 import { recordEvent } from "./repository";
 import type { PgSpecificInfo } from "./schema";
 import { serializeApplication } from "./serialize";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 type Input = { store_id: string; applications: { pg_company: string; methods: string[] }[]; pg_specific_info: PgSpecificInfo };
 
 /** POST /v2/stores/{store-id}/applications: one application per provider, each RECEPTION_SCHEDULED (CONTRACT §7). */
 export async function submitApplications({ ctx, input }: { ctx: AuthContext; input: Input }) {
+  requireHostingContract(ctx);
   const store = await loadSubStore(ctx, input.store_id);
   const rows = await withTransaction(async (tx) => {
     const now = Date.now();

@@ -15,6 +15,17 @@ export function onShutdown(name: string, run: (deadline: number) => Promise<void
   state.hooks.push({ name, run });
 }
 
+/** Kept back from a worker's grace to give its unfinished jobs back to the queue before the deadline. */
+const JOB_RELEASE_MS = 1_000;
+
+/**
+ * How long a stopping worker may let its running jobs go on when the shutdown must end by
+ * `deadline`: all that is left of SHUTDOWN_TIMEOUT_MS but the time to release what is unfinished.
+ */
+export function workerGraceMs(deadline: number): number {
+  return Math.max(0, deadline - Date.now() - JOB_RELEASE_MS);
+}
+
 /** True from the first termination signal on (/readyz answers 503 so balancers stop routing). */
 export function isShuttingDown(): boolean {
   return state.shuttingDown;

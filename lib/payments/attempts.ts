@@ -9,17 +9,16 @@ import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { sealCashReceiptForm, type CashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { newId } from "@/lib/ids";
-import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
-import { enqueue } from "@/lib/jobs/queue";
-import { enqueueWebhook } from "@/lib/webhooks/enqueue";
-import { ATTEMPT_EXPIRY_DELAY_MS, ATTEMPT_EXPIRY_QUEUE } from "./attempt-expiry-queue";
+import type { SettleContext } from "./attempt-context";
 import { PAID_STATES } from "./status";
+import { firstLookupAt } from "./unsettled";
 
 /**
  * The life of one payment attempt, shared by key-in, billing-key and scheduled payments:
  * `startAttempt` records a PENDING primary transaction (in its own DB transaction, before the
- * provider is called), `completeAttempt` records the provider's answer and, in the same DB
- * transaction, the webhook event.
+ * provider is called, with its first look-up booked for when the call will have ended);
+ * `runAttemptCall` (attempt-call.ts) sends it and `settleAttempt` records the outcome with its
+ * webhook. docs/payments.md describes the life cycle.
  */
 export type AttemptInput = {
   merchantId: string;
@@ -45,13 +44,25 @@ export type AttemptInput = {
   billingKey?: string | null;
   /** Virtual accounts: `{receipt_type, registration_number, business_number?}` to issue at deposit. */
   cashReceiptForm?: CashReceiptForm;
+  /** What recording the outcome needs besides the provider's answer (installments, a key's card). */
+  settleContext?: SettleContext;
+  /** The request's Idempotency-Key: a retried request answers from this attempt. */
+  idempotencyKey?: string;
 };
+
+/** Refused while an attempt on the payment is in flight or its outcome is being looked up. */
+export class AttemptInProgressError extends DomainError {
+  constructor() {
+    super("INVALID_REQUEST", "another attempt on this payment is in progress (or its outcome is being looked up); read the payment and try again later");
+    this.name = "AttemptInProgressError";
+  }
+}
 
 /** Refuses a new attempt on a payment that took money, or has one in flight / awaiting deposit. */
 function assertCanAttempt(primary: TransactionsTable | undefined): void {
   if (!primary) return;
   if (PAID_STATES.includes(primary.status)) throw new DomainError("PAYMENT_ALREADY_PAID", "this payment is already paid");
-  if (primary.status === "PENDING") throw new DomainError("INVALID_REQUEST", "another attempt on this payment is in progress");
+  if (primary.status === "PENDING") throw new AttemptInProgressError();
   if (primary.status === "VIRTUAL_ACCOUNT_ISSUED") throw new DomainError("INVALID_REQUEST", "a virtual account is issued for this payment; void it first");
 }
 
@@ -124,10 +135,14 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       pg_response: null,
       created_at: now,
       cash_receipt_form: input.cashReceiptForm ? sealCashReceiptForm(input.cashReceiptForm) : null,
+      // Should the outcome go unrecorded (crash, timeout), the sweep asks the provider then.
+      lookup_due_at: firstLookupAt(now),
+      lookup_attempts: 0,
+      last_lookup_error: null,
+      idempotency_key: input.idempotencyKey ?? null,
+      settle_context: input.settleContext ? JSON.stringify(input.settleContext) : null,
     };
     await tx.insertInto("transactions").values(row).execute();
-    // Should this process die before completeAttempt, a worker closes the attempt as FAILED.
-    await enqueue(tx, { queue: ATTEMPT_EXPIRY_QUEUE, payload: { transactionId: row.id }, runAt: now + ATTEMPT_EXPIRY_DELAY_MS, dedupeKey: `attempt-expiry:${row.id}` });
     return row;
   };
   if (existingTx) return run(existingTx);
@@ -139,65 +154,4 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
     if (!isUniqueViolation(error)) throw error;
     return withTransaction(run);
   }
-}
-
-export type AttemptOutcome =
-  | { kind: "approved"; approval: Approval; paymentMethodDetail: Record<string, unknown> }
-  | { kind: "virtual_account"; issue: VirtualAccountIssue; paymentMethodDetail: Record<string, unknown> }
-  | { kind: "failed"; failure: ProviderFailure; reason?: string };
-
-/** Records the provider's answer on a PENDING attempt and queues the matching webhook. */
-export async function completeAttempt(attempt: TransactionsTable, outcome: AttemptOutcome): Promise<TransactionsTable> {
-  return withTransaction(async (tx) => {
-    const now = Date.now();
-    let patch: Partial<TransactionsTable>;
-    if (outcome.kind === "approved") {
-      patch = {
-        status: "PAID",
-        paid_at: now,
-        paid_amount: attempt.total_amount,
-        pg_tx_id: outcome.approval.pgTxId,
-        pg_response: outcome.approval.pgResponse,
-        card_number: outcome.approval.card?.number ?? null,
-        card_approval_number: outcome.approval.approvalNumber,
-        payment_method_detail: JSON.stringify(outcome.paymentMethodDetail),
-      };
-    } else if (outcome.kind === "virtual_account") {
-      patch = {
-        status: "VIRTUAL_ACCOUNT_ISSUED",
-        pg_tx_id: outcome.issue.pgTxId,
-        pg_response: outcome.issue.pgResponse,
-        virtual_account_number: outcome.issue.accountNumber,
-        payment_method_detail: JSON.stringify(outcome.paymentMethodDetail),
-      };
-    } else {
-      patch = {
-        status: "FAILED",
-        failed_at: now,
-        failure_reason: outcome.reason ?? outcome.failure.pgMessage,
-        failure_pg_code: outcome.failure.pgCode,
-        failure_pg_message: outcome.failure.pgMessage,
-      };
-    }
-    const updated = { ...attempt, ...patch, status_updated_at: now, updated_at: now };
-    await tx.updateTable("transactions").set({ ...patch, status_updated_at: now, updated_at: now }).where("id", "=", attempt.id).where("status", "=", "PENDING").execute();
-    await enqueueWebhook(tx, {
-      merchantId: attempt.merchant_id,
-      storeId: attempt.store_id,
-      paymentId: attempt.payment_id,
-      txId: attempt.id,
-      status: outcome.kind === "approved" ? "Paid" : outcome.kind === "virtual_account" ? "VirtualAccountIssued" : "Failed",
-      noticeUrls: attempt.notice_urls ? (JSON.parse(attempt.notice_urls) as string[]) : [],
-    });
-    return updated;
-  });
-}
-
-/** Records an unexpected error during the provider call so the attempt is not left PENDING forever. */
-export async function abandonAttempt(attempt: TransactionsTable, error: unknown): Promise<void> {
-  await completeAttempt(attempt, {
-    kind: "failed",
-    failure: { ok: false, pgCode: "INTERNAL_ERROR", pgMessage: error instanceof Error ? error.message.slice(0, 200) : "internal error" },
-    reason: "internal error while contacting the provider",
-  });
 }

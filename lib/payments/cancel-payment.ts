@@ -4,16 +4,16 @@ import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
-import { enqueue } from "@/lib/jobs/queue";
-import type { CancelOutcome } from "@/lib/providers/types";
-import { askProviderToCancel, recordFailure, recordSuccess } from "./cancel-outcome";
+import { outcomeUnknownError } from "./attempt-call";
 import { planCancellation } from "./cancel-plan";
-import { CANCELLATION_RECOVERY_DELAY_MS, CANCELLATION_RECOVERY_QUEUE } from "./cancellation-recovery-queue";
+import { earlierCancellation, recordedIdempotencyKey } from "./earlier-outcome";
+import { runCancellationCall } from "./cancellation-call";
 import { lockPrimaryTransaction } from "./locks";
 import { resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import type { CancelInput } from "./schema";
 import { PAID_STATES } from "./status";
+import { firstLookupAt } from "./unsettled";
 
 type Input = CancelInput & { payment_id: string };
 
@@ -72,33 +72,34 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
       refund_account: input.refund ? JSON.stringify(input.refund) : null,
       failure_pg_code: null,
       failure_pg_message: null,
+      // Should the outcome go unrecorded (crash, timeout), the sweep asks the provider then.
+      lookup_due_at: firstLookupAt(now),
+      lookup_attempts: 0,
+      last_lookup_error: null,
+      idempotency_key: recordedIdempotencyKey(ctx),
     };
     await tx.insertInto("cancellations").values(cancellation).execute();
-    // Should this process die before the outcome is recorded, a worker finishes the cancellation.
-    await enqueue(tx, { queue: CANCELLATION_RECOVERY_QUEUE, payload: { cancellationId: cancellation.id }, runAt: now + CANCELLATION_RECOVERY_DELAY_MS, dedupeKey: `cancellation-recovery:${cancellation.id}` });
     return { row, plan, cancellation };
   });
 }
 
 /**
  * POST /v2/payments/{payment_id}/cancel: full or partial. Reserve the amount (DB), ask the
- * provider (outside any DB transaction), then record the outcome.
+ * provider (outside any DB transaction), then record the outcome. An outcome the provider did not
+ * give in time keeps the cancellation REQUESTED (its amount reserved) until a look-up settles it.
  */
 export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, true);
+  // A retry of a request whose first run died answers that run's cancellation.
+  const earlier = await earlierCancellation({ ctx, storeId: store.id, paymentId: input.payment_id });
+  if (earlier) return cancelResponse(ctx, store.id, earlier);
   const { row, cancellation } = await reserve(ctx, store.id, input);
-  let outcome: CancelOutcome;
-  try {
-    outcome = await askProviderToCancel(row, cancellation);
-  } catch (error) {
-    await recordFailure(row.id, cancellation, "INTERNAL_ERROR", "internal error while contacting the provider");
-    throw error;
-  }
-  if (!outcome.ok) {
-    await recordFailure(row.id, cancellation, outcome.pgCode, outcome.pgMessage);
-    throw new ProviderError(outcome.pgCode, outcome.pgMessage);
-  }
-  await recordSuccess(row.id, cancellation.id, outcome.pgCancellationId);
-  const payment = await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id });
-  return { cancelled_tx_id: row.id, cancellation_id: cancellation.id, payment: payment! };
+  return cancelResponse(ctx, store.id, await runCancellationCall(row, cancellation));
+}
+
+async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationsTable) {
+  if (settled.status === "REQUESTED") throw outcomeUnknownError();
+  if (settled.status === "FAILED") throw new ProviderError(settled.failure_pg_code ?? "CANCEL_REFUSED", settled.failure_pg_message ?? "the provider refused the cancellation");
+  const payment = await loadPayment(ctx.merchantId, { storeId, paymentId: settled.payment_id });
+  return { cancelled_tx_id: settled.transaction_id, cancellation_id: settled.id, payment: payment! };
 }

@@ -2,9 +2,12 @@ import { DomainError, ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { toRfc3339 } from "@/lib/time";
+import { outcomeUnknownError } from "./attempt-call";
 import { assertEscrowOpen, escrowDetailOf } from "./escrow-rules";
+import { transitionEscrow } from "./escrow-transition";
 import { channelRefOf, lockPrimaryTransaction } from "./locks";
 import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import type { EscrowCompleteInput } from "./schema";
@@ -21,13 +24,14 @@ export async function completeEscrow({ ctx, input }: { ctx: AuthContext; input: 
   const store = await resolvePaymentStore(ctx, input.store_id, false);
   const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertCompletable(row);
-  const result = await paymentProviderFor(channelRefOf(row)).completeEscrow({ channel: channelRefOf(row), pgTxId: row.pg_tx_id ?? "" });
-  if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
+  const channel = channelRefOf(row);
+  const result = await callProvider((signal) => paymentProviderFor(channel).completeEscrow({ channel, signal, pgTxId: row.pg_tx_id ?? "" }));
+  if (!result.answered) throw outcomeUnknownError();
+  if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   return withTransaction(async (tx) => {
     const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const detail = assertCompletable(current);
-    const now = Date.now();
-    await tx.updateTable("transactions").set({ escrow_detail: JSON.stringify({ ...detail, status: "COMPLETED" }), updated_at: now }).where("id", "=", current.id).execute();
-    return { completed_at: toRfc3339(now) };
+    const done = await transitionEscrow(tx, current, { ...detail, status: "COMPLETED" });
+    return { completed_at: toRfc3339(done.updated_at) };
   });
 }

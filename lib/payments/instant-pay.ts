@@ -1,12 +1,14 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { validateCard } from "@/lib/providers/sandbox/cards";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { HOUR, toRfc3339 } from "@/lib/time";
-import { abandonAttempt, completeAttempt, startAttempt, type AttemptOutcome } from "./attempts";
-import { cardMethodDetail, virtualAccountMethodDetail } from "./method-detail";
+import { requireSucceeded, runAttemptCall } from "./attempt-call";
+import { startAttempt } from "./attempts";
+import { earlierAttempt, recordedIdempotencyKey } from "./earlier-outcome";
 import { resolvePaymentStore } from "./lookup";
 import type { InstantPayInput } from "./schema";
 
@@ -20,11 +22,15 @@ function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: n
 
 /**
  * POST /v2/payments/{payment_id}/instant/pay: a key-in card approval or a virtual-account
- * issuance. The attempt is recorded PENDING before the provider is called and completed after;
- * a declined attempt stays as a FAILED transaction and the id may be tried again.
+ * issuance. The attempt is recorded PENDING before the provider is called and settled after;
+ * a declined attempt stays as a FAILED transaction and the id may be tried again. An outcome the
+ * provider did not give in time stays PENDING (looked up) and is answered PROVIDER_OUTCOME_UNKNOWN.
  */
 export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
+  // A retry of a request whose first run died answers that run's attempt.
+  const earlier = await earlierAttempt({ ctx, storeId: store.id, paymentId: input.payment_id });
+  if (earlier) return instantPayResponse(requireSucceeded(earlier));
   const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
@@ -61,47 +67,44 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     isEscrow: input.is_escrow,
     noticeUrls: input.notice_urls,
     cashReceiptForm: va?.cash_receipt_form,
+    settleContext: card ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } } : undefined,
+    idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
   });
 
   const provider = paymentProviderFor(channel);
-  let outcome: AttemptOutcome;
-  try {
-    if (card) {
-      const result = await provider.approveCard({
-        channel,
-        txId: attempt.id,
-        amount: input.total_amount,
-        currency: input.currency,
-        orderName: input.order_name,
-        card: card.card_credential,
-        installmentMonth: card.card_installment_plan,
-      });
-      outcome = result.ok
-        ? { kind: "approved", approval: result, paymentMethodDetail: cardMethodDetail(result, { month: card.card_installment_plan, interestFree: card.use_free_installment_plan }) }
-        : { kind: "failed", failure: result };
-    } else {
-      const result = await provider.issueVirtualAccount({
-        channel,
-        txId: attempt.id,
-        amount: input.total_amount,
-        currency: input.currency,
-        bank: va!.bank,
-        accountType: va!.account_type,
-        expiresAt,
-        remitteeName: va!.remittee_name,
-        accountNumber: va!.account_number,
-      });
-      outcome = result.ok ? { kind: "virtual_account", issue: result, paymentMethodDetail: virtualAccountMethodDetail(result, Date.now()) } : { kind: "failed", failure: result };
-    }
-  } catch (error) {
-    await abandonAttempt(attempt, error);
-    throw error;
-  }
-  const done = await completeAttempt(attempt, outcome);
-  if (outcome.kind === "failed") throw new ProviderError(outcome.failure.pgCode, outcome.failure.pgMessage);
+  const row = await runAttemptCall(attempt, (signal) =>
+    card
+      ? provider.approveCard({
+          channel,
+          signal,
+          txId: attempt.id,
+          amount: input.total_amount,
+          currency: input.currency,
+          orderName: input.order_name,
+          card: card.card_credential,
+          installmentMonth: card.card_installment_plan,
+        })
+      : provider.issueVirtualAccount({
+          channel,
+          signal,
+          txId: attempt.id,
+          amount: input.total_amount,
+          currency: input.currency,
+          orderName: input.order_name,
+          bank: va!.bank,
+          accountType: va!.account_type,
+          expiresAt,
+          remitteeName: va!.remittee_name,
+          accountNumber: va!.account_number,
+        }),
+  );
+  return instantPayResponse(requireSucceeded(row));
+}
+
+function instantPayResponse(done: TransactionsTable) {
   return {
     tx_id: done.id,
-    customer_id: customer.id!,
+    customer_id: done.customer_id ?? "",
     requested_at: toRfc3339(done.requested_at),
     paid_at: toRfc3339(done.paid_at) ?? "",
     pg_tx_id: done.pg_tx_id ?? "",

@@ -2,12 +2,12 @@ import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { enqueueWebhook } from "@/lib/webhooks/enqueue";
-import { runDepositHooks } from "./deposit-hooks";
+import { simulateSandboxDeposit } from "@/lib/providers/sandbox/virtual-account";
 import { lockPrimaryTransaction } from "./locks";
-import { resolvePaymentStore } from "./lookup";
+import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import { canMove } from "./status";
+import { payInDeposit } from "./record-deposit";
 
 type MethodDetail = { virtual_account?: Record<string, unknown> };
 
@@ -25,28 +25,21 @@ function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
 
 /**
  * POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit (TEST channels): simulates
- * the bank's deposit notice. The payment becomes PAID; the Paid webhook and every deposit hook
- * are recorded in the same DB transaction.
+ * the bank's deposit notice: the sandbox provider takes the deposit into its ledger, then the
+ * payment becomes PAID; the Paid webhook and every deposit hook are recorded in the same DB
+ * transaction.
  */
 export async function noticeVirtualAccountDeposit({ ctx, input }: { ctx: AuthContext; input: { payment_id: string; store_id?: string } }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
+  const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  assertDepositable(issued, Date.now());
+  // The bank pays into the account at the sandbox provider first, as a real deposit would.
+  if (!(await simulateSandboxDeposit(issued.id))) throw new DomainError("INVALID_REQUEST", "the provider has no open virtual account for this payment");
   const txId = await withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const now = Date.now();
-    const detail = assertDepositable(row, now);
-    const customer = JSON.parse(row.customer) as { name?: string };
-    if (detail.virtual_account && customer.name) detail.virtual_account.remitter_name = customer.name;
-    const patch = { status: "PAID" as const, paid_at: now, paid_amount: row.total_amount, status_updated_at: now, updated_at: now, payment_method_detail: JSON.stringify(detail) };
-    await tx.updateTable("transactions").set(patch).where("id", "=", row.id).where("status", "=", "VIRTUAL_ACCOUNT_ISSUED").execute();
-    await enqueueWebhook(tx, {
-      merchantId: row.merchant_id,
-      storeId: row.store_id,
-      paymentId: row.payment_id,
-      txId: row.id,
-      status: "Paid",
-      noticeUrls: row.notice_urls ? (JSON.parse(row.notice_urls) as string[]) : [],
-    });
-    await runDepositHooks(tx, { ...row, ...patch });
+    assertDepositable(row, now);
+    await payInDeposit(tx, row, now);
     return row.id;
   });
   const payment = await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id });

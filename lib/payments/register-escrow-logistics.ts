@@ -1,9 +1,12 @@
 import { ProviderError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
+import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/providers/registry";
 import { toRfc3339 } from "@/lib/time";
+import { outcomeUnknownError } from "./attempt-call";
 import { assertEscrowOpen, type EscrowDetail } from "./escrow-rules";
+import { transitionEscrow } from "./escrow-transition";
 import { channelRefOf, lockPrimaryTransaction } from "./locks";
 import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import type { EscrowLogisticsInput } from "./schema";
@@ -18,19 +21,18 @@ export async function registerEscrowLogistics({ ctx, input }: { ctx: AuthContext
   const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertEscrowOpen(row);
   const form = input.logistics_form;
-  const result = await paymentProviderFor(channelRefOf(row)).registerEscrowLogistics({
-    channel: channelRefOf(row),
-    pgTxId: row.pg_tx_id ?? "",
-    company: form.company,
-    invoiceNumber: form.invoice_number,
-  });
-  if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
+  const channel = channelRefOf(row);
+  const result = await callProvider((signal) =>
+    paymentProviderFor(channel).registerEscrowLogistics({ channel, signal, pgTxId: row.pg_tx_id ?? "", company: form.company, invoiceNumber: form.invoice_number }),
+  );
+  if (!result.answered) throw outcomeUnknownError();
+  if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   return withTransaction(async (tx) => {
     const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     assertEscrowOpen(current);
     const now = Date.now();
     const detail: EscrowDetail = { company: form.company, invoice_number: form.invoice_number, status: "REGISTERED", sent_at: toRfc3339(form.sent_at), applied_at: toRfc3339(now) };
-    await tx.updateTable("transactions").set({ escrow_detail: JSON.stringify(detail), updated_at: now }).where("id", "=", current.id).execute();
+    await transitionEscrow(tx, current, detail);
     return { company: detail.company, invoice_number: detail.invoice_number, sent_at: detail.sent_at, applied_at: detail.applied_at };
   });
 }

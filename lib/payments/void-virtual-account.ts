@@ -3,11 +3,13 @@ import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { virtualAccountProviderFor } from "@/lib/providers/virtual-account-registry";
-import { enqueueWebhook } from "@/lib/webhooks/enqueue";
+import { callProvider } from "@/lib/providers/call";
+import { outcomeUnknownError } from "./attempt-call";
 import { channelRefOf, lockPrimaryTransaction } from "./locks";
 import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
 import { loadPayment } from "./repository";
 import { canMove } from "./status";
+import { transitionTransaction } from "./transition";
 
 /** CONTRACT §5: only an issued, undeposited account can be voided. */
 function assertVoidable(row: TransactionsTable): void {
@@ -30,26 +32,15 @@ export async function voidVirtualAccount({ ctx, input }: { ctx: AuthContext; inp
   const store = await resolvePaymentStore(ctx, input.store_id, false);
   const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertVoidable(issued);
-  const result = await virtualAccountProviderFor(channelRefOf(issued)).voidVirtualAccount({ channel: channelRefOf(issued), pgTxId: issued.pg_tx_id ?? "" });
-  if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
+  const channel = channelRefOf(issued);
+  const result = await callProvider((signal) => virtualAccountProviderFor(channel).voidVirtualAccount({ channel, signal, pgTxId: issued.pg_tx_id ?? "" }));
+  // Voiding moves no money and is idempotent at the provider: no answer is an error the caller retries.
+  if (!result.answered) throw outcomeUnknownError();
+  if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   await withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     assertVoidable(row);
-    const now = Date.now();
-    await tx
-      .updateTable("transactions")
-      .set({ status: "CANCELLED", cancelled_at: now, status_updated_at: now, updated_at: now })
-      .where("id", "=", row.id)
-      .where("status", "=", "VIRTUAL_ACCOUNT_ISSUED")
-      .execute();
-    await enqueueWebhook(tx, {
-      merchantId: row.merchant_id,
-      storeId: row.store_id,
-      paymentId: row.payment_id,
-      txId: row.id,
-      status: "Cancelled",
-      noticeUrls: row.notice_urls ? (JSON.parse(row.notice_urls) as string[]) : [],
-    });
+    await transitionTransaction(tx, row, "CANCELLED", { cancelled_at: Date.now() });
   });
   return { payment: (await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id }))! };
 }

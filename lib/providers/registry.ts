@@ -1,6 +1,7 @@
 import type { PaymentProvider, ProviderFailure, ChannelRef } from "./types";
 import { sandboxPaymentProvider } from "./sandbox/payment-provider";
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
+import { tossPayments } from "./live-adapters";
 
 const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
 
@@ -14,10 +15,14 @@ const liveNotConfigured: PaymentProvider = {
   cancel: async () => NOT_CONFIGURED,
   registerEscrowLogistics: async () => NOT_CONFIGURED,
   completeEscrow: async () => NOT_CONFIGURED,
+  // Nothing was ever sent anywhere: there is nothing to find.
+  lookupPayment: async () => ({ status: "NOT_FOUND" }),
+  lookupCancellation: async () => ({ status: "NOT_FOUND" }),
+  listTransactions: async () => ({ entries: [], nextCursor: null }),
 };
 
-/** Real adapters register here by pg_provider. */
-export const liveAdapters: Partial<Record<string, PaymentProvider>> = {};
+/** Real adapters by pg_provider (docs/providers.md). */
+export const liveAdapters: Partial<Record<string, PaymentProvider>> = { TOSSPAYMENTS: tossPayments };
 
 export function paymentProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): PaymentProvider {
   const provider = channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);

@@ -2,6 +2,17 @@
  * The payment-provider adapter interface. Every provider (PG) sits behind it; the sandbox is one
  * implementation and serves every TEST channel. Adapters never see our database: they get what
  * the provider would get and answer what the provider would answer.
+ *
+ * Rules every adapter follows (docs/payments.md, "Providers"):
+ * - Idempotency: each call that moves money (or creates a provider object) carries our id as the
+ *   provider's idempotency key: `txId` for approvals, virtual accounts and billing-key charges,
+ *   `cancellationId` for cancellations, `billingKeyId` for billing-key issuance. The same id again
+ *   answers the first outcome and moves money once.
+ * - Definite answers only: a returned `ProviderFailure` means the provider refused and moved no
+ *   money. Anything the adapter cannot be sure of (timeout, connection reset, a 5xx without a
+ *   result) is thrown: the caller records the outcome as unknown and looks it up.
+ * - `signal` aborts when the caller stops waiting (PROVIDER_TIMEOUT_MS, lib/providers/call.ts).
+ * - Look-ups and the settlement listing answer from the provider's own records.
  */
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 
@@ -25,7 +36,7 @@ export type CardInfo = {
   name: string;
 };
 
-/** A refusal or failure reported by the provider (recorded, then answered as PG_PROVIDER_ERROR). */
+/** A refusal reported by the provider: no money moved (recorded, then answered as PG_PROVIDER_ERROR). */
 export type ProviderFailure = { ok: false; pgCode: string; pgMessage: string };
 
 export type Approval = { ok: true; pgTxId: string; approvalNumber: string; card?: CardInfo; pgResponse: string };
@@ -43,58 +54,129 @@ export type VirtualAccountIssue = {
 
 export type BillingKeyIssue = { ok: true; pgBillingKey: string; card?: CardInfo; pgResponse: string };
 
-export type CancelOutcome = { ok: true; pgCancellationId: string; pgResponse: string } | ProviderFailure;
+export type Cancelled = { ok: true; pgCancellationId: string; pgResponse: string };
+
+/** Where a refund of a deposited virtual account goes (the spec's BankName, the holder). */
+export type RefundAccount = { bank: string; accountNumber: string; holderName: string };
+
+export type CancelOutcome = Cancelled | ProviderFailure;
 
 export type ChannelRef = Pick<ChannelsTable, "id" | "key" | "type" | "pg_provider" | "pg_merchant_id">;
 
+/** What every call carries: the channel (the provider account) and the caller's abort signal. */
+export type ProviderCallBase = { channel: ChannelRef; signal?: AbortSignal };
+
+/** The provider's record of one of our payment attempts (looked up by our txId). */
+export type PaymentLookup =
+  | { status: "NOT_FOUND" }
+  /** Received and still being processed: ask again later. */
+  | { status: "IN_PROGRESS" }
+  | { status: "APPROVED"; approval: Approval; amount: number; cancelledAmount: number }
+  | { status: "VIRTUAL_ACCOUNT_ISSUED"; issue: VirtualAccountIssue; deposited: boolean }
+  | { status: "DECLINED"; failure: ProviderFailure };
+
+/** The provider's record of one of our cancellations (looked up by our cancellation id). */
+export type CancellationLookup =
+  | { status: "NOT_FOUND" }
+  | { status: "IN_PROGRESS" }
+  | { status: "SUCCEEDED"; cancelled: Cancelled; amount: number }
+  | { status: "REFUSED"; failure: ProviderFailure };
+
+/** One line of the provider's settlement file: a payment or a cancellation it processed. */
+export type SettlementEntry =
+  | {
+      type: "PAYMENT";
+      txId: string;
+      pgTxId: string;
+      method: "CARD" | "BILLING_KEY" | "VIRTUAL_ACCOUNT";
+      /** APPROVED and DEPOSITED moved money; VIRTUAL_ACCOUNT_ISSUED, VOIDED and DECLINED did not. */
+      status: "IN_PROGRESS" | "APPROVED" | "DECLINED" | "VIRTUAL_ACCOUNT_ISSUED" | "DEPOSITED" | "VOIDED";
+      amount: number;
+      cancelledAmount: number;
+      currency: string;
+      at: number;
+    }
+  | {
+      type: "CANCELLATION";
+      cancellationId: string;
+      pgCancellationId: string;
+      txId: string;
+      pgTxId: string;
+      status: "IN_PROGRESS" | "SUCCEEDED" | "REFUSED";
+      amount: number;
+      currency: string;
+      at: number;
+    };
+
+export type SettlementPage = { entries: SettlementEntry[]; nextCursor: string | null };
+
 export interface PaymentProvider {
-  /** Key-in card approval. */
-  approveCard(input: {
-    channel: ChannelRef;
-    txId: string;
-    amount: number;
-    currency: string;
-    orderName: string;
-    card: CardCredential;
-    installmentMonth?: number;
-  }): Promise<Approval | ProviderFailure>;
+  /** Key-in card approval; idempotent on `txId`. */
+  approveCard(
+    input: ProviderCallBase & {
+      txId: string;
+      amount: number;
+      currency: string;
+      orderName: string;
+      card: CardCredential;
+      installmentMonth?: number;
+    },
+  ): Promise<Approval | ProviderFailure>;
 
-  issueVirtualAccount(input: {
-    channel: ChannelRef;
-    txId: string;
-    amount: number;
-    currency: string;
-    bank: string;
-    accountType: "NORMAL" | "FIXED";
-    expiresAt: number;
-    remitteeName?: string;
-    accountNumber?: string;
-  }): Promise<VirtualAccountIssue | ProviderFailure>;
+  /** Idempotent on `txId`. */
+  issueVirtualAccount(
+    input: ProviderCallBase & {
+      txId: string;
+      amount: number;
+      currency: string;
+      orderName: string;
+      bank: string;
+      accountType: "NORMAL" | "FIXED";
+      expiresAt: number;
+      remitteeName?: string;
+      accountNumber?: string;
+    },
+  ): Promise<VirtualAccountIssue | ProviderFailure>;
 
-  issueBillingKey(input: { channel: ChannelRef; card?: CardCredential; mobile?: { carrier?: string } }): Promise<BillingKeyIssue | ProviderFailure>;
+  /** Idempotent on `billingKeyId` (our billing key's id). */
+  issueBillingKey(input: ProviderCallBase & { billingKeyId: string; card?: CardCredential; mobile?: { carrier?: string } }): Promise<BillingKeyIssue | ProviderFailure>;
 
-  chargeBillingKey(input: {
-    channel: ChannelRef;
-    txId: string;
-    pgBillingKey: string;
-    amount: number;
-    currency: string;
-    orderName: string;
-    installmentMonth?: number;
-  }): Promise<Approval | ProviderFailure>;
+  /** Idempotent on `txId`. */
+  chargeBillingKey(
+    input: ProviderCallBase & {
+      txId: string;
+      pgBillingKey: string;
+      amount: number;
+      currency: string;
+      orderName: string;
+      installmentMonth?: number;
+    },
+  ): Promise<Approval | ProviderFailure>;
 
-  deleteBillingKey(input: { channel: ChannelRef; pgBillingKey: string }): Promise<{ ok: true } | ProviderFailure>;
+  deleteBillingKey(input: ProviderCallBase & { pgBillingKey: string }): Promise<{ ok: true } | ProviderFailure>;
 
-  cancel(input: {
-    channel: ChannelRef;
-    pgTxId: string;
-    cancellationId: string;
-    amount: number;
-    taxFreeAmount: number;
-    reason: string;
-  }): Promise<CancelOutcome>;
+  /** Refunds part or all of a payment; idempotent on `cancellationId`. A deposited virtual account is refunded to `refundAccount`. */
+  cancel(
+    input: ProviderCallBase & {
+      pgTxId: string;
+      cancellationId: string;
+      amount: number;
+      taxFreeAmount: number;
+      reason: string;
+      refundAccount?: RefundAccount;
+    },
+  ): Promise<CancelOutcome>;
 
-  registerEscrowLogistics(input: { channel: ChannelRef; pgTxId: string; company: string; invoiceNumber: string }): Promise<{ ok: true } | ProviderFailure>;
+  registerEscrowLogistics(input: ProviderCallBase & { pgTxId: string; company: string; invoiceNumber: string }): Promise<{ ok: true } | ProviderFailure>;
 
-  completeEscrow(input: { channel: ChannelRef; pgTxId: string }): Promise<{ ok: true } | ProviderFailure>;
+  completeEscrow(input: ProviderCallBase & { pgTxId: string }): Promise<{ ok: true } | ProviderFailure>;
+
+  /** What the provider recorded for our attempt `txId`. Throws when it cannot be asked. */
+  lookupPayment(input: ProviderCallBase & { txId: string }): Promise<PaymentLookup>;
+
+  /** What the provider recorded for our cancellation `cancellationId`. Throws when it cannot be asked. */
+  lookupCancellation(input: ProviderCallBase & { pgTxId: string; cancellationId: string }): Promise<CancellationLookup>;
+
+  /** The settlement file: payments and cancellations the provider received in [from, to), oldest first, paged. */
+  listTransactions(input: ProviderCallBase & { from: number; to: number; cursor?: string | null; limit?: number }): Promise<SettlementPage>;
 }

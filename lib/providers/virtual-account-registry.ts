@@ -2,9 +2,10 @@ import { sandboxVirtualAccountProvider } from "./sandbox/virtual-account";
 import type { ChannelRef } from "./types";
 import type { VirtualAccountProvider } from "./virtual-account-types";
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
+import { tossPayments } from "./live-adapters";
 
-/** Real adapters register here by pg_provider. */
-export const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = {};
+/** Real adapters by pg_provider (docs/providers.md). */
+export const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = { TOSSPAYMENTS: tossPayments };
 
 const liveNotConfigured: VirtualAccountProvider = {
   voidVirtualAccount: async () => ({ ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" }),

@@ -1,6 +1,6 @@
-import type { ChannelRef, ProviderFailure } from "./types";
+import type { ProviderCallBase, ProviderFailure } from "./types";
 
-/** Virtual-account capabilities beyond issuance: voiding an issued, undeposited account at the provider. */
+/** Virtual-account capabilities beyond issuance: voiding an issued, undeposited account at the provider (idempotent on pgTxId). */
 export interface VirtualAccountProvider {
-  voidVirtualAccount(input: { channel: ChannelRef; pgTxId: string }): Promise<{ ok: true } | ProviderFailure>;
+  voidVirtualAccount(input: ProviderCallBase & { pgTxId: string }): Promise<{ ok: true } | ProviderFailure>;
 }

@@ -1,10 +1,12 @@
 import { DomainError } from "@/lib/api/error-codes";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
+import { StaleWriteError } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import { findBillingKey } from "@/lib/billing-keys/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
 import type { DeleteSchedulesInput } from "./schema";
+import { transitionSchedules } from "./transition";
 
 /** The spec allows this endpoint no 404 (CONTRACT §5): an unknown id is an invalid request naming it. */
 function unknown(field: string, message: string, params: Record<string, unknown> = {}) {
@@ -35,13 +37,12 @@ export async function cancelSchedules({ ctx, input }: { ctx: AuthContext; input:
     if (processed.length > 0) throw new DomainError("SCHEDULE_ALREADY_PROCESSED", "some schedules were already processed", { schedule_ids: processed });
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const result = await tx
-      .updateTable("schedules")
-      .set({ status: "CANCELLED", cancelled_at: cancelledAt, updated_at: cancelledAt })
-      .where("id", "in", ids)
-      .where("status", "=", "SCHEDULED")
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== ids.length) throw new DomainError("SCHEDULE_ALREADY_PROCESSED", "some schedules started meanwhile");
+    try {
+      await transitionSchedules(tx, ids, "SCHEDULED", "CANCELLED", cancelledAt);
+    } catch (error) {
+      if (error instanceof StaleWriteError) throw new DomainError("SCHEDULE_ALREADY_PROCESSED", "some schedules started meanwhile");
+      throw error;
+    }
     return listed.length > 0 ? listed : ids;
   });
   return { deleted_schedule_ids: ids };

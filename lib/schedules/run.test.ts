@@ -7,7 +7,9 @@ import { contextOf, issueKey, makeDue, runUntilSettled } from "@/lib/testing/bil
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createSchedule } from "./create";
 import { SCHEDULE_RUN_QUEUE } from "./queue";
-import { chargeScheduled, findOrStartAttempt, markStarted } from "./run";
+import { chargesAtProvider } from "@/lib/testing/provider-ledger";
+import { SCHEDULE_REJECTED } from "./fail";
+import { chargeScheduled, findOrStartAttempt, markStarted, runScheduleJob } from "./run";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -66,7 +68,7 @@ describe("schedule runner", () => {
     const [id] = await bookMany(m, key, 1);
     await makeDue([id!]);
     // The dead worker's run: started, attempt made and charged, then nothing.
-    expect(await markStarted(id!)).toBe(true);
+    expect(await markStarted(await schedule(id!))).toBe(true);
     const attempt = await findOrStartAttempt(await schedule(id!));
     const charged = await chargeScheduled(await schedule(id!), attempt!);
     expect(charged.status).toBe("PAID");
@@ -83,7 +85,7 @@ describe("schedule runner", () => {
     const key = await issueKey(m);
     const [id] = await bookMany(m, key, 1);
     await makeDue([id!]);
-    expect(await markStarted(id!)).toBe(true);
+    expect(await markStarted(await schedule(id!))).toBe(true);
     const pending = await findOrStartAttempt(await schedule(id!));
     expect(pending!.status).toBe("PENDING");
     await leaseExpired(id!);
@@ -140,4 +142,41 @@ describe("schedule runner", () => {
     expect(txs).toHaveLength(1);
     expect(txs[0]!.status).toBe("PAID");
   }, 240_000);
+
+  it("#11 case 3: a schedule run twice at once (its first run lost the lease mid-charge) moves money once at the provider", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1, "twice");
+    await makeDue([id!]);
+    process.env.SANDBOX_LATENCY_MS = "300";
+    try {
+      await Promise.all([runScheduleJob({ scheduleId: id! }), runScheduleJob({ scheduleId: id! })]);
+    } finally {
+      process.env.SANDBOX_LATENCY_MS = "";
+    }
+    const done = await schedule(id!);
+    expect(done.status).toBe("COMPLETED");
+    const txs = await transactionsOf([id!]);
+    expect(txs.map((t) => t.status)).toEqual(["PAID"]);
+    const charges = await chargesAtProvider(m.merchant_id, done.payment_id);
+    expect(charges).toEqual([expect.objectContaining({ txId: txs[0]!.id, pgTxId: txs[0]!.pg_tx_id, amount: 1000 })]);
+  });
+
+  it("#13 item 3: a run that meets an error retrying cannot fix completes the schedule with a FAILED payment instead of retrying forever", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1, "broken");
+    // A stored request no charge can be made from (its tax-free part exceeds the total).
+    const stored = JSON.parse((await schedule(id!)).request);
+    await getDb().updateTable("schedules").set({ request: JSON.stringify({ ...stored, tax_free_amount: stored.total_amount + 1 }) }).where("id", "=", id!).execute();
+    await makeDue([id!]);
+    await runUntilSettled([id!], 10_000);
+    const done = await schedule(id!);
+    expect(done.status).toBe("COMPLETED");
+    const res = await m.api.get(`/v2/payments/${done.payment_id}`);
+    expect(res.body.payment.transactions).toEqual([
+      expect.objectContaining({ schedule_id: id, billing_key: key, status: "FAILED", failure: expect.objectContaining({ pg_code: SCHEDULE_REJECTED, reason: expect.stringContaining("tax_free_amount") }) }),
+    ]);
+    expect(await chargesAtProvider(m.merchant_id, done.payment_id)).toEqual([]);
+  });
 });

@@ -3,28 +3,42 @@ import type { Origin } from "@/lib/auth/context";
 import { attemptInputFor, chargeAttempt, type ChargeRequest } from "@/lib/billing-keys/charge";
 import { findKeyChannel } from "@/lib/billing-keys/repository";
 import { getDb } from "@/lib/db/client";
+import { StaleWriteError } from "@/lib/db/conditional";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { SchedulesTable } from "@/lib/db/tables/billing";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import type { JobOutcome } from "@/lib/jobs/handlers";
-import { startAttempt } from "@/lib/payments/attempts";
+import { AttemptInProgressError, startAttempt } from "@/lib/payments/attempts";
+import { holdLookupsDuringCall } from "@/lib/payments/unsettled";
+import { failSchedule, isPermanent } from "./fail";
+import { transitionSchedule } from "./transition";
+
+/** While a charge's outcome is being looked up the run waits, then finishes from the settled attempt. */
+const UNKNOWN_RETRY_MS = 5_000;
 
 /**
  * Runs one due schedule: SCHEDULED → STARTED → COMPLETED, charging the key exactly once.
- * - the SCHEDULED → STARTED update is conditional, so one run wins and a cancellation stops it;
+ * - SCHEDULED → STARTED is a conditional write: one run wins and a cancellation stops it;
  * - a schedule has at most one transaction (unique schedule_id), looked up before charging, so a
- *   run that resumes after its worker died reuses that attempt instead of making another;
- * - a declined charge still completes the schedule (the payment shows FAILED).
+ *   run that resumes after its worker died reuses that attempt; sending it again carries the same
+ *   transaction id, the provider's idempotency key, so money moves once;
+ * - an outcome not known yet keeps the schedule STARTED and the job retries (the sweep settles it);
+ * - a declined charge, or an error retrying cannot fix, completes the schedule with a FAILED payment.
  */
 export async function runScheduleJob(payload: { scheduleId: string }): Promise<JobOutcome> {
   const schedule = await findSchedule(payload.scheduleId);
   if (!schedule || schedule.status === "COMPLETED" || schedule.status === "CANCELLED") return;
-  if (schedule.status === "SCHEDULED" && !(await markStarted(schedule.id))) {
-    const now = await findSchedule(schedule.id);
-    if (now?.status !== "STARTED") return;
+  if (schedule.status === "SCHEDULED" && !(await markStarted(schedule))) return;
+  let attempt: TransactionsTable | null;
+  try {
+    attempt = await findOrStartAttempt(schedule);
+    if (attempt?.status === "PENDING") attempt = await chargeScheduled(schedule, attempt);
+  } catch (error) {
+    if (!isPermanent(error)) throw error;
+    await failSchedule(schedule, error);
+    return;
   }
-  const attempt = await findOrStartAttempt(schedule);
-  if (attempt?.status === "PENDING") await chargeScheduled(schedule, attempt);
+  if (attempt?.status === "PENDING") return { retryAt: Date.now() + UNKNOWN_RETRY_MS, error: `the outcome of ${attempt.id} is unknown; it is being looked up` };
   await markCompleted(schedule.id);
 }
 
@@ -32,15 +46,24 @@ function findSchedule(id: string) {
   return getDb().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function markStarted(id: string): Promise<boolean> {
-  const now = Date.now();
-  const result = await getDb().updateTable("schedules").set({ status: "STARTED", started_at: now, updated_at: now }).where("id", "=", id).where("status", "=", "SCHEDULED").executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** SCHEDULED → STARTED; false when the schedule is no longer to be run by this job (cancelled, or finished by another run). */
+export async function markStarted(schedule: Pick<SchedulesTable, "id" | "status">): Promise<boolean> {
+  try {
+    await transitionSchedule(getDb(), schedule, "STARTED");
+    return true;
+  } catch (error) {
+    if (!(error instanceof StaleWriteError)) throw error;
+    // Another run started it first (and may have died): this run carries on with it.
+    return (await findSchedule(schedule.id))?.status === "STARTED";
+  }
 }
 
-export async function markCompleted(id: string): Promise<void> {
-  const now = Date.now();
-  await getDb().updateTable("schedules").set({ status: "COMPLETED", completed_at: now, updated_at: now }).where("id", "=", id).where("status", "=", "STARTED").execute();
+async function markCompleted(id: string): Promise<void> {
+  try {
+    await transitionSchedule(getDb(), { id, status: "STARTED" }, "COMPLETED");
+  } catch (error) {
+    if (!(error instanceof StaleWriteError) || (await findSchedule(id))?.status !== "COMPLETED") throw error;
+  }
 }
 
 function findScheduleAttempt(schedule: SchedulesTable) {
@@ -66,13 +89,19 @@ export async function findOrStartAttempt(schedule: SchedulesTable): Promise<Tran
   try {
     return await startAttempt(attemptInputFor({ key, channel, paymentId: schedule.payment_id, request, origin, scheduleId: schedule.id }));
   } catch (error) {
-    if (isUniqueViolation(error)) return (await findScheduleAttempt(schedule)) ?? null;
     if (error instanceof DomainError && error.code === "PAYMENT_ALREADY_PAID") return null;
+    // Another run of this schedule started its attempt first: this run carries on with it.
+    if (isUniqueViolation(error) || error instanceof AttemptInProgressError) {
+      const theirs = await findScheduleAttempt(schedule);
+      if (theirs) return theirs;
+    }
     throw error; // e.g. another attempt on the payment in flight: the job retries later
   }
 }
 
 export async function chargeScheduled(schedule: SchedulesTable, attempt: TransactionsTable): Promise<TransactionsTable> {
   const { key, channel } = await loadKey(schedule);
-  return chargeAttempt(key, channel, attempt, JSON.parse(schedule.request) as ChargeRequest);
+  // A resumed run sends the attempt again: no look-up while that call is on its way.
+  await holdLookupsDuringCall("transactions", attempt.id);
+  return chargeAttempt(key, channel, attempt);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { filteredPayments } from "@/lib/payments/list-query";
 import { searchPalette } from "./palette";
 import { planSearch } from "./query";

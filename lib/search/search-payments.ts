@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getDb } from "@/lib/db/client";
 import { loadPaymentsInOrder } from "@/lib/payments/list";

@@ -1,13 +1,15 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { isUniqueViolation, loadSubStore, tierCodeTaken } from "./repository";
 import type { CreateStoreValues } from "./schema";
 import { serializeStore } from "./serialize";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** POST /v2/stores: a sub-store with its own TEST channels and webhook secret (CONTRACT §7). */
 export async function createStore({ ctx, input }: { ctx: AuthContext; input: CreateStoreValues }) {
+  requireHostingContract(ctx);
   if (ctx.storeLimited) throw new DomainError("FORBIDDEN", "a store-limited credential cannot create stores");
   const terms = input.terms_agreed ?? [];
   if (terms.length !== 2 || !terms.every((t) => t === true)) {

@@ -1,12 +1,14 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import { findUserByEmail, insertUser } from "@/lib/users/repository";
 import { toRfc3339 } from "@/lib/time";
 import { isUniqueViolation, loadSubStore } from "./repository";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** Dashboard logins limited to one sub-store: they see only that store in the switcher. */
 export async function listStoreUsers({ ctx, input }: { ctx: AuthContext; input: { store_id: string } }) {
+  requireHostingContract(ctx);
   const { store } = await loadSubStore(ctx, input.store_id);
   const rows = await getDb()
     .selectFrom("users")
@@ -25,6 +27,7 @@ export async function createStoreUser({
   ctx: AuthContext;
   input: { store_id: string; email: string; password: string; name?: string; role: "ADMIN" | "VIEWER" };
 }) {
+  requireHostingContract(ctx);
   if (ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot add users");
   const { store } = await loadSubStore(ctx, input.store_id);
   const taken = () => new DomainError("INVALID_REQUEST", "email: this e-mail address already has a login", { field: "email" });

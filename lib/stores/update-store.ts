@@ -1,13 +1,15 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import { loadSubStore } from "./repository";
 import { corporateOnlyFieldsPresent, type updateStoreInput } from "./schema";
 import { serializeStore } from "./serialize";
 import type { z } from "zod";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** PUT /v2/stores/{store-id}: members given replace the stored ones; tier code and taxation type stay. */
 export async function updateStore({ ctx, input }: { ctx: AuthContext; input: z.output<typeof updateStoreInput> & { store_id: string } }) {
+  requireHostingContract(ctx);
   await withTransaction(async (tx) => {
     const { profile } = await loadSubStore(ctx, input.store_id, tx);
     const stored = JSON.parse(profile.business_license) as { taxation_type: "PERSON" | "CORPORATE" };

@@ -1,6 +1,6 @@
-import { DomainError, type ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb } from "@/lib/db/client";
+import { findMerchantStore } from "./repository";
 
 type ScopeOptions = {
   /** Code when a store-limited caller names another store (default PERMISSION_DENIED). */
@@ -27,12 +27,7 @@ export function storeIdInScope(ctx: AuthContext, requestedStoreId: string | unde
  */
 export async function resolveStore(ctx: AuthContext, requestedStoreId: string | undefined, options: ScopeOptions = {}) {
   const storeId = storeIdInScope(ctx, requestedStoreId, options);
-  const store = await getDb()
-    .selectFrom("stores")
-    .selectAll()
-    .where("id", "=", storeId)
-    .where("merchant_id", "=", ctx.merchantId)
-    .executeTakeFirst();
+  const store = await findMerchantStore(ctx.merchantId, storeId);
   if (!store) throw new DomainError(options.missingAs ?? "STORE_NOT_FOUND", "store not found");
   return store;
 }

@@ -1,8 +1,9 @@
 import { listStoreChannels } from "@/lib/channels/repository";
-import { completeAttempt, startAttempt, type AttemptOutcome } from "@/lib/payments/attempts";
+import { startAttempt } from "@/lib/payments/attempts";
+import { settleAttempt, type AttemptAnswer } from "@/lib/payments/settle-attempt";
 
 /**
- * A payment made through the real attempt code (start → provider answer → complete), without an
+ * A payment made through the real attempt code (start → provider answer → settle), without an
  * HTTP route: enough for areas that react to payments (webhooks) to test against real rows.
  */
 export async function attemptPayment(input: {
@@ -29,15 +30,11 @@ export async function attemptPayment(input: {
     noticeUrls: input.noticeUrls,
   });
   const kind = input.outcome ?? "approved";
-  const outcome: AttemptOutcome =
+  const answer: AttemptAnswer =
     kind === "approved"
-      ? { kind, approval: { ok: true, pgTxId: `pg-${attempt.id}`, approvalNumber: "12345678", pgResponse: "{}" }, paymentMethodDetail: { card: {} } }
+      ? { kind, approval: { ok: true, pgTxId: `pg-${attempt.id}`, approvalNumber: "12345678", pgResponse: "{}" } }
       : kind === "virtual_account"
-        ? {
-            kind,
-            issue: { ok: true, pgTxId: `pg-${attempt.id}`, bank: "KOOKMIN_BANK", accountNumber: "1234567890", accountType: "NORMAL", remitteeName: "Shop", expiredAt: Date.now() + 86_400_000, pgResponse: "{}" },
-            paymentMethodDetail: { virtual_account: {} },
-          }
-        : { kind: "failed", failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined" } };
-  return completeAttempt(attempt, outcome);
+        ? { kind, issue: { ok: true, pgTxId: `pg-${attempt.id}`, bank: "KOOKMIN_BANK", accountNumber: "1234567890", accountType: "NORMAL", remitteeName: "Shop", expiredAt: Date.now() + 86_400_000, pgResponse: "{}" } }
+        : { kind: "declined", failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined" } };
+  return settleAttempt(attempt.id, answer);
 }

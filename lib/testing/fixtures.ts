@@ -1,13 +1,18 @@
 import { loginWithApiKey } from "@/lib/auth/tokens";
-import { createMerchant, type CreatedMerchant } from "@/lib/tenancy/merchants";
+import { createMerchant, type CreatedMerchant } from "@/lib/tenancy/create-merchant";
+import { getDb } from "@/lib/db/client";
 import { apiAs } from "./api";
 
 let counter = 0;
 
-/** A fresh merchant (own tenant, so tests never share data) logged in through its API key. */
-export async function newMerchant(options: { hosting?: boolean; name?: string } = {}) {
+/**
+ * A fresh merchant (own tenant, so tests never share data) logged in through its API key;
+ * `webhookUrl` gives its store a webhook address.
+ */
+export async function newMerchant(options: { hosting?: boolean; name?: string; webhookUrl?: string } = {}) {
   counter += 1;
   const merchant: CreatedMerchant = await createMerchant({ name: options.name ?? `Test merchant ${counter}`, hosting: options.hosting ?? false });
+  if (options.webhookUrl) await getDb().updateTable("stores").set({ webhook_url: options.webhookUrl }).where("id", "=", merchant.store_id).execute();
   const tokens = await loginWithApiKey(merchant.api_key);
   return { ...merchant, ...tokens, api: apiAs(tokens.accessToken) };
 }

@@ -18,7 +18,7 @@ import net from "node:net";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { CreatedMerchant } from "@/lib/tenancy/merchants";
+import type { CreatedMerchant } from "@/lib/tenancy/create-merchant";
 
 export type HttpServerOptions = {
   port: number;

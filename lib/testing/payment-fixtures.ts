@@ -1,10 +1,11 @@
 import { getDb } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
-import { completeAttempt, startAttempt, type AttemptInput } from "@/lib/payments/attempts";
+import { startAttempt, type AttemptInput } from "@/lib/payments/attempts";
+import { settleAttempt } from "@/lib/payments/settle-attempt";
 
 /**
- * Payments for list tests, made through the real attempt code (startAttempt / completeAttempt);
+ * Payments for list tests, made through the real attempt code (startAttempt / settleAttempt);
  * only the times and a few columns the write paths own are then set directly, so windows,
  * sorting and filters can be tested deterministically.
  */
@@ -51,18 +52,16 @@ export async function createPayment(p: FixturePayment): Promise<TransactionsTabl
   let row = attempt;
   const outcome = p.outcome ?? "PAID";
   if (outcome === "PAID") {
-    row = await completeAttempt(attempt, {
+    row = await settleAttempt(attempt.id, {
       kind: "approved",
       approval: { ok: true, pgTxId: `pg-${attempt.id}`, approvalNumber: `A${attempt.id.slice(-6)}`, card: { number: "424242******4242", bin: "424242", brand: "VISA", card_type: "CREDIT", card_owner_type: "PERSONAL", publisher: "X", issuer: "X", name: "X" }, pgResponse: "{}" },
-      paymentMethodDetail: { card: { number: "424242******4242" } },
     });
   } else if (outcome === "FAILED") {
-    row = await completeAttempt(attempt, { kind: "failed", failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined by issuer" } });
+    row = await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined by issuer" } });
   } else if (outcome === "VIRTUAL_ACCOUNT_ISSUED") {
-    row = await completeAttempt(attempt, {
+    row = await settleAttempt(attempt.id, {
       kind: "virtual_account",
       issue: { ok: true, pgTxId: `pg-${attempt.id}`, bank: "KOOKMIN_BANK", accountNumber: `9${Date.now()}`, accountType: "NORMAL", remitteeName: "Shop", expiredAt: Date.now() + 86_400_000, pgResponse: "{}" },
-      paymentMethodDetail: { virtual_account: {} },
     });
   }
   const patch: Partial<TransactionsTable> = { ...p.patch };

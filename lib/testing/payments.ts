@@ -46,13 +46,3 @@ export async function paidPayment(m: Merchant, cardNumber = "4242424242424242", 
   return id;
 }
 
-/**
- * Gives the merchant's store a webhook URL, so payment events are recorded as webhook jobs (an
- * event with no address records nothing). Loopback port 9 refuses at once: another test file that
- * drains every webhook job (drainWebhooksUntil) must not wait on a DNS look-up or a slow address.
- */
-export async function withWebhookAddress<M extends { store_id: string }>(m: M): Promise<M> {
-  const { getDb } = await import("@/lib/db/client");
-  await getDb().updateTable("stores").set({ webhook_url: "http://127.0.0.1:9/webhooks" }).where("id", "=", m.store_id).execute();
-  return m;
-}

@@ -2,7 +2,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { insertStore } from "@/lib/tenancy/stores";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { apiAs } from "./api";
 
 /** A second store of the merchant, and an API client limited to it. */

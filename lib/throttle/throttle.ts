@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { ThrottledError } from "@/lib/api/error-codes";
+import { ThrottledError } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/crypto";
 import { getDb } from "@/lib/db/client";
 import type { Limit } from "./limits";

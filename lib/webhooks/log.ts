@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { DAY } from "@/lib/time";

@@ -7,7 +7,7 @@ import { issueBillingKey } from "@/lib/billing-keys/issue";
 import { listKeyPayments } from "@/lib/billing-keys/payments";
 import { getBillingKey, listBillingKeys } from "@/lib/billing-keys/read";
 import { billingKeyStatus, deleteBillingKeyForm, issueTestCardForm } from "@/lib/billing-keys/schema";
-import { listStoreChannels } from "@/lib/channels/repository";
+import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { cancelSchedules } from "@/lib/schedules/cancel";
 import { listSchedules } from "@/lib/schedules/read";
@@ -20,8 +20,7 @@ export const listBillingKeysAction = dashboardAction(
 );
 
 export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => {
-  const rows = await listStoreChannels(ctx.merchantId, ctx.storeId);
-  return rows.filter((c) => c.is_for_payment === 1).map((c) => ({ key: c.key, name: c.name, pgProvider: c.pg_provider }));
+  return (await listChannels({ ctx, input: { purpose: "payment" } })).channels;
 });
 
 export const issueTestCardAction = dashboardAction({ write: true, input: issueTestCardForm }, ({ ctx, input }) =>

@@ -1,25 +1,24 @@
 "use server";
 
 import { z } from "zod";
-import { cancelCashReceipt } from "@/lib/cash-receipts/cancel";
-import { issueCashReceipt } from "@/lib/cash-receipts/issue";
-import { listCashReceipts } from "@/lib/cash-receipts/read";
+import { cancelCashReceipt } from "@/lib/cash-receipts/cancel-cash-receipt";
+import { issueCashReceipt } from "@/lib/cash-receipts/issue-cash-receipt";
+import { listCashReceipts } from "@/lib/cash-receipts/list-cash-receipts";
 import { dashboardIssueInput, dashboardPaymentInput, listCashReceiptsInput } from "@/lib/cash-receipts/schema";
-import { listStoreChannels } from "@/lib/channels/repository";
+import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 
 /** Dashboard actions call the same service verbs as the API, on the store chosen in the switcher. */
 export const listCashReceiptsAction = dashboardAction({ write: false, input: listCashReceiptsInput }, ({ ctx, input }) => listCashReceipts({ ctx, input }));
 
 export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) =>
-  (await listStoreChannels(ctx.merchantId, ctx.storeId)).filter((c) => c.is_for_payment === 1).map((c) => ({ key: c.key, name: c.name, type: c.type })),
+  (await listChannels({ ctx, input: { purpose: "payment" } })).channels,
 );
 
-export const issueCashReceiptAction = dashboardAction({ write: true, input: dashboardIssueInput }, ({ ctx, input }) => {
-  const { payment_id, ...body } = input;
-  return issueCashReceipt({ ctx, paymentId: payment_id, input: { ...body, store_id: ctx.storeId } });
-});
+export const issueCashReceiptAction = dashboardAction({ write: true, input: dashboardIssueInput }, ({ ctx, input }) =>
+  issueCashReceipt({ ctx, input: { ...input, store_id: ctx.storeId } }),
+);
 
 export const cancelCashReceiptAction = dashboardAction({ write: true, input: dashboardPaymentInput }, ({ ctx, input }) =>
-  cancelCashReceipt({ ctx, paymentId: input.payment_id, input: { store_id: ctx.storeId } }),
+  cancelCashReceipt({ ctx, input: { payment_id: input.payment_id, store_id: ctx.storeId } }),
 );

@@ -1,6 +1,6 @@
 "use server";
 
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { createApiKeyInput, revokeApiKeyInput, type ApiKeyView } from "@/lib/auth/api-key-schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/auth/api-keys";
 import { dashboardAction } from "@/lib/dashboard/action";

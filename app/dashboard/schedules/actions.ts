@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { listBillingKeys } from "@/lib/billing-keys/read";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { cancelSchedules } from "@/lib/schedules/cancel";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { PrintButton } from "@/components/cash-receipts/print-button";
-import { findPublicReceipt } from "@/lib/cash-receipts/read";
+import { getPublicReceipt } from "@/lib/cash-receipts/get-public-receipt";
 import { getTranslator } from "@/lib/i18n/server";
 import { formatMoney } from "@/lib/money";
 import { splitVat } from "@/lib/payments/amounts";
@@ -21,7 +21,7 @@ function Line({ label, children, strong }: { label: string; children: ReactNode;
 export default async function ReceiptPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const { t, locale } = await getTranslator();
-  const receipt = await findPublicReceipt(token);
+  const receipt = await getPublicReceipt({ input: { token } });
   if (!receipt) {
     return <main className="flex min-h-screen items-center justify-center p-6 text-slate-600">{t("receipt.notFound")}</main>;
   }

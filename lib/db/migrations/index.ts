@@ -9,6 +9,8 @@ import * as m0008 from "./0008_payment_lists";
 import * as m0007 from "./0007_webhooks";
 import * as m0009 from "./0009_payments_core";
 import * as m0006 from "./0006_stores";
+import * as m0010 from "./0010_sandbox_ledger";
+import * as m0011 from "./0011_unsettled_outcomes";
 import * as m0020 from "./0020_job_leases";
 import * as m0021 from "./0021_idempotency_scope";
 import * as m0040 from "./0040_refresh_grace";
@@ -17,6 +19,7 @@ import * as m0042 from "./0042_rate_limits";
 import * as m0050 from "./0050_ops";
 import * as m0060 from "./0060_dashboard_search";
 import * as m0061 from "./0061_overview_indexes";
+import * as m0070 from "./0070_channel_credentials";
 import * as m0090 from "./0090_payment_counts";
 import * as m0091 from "./0091_list_shapes";
 
@@ -38,6 +41,8 @@ const migrations: Record<string, VersionedMigration> = {
   "0007_webhooks": m0007,
   "0009_payments_core": m0009,
   "0006_stores": m0006,
+  "0010_sandbox_ledger": m0010,
+  "0011_unsettled_outcomes": m0011,
   "0020_job_leases": m0020,
   "0021_idempotency_scope": m0021,
   "0040_refresh_grace": m0040,
@@ -46,6 +51,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0050_ops": m0050,
   "0060_dashboard_search": m0060,
   "0061_overview_indexes": m0061,
+  "0070_channel_credentials": m0070,
   "0090_payment_counts": m0090,
   "0091_list_shapes": m0091,
 };

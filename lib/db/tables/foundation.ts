@@ -34,6 +34,20 @@ export interface ChannelsTable {
   created_at: number;
 }
 
+/** A LIVE channel's provider secret, sealed (migration 0070, lib/channels/live.ts). */
+export interface ChannelCredentialsTable {
+  channel_id: string;
+  merchant_id: string;
+  store_id: string;
+  secret_key_sealed: string;
+  secret_key_hint: string;
+  /** The last connection test: when it passed (null: never, or failed) and what failed. */
+  tested_at: number | null;
+  test_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface ApiKeysTable {
   id: string;
   merchant_id: string;
@@ -98,6 +112,7 @@ export interface FoundationTables {
   merchants: MerchantsTable;
   stores: StoresTable;
   channels: ChannelsTable;
+  channel_credentials: ChannelCredentialsTable;
   api_keys: ApiKeysTable;
   token_families: TokenFamiliesTable;
   refresh_tokens: RefreshTokensTable;

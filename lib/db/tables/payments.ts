@@ -67,6 +67,14 @@ export interface TransactionsTable {
   created_at: number;
   /** Virtual accounts: the request's cash_receipt_form (JSON), for issuing the receipt at deposit. */
   cash_receipt_form?: string | null;
+  /** PENDING only: when the provider is next asked for this attempt's outcome (lib/payments/sweep.ts). */
+  lookup_due_at: number | null;
+  lookup_attempts: number;
+  last_lookup_error: string | null;
+  /** The Idempotency-Key of the request that made this attempt (a retried request answers from it). */
+  idempotency_key: string | null;
+  /** JSON: what building the payment method detail needs when the outcome arrives by look-up. */
+  settle_context: string | null;
 }
 
 export interface CancellationsTable {
@@ -87,9 +95,43 @@ export interface CancellationsTable {
   refund_account: string | null;
   failure_pg_code: string | null;
   failure_pg_message: string | null;
+  /** REQUESTED only: when the provider is next asked for this cancellation's outcome. */
+  lookup_due_at: number | null;
+  lookup_attempts: number;
+  last_lookup_error: string | null;
+  idempotency_key: string | null;
+}
+
+export type LateApprovalStatus = "REFUND_REQUESTED" | "REFUNDED" | "REFUND_REFUSED";
+
+/**
+ * An approval (or virtual account) the provider made for an attempt we had already settled
+ * FAILED. It is never dropped: the charge is refunded (the account voided) at the provider,
+ * keyed by this row's id, and the row shows in the reconciliation report.
+ */
+export interface LateApprovalsTable {
+  id: string;
+  merchant_id: string;
+  store_id: string;
+  transaction_id: string;
+  payment_id: string;
+  kind: "CHARGE" | "VIRTUAL_ACCOUNT";
+  pg_tx_id: string;
+  amount: number;
+  currency: string;
+  status: LateApprovalStatus;
+  detected_at: number;
+  resolved_at: number | null;
+  pg_cancellation_id: string | null;
+  failure_pg_code: string | null;
+  failure_pg_message: string | null;
+  lookup_due_at: number | null;
+  lookup_attempts: number;
+  last_lookup_error: string | null;
 }
 
 export interface PaymentTables {
   transactions: TransactionsTable;
   cancellations: CancellationsTable;
+  late_approvals: LateApprovalsTable;
 }

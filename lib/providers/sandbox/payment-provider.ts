@@ -1,20 +1,18 @@
 import { randomInt } from "node:crypto";
 import { DomainError } from "@/lib/api/error-codes";
-import { newId } from "@/lib/ids";
-import type { PaymentProvider, ProviderFailure } from "../types";
+import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccountIssue } from "../types";
 import { describeCard, digitsOnly, SANDBOX_CARDS, validateCard } from "./cards";
+import { assertReachable, faultFor, processingMs, SandboxNetworkError, sleep, transitMs, type SandboxFault } from "./faults";
+import { findBillingKey, findCancellation, findPaymentByOrder, pgId, recordBillingKey, recordCancellation, recordPayment, deleteBillingKey as deleteLedgerKey, type LedgerCancellation, type LedgerPayment } from "./ledger";
+import { cancellationLookup, paymentLookup, sandboxResponse, settlementPage } from "./answers";
 
 /**
- * The sandbox PG. Stateless: behaviour a later call depends on (charges declined, cancellations
- * refused) is carried in the ids it hands out, as a real PG's token would identify the card.
+ * The sandbox PG. Like a real one it keeps a ledger (lib/providers/sandbox/ledger.ts): a request
+ * is recorded when it arrives, keyed by the merchant's id, with the moment its processing ends;
+ * the same id again answers the first record. Faults are simulated per lib/providers/sandbox/faults.ts.
  */
-const FLAG_CHARGES_DECLINED = "D";
-const FLAG_CANCEL_REFUSED = "R";
-
-async function latency(): Promise<void> {
-  const ms = Number(process.env.SANDBOX_LATENCY_MS ?? 0);
-  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
-}
+const BEHAVIOUR_CHARGES_DECLINED = "CHARGES_DECLINED";
+const BEHAVIOUR_CANCEL_REFUSED = "CANCEL_REFUSED";
 
 function failure(pgCode: string, pgMessage: string): ProviderFailure {
   return { ok: false, pgCode, pgMessage };
@@ -22,14 +20,6 @@ function failure(pgCode: string, pgMessage: string): ProviderFailure {
 
 function digits(n: number): string {
   return Array.from({ length: n }, () => randomInt(10)).join("");
-}
-
-function pgId(kind: string, flags: string): string {
-  return `sbx-${kind}-${flags || "N"}-${newId().toLowerCase()}`;
-}
-
-function flagsOf(id: string): string {
-  return id.split("-")[2] ?? "";
 }
 
 function refuseInvalid(problem: { field: string; message: string } | null): void {
@@ -44,81 +34,185 @@ function declineFor(number: string): ProviderFailure | null {
   return null;
 }
 
-function response(body: Record<string, unknown>): string {
-  return JSON.stringify({ provider: "SANDBOX", ...body });
+/** The wire around every call: transit, the network fault, and the lost answer after the commit. */
+async function arrive(fault: SandboxFault | null): Promise<number> {
+  await sleep(transitMs(fault));
+  if (fault === "network") throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+  return Date.now();
+}
+
+async function answerWhenDone<T>(completesAt: number, created: boolean, fault: SandboxFault | null, answer: () => T): Promise<T> {
+  await sleep(completesAt - Date.now());
+  if (created && fault === "lost") throw new SandboxNetworkError("socket hang up (sandbox: the answer was lost after the provider committed)");
+  return answer();
+}
+
+type NewPayment = Omit<LedgerPayment, "pg_tx_id" | "received_at" | "completes_at" | "updated_at" | "cancelled_amount">;
+
+/** Records (or finds) the payment for this order id and answers it once processing is over. */
+async function processPayment(orderName: string, payment: NewPayment): Promise<Approval | VirtualAccountIssue | ProviderFailure> {
+  const fault = faultFor(orderName);
+  const receivedAt = await arrive(fault);
+  const { payment: stored, created } = await recordPayment({
+    ...payment,
+    pg_tx_id: pgId(payment.method === "VIRTUAL_ACCOUNT" ? "va" : "tx"),
+    cancelled_amount: 0,
+    received_at: receivedAt,
+    completes_at: receivedAt + processingMs(fault),
+    updated_at: receivedAt,
+  });
+  return answerWhenDone(stored.completes_at, created, fault, () => {
+    if (stored.amount !== payment.amount || stored.currency !== payment.currency) {
+      return failure("DUPLICATED_ORDER_ID", "this order id was already used with another amount (sandbox)");
+    }
+    return answerOf(stored);
+  });
+}
+
+function answerOf(payment: LedgerPayment): Approval | VirtualAccountIssue | ProviderFailure {
+  const lookup = paymentLookup(payment, Number.POSITIVE_INFINITY);
+  if (lookup.status === "APPROVED") return lookup.approval;
+  if (lookup.status === "VIRTUAL_ACCOUNT_ISSUED") return lookup.issue;
+  if (lookup.status === "DECLINED") return lookup.failure;
+  throw new Error(`sandbox payment ${payment.pg_tx_id} has no answer (${lookup.status})`);
+}
+
+function approvedPayment(base: Pick<NewPayment, "order_id" | "pg_merchant_id" | "method" | "amount" | "currency">, card: CardInfo | null, extra: Partial<NewPayment> = {}): NewPayment {
+  return {
+    ...base,
+    status: "APPROVED",
+    pg_billing_key: null,
+    card: card ? JSON.stringify(card) : null,
+    approval_number: digits(8),
+    bank: null,
+    account_number: null,
+    account_type: null,
+    remittee_name: null,
+    expires_at: null,
+    behaviour: null,
+    decline_code: null,
+    decline_message: null,
+    ...extra,
+  };
+}
+
+function declined(payment: NewPayment, refusal: ProviderFailure): NewPayment {
+  return { ...payment, status: "DECLINED", approval_number: null, decline_code: refusal.pgCode, decline_message: refusal.pgMessage };
 }
 
 export const sandboxPaymentProvider: PaymentProvider = {
-  async approveCard({ card, amount, currency }) {
-    await latency();
+  async approveCard({ channel, txId, card, amount, currency, orderName }) {
     refuseInvalid(validateCard(card));
     const number = digitsOnly(card.card_number);
-    const declined = declineFor(number);
-    if (declined) return declined;
-    const pgTxId = pgId("tx", number === SANDBOX_CARDS.CANCEL_REFUSED ? FLAG_CANCEL_REFUSED : "");
-    const approvalNumber = digits(8);
-    return { ok: true, pgTxId, approvalNumber, card: describeCard(card), pgResponse: response({ result: "APPROVED", pg_tx_id: pgTxId, approval_number: approvalNumber, amount, currency }) };
+    const base = { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "CARD" as const, amount, currency };
+    const approved = approvedPayment(base, describeCard(card), { behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null });
+    const refusal = declineFor(number);
+    return (await processPayment(orderName, refusal ? declined(approved, refusal) : approved)) as Approval | ProviderFailure;
   },
 
-  async issueVirtualAccount({ bank, amount, currency, accountType, expiresAt, remitteeName, accountNumber }) {
-    await latency();
-    const pgTxId = pgId("va", "");
-    const number = accountType === "FIXED" && accountNumber ? accountNumber : `9${digits(13)}`;
-    return {
-      ok: true,
-      pgTxId,
+  async issueVirtualAccount({ channel, txId, bank, amount, currency, orderName, accountType, expiresAt, remitteeName, accountNumber }) {
+    const issued: NewPayment = {
+      ...approvedPayment({ order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", amount, currency }, null),
+      status: "VIRTUAL_ACCOUNT_ISSUED",
+      approval_number: null,
       bank,
-      accountNumber: number,
-      accountType,
-      remitteeName: remitteeName ?? "SANDBOX MERCHANT",
-      expiredAt: expiresAt,
-      pgResponse: response({ result: "ISSUED", pg_tx_id: pgTxId, bank, account_number: number, amount, currency }),
+      account_number: accountType === "FIXED" && accountNumber ? accountNumber : `9${digits(13)}`,
+      account_type: accountType,
+      remittee_name: remitteeName ?? "SANDBOX MERCHANT",
+      expires_at: expiresAt,
     };
+    return (await processPayment(orderName, issued)) as VirtualAccountIssue | ProviderFailure;
   },
 
-  async issueBillingKey({ card, mobile }) {
-    await latency();
+  async issueBillingKey({ channel, billingKeyId, card, mobile }) {
+    let behaviour: string | null = null;
+    let cardInfo: CardInfo | null = null;
+    if (card) refuseInvalid(validateCard(card));
+    const fault = faultFor(undefined);
+    const issuedAt = await arrive(fault);
     if (card) {
-      refuseInvalid(validateCard(card));
       const number = digitsOnly(card.card_number);
-      const declined = declineFor(number);
-      if (declined) return declined;
-      const flags = number === SANDBOX_CARDS.BILLING_CHARGES_DECLINED ? FLAG_CHARGES_DECLINED : number === SANDBOX_CARDS.CANCEL_REFUSED ? FLAG_CANCEL_REFUSED : "";
-      const pgBillingKey = pgId("bk", flags);
-      return { ok: true, pgBillingKey, card: describeCard(card), pgResponse: response({ result: "ISSUED", billing_key: pgBillingKey }) };
+      const refusal = declineFor(number);
+      if (refusal) return refusal;
+      behaviour = number === SANDBOX_CARDS.BILLING_CHARGES_DECLINED ? BEHAVIOUR_CHARGES_DECLINED : number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null;
+      cardInfo = describeCard(card);
     }
-    const pgBillingKey = pgId("bk", "");
-    return { ok: true, pgBillingKey, pgResponse: response({ result: "ISSUED", billing_key: pgBillingKey, carrier: mobile?.carrier }) };
+    const key = await recordBillingKey({
+      pg_billing_key: pgId("bk"),
+      issue_id: billingKeyId,
+      pg_merchant_id: channel.pg_merchant_id,
+      status: "ISSUED",
+      card: cardInfo ? JSON.stringify(cardInfo) : null,
+      carrier: mobile?.carrier ?? null,
+      behaviour,
+      issued_at: issuedAt,
+      deleted_at: null,
+    });
+    await sleep(processingMs(fault));
+    const stored = key.card ? (JSON.parse(key.card) as CardInfo) : undefined;
+    return { ok: true, pgBillingKey: key.pg_billing_key, card: stored, pgResponse: sandboxResponse({ result: "ISSUED", billing_key: key.pg_billing_key, ...(key.carrier ? { carrier: key.carrier } : {}) }) };
   },
 
-  async chargeBillingKey({ pgBillingKey, amount, currency }) {
-    await latency();
-    const flags = flagsOf(pgBillingKey);
-    if (flags.includes(FLAG_CHARGES_DECLINED)) return failure("CARD_DECLINED", "The card was declined by the issuer (sandbox).");
-    const pgTxId = pgId("tx", flags.includes(FLAG_CANCEL_REFUSED) ? FLAG_CANCEL_REFUSED : "");
-    const approvalNumber = digits(8);
-    return { ok: true, pgTxId, approvalNumber, pgResponse: response({ result: "APPROVED", pg_tx_id: pgTxId, approval_number: approvalNumber, amount, currency }) };
+  async chargeBillingKey({ channel, txId, pgBillingKey, amount, currency, orderName }) {
+    const key = await findBillingKey(pgBillingKey);
+    const base = approvedPayment({ order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "BILLING_KEY", amount, currency }, key?.card ? (JSON.parse(key.card) as CardInfo) : null, {
+      pg_billing_key: pgBillingKey,
+      behaviour: key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+    });
+    let payment = base;
+    if (!key) payment = declined(base, failure("BILLING_KEY_NOT_FOUND", "no such billing key at the provider (sandbox)"));
+    else if (key.status !== "ISSUED") payment = declined(base, failure("BILLING_KEY_DELETED", "the billing key was deleted (sandbox)"));
+    else if (key.behaviour === BEHAVIOUR_CHARGES_DECLINED) payment = declined(base, failure("CARD_DECLINED", "The card was declined by the issuer (sandbox)."));
+    return (await processPayment(orderName, payment)) as Approval | ProviderFailure;
   },
 
-  async deleteBillingKey() {
-    await latency();
+  async deleteBillingKey({ pgBillingKey }) {
+    await arrive(faultFor(undefined));
+    await deleteLedgerKey(pgBillingKey);
     return { ok: true };
   },
 
-  async cancel({ pgTxId, amount }) {
-    await latency();
-    if (flagsOf(pgTxId).includes(FLAG_CANCEL_REFUSED)) return failure("CANCEL_REFUSED", "The provider refused the cancellation (sandbox).");
-    const pgCancellationId = pgId("cancel", "");
-    return { ok: true, pgCancellationId, pgResponse: response({ result: "CANCELLED", pg_tx_id: pgTxId, amount }) };
+  async cancel({ pgTxId, cancellationId, amount, taxFreeAmount, reason }) {
+    const fault = faultFor(reason);
+    const receivedAt = await arrive(fault);
+    const { cancellation, created } = await recordCancellation({ cancelId: cancellationId, pgTxId, amount, taxFreeAmount, receivedAt, completesAt: receivedAt + processingMs(fault) });
+    return answerWhenDone(cancellation.completes_at, created, fault, () => {
+      if (cancellation.amount !== amount) return failure("DUPLICATED_CANCELLATION_ID", "this cancellation id was already used with another amount (sandbox)");
+      return cancelAnswer(cancellation);
+    });
   },
 
   async registerEscrowLogistics() {
-    await latency();
+    await arrive(faultFor(undefined));
     return { ok: true };
   },
 
   async completeEscrow() {
-    await latency();
+    await arrive(faultFor(undefined));
     return { ok: true };
   },
+
+  async lookupPayment({ txId }) {
+    assertReachable();
+    const payment = await findPaymentByOrder(txId);
+    return payment ? paymentLookup(payment, Date.now()) : { status: "NOT_FOUND" };
+  },
+
+  async lookupCancellation({ cancellationId }) {
+    assertReachable();
+    const cancellation = await findCancellation(cancellationId);
+    return cancellation ? cancellationLookup(cancellation, Date.now()) : { status: "NOT_FOUND" };
+  },
+
+  async listTransactions({ channel, from, to, cursor, limit }) {
+    assertReachable();
+    return settlementPage(channel.pg_merchant_id, from, to, cursor, limit ?? 500);
+  },
 };
+
+function cancelAnswer(cancellation: LedgerCancellation) {
+  const lookup = cancellationLookup(cancellation, Number.POSITIVE_INFINITY);
+  if (lookup.status === "SUCCEEDED") return lookup.cancelled;
+  if (lookup.status === "REFUSED") return lookup.failure;
+  throw new Error(`sandbox cancellation ${cancellation.pg_cancellation_id} has no answer`);
+}

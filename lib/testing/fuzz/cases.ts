@@ -45,7 +45,7 @@ function withRealIds(rng: Rng, value: any, ids: FuzzContext["ids"]): any {
 }
 
 /** Replaces one leaf (or adds a member) somewhere in `value` with a hostile one. */
-function mutate(rng: Rng, value: any, depth = 0): any {
+export function mutate(rng: Rng, value: any, depth = 0): any {
   if (Array.isArray(value) && value.length > 0 && rng.chance(0.7)) {
     const i = rng.int(0, value.length - 1);
     return value.map((v, j) => (j === i ? mutate(rng, v, depth + 1) : v));
@@ -77,7 +77,7 @@ function atLimits(rng: Rng, schema: Schema | undefined, value: any): any {
   return value;
 }
 
-function stringify(value: unknown): string {
+export function stringify(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_key, v) => (v instanceof RawJson ? `__raw_${raws.push(v.text) - 1}__` : v));
   return text.replace(/"__raw_(\d+)__"/g, (_m, i) => raws[Number(i)]!);

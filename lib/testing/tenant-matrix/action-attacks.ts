@@ -5,9 +5,11 @@ import { newPaymentId } from "../payments";
  * Each dashboard server action aimed at a target (key: `<area>/<export>`, area = its folder under
  * app/dashboard). `refuse`: it names the target's records and must answer not found / forbidden
  * (plus `extra` codes the API uses for the same verb). `own`: it takes nothing that names another
- * tenant, so it runs on the caller's own store and its answer must merely leak nothing.
+ * tenant, so it runs on the caller's own store and its answer must merely leak nothing; `found`
+ * picks what a search or list returned, which must be empty when the query names the target.
+ * `many`: args returns a list of argument sets, one call each.
  */
-export type ActionEntry = { kind: "refuse" | "own"; args: (t: Target) => unknown; extra?: string[] };
+export type ActionEntry = { kind: "refuse" | "own"; args: (t: Target) => unknown; extra?: string[]; found?: (data: any) => unknown[]; many?: boolean };
 
 const FAR_FUTURE = Date.UTC(9999, 0, 1);
 const refuse = (args: (t: Target) => unknown, extra?: string[]): ActionEntry => ({ kind: "refuse", args, extra });
@@ -16,12 +18,17 @@ const own = (args: unknown = {}): ActionEntry => ({ kind: "own", args: () => arg
 export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "dashboard/switchStore": refuse((t) => ({ storeId: t.storeId })),
   "dashboard/switchLocale": own("en"),
-  // Searching for the target's customer name (its canary) must find nothing of the target's.
-  "dashboard/paletteSearchAction": { kind: "own", args: (t) => ({ q: t.canary }) },
+  // Searching for the target's customer name (its canary) or its ids must find nothing of the target's.
+  "dashboard/paletteSearchAction": {
+    kind: "own",
+    many: true,
+    args: (t) => [t.canary, t.payment, t.billingKey, t.schedule].map((q) => ({ q })),
+    found: (d) => [...d.payments, ...d.billingKeys, ...d.schedules],
+  },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
   "billing-keys/paymentChannelsAction": own(),
   "billing-keys/issueTestCardAction": refuse((t) => ({ channel_key: t.paymentChannel, card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth: "900101", password_two_digits: "12" })),
-  "billing-keys/bookedSchedulesAction": { kind: "own", args: (t) => ({ billing_key: t.billingKey }) },
+  "billing-keys/bookedSchedulesAction": { kind: "own", args: (t) => ({ billing_key: t.billingKey }), found: (d) => d },
   // Cancelling a key's schedules first: the schedule verb answers an unknown key 400 (CONTRACT §5).
   "billing-keys/deleteBillingKeyAction": refuse((t) => ({ billing_key: t.billingKey, cancel_schedules: true }), ["INVALID_REQUEST"]),
   "billing-keys/billingKeyDetailAction": refuse((t) => ({ billing_key: t.billingKey })),
@@ -29,10 +36,21 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "cash-receipts/paymentChannelsAction": own(),
   "cash-receipts/issueCashReceiptAction": refuse((t) => ({ payment_id: t.payment, channel_key: t.paymentChannel, customer_identifier: "01012345678", type: "PERSONAL", order_name: "x", currency: "KRW", amount: 1000 })),
   "cash-receipts/cancelCashReceiptAction": refuse((t) => ({ payment_id: t.payment })),
+  "channels/listChannelsAction": own(),
+  // A key Toss refuses: the channel is saved disabled in the caller's own store, nothing else.
+  "channels/connectTossChannelAction": own({ name: "matrix", pgMerchantId: "matrix_mid", secretKey: "live_sk_revoked_matrix_key" }),
+  // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
+  "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
+  "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
   "developers/listKeysAction": own(),
   "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
   "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),
-  "payments/listPaymentsAction": own({}),
+  "payments/listPaymentsAction": {
+    kind: "own",
+    many: true,
+    args: (t) => [{ q: t.canary, scope: "all" }, { q: t.payment, scope: "all" }, { store_id: t.storeId, scope: "all" }],
+    found: (d) => d.payments,
+  },
   "payments/getPaymentAction": refuse((t) => ({ payment_id: t.payment })),
   "payments/instantPayAction": refuse((t) => ({
     payment_id: newPaymentId(),
@@ -46,6 +64,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     body: { sender: {}, receiver: { address: { address_line_1: "Seoul", address_line_2: "1" } }, logistics_form: { company: "CJGLS", invoice_number: "1", sent_at: new Date().toISOString() }, send_email: false },
   })),
   "payments/completeEscrowAction": refuse((t) => ({ payment_id: t.escrowPayment })),
+  "reconciliation/lookUpAction": refuse((t) => ({ kind: "attempt", id: t.txId })),
   "schedules/listSchedulesAction": own({ start: 0, end: FAR_FUTURE, page: 0 }),
   "schedules/bookableKeysAction": own(),
   "schedules/bookScheduleAction": refuse((t) => ({ billing_key: t.billingKey, payment_id: newPaymentId(), order_name: "x", total_amount: 1000, currency: "KRW", scheduled_at: new Date(Date.now() + 86_400_000).toISOString() })),

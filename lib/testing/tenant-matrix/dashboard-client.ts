@@ -33,12 +33,21 @@ export async function dashboardSession(baseUrl: string, email: string, password:
   const cookie = jar.join("; ");
 
   return {
+    /** A page or route handler, with `extraCookie` (e.g. a forged store selection) added to the session's. */
+    async get(url: string, extraCookie?: string): Promise<{ status: number; body: string; setCookies: string[] }> {
+      const response = await fetch(`${baseUrl}${url}`, { headers: { cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie }, redirect: "manual" });
+      return { status: response.status, body: await response.text(), setCookies: response.headers.getSetCookie() };
+    },
     /** The action's return value (our ActionResult) and the raw answer, for leak checks. */
-    async call(action: ServerAction, arg: unknown): Promise<{ status: number; result: any; raw: string }> {
+    call(action: ServerAction, arg: unknown, extraCookie?: string): Promise<{ status: number; result: any; raw: string }> {
+      return this.callWith(action, JSON.stringify(arg === undefined ? [] : [arg]), extraCookie);
+    },
+    /** The same with the argument list as JSON text (the fuzzer sends what JSON.stringify cannot produce). */
+    async callWith(action: ServerAction, argsJson: string, extraCookie?: string): Promise<{ status: number; result: any; raw: string }> {
       const response = await fetch(`${baseUrl}/dashboard`, {
         method: "POST",
-        headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseUrl, cookie },
-        body: JSON.stringify(arg === undefined ? [] : [arg]),
+        headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseUrl, cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie },
+        body: argsJson,
         redirect: "manual",
       });
       const raw = await response.text();

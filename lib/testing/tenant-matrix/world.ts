@@ -37,6 +37,8 @@ export type Actor = { token: string; email: string; password: string };
 export type World = {
   /** Merchant A's default store, aimed at by merchant C. */
   victim: Target;
+  /** Merchant A itself: the positive control (the same calls do find A's records). */
+  owner: Actor;
   /** Merchant C, merchant-wide (its own actions change only its own store). */
   attacker: Actor;
   /** Merchant B's default store, aimed at by B's key and login limited to another store. */
@@ -44,12 +46,12 @@ export type World = {
   limited: Actor;
 };
 
-async function seedTarget(m: Merchant, label: string): Promise<Target> {
+export async function seedTarget(m: Merchant, label: string): Promise<Target> {
   const canary = `CANARY-${label}-${newId().slice(-8)}`;
   const api = m.api;
   const paymentChannel = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
   const identityChannel = m.channels.find((c) => c.pg_provider === "DANAL")!.key;
-  await getDb().updateTable("stores").set({ webhook_url: `https://example.com/${canary}` }).where("id", "=", m.store_id).execute();
+  await getDb().updateTable("stores").set({ name: `${canary} store`, webhook_url: `https://example.com/${canary}` }).where("id", "=", m.store_id).execute();
   const customer = { customer_name: { full_name: `${canary} Kim` }, email: `${canary.toLowerCase()}@example.com` };
   const paid = async (extra: Record<string, unknown>) => {
     const id = newPaymentId();
@@ -110,6 +112,7 @@ export async function buildWorld(): Promise<World> {
   await withTransaction((tx) => insertUser(tx, { merchantId: b.merchant_id, storeId: limitedKey.storeId, email, name: "Limited", password, role: "ADMIN" }));
   return {
     victim,
+    owner: { token: a.accessToken, email: a.dashboard.email, password: a.dashboard.password },
     sibling,
     attacker: { token: c.accessToken, email: c.dashboard.email, password: c.dashboard.password },
     limited: { token: limitedKey.accessToken, email, password },

@@ -2,7 +2,7 @@ import { NoHostingContract } from "@/components/stores/no-contract";
 import { safeTitle } from "@/lib/i18n/title";
 import { getTranslator } from "@/lib/i18n/server";
 import { requireDashboard } from "@/lib/dashboard/context";
-import { loadStoreForPage } from "@/lib/stores/load-for-page";
+import { loadStoreForPage } from "../load-store";
 import { StoreDetailClient } from "./page-client";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {

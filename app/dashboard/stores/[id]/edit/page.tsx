@@ -4,7 +4,7 @@ import { StoreForm } from "@/components/stores/store-form";
 import { PageHeader } from "@/components/ui/card";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
-import { loadStoreForPage } from "@/lib/stores/load-for-page";
+import { loadStoreForPage } from "../../load-store";
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
   const { t } = await getTranslator();

@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { receiveTossDepositCallback } from "@/lib/payments/toss-deposit-callback";
+import { depositCallbackBody } from "@/lib/providers/tosspayments/deposit-callback";
+
+/** Toss Payments' DEPOSIT_CALLBACK (register this URL in Toss's developer center); verified against Toss, not a merchant API. */
+export const POST = apiRoute({ family: "payment", auth: "none", body: depositCallbackBody, idempotent: false }, ({ body }) => receiveTossDepositCallback({ input: body }));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,0 +1,127 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { useFormat, useT } from "@/components/i18n-provider";
+import { Button } from "@/components/ui/button";
+import { Alert, Card, PageHeader } from "@/components/ui/card";
+import { useErrorMessage } from "@/components/ui/error-message";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { useErrorNotice } from "@/components/ui/use-notice";
+import { connectTossChannelInput, type ConnectTossChannelInput, type LiveChannelView } from "@/lib/channels/live-schema";
+import { unwrap } from "@/lib/dashboard/unwrap";
+import { connectTossChannelAction, listChannelsAction, setChannelEnabledAction, testChannelAction } from "./actions";
+
+const KEYS = ["channels"] as const;
+
+function ModeBadge({ type }: { type: "TEST" | "LIVE" }) {
+  const t = useT();
+  const tone = type === "LIVE" ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-900";
+  return <span className={`rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`enum.channelType.${type}`)}</span>;
+}
+
+export function ChannelsClient() {
+  const t = useT();
+  const fmt = useFormat();
+  const errorText = useErrorMessage();
+  const queryClient = useQueryClient();
+  const [error, setError] = useErrorNotice();
+  const channels = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listChannelsAction({})) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: KEYS });
+  const form = useForm<ConnectTossChannelInput>({ resolver: zodResolver(connectTossChannelInput), defaultValues: { name: "Toss Payments", pgMerchantId: "", secretKey: "" } });
+
+  const connect = useMutation({
+    mutationFn: async (values: ConnectTossChannelInput) => unwrap(await connectTossChannelAction(values)),
+    onSuccess: (view) => {
+      form.reset({ name: "Toss Payments", pgMerchantId: "", secretKey: "" });
+      toast[view.testedAt ? "success" : "error"](t(view.testedAt ? "channels.connectedToast" : "channels.testFailedToast"));
+      refresh();
+    },
+    onError: (e: Error) => setError(errorText(e)),
+  });
+  const test = useMutation({
+    mutationFn: async (channelId: string) => unwrap(await testChannelAction({ channelId })),
+    onSuccess: (view) => {
+      toast[view.testedAt ? "success" : "error"](t(view.testedAt ? "channels.testPassedToast" : "channels.testFailedToast"));
+      refresh();
+    },
+    onError: (e: Error) => setError(errorText(e)),
+  });
+  const toggle = useMutation({
+    mutationFn: async (v: { channelId: string; enabled: boolean }) => unwrap(await setChannelEnabledAction(v)),
+    onSuccess: (view) => {
+      toast.success(t(view.enabled ? "channels.enabledToast" : "channels.disabledToast"));
+      refresh();
+    },
+    onError: (e: Error) => setError(errorText(e)),
+  });
+
+  const live: LiveChannelView[] = channels.data?.live ?? [];
+  const fieldError = (name: keyof ConnectTossChannelInput) => (form.formState.errors[name] ? t(`channels.invalid.${name}`) : undefined);
+
+  return (
+    <div className="space-y-4">
+      <PageHeader title={t("channels.title")} />
+      <p className="text-sm text-slate-600">{t("channels.intro")}</p>
+      {error ? <Alert>{error}</Alert> : null}
+      <Card title={t("channels.live")}>
+        {live.length === 0 ? <p className="text-sm text-slate-500">{t("channels.noLive")}</p> : null}
+        <ul className="divide-y divide-slate-200" data-testid="live-channels">
+          {live.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center gap-3 py-3" data-testid={`live-channel-${c.id}`}>
+              <ModeBadge type="LIVE" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{c.name}</p>
+                <p className="break-all text-xs text-slate-500">
+                  {t("channels.mid")}: {c.pgMerchantId} · {t("channels.secretKey")}: ••••{c.secretKeyHint} · {t("channels.channelKey")}: <code>{c.key}</code>
+                </p>
+                <p className="text-xs">
+                  {c.testedAt ? t("channels.testPassedAt", { at: fmt.dateTime(c.testedAt) }) : c.testError ? <span className="text-red-700">{t("channels.testFailed")}: {c.testError}</span> : t("channels.untested")}
+                </p>
+              </div>
+              <span className="text-sm" data-testid="channel-state">{t(c.enabled ? "channels.enabled" : "channels.disabled")}</span>
+              <Button variant="secondary" disabled={test.isPending} onClick={() => { setError(null); test.mutate(c.id); }}>
+                {t("channels.test")}
+              </Button>
+              <Button variant={c.enabled ? "danger" : "primary"} disabled={toggle.isPending || (!c.enabled && !c.testedAt)} onClick={() => { setError(null); toggle.mutate({ channelId: c.id, enabled: !c.enabled }); }}>
+                {t(c.enabled ? "channels.disable" : "channels.enable")}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card title={t("channels.connectToss")}>
+        <p className="mb-3 text-sm text-slate-600">{t("channels.connectHint")}</p>
+        <form className="grid gap-3 sm:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setError(null); connect.mutate(v); })}>
+          <FormField label={t("channels.name")} htmlFor="channel-name" error={fieldError("name")}>
+            <Input id="channel-name" {...form.register("name")} aria-invalid={!!form.formState.errors.name} />
+          </FormField>
+          <FormField label={t("channels.mid")} htmlFor="channel-mid" error={fieldError("pgMerchantId")}>
+            <Input id="channel-mid" autoComplete="off" {...form.register("pgMerchantId")} aria-invalid={!!form.formState.errors.pgMerchantId} />
+          </FormField>
+          <FormField label={t("channels.secretKey")} htmlFor="channel-secret" error={fieldError("secretKey")} hint={t("channels.secretHint")}>
+            <Input id="channel-secret" type="password" autoComplete="off" {...form.register("secretKey")} aria-invalid={!!form.formState.errors.secretKey} />
+          </FormField>
+          <div className="sm:col-span-3">
+            <Button type="submit" disabled={connect.isPending}>{t("channels.connect")}</Button>
+          </div>
+        </form>
+        <p className="mt-3 text-xs text-slate-500">{t("channels.callbackHint")} <code>/api/providers/tosspayments/deposit-callback</code></p>
+      </Card>
+      <Card title={t("channels.testChannels")}>
+        <ul className="divide-y divide-slate-200" data-testid="test-channels">
+          {(channels.data?.test ?? []).map((c) => (
+            <li key={c.id} className="flex items-center gap-3 py-2">
+              <ModeBadge type="TEST" />
+              <span className="text-sm">{c.name}</span>
+              <span className="text-xs text-slate-500">{t(`enum.pgProvider.${c.pgProvider}`)}</span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}

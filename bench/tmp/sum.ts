@@ -1,2 +1,0 @@
-import { summariseProfile } from "../lib/profile-summary";
-console.log(summariseProfile(process.argv[2]!));

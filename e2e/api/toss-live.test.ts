@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import { getDb } from "@/lib/db/client";
+import { lookUpNow } from "@/lib/payments/sweep";
+import { callApi } from "@/lib/testing/api";
+import { makeDue, runUntilSettled } from "@/lib/testing/billing";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { cardCredential, cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
+import { liveSecretKey, merchantWithLiveToss, ownerContext } from "@/lib/testing/toss-live";
+import { startTossFake, type TossFake } from "../toss-fake/server";
+
+/**
+ * The payment, cancel, billing-key, schedule and virtual-account flows on a LIVE channel served by
+ * the Toss Payments adapter against the wire-level fake of Toss's API (e2e/toss-fake), including
+ * declines, timeouts, lost answers and idempotent replays.
+ */
+let fake: TossFake;
+const SLOW_MS = 1_200;
+
+beforeAll(async () => {
+  fake = await startTossFake({ slowMs: SLOW_MS });
+  process.env.TOSS_API_BASE = fake.baseUrl;
+});
+afterAll(async () => {
+  delete process.env.TOSS_API_BASE;
+  await fake.close();
+});
+
+type Live = Awaited<ReturnType<typeof merchantWithLiveToss>>;
+
+function card(m: Live, number = "4242424242424242", extra: Record<string, unknown> = {}) {
+  return cardPayBody(m, number, { channel_key: m.live.key, ...extra });
+}
+
+async function primary(m: Live, paymentId: string) {
+  return (await m.api.get(`/v2/payments/${paymentId}`)).body.payment.transactions[0];
+}
+
+async function withTimeout<T>(ms: number, run: () => Promise<T>): Promise<T> {
+  process.env.PROVIDER_TIMEOUT_MS = String(ms);
+  try {
+    return await run();
+  } finally {
+    delete process.env.PROVIDER_TIMEOUT_MS;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("LIVE channels (connect, test, enable)", () => {
+  it("connects with the secret sealed and only its last 4 shown, tests the key against Toss, and enables; a disabled channel takes no payment", async () => {
+    const m = inProcess(await newMerchant());
+    const secretKey = liveSecretKey();
+    const view = await connectTossChannel({ ctx: ownerContext(m), input: { name: "Toss", pgMerchantId: "tosspayments_mid", secretKey } });
+    expect(view).toMatchObject({ type: "LIVE", pgProvider: "TOSSPAYMENTS", enabled: false, secretKeyHint: secretKey.slice(-4), testError: null });
+    expect(view.testedAt).toEqual(expect.any(Number));
+    expect(JSON.stringify(view)).not.toContain(secretKey);
+    const stored = await getDb().selectFrom("channel_credentials").selectAll().where("channel_id", "=", view.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(secretKey.slice(8));
+    const refused = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: view.key }));
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe("CHANNEL_NOT_FOUND");
+    await setChannelEnabled({ ctx: ownerContext(m), input: { channelId: view.id, enabled: true } });
+    const listed = (await m.api.get("/v2/channels")).body.channels.find((c: { key: string }) => c.key === view.key);
+    expect(listed).toMatchObject({ type: "LIVE", pg_provider: "TOSSPAYMENTS", pg_merchant_id: "tosspayments_mid", is_for_payment: true });
+    expect(JSON.stringify(listed)).not.toContain(secretKey);
+  });
+
+  it("a key Toss refuses fails the test (UNAUTHORIZED_KEY) and the channel cannot be enabled", async () => {
+    const m = inProcess(await newMerchant());
+    const view = await connectTossChannel({ ctx: ownerContext(m), input: { name: "Toss", pgMerchantId: "mid_revoked", secretKey: "live_sk_revoked_key_123" } });
+    expect(view.testedAt).toBeNull();
+    expect(view.testError).toContain("UNAUTHORIZED_KEY");
+    await expect(setChannelEnabled({ ctx: ownerContext(m), input: { channelId: view.id, enabled: true } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+  });
+
+  it("viewers cannot list or change channels; another merchant's channel id is not found", async () => {
+    const m = await merchantWithLiveToss();
+    const other = inProcess(await newMerchant());
+    await expect(listLiveChannels({ ctx: ownerContext(m, "VIEWER") })).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
+    await expect(testChannelConnection({ ctx: ownerContext(other), input: { channelId: m.live.id } })).rejects.toMatchObject({ code: "CHANNEL_NOT_FOUND" });
+    await expect(setChannelEnabled({ ctx: ownerContext(other), input: { channelId: m.live.id, enabled: false } })).rejects.toMatchObject({ code: "CHANNEL_NOT_FOUND" });
+  });
+});
+
+describe("card payments and cancellations on Toss", () => {
+  it("pays by key-in (Basic auth, our tx id as orderId and Idempotency-Key), records Toss's paymentKey and the masked card; the payment is not a test payment", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tx = await primary(m, id);
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(atToss).toMatchObject({ status: "DONE", totalAmount: 11000, orderName: "Test order" });
+    expect(tx).toMatchObject({ status: "PAID", pg_tx_id: atToss.paymentKey, channel: { type: "LIVE", pg_provider: "TOSSPAYMENTS" } });
+    expect(JSON.stringify(tx)).not.toContain("4242424242424242");
+    expect(fake.ledger.idempotent.has(`${m.live.secretKey}|POST|/v1/payments/key-in|${tx.id}`)).toBe(true);
+    const live = (await m.api.get("/v2/payments?is_test_payment=false")).body.payments as { id: string }[];
+    expect(live.map((p) => p.id)).toContain(id);
+    const test = (await m.api.get("/v2/payments?is_test_payment=true")).body.payments as { id: string }[];
+    expect(test.map((p) => p.id)).not.toContain(id);
+  });
+
+  it("a decline is FAILED with Toss's code and message (500 PG_PROVIDER_ERROR), and the id may be paid again", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4000000000000002"));
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "REJECT_CARD_COMPANY", pg_message: "결제 승인이 거절되었습니다." } });
+    expect(await primary(m, id)).toMatchObject({ status: "FAILED", failure: { pg_code: "REJECT_CARD_COMPANY" } });
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+  });
+
+  it("an invalid card number is 400 naming the field, and Toss is never called", async () => {
+    const m = await merchantWithLiveToss();
+    const before = fake.hits.get("POST /v1/payments/key-in") ?? 0;
+    const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, card(m, "4242424242424241"));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("INVALID_REQUEST");
+    expect(fake.hits.get("POST /v1/payments/key-in") ?? 0).toBe(before);
+  });
+
+  it("cancels partly with a tax-free part, then the rest; Toss's balance follows", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { tax_free_amount: 1000 }))).status).toBe(200);
+    const partial = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, tax_free_amount: 500, reason: "one item" });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    const tx = await primary(m, id);
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(atToss).toMatchObject({ status: "PARTIAL_CANCELED", balanceAmount: 8000 });
+    expect(atToss.cancels![0]).toMatchObject({ cancelAmount: 3000, taxFreeAmount: 500 });
+    expect(tx.cancellations[0]).toMatchObject({ status: "SUCCEEDED", pg_cancellation_id: atToss.cancels![0]!.transactionKey });
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { reason: "rest" })).status).toBe(200);
+    expect(await primary(m, id)).toMatchObject({ status: "CANCELLED" });
+    expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
+  });
+
+  it("a cancellation Toss refuses is FAILED with Toss's code and the amount is released", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4000000000000259"))).status).toBe(200);
+    const res = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "refund" });
+    expect(res.status).toBe(500);
+    expect(res.body.params.pg_code).toBe("NOT_CANCELABLE_PAYMENT");
+    const tx = await primary(m, id);
+    expect(tx).toMatchObject({ status: "PAID", amount: { cancelled: 0 } });
+    expect(tx.cancellations[0].status).toBe("FAILED");
+  });
+});
+
+describe("faults on the wire: an outcome we do not know is looked up, never guessed", () => {
+  it("a lost answer: the key-in was processed, the look-up by order id finds it PAID, and Toss charged once", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "lost [toss:lost]" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tx = await primary(m, id);
+    expect(tx.status).toBe("PAID");
+    expect(fake.ledger.payment(m.live.secretKey, tx.id)!.status).toBe("DONE");
+  });
+
+  it("a request that never reached Toss: the look-up finds nothing, FAILED PROVIDER_NO_RECORD", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "down [toss:network]" }));
+    expect(res.status).toBe(500);
+    expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
+    expect(fake.ledger.payment(m.live.secretKey, (await primary(m, id)).id)).toBeUndefined();
+  });
+
+  it("a timeout: PENDING while Toss says IN_PROGRESS, then PAID from the late answer or the look-up", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    const res = await withTimeout(200, () => m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "slow [toss:timeout]" })));
+    expect(res.status).toBe(500);
+    expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    const tx = await primary(m, id);
+    expect(tx.status).toBe("PENDING");
+    await sleep(SLOW_MS + 200);
+    await lookUpNow("transactions", tx.id);
+    expect((await primary(m, id)).status).toBe("PAID");
+  });
+
+  it("a cancel whose answer was lost is sent again with the same Idempotency-Key: Toss answers the first outcome and refunds once", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+    const res = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 4000, reason: "lost [toss:lost]" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tx = await primary(m, id);
+    expect(tx.cancellations[0]).toMatchObject({ status: "SUCCEEDED", cancel_amount: 4000 });
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(atToss.cancels).toHaveLength(1);
+    expect(atToss.balanceAmount).toBe(7000);
+  });
+});
+
+describe("billing keys and schedules on Toss", () => {
+  it("issues a billing key from the card (our key id as customerKey), charges it, and a schedule charges it when due", async () => {
+    const m = await merchantWithLiveToss();
+    const issued = await m.api.post("/v2/billing-keys", { channel_key: m.live.key, payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } } });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const billingKey = issued.body.billing_key as string;
+    const pay = await m.api.post(`/v2/payments/${newPaymentId()}/billing-key/pay`, { billing_key: billingKey, order_name: "Monthly", total_amount: 9900, currency: "KRW" });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    expect(fake.ledger.paymentByKey(m.live.secretKey, pay.body.pg_tx_id)).toMatchObject({ status: "DONE", type: "BILLING", customerKey: billingKey });
+    const scheduledId = newPaymentId();
+    const schedule = await m.api.post("/v2/schedules", { billing_key: billingKey, order_name: "Next month", total_amount: 9900, currency: "KRW", payment_id: scheduledId, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
+    await makeDue([schedule.body.id]);
+    await runUntilSettled([schedule.body.id]);
+    expect(await primary(m, scheduledId)).toMatchObject({ status: "PAID", channel: { type: "LIVE" } });
+  });
+
+  it("a card whose charges Toss declines: the key issues, the charge is FAILED with REJECT_CARD_COMPANY", async () => {
+    const m = await merchantWithLiveToss();
+    const issued = await m.api.post("/v2/billing-keys", { channel_key: m.live.key, payment_method_option: { card: { card_credential: cardCredential("4000000000000341") } } });
+    expect(issued.status).toBe(200);
+    const id = newPaymentId();
+    const pay = await m.api.post(`/v2/payments/${id}/billing-key/pay`, { billing_key: issued.body.billing_key, order_name: "Monthly", total_amount: 9900, currency: "KRW" });
+    expect(pay.status).toBe(500);
+    expect(pay.body.params.pg_code).toBe("REJECT_CARD_COMPANY");
+    expect(await primary(m, id)).toMatchObject({ status: "FAILED" });
+  });
+});
+
+describe("virtual accounts on Toss and the deposit callback", () => {
+  const callback = (body: unknown) => callApi("POST", "/api/providers/tosspayments/deposit-callback", { body, inProcess: true });
+
+  it("issues an account; a forged callback is refused; Toss's callback pays it once, a redelivery changes nothing; the deposit is refunded to an account", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tx = await primary(m, id);
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(tx).toMatchObject({ status: "VIRTUAL_ACCOUNT_ISSUED", pg_tx_id: atToss.paymentKey });
+    expect(atToss.virtualAccount).toMatchObject({ bankCode: "04" });
+
+    const early = await callback({ secret: atToss.secret, status: "DONE", orderId: tx.id });
+    expect(early.status).toBe(200);
+    expect(early.body).toEqual({ result: "IGNORED" }); // Toss's record, not the callback, decides
+    const body = fake.deposit(m.live.secretKey, tx.id);
+    const forged = await callback({ ...body, secret: "ps_forged" });
+    expect(forged.status).toBe(401);
+    expect(forged.body.code).toBe("UNAUTHORIZED");
+    expect((await primary(m, id)).status).toBe("VIRTUAL_ACCOUNT_ISSUED");
+    const first = await callback(body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ result: "PAID" });
+    const again = await callback(body);
+    expect(again.body).toEqual({ result: "ALREADY_PAID" });
+    expect(await primary(m, id)).toMatchObject({ status: "PAID", amount: { paid: 50000 } });
+    const paidEvents = await getDb().selectFrom("jobs").select("payload").where("payload", "like", `%${tx.id}%`).where("payload", "like", "%\"Paid\"%").execute();
+    expect(paidEvents.length).toBeLessThanOrEqual(1);
+
+    const refund = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "refund", refund: { bank: "KB", account_holder: "Hong", account_number: "123-456-7890" } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
+  });
+
+  it("an unknown order is 404; an account at a bank Toss does not issue at is 400 naming the field", async () => {
+    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(404);
+    const m = await merchantWithLiveToss();
+    const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key, payment_method_option: { virtual_account: { bank: "KAKAO_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" } } }));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("virtual_account.bank");
+  });
+
+  it("voids an account that awaits its deposit at Toss", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key }))).status).toBe(200);
+    const res = await m.api.delete(`/v2/payments/${id}/virtual-account`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tx = await primary(m, id);
+    expect(tx.status).toBe("CANCELLED");
+    expect(fake.ledger.payment(m.live.secretKey, tx.id)!.status).toBe("CANCELED");
+  });
+});

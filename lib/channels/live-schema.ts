@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { idRef, text } from "@/lib/api/fields";
+
+/** Connecting a LIVE Toss Payments channel (dashboard, OWNER/ADMIN). Client-safe. */
+export const connectTossChannelInput = z.object({
+  name: text(100).min(1),
+  pgMerchantId: z.string().regex(/^[A-Za-z0-9_-]{2,64}$/, "letters, digits, - and _ (Toss MID)"),
+  // Live secret keys only: TEST channels are served by the built-in sandbox.
+  secretKey: z.string().regex(/^live_sk_[A-Za-z0-9_-]{8,200}$/, "a Toss Payments live secret key (live_sk_…)"),
+});
+export type ConnectTossChannelInput = z.infer<typeof connectTossChannelInput>;
+
+export const liveChannelRef = z.object({ channelId: idRef });
+
+export const setChannelEnabledInput = z.object({ channelId: idRef, enabled: z.boolean() });
+
+export type LiveChannelView = {
+  id: string;
+  key: string;
+  name: string;
+  pgProvider: string;
+  pgMerchantId: string;
+  type: "LIVE";
+  enabled: boolean;
+  secretKeyHint: string;
+  testedAt: number | null;
+  testError: string | null;
+  createdAt: number;
+};

@@ -1,0 +1,14 @@
+import type { Db, Tx } from "./client";
+import { withTransaction } from "./client";
+
+/**
+ * The one thing verbs take from lib/db: a unit of work spanning several repositories. Pass `tx`
+ * to each repository call; everything commits or nothing does.
+ */
+export type Transaction = Tx;
+/** What a repository write takes: a transaction, or the database itself for a lone statement. */
+export type Executor = Db | Tx;
+
+export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withTransaction(work);
+}

@@ -1,0 +1,23 @@
+import type { Tx } from "@/lib/db/client";
+import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { escrowDetailOf, type EscrowDetail } from "./escrow-rules";
+import { ESCROW_TRANSITIONS, type EscrowState } from "./status";
+
+export function escrowStateOf(row: TransactionsTable): EscrowState {
+  return escrowDetailOf(row)?.status ?? "NONE";
+}
+
+/**
+ * The one way an escrow's state changes (delivery registered, purchase completed): checks the
+ * state table and writes conditionally on the row as the caller read it under its lock. Escrow
+ * moves announce no webhook (the spec has none).
+ */
+export async function transitionEscrow(tx: Tx, row: TransactionsTable, detail: EscrowDetail): Promise<TransactionsTable> {
+  const from = escrowStateOf(row);
+  if (!ESCROW_TRANSITIONS[from].includes(detail.status)) throw new IllegalTransitionError("escrow", row.id, from, detail.status);
+  const set = { escrow_detail: JSON.stringify(detail), updated_at: Math.max(Date.now(), row.updated_at + 1) };
+  const result = await tx.updateTable("transactions").set(set).where("id", "=", row.id).where("updated_at", "=", row.updated_at).executeTakeFirst();
+  requireRows(result, 1, `escrow of ${row.id} ${from} → ${detail.status}`);
+  return { ...row, ...set };
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { ProviderError } from "@/lib/api/error-codes";
+import { payWithBillingKey } from "@/lib/billing-keys/pay";
+import { billingKeyPayBody } from "@/lib/billing-keys/schema";
+import { findStoreChannel } from "@/lib/channels/repository";
+import { getDb } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
+import { contextOf, issueKey, payBody } from "@/lib/testing/billing";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
+import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger";
+import { recordedIdempotencyKey } from "./earlier-outcome";
+import { startAttempt } from "./attempts";
+import { cancelPayment } from "./cancel-payment";
+import { instantPay } from "./instant-pay";
+import { cancelBody, instantPayBody } from "./schema";
+
+/**
+ * #11 item 7: when a request's first run died and a retry with the same Idempotency-Key takes it
+ * over (lib/api/idempotency.ts), the verb runs again with the same ctx.idempotencyKey and answers
+ * from what the first run recorded, instead of charging or cancelling again.
+ */
+type Merchant = Awaited<ReturnType<typeof newMerchant>>;
+
+process.env.PROVIDER_TIMEOUT_MS = "300";
+
+function ctxWithKey(m: Merchant, key: string) {
+  return { ...contextOf(m), idempotencyKey: key };
+}
+
+function pay(m: Merchant, key: string, paymentId: string, body: Record<string, unknown> = cardPayBody(m)) {
+  return instantPay({ ctx: ctxWithKey(m, key), input: { ...instantPayBody.parse(body), payment_id: paymentId } });
+}
+
+async function attemptsOf(paymentId: string) {
+  return getDb().selectFrom("transactions").select(["id", "status", "idempotency_key"]).where("payment_id", "=", paymentId).execute();
+}
+
+describe("idempotent retries answer the settled outcome", () => {
+  it("instant pay whose first run died after the provider approved: the retry answers 200 with the same tx_id, one charge", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const key = newId("idem-");
+    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
+    // The first run: recorded its attempt, the provider approved, then the process died.
+    const first = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: id, channel, method: "CARD", orderName: "Test order", currency: "KRW", totalAmount: 11000, taxFreeAmount: 0, customer: { id: "cust-1" }, origin: contextOf(m).origin, idempotencyKey: recordedIdempotencyKey({ ...contextOf(m), idempotencyKey: key })! });
+    const approved = await sandboxPaymentProvider.approveCard({ channel, txId: first.id, amount: 11000, currency: "KRW", orderName: "Test order", card: cardCredential(SANDBOX_CARDS.VISA_OK) });
+
+    const retried = await pay(m, key, id);
+    expect(retried).toMatchObject({ tx_id: first.id, customer_id: "cust-1", pg_tx_id: approved.ok ? approved.pgTxId : "", paid_at: expect.any(String) });
+    expect(await attemptsOf(id)).toEqual([{ id: first.id, status: "PAID", idempotency_key: `*:${key}` }]);
+    expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
+    // And again: the same answer.
+    expect((await pay(m, key, id)).tx_id).toBe(first.id);
+  });
+
+  it("a declined first run: the retry answers the same decline and makes no new attempt; another key may try again", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const key = newId("idem-");
+    await expect(pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.DECLINED))).rejects.toMatchObject({ code: "PG_PROVIDER_ERROR", pgCode: "CARD_DECLINED" });
+    // The retry carries a good card this time, but the key's request already had its answer.
+    await expect(pay(m, key, id)).rejects.toBeInstanceOf(ProviderError);
+    expect(await attemptsOf(id)).toHaveLength(1);
+    expect((await pay(m, newId("idem-"), id)).tx_id).toEqual(expect.any(String));
+    expect(await attemptsOf(id)).toHaveLength(2);
+  });
+
+  it("an outcome still unknown is looked up before answering", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const key = newId("idem-");
+    await expect(pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }))).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    await new Promise((r) => setTimeout(r, 700)); // the provider finishes processing
+    const retried = await pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }));
+    expect((await attemptsOf(id)).map((a) => [a.id, a.status])).toEqual([[retried.tx_id, "PAID"]]);
+    expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
+  });
+
+  it("billing-key pay: the retry answers the first run's charge", async () => {
+    const m = await newMerchant();
+    const billingKey = await issueKey(m);
+    const id = newPaymentId();
+    const key = newId("idem-");
+    const run = () => payWithBillingKey({ ctx: ctxWithKey(m, key), input: { ...billingKeyPayBody.parse(payBody(billingKey)), payment_id: id } });
+    const first = await run();
+    const again = await run();
+    expect(again).toEqual(first);
+    expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
+  });
+
+  it("cancel whose first run got no answer: the retry looks the refund up and answers it, refunded once", async () => {
+    const m = await newMerchant();
+    const id = await paidPayment(m);
+    const key = newId("idem-");
+    const cancel = () => cancelPayment({ ctx: ctxWithKey(m, key), input: { ...cancelBody.parse({ cancel_amount: 3000, reason: "slow [sandbox:timeout]" }), payment_id: id } });
+    await expect(cancel()).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    await new Promise((r) => setTimeout(r, 700));
+    const retried = await cancel();
+    expect(retried.payment.transactions[0]!).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });
+    expect(retried.payment.transactions[0]!.cancellations).toEqual([expect.objectContaining({ id: retried.cancellation_id, status: "SUCCEEDED" })]);
+    expect((await cancel()).cancellation_id).toBe(retried.cancellation_id);
+    expect(await heldAtProvider(m.merchant_id, id)).toBe(11000 - 3000);
+  });
+
+  it("another merchant's request with the same key never sees this one's attempt", async () => {
+    const [a, b] = [await newMerchant(), await newMerchant()];
+    const id = newPaymentId();
+    const key = newId("idem-");
+    const paidA = await pay(a, key, id);
+    const paidB = await pay(b, key, id);
+    expect(paidB.tx_id).not.toBe(paidA.tx_id);
+  });
+});

@@ -1,0 +1,61 @@
+import { DomainError } from "@/lib/api/error-codes";
+
+/**
+ * Every provider call goes through `callProvider`: it is bounded by PROVIDER_TIMEOUT_MS and turns
+ * anything that is not a definite answer (a throw, a timeout) into `answered: false` — an outcome
+ * we do not know, to be looked up, never a failure. A DomainError thrown by an adapter is a
+ * refusal at the provider's front door (nothing was processed) and is passed on as is.
+ */
+export type CallResult<T> = { answered: true; value: T } | { answered: false; reason: string };
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Unknown outcomes are looked up no later than 60 s after the call began: the call must end well before. */
+export const MAX_PROVIDER_TIMEOUT_MS = 45_000;
+
+export function providerTimeoutMs(): number {
+  const configured = Number(process.env.PROVIDER_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
+  if (!Number.isFinite(configured) || configured <= 0) return DEFAULT_TIMEOUT_MS;
+  return Math.min(Math.max(configured, 50), MAX_PROVIDER_TIMEOUT_MS);
+}
+
+export class ProviderTimeout extends Error {
+  constructor(ms: number) {
+    super(`the provider did not answer within ${ms} ms`);
+    this.name = "ProviderTimeout";
+  }
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+export async function callProvider<T>(
+  call: (signal: AbortSignal) => Promise<T>,
+  options: {
+    timeoutMs?: number;
+    /** Called with the answer should it arrive after the caller stopped waiting (a late answer). */
+    onLateAnswer?: (value: T) => void;
+  } = {},
+): Promise<CallResult<T>> {
+  const timeoutMs = options.timeoutMs ?? providerTimeoutMs();
+  const controller = new AbortController();
+  const pending = Promise.resolve().then(() => call(controller.signal));
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  try {
+    const first = await Promise.race([pending, timedOut]);
+    if (first === "timeout") {
+      controller.abort(new ProviderTimeout(timeoutMs));
+      pending.then((value) => options.onLateAnswer?.(value)).catch(() => undefined);
+      return { answered: false, reason: new ProviderTimeout(timeoutMs).message };
+    }
+    return { answered: true, value: first as T };
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    return { answered: false, reason: describe(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

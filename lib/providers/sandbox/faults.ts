@@ -1,0 +1,75 @@
+import { providerTimeoutMs } from "../call";
+
+/**
+ * Faults the sandbox simulates, triggered in ways that work across processes (the chaos test runs
+ * the production server in another process):
+ * - a directive in the order name (payments) or the cancellation reason: `[sandbox:timeout]`;
+ * - SANDBOX_FAULTS, random rates per call: `timeout=0.05,lost=0.05,network=0.05,delayed=0.01`
+ *   (read on every call; look-ups and listings only ever suffer `network`);
+ * - SANDBOX_LATENCY_MS: processing time of every call, `300` or a range `100-800`.
+ *
+ * timeout  the provider takes 2 × PROVIDER_TIMEOUT_MS to process (the caller gives up first);
+ *          look-ups answer IN_PROGRESS meanwhile, then the outcome.
+ * lost     processed at once, but the answer never arrives (connection reset after commit).
+ * network  the request never reaches the provider (connection refused): nothing is recorded.
+ * delayed  the request reaches the provider only after 2 × PROVIDER_TIMEOUT_MS (stuck in a queue):
+ *          a look-up before then finds nothing, so the approval that follows arrives late.
+ */
+export type SandboxFault = "timeout" | "lost" | "network" | "delayed";
+
+const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed"];
+
+export class SandboxNetworkError extends Error {
+  constructor(message: string) {
+    super(`sandbox network error: ${message}`);
+    this.name = "SandboxNetworkError";
+  }
+}
+
+function randomRates(): Partial<Record<SandboxFault, number>> {
+  const rates: Partial<Record<SandboxFault, number>> = {};
+  for (const part of (process.env.SANDBOX_FAULTS ?? "").split(",")) {
+    const [name, rate] = part.split("=").map((s) => s.trim());
+    if (FAULTS.includes(name as SandboxFault) && Number(rate) > 0) rates[name as SandboxFault] = Number(rate);
+  }
+  return rates;
+}
+
+/** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
+export function faultFor(text: string | undefined): SandboxFault | null {
+  const directive = /\[sandbox:(timeout|lost|network|delayed)\]/.exec(text ?? "");
+  if (directive) return directive[1] as SandboxFault;
+  const rates = randomRates();
+  let draw = Math.random();
+  for (const fault of FAULTS) {
+    const rate = rates[fault] ?? 0;
+    if (draw < rate) return fault;
+    draw -= rate;
+  }
+  return null;
+}
+
+/** Look-ups and listings: only an unreachable provider. */
+export function assertReachable(): void {
+  const rate = randomRates().network ?? 0;
+  if (rate > 0 && Math.random() < rate) throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+}
+
+/** How long the provider processes a call (SANDBOX_LATENCY_MS, or the timeout fault's 2 × timeout). */
+export function processingMs(fault: SandboxFault | null): number {
+  if (fault === "timeout") return 2 * providerTimeoutMs();
+  const spec = process.env.SANDBOX_LATENCY_MS ?? "0";
+  const [low, high] = spec.split("-").map(Number);
+  const min = Number.isFinite(low) ? low! : 0;
+  const max = Number.isFinite(high) ? high! : min;
+  return Math.max(0, Math.round(min + Math.random() * Math.max(0, max - min)));
+}
+
+/** How long the request takes to reach the provider. */
+export function transitMs(fault: SandboxFault | null): number {
+  return fault === "delayed" ? 2 * providerTimeoutMs() : 0;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}

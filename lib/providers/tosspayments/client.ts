@@ -1,0 +1,82 @@
+/**
+ * The HTTP side of Toss Payments' v1 API (https://docs.tosspayments.com/reference): Basic auth with
+ * the secret key as the user name and an empty password, JSON bodies, `Idempotency-Key` on every
+ * call that moves money. What comes back is sorted into the three outcomes the adapter contract
+ * knows: an answer, a definite refusal (a 4xx error object: nothing was processed), or no
+ * definite answer (thrown: network error, timeout, 5xx, a replay of a request still running).
+ */
+export const DEFAULT_TOSS_API_BASE = "https://api.tosspayments.com";
+
+/** TOSS_API_BASE points the adapter elsewhere (the wire-level fake under e2e/toss-fake in tests). */
+export function tossApiBase(): string {
+  return (process.env.TOSS_API_BASE ?? DEFAULT_TOSS_API_BASE).replace(/\/+$/, "");
+}
+
+/** Toss's error object (`{code, message}`) with the HTTP status it came with. */
+export type TossRefusal = { ok: false; status: number; code: string; message: string };
+
+export type TossResult<T> = { ok: true; status: number; body: T } | TossRefusal;
+
+/** No definite answer: the caller records the outcome as unknown and looks it up. */
+export class TossOutcomeUnknown extends Error {
+  constructor(message: string) {
+    super(`Toss Payments: ${message}`);
+    this.name = "TossOutcomeUnknown";
+  }
+}
+
+export function basicAuthorization(secretKey: string): string {
+  return `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`;
+}
+
+export type TossRequest = {
+  secretKey: string;
+  method: "GET" | "POST" | "DELETE";
+  path: string;
+  body?: unknown;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+function errorObject(body: unknown): { code: string; message: string } | null {
+  if (!body || typeof body !== "object") return null;
+  const { code, message } = body as { code?: unknown; message?: unknown };
+  return typeof code === "string" ? { code, message: typeof message === "string" ? message : code } : null;
+}
+
+export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T>> {
+  const headers: Record<string, string> = { authorization: basicAuthorization(request.secretKey), accept: "application/json" };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  if (request.idempotencyKey) headers["idempotency-key"] = request.idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(`${tossApiBase()}${request.path}`, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      redirect: "error",
+    });
+  } catch (error) {
+    throw new TossOutcomeUnknown(`${request.method} ${request.path} failed before an answer (${error instanceof Error ? error.message : String(error)})`);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new TossOutcomeUnknown(`${request.method} ${request.path}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`);
+  }
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new TossOutcomeUnknown(`${request.method} ${request.path} answered ${response.status} with a body that is not JSON`);
+  }
+  if (response.ok) return { ok: true, status: response.status, body: body as T };
+  const error = errorObject(body);
+  // A 5xx may have processed the request; a 409 on an idempotent replay means the first is still running.
+  if (response.status >= 500 || response.status === 409 || !error) {
+    throw new TossOutcomeUnknown(`${request.method} ${request.path} answered ${response.status}${error ? ` ${error.code}` : ""}`);
+  }
+  return { ok: false, status: response.status, ...error };
+}

@@ -1,0 +1,32 @@
+import { timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { idRef, text } from "@/lib/api/fields";
+import type { TossPayment } from "./payment-object";
+
+/**
+ * Toss's DEPOSIT_CALLBACK webhook body for virtual accounts (https://docs.tosspayments.com/guides/webhook,
+ * "DEPOSIT_CALLBACK": createdAt, secret, status, transactionKey, orderId). It carries no signature:
+ * Toss documents verifying it by comparing `secret` with the Payment object's `secret`, which we
+ * read from Toss itself (GET /v1/payments/orders/{orderId}) rather than store.
+ */
+export const depositCallbackBody = z.object({
+  createdAt: text(64).optional(),
+  secret: text(200).min(1),
+  status: z.enum(["DONE", "CANCELED", "WAITING_FOR_DEPOSIT", "PARTIAL_CANCELED"]),
+  transactionKey: text(200).optional(),
+  orderId: idRef,
+});
+export type DepositCallback = z.infer<typeof depositCallbackBody>;
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** What Toss's own record says about the callback: forged (secret differs), paid in, or not (yet) paid. */
+export function judgeDepositCallback(callback: DepositCallback, atToss: TossPayment | null): "FORGED" | "DEPOSITED" | "NOT_DEPOSITED" {
+  if (!atToss?.secret || !sameSecret(atToss.secret, callback.secret) || atToss.orderId !== callback.orderId) return "FORGED";
+  // Toss's record, not the callback's status, decides: a callback may be late or out of order.
+  return atToss.status === "DONE" || atToss.status === "PARTIAL_CANCELED" ? "DEPOSITED" : "NOT_DEPOSITED";
+}

@@ -1,0 +1,121 @@
+import type { Approval, CardInfo, PaymentLookup, ProviderFailure, VirtualAccountIssue } from "../types";
+import { bankOfTossCode } from "./banks";
+
+/**
+ * Toss's Payment object (v1, https://docs.tosspayments.com/reference#payment-객체), the members
+ * this adapter reads. Enum-like members come in Korean ("카드", "신용", "일반") in the Korean
+ * reference and in English in the English one; both are read.
+ */
+export type TossPayment = {
+  mId?: string;
+  paymentKey: string;
+  orderId: string;
+  orderName?: string;
+  status: "READY" | "IN_PROGRESS" | "WAITING_FOR_DEPOSIT" | "DONE" | "CANCELED" | "PARTIAL_CANCELED" | "ABORTED" | "EXPIRED";
+  method?: string | null;
+  currency?: string;
+  totalAmount: number;
+  balanceAmount: number;
+  requestedAt?: string;
+  approvedAt?: string | null;
+  lastTransactionKey?: string | null;
+  card?: { number?: string; issuerCode?: string; acquirerCode?: string; approveNo?: string; cardType?: string; ownerType?: string; installmentPlanMonths?: number } | null;
+  virtualAccount?: { accountNumber: string; accountType?: string; bankCode?: string; bank?: string; customerName?: string; dueDate?: string; expired?: boolean } | null;
+  cancels?: TossCancel[] | null;
+  failure?: { code: string; message: string } | null;
+  /** Virtual accounts: the value Toss repeats in its deposit callbacks (compared to verify them). */
+  secret?: string | null;
+};
+
+export type TossCancel = { transactionKey: string; cancelAmount: number; taxFreeAmount?: number; canceledAt?: string; cancelStatus?: string; cancelReason?: string };
+
+/** Toss's Billing object from card authorization. */
+export type TossBilling = { mId?: string; customerKey: string; billingKey: string; authenticatedAt?: string; cardCompany?: string; card?: { number?: string; cardType?: string; ownerType?: string; issuerCode?: string } | null };
+
+const CARD_TYPES: Record<string, CardInfo["card_type"]> = { 신용: "CREDIT", 체크: "DEBIT", 기프트: "GIFT", CREDIT: "CREDIT", DEBIT: "DEBIT", GIFT: "GIFT" };
+const OWNER_TYPES: Record<string, CardInfo["card_owner_type"]> = { 개인: "PERSONAL", 법인: "CORPORATE", PERSONAL: "PERSONAL", CORPORATE: "CORPORATE" };
+
+function brandOfMasked(number: string): CardInfo["brand"] {
+  if (/^4/.test(number)) return "VISA";
+  if (/^(5[1-5]|2[2-7])/.test(number)) return "MASTER";
+  if (/^3[47]/.test(number)) return "AMEX";
+  if (/^35/.test(number)) return "JCB";
+  if (/^3[068]/.test(number)) return "DINERS";
+  if (/^62/.test(number)) return "UNIONPAY";
+  return "LOCAL";
+}
+
+/** What may be kept of Toss's card member: masked number, BIN, kinds and card-company codes. */
+export function cardInfoOf(card: { number?: string; cardType?: string; ownerType?: string; issuerCode?: string; acquirerCode?: string } | null | undefined, company?: string): CardInfo | undefined {
+  if (!card?.number) return undefined;
+  const number = card.number;
+  const issuer = card.issuerCode ?? company ?? "";
+  return {
+    number,
+    bin: number.replace(/\D.*$/, "").slice(0, 6),
+    brand: brandOfMasked(number),
+    card_type: CARD_TYPES[card.cardType ?? ""] ?? "CREDIT",
+    card_owner_type: OWNER_TYPES[card.ownerType ?? ""] ?? "PERSONAL",
+    publisher: issuer,
+    issuer,
+    name: company ?? (issuer ? `Toss issuer ${issuer}` : "card"),
+  };
+}
+
+/** The provider response we keep: what identifies the payment at Toss, never the callback secret. */
+export function keptResponse(p: TossPayment): string {
+  const { mId, paymentKey, orderId, status, method, totalAmount, balanceAmount, approvedAt, lastTransactionKey, currency } = p;
+  return JSON.stringify({ provider: "TOSSPAYMENTS", mId, paymentKey, orderId, status, method, currency, totalAmount, balanceAmount, approvedAt, lastTransactionKey });
+}
+
+export function isVirtualAccount(p: TossPayment): boolean {
+  return Boolean(p.virtualAccount) || p.method === "가상계좌" || p.method === "VIRTUAL_ACCOUNT";
+}
+
+export function approvalOf(p: TossPayment): Approval {
+  return { ok: true, pgTxId: p.paymentKey, approvalNumber: p.card?.approveNo ?? "", card: cardInfoOf(p.card), pgResponse: keptResponse(p) };
+}
+
+export function issueOf(p: TossPayment): VirtualAccountIssue {
+  const account = p.virtualAccount!;
+  return {
+    ok: true,
+    pgTxId: p.paymentKey,
+    bank: bankOfTossCode(account.bankCode ?? account.bank ?? ""),
+    accountNumber: account.accountNumber,
+    accountType: account.accountType === "고정" || account.accountType === "FIXED" ? "FIXED" : "NORMAL",
+    remitteeName: account.customerName ?? "",
+    expiredAt: account.dueDate ? Date.parse(account.dueDate) : 0,
+    pgResponse: keptResponse(p),
+  };
+}
+
+export function failureOf(p: TossPayment): ProviderFailure {
+  return { ok: false, pgCode: p.failure?.code ?? p.status, pgMessage: p.failure?.message ?? `the payment is ${p.status} at Toss Payments` };
+}
+
+/** The answer to an approval or issuance request: DONE (card) or WAITING_FOR_DEPOSIT (account); anything else is a failure. */
+export function answerOfPayment(p: TossPayment): Approval | VirtualAccountIssue | ProviderFailure {
+  if (isVirtualAccount(p) && p.virtualAccount && p.status !== "ABORTED" && p.status !== "EXPIRED") return issueOf(p);
+  if (p.status === "DONE" || p.status === "PARTIAL_CANCELED" || p.status === "CANCELED") return approvalOf(p);
+  return failureOf(p);
+}
+
+/** Toss's record of an order, as the adapter contract's look-up answers it. */
+export function lookupOf(p: TossPayment): PaymentLookup {
+  if (p.status === "READY" || p.status === "IN_PROGRESS") return { status: "IN_PROGRESS" };
+  if (p.status === "ABORTED" || (p.status === "EXPIRED" && !p.virtualAccount)) return { status: "DECLINED", failure: failureOf(p) };
+  if (isVirtualAccount(p) && p.virtualAccount) {
+    // A voided account and a refunded deposit both end CANCELED: only DONE / PARTIAL_CANCELED say "paid in".
+    const deposited = p.status === "DONE" || p.status === "PARTIAL_CANCELED";
+    return { status: "VIRTUAL_ACCOUNT_ISSUED", issue: issueOf(p), deposited };
+  }
+  return { status: "APPROVED", approval: approvalOf(p), amount: p.totalAmount, cancelledAmount: p.totalAmount - p.balanceAmount };
+}
+
+/** The cancellation the answer to a cancel request describes: the newest entry of `cancels`. */
+export function newestCancel(p: TossPayment): TossCancel | undefined {
+  const cancels = [...(p.cancels ?? [])];
+  cancels.sort((a, b) => Date.parse(a.canceledAt ?? "") - Date.parse(b.canceledAt ?? ""));
+  return cancels.at(-1);
+}

@@ -1,0 +1,61 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The architecture check must fail on a forbidden import: a small tree with one import per rule is
+// cruised with the project's own config, and every rule must name its offender (and nothing else).
+const root = path.resolve(import.meta.dirname, "..");
+const tree = mkdtempSync(path.join(tmpdir(), "arch-check-"));
+afterAll(() => rmSync(tree, { recursive: true, force: true }));
+
+const files: Record<string, string> = {
+  "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] } } }),
+  "lib/db/client.ts": "export const db = 1;",
+  "lib/db/transaction.ts": "export const transaction = 1;",
+  "lib/api/error-codes.ts": "export const ERROR_STATUS = {};",
+  "lib/errors/domain-error.ts": "export class DomainError extends Error {}",
+  "lib/providers/sandbox/cards.ts": "export const SANDBOX_CARDS = {};",
+  "lib/providers/registry.ts": 'import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";\nexport const r = SANDBOX_CARDS;',
+  "lib/providers/adapter.ts": 'import { list } from "@/lib/customers/list-customers";\nexport const a = list;',
+  "lib/customers/repository.ts": 'import { db } from "@/lib/db/client";\nexport const rows = db;',
+  "lib/customers/list-customers.ts": [
+    'import { db } from "@/lib/db/client";',
+    'import { transaction } from "@/lib/db/transaction";',
+    'import { ERROR_STATUS } from "@/lib/api/error-codes";',
+    'import { DomainError } from "@/lib/errors/domain-error";',
+    'import { page } from "@/app/page";',
+    'import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";',
+    "export const list = [db, transaction, ERROR_STATUS, DomainError, page, SANDBOX_CARDS];",
+  ].join("\n"),
+  "app/page.ts": 'import { db } from "@/lib/db/client";\nimport { list } from "@/lib/customers/list-customers";\nexport const page = [db, list];',
+};
+for (const [file, text] of Object.entries(files)) {
+  mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+  writeFileSync(path.join(tree, file), text);
+}
+
+type Violation = { rule: { name: string }; from: string; to: string };
+
+async function violations(): Promise<string[]> {
+  const bin = path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
+  const args = [bin, "app", "lib", "--config", path.join(root, ".dependency-cruiser.cjs"), "--output-type", "json"];
+  const run = await promisify(execFile)(process.execPath, args, { cwd: tree, maxBuffer: 1 << 24 }).catch((e) => e);
+  const result = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
+  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+}
+
+describe("architecture check", () => {
+  it("names every forbidden import and allows the rest", async () => {
+    expect(await violations()).toEqual([
+      "db-only-in-repositories: lib/customers/list-customers.ts -> lib/db/client.ts",
+      "domain-errors-not-from-api: lib/customers/list-customers.ts -> lib/api/error-codes.ts",
+      "domain-not-to-ui: lib/customers/list-customers.ts -> app/page.ts",
+      "providers-not-to-db-or-domain: lib/providers/adapter.ts -> lib/customers/list-customers.ts",
+      "sandbox-only-through-registry: lib/customers/list-customers.ts -> lib/providers/sandbox/cards.ts",
+      "ui-not-to-db: app/page.ts -> lib/db/client.ts",
+    ]);
+  });
+});
