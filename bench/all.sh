@@ -35,6 +35,11 @@ PG_TEMP_FSYNC=on pg_temp_start
 DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
 pg_temp_stop
 
+echo; echo "### Scheduled payments, 2 worker processes, PostgreSQL (fsync on)"
+PG_TEMP_FSYNC=on pg_temp_start
+DATABASE_URL="$PG_TEMP_URL" npx tsx bench/scheduler-throughput.ts
+pg_temp_stop
+
 echo; echo "### Lists, search and overview, SQLite"
 DATA_DIR="$TMP" DATABASE_URL="file:$TMP/scale.db" npx tsx bench/scale.ts | grep -v '^seeded'
 rm -f "$TMP"/scale.db*
