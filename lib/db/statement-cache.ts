@@ -55,6 +55,8 @@ export function cachingSqlite(database: Database.Database): Database.Database {
  */
 const namedTexts = new Map<string, string>();
 export function nameStatement(text: string): void {
+  // Off behind a pooler that does not keep prepared statements per client (PgBouncer in transaction mode before 1.21).
+  if (process.env.DATABASE_NAMED_STATEMENTS === "false") return;
   if (!namedTexts.has(text)) namedTexts.set(text, `k${createHash("sha1").update(text).digest("hex").slice(0, 20)}`);
 }
 
