@@ -112,7 +112,13 @@ const settledHooks = new WeakMap<Tx, (() => void)[]>();
 function runSettledHooks(tx: Tx) {
   const hooks = settledHooks.get(tx);
   settledHooks.delete(tx);
-  for (const hook of hooks ?? []) hook();
+  for (const hook of hooks ?? []) {
+    try {
+      hook();
+    } catch {
+      // A hint failing must not stop the transaction machinery (a group commit's next group).
+    }
+  }
 }
 
 /**
