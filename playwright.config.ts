@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { tossFakePort } from "./e2e/toss-fake/port";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 
@@ -25,7 +26,9 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The tests' webhook receivers listen on 127.0.0.1, which production refuses unless allowed.
-    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WORKER_POLL_MS: "200", WEBHOOK_ALLOW_PRIVATE: "true" },
+    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WORKER_POLL_MS: "200", WEBHOOK_ALLOW_PRIVATE: "true",
+      // LIVE Toss channels talk to the fake e2e/dashboard/channels.spec.ts starts (never the real Toss).
+      TOSS_API_BASE: `http://127.0.0.1:${tossFakePort(port)}` },
     stdout: "pipe",
   },
 });

@@ -65,7 +65,7 @@ const section = [
   `| payments: paid / declined / never answered to the client | ${baseline.figures.payments.answeredPaid} / ${baseline.figures.payments.answeredDeclined} / ${baseline.figures.payments.unanswered} | ${f.payments.answeredPaid} / ${f.payments.answeredDeclined} / ${f.payments.unanswered} |`,
   `| schedules booked (paid / failed) | ${baseline.figures.schedules.booked} (${baseline.figures.schedules.paid} / ${baseline.figures.schedules.failed}) | ${f.schedules.booked} (${f.schedules.paid} / ${f.schedules.failed}) |`,
   `| partial cancels: succeeded / refused / unanswered | ${baseline.figures.cancels.succeeded} / ${baseline.figures.cancels.refused} / ${baseline.figures.cancels.unanswered} | ${f.cancels.succeeded} / ${f.cancels.refused} / ${f.cancels.unanswered} |`,
-  `| attempts settled by a look-up | ${baseline.figures.lookedUp} | ${f.lookedUp} |`,
+  `| attempts that took more than one look-up | ${baseline.figures.lookedUpAgain} | ${f.lookedUpAgain} |`,
   `| late approvals refunded | ${baseline.figures.lateApprovalsRefunded} | ${f.lateApprovalsRefunded} |`,
   `| restart after SIGKILL (s) | — | ${f.restartSeconds.map((s) => s.toFixed(1)).join(", ")} |`,
   `| settled after the traffic stopped (s) | ${baseline.figures.settleSeconds} | ${f.settleSeconds} |`,

@@ -4,6 +4,7 @@
  *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
  *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
  *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
+ *   audit-verify [--merchant ID] [--json]   recompute every merchant's audit hash chain; exit 1 on a break
  *   backup --out FILE        consistent online backup (SQLite backup API, or pg_dump) while the server runs
  *   restore --from FILE      replace the database with a backup: stop every app and worker process first
  *   reconcile [--since ISO] [--merchant ID] [--json]
@@ -11,6 +12,7 @@
  *                            prints {"checked", "mismatches", "unsettled"}; exit 0 only when both lists are empty
  */
 import { parseArgs } from "node:util";
+import { verifyAuditChains } from "@/lib/audit/verify";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { closeDb, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations/index";
@@ -94,6 +96,10 @@ try {
     await requireStore(values.merchant, values.store);
     const user = await insertUser(getDb(), { merchantId: values.merchant, storeId: values.store ?? null, email: values.email, name: values.email, password: values.password, role: values.role as "OWNER" });
     print({ user_id: user.id, email: values.email });
+  } else if (command === "audit-verify") {
+    const report = await verifyAuditChains({ merchantId: values.merchant });
+    print(report);
+    if (!report.ok) process.exitCode = 1;
   } else if (command === "reset-demo-login") {
     const reset = await resetDemoLogin({ email: values.email, password: values.password, apiKey: values["api-key"] });
     if (!reset) fail(`no demo login ${values.email ?? "demo@example.com"}: seed one with SEED_DEMO=true npm start`);
@@ -106,7 +112,7 @@ try {
     const { printReconciliation } = await import("@/lib/reconciliation/cli");
     process.exitCode = await printReconciliation({ since, merchantId: values.merchant, storeId: values.store }, values.json);
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]");
+    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]");
   }
 } finally {
   await closeDb();

@@ -70,6 +70,18 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
   fi
 fi
 
+# Every audit hash chain the suite wrote must still verify (an edited or lost entry fails the run).
+step "audit chains verified"
+audit_verify() {
+  if out=$(DATABASE_URL="$2" DATA_DIR="$TMP/audit-verify" npx tsx scripts/admin.ts audit-verify --json 2>&1); then echo "$1: $out"; else echo "$1: FAILED $out"; status=1; fi
+}
+audit_verify "unit SQLite" "file:$TMP/unit.db"
+[ -n "${PG_TEMP_URL:-}" ] && audit_verify "unit PostgreSQL" "$PG_TEMP_URL"
+[ -f "$TMP/http/platform.db" ] && audit_verify "HTTP SQLite" "file:$TMP/http/platform.db"
+[ -n "${HTTP_PG_URL:-}" ] && audit_verify "HTTP PostgreSQL" "$HTTP_PG_URL"
+[ -f "$TMP/e2e-sqlite/platform.db" ] && audit_verify "browser SQLite" "file:$TMP/e2e-sqlite/platform.db"
+[ -n "${E2E_PG_URL:-}" ] && audit_verify "browser PostgreSQL" "$E2E_PG_URL"
+
 step "log scan (card numbers, secrets, tokens, OTPs)"
 LOG_SCAN_DIR="$LOGS" npx vitest run -c vitest.logs.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/log-scan.json" || status=1
 

@@ -10,7 +10,9 @@ import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const ctx = await requireDashboard();
+  // The shell also wraps the team page, where a user owing the team's second factor sets it up;
+  // each page (and every action) enforces that requirement itself.
+  const ctx = await requireDashboard({ twoFactorSetup: true });
   const { t } = await getTranslator();
   const channels = (await listChannels({ ctx, input: {} })).channels;
   const testOnly = channels.length === 0 || channels.every((c) => c.type === "TEST");

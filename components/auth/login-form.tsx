@@ -12,16 +12,23 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { signInInput, type SignInInput } from "@/lib/dashboard/schema";
 
+type Failure = "login.failed" | "login.throttled" | "login.codeInvalid";
+
 export function LoginForm() {
   const t = useT();
   const fieldError = useFieldError();
-  const [failed, setFailed] = useState<null | "login.failed" | "login.throttled">(null);
+  const [failed, setFailed] = useState<null | Failure>(null);
+  // After a right password for an account with two-factor, the same form asks for the code.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [otp, setOtp] = useState("");
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: "", password: "" } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailed(null);
-    const result = await signIn("credentials", { ...values, redirect: false });
+    const result = await signIn("credentials", { ...values, ...(needsCode ? { otp } : {}), redirect: false });
     if (result?.error === "TooManyAttempts") return setFailed("login.throttled");
+    if (result?.error === "TwoFactorRequired") return setNeedsCode(true);
+    if (result?.error === "TwoFactorInvalid") return setFailed("login.codeInvalid");
     if (!result || result.error) return setFailed("login.failed");
     window.location.assign("/dashboard");
   });
@@ -31,11 +38,16 @@ export function LoginForm() {
       <h1 className="text-lg font-semibold">{t("login.title")}</h1>
       {failed ? <Alert>{t(failed)}</Alert> : null}
       <FormField label={t("login.email")} htmlFor="email" error={fieldError(form.formState.errors.email)}>
-        <Input id="email" type="email" autoComplete="username" {...form.register("email")} aria-invalid={!!form.formState.errors.email} />
+        <Input id="email" type="email" autoComplete="username" readOnly={needsCode} {...form.register("email")} aria-invalid={!!form.formState.errors.email} />
       </FormField>
       <FormField label={t("login.password")} htmlFor="password" error={fieldError(form.formState.errors.password)}>
-        <Input id="password" type="password" autoComplete="current-password" {...form.register("password")} aria-invalid={!!form.formState.errors.password} />
+        <Input id="password" type="password" autoComplete="current-password" readOnly={needsCode} {...form.register("password")} aria-invalid={!!form.formState.errors.password} />
       </FormField>
+      {needsCode ? (
+        <FormField label={t("login.code")} htmlFor="otp" hint={t("login.codeHint")}>
+          <Input id="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus value={otp} onChange={(e) => setOtp(e.target.value)} />
+        </FormField>
+      ) : null}
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {t("login.submit")}
       </Button>

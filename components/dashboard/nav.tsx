@@ -16,6 +16,9 @@ export const NAV_ITEMS = [
   { href: "/dashboard/reconciliation", key: "nav.reconciliation" },
   { href: "/dashboard/channels", key: "nav.channels" },
   { href: "/dashboard/developers", key: "nav.developers" },
+  { href: "/dashboard/logs", key: "nav.requestLog" },
+  { href: "/dashboard/team", key: "nav.team" },
+  { href: "/dashboard/audit-log", key: "nav.auditLog" },
 ] as const;
 
 export function isActive(href: string, pathname: string) {

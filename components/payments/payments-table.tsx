@@ -7,7 +7,10 @@ import { paymentPath } from "@/components/dashboard/store-href";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
 import type { WirePayment, WireTransaction } from "@/lib/payments/serialize";
+import type { PaymentColumn } from "@/lib/saved-views/schema";
 import { StatusBadge } from "./status-badge";
+
+const OPTIONAL = new Set<string>(["order_name", "status", "net", "method", "provider", "customer", "requested_at", "status_updated_at"]);
 
 type Sort = { by: "REQUESTED_AT" | "STATUS_UPDATED_AT"; order: "ASCENDING" | "DESCENDING" };
 
@@ -33,7 +36,7 @@ function SortHeader({ label, by, sort, onSort }: { label: string; by: Sort["by"]
   );
 }
 
-export function PaymentsTable({ payments, sort, onSort, loading, stores, currentStoreId, emptyText }: { payments: WirePayment[] | undefined; sort: Sort; onSort: (s: Sort) => void; loading: boolean; stores?: { id: string; name: string }[]; currentStoreId: string; emptyText?: string }) {
+export function PaymentsTable({ payments, sort, onSort, loading, stores, currentStoreId, emptyText, visible }: { payments: WirePayment[] | undefined; sort: Sort; onSort: (s: Sort) => void; loading: boolean; stores?: { id: string; name: string }[]; currentStoreId: string; emptyText?: string; visible?: PaymentColumn[] }) {
   const t = useT();
   const fmt = useFormat();
   const columns = useMemo<ColumnDef<WirePayment>[]>(() => {
@@ -42,9 +45,10 @@ export function PaymentsTable({ payments, sort, onSort, loading, stores, current
         header: t("payments.paymentId"),
         cell: ({ row }) => <StoreLink className="font-mono text-xs whitespace-nowrap text-brand hover:underline" currentStoreId={currentStoreId} storeId={row.original.store_id} path={paymentPath(row.original.id)}>{row.original.id}</StoreLink>,
       },
-      { header: t("payments.orderName"), cell: ({ row }) => primaryOf(row.original).order_name },
-      { header: t("payments.status"), cell: ({ row }) => <StatusBadge status={primaryOf(row.original).status} /> },
+      { id: "order_name", header: t("payments.orderName"), cell: ({ row }) => primaryOf(row.original).order_name },
+      { id: "status", header: t("payments.status"), cell: ({ row }) => <StatusBadge status={primaryOf(row.original).status} /> },
       {
+        id: "net",
         header: t("payments.netAmount"),
         cell: ({ row }) => {
           const tx = primaryOf(row.original);
@@ -57,15 +61,16 @@ export function PaymentsTable({ payments, sort, onSort, loading, stores, current
           );
         },
       },
-      { header: t("payments.method"), cell: ({ row }) => (primaryOf(row.original).method ? t(`enum.method.${primaryOf(row.original).method}`) : "—") },
+      { id: "method", header: t("payments.method"), cell: ({ row }) => (primaryOf(row.original).method ? t(`enum.method.${primaryOf(row.original).method}`) : "—") },
       {
+        id: "provider",
         header: t("payments.provider"),
         cell: ({ row }) => {
           const p = (primaryOf(row.original).channel as { pg_provider?: string } | undefined)?.pg_provider;
           return p ? t(`enum.pgProvider.${p}`) : "—";
         },
       },
-      { header: t("payments.customer"), cell: ({ row }) => (primaryOf(row.original).customer as { name?: string } | undefined)?.name ?? "" },
+      { id: "customer", header: t("payments.customer"), cell: ({ row }) => (primaryOf(row.original).customer as { name?: string } | undefined)?.name ?? "" },
     ];
     if (stores) cols.push({ header: t("payments.store"), cell: ({ row }) => stores.find((s) => s.id === row.original.store_id)?.name ?? row.original.store_id });
     cols.push(
@@ -80,7 +85,8 @@ export function PaymentsTable({ payments, sort, onSort, loading, stores, current
         cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(primaryOf(row.original).status_updated_at)}</span>,
       },
     );
-    return cols;
-  }, [t, fmt, sort, onSort, stores, currentStoreId]);
+    // A saved view may hide optional columns; the payment id (and the store, across stores) always shows.
+    return visible ? cols.filter((c) => !c.id || !OPTIONAL.has(c.id) || visible.includes(c.id as PaymentColumn)) : cols;
+  }, [t, fmt, sort, onSort, stores, currentStoreId, visible]);
   return <DataTable columns={columns} data={payments} loading={loading} testId="payments-table" rowTestId={(p) => `payment-${p.id}`} emptyText={emptyText} label={t("payments.title")} />;
 }

@@ -5,18 +5,8 @@ import type { ReactNode } from "react";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "./button";
 
-/** The dialog of ConfirmDialog (Radix AlertDialog), loaded when first needed. */
-export function ConfirmDialogContent({
-  returnFocus,
-  title,
-  body,
-  confirmLabel,
-  onConfirm,
-  open,
-  onOpenChange,
-  danger = true,
-  pending = false,
-}: {
+/** What a confirmation states and does; ConfirmDialog takes the same, plus its trigger. */
+export type ConfirmDialogContentProps = {
   returnFocus?: HTMLElement | null;
   title: string;
   body: ReactNode;
@@ -26,7 +16,10 @@ export function ConfirmDialogContent({
   onOpenChange?: (open: boolean) => void;
   danger?: boolean;
   pending?: boolean;
-}) {
+};
+
+/** The dialog of ConfirmDialog (Radix AlertDialog), loaded when first needed. */
+export function ConfirmDialogContent({ returnFocus, title, body, confirmLabel, onConfirm, open, onOpenChange, danger = true, pending = false }: ConfirmDialogContentProps) {
   const t = useT();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>

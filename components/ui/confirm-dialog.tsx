@@ -2,20 +2,11 @@
 
 import dynamic from "next/dynamic";
 import { useRef, useState, type ReactNode } from "react";
+import type { ConfirmDialogContentProps } from "./confirm-dialog-content";
 
 const ConfirmDialogContent = dynamic(() => import("./confirm-dialog-content").then((m) => m.ConfirmDialogContent), { ssr: false });
 
-type Props = {
-  trigger?: ReactNode;
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  danger?: boolean;
-  pending?: boolean;
-};
+type Props = Omit<ConfirmDialogContentProps, "returnFocus"> & { trigger?: ReactNode };
 
 /**
  * Asks before an action that moves money or cannot be undone: an accessible Radix AlertDialog that

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
-import { advanceApplication, advanceContract } from "@/lib/onboarding/advance";
-import { listStoreApplicationViews } from "@/lib/onboarding/board";
+import { advanceApplication } from "@/lib/onboarding/advance-application";
+import { advanceContract } from "@/lib/onboarding/advance-contract";
+import { listStoreApplicationViews } from "@/lib/onboarding/list-store-application-views";
 import type { AuthContext } from "@/lib/auth/context";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";

@@ -3,7 +3,7 @@ import { AUTO_ISSUE_QUEUE } from "@/lib/cash-receipts/auto-issue";
 import { getDb } from "@/lib/db/client";
 import { up as sealAtRest } from "@/lib/db/migrations/0041_sealed_at_rest";
 import { drainOnce } from "@/lib/jobs/worker";
-import { advanceApplication } from "@/lib/onboarding/advance";
+import { advanceApplication } from "@/lib/onboarding/advance-application";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 import { storeBody } from "@/lib/testing/stores";

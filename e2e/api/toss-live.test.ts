@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
 import { getDb } from "@/lib/db/client";
 import { lookUpNow } from "@/lib/payments/sweep";
+import { reconcile } from "@/lib/reconciliation/report";
 import { callApi } from "@/lib/testing/api";
 import { makeDue, runUntilSettled } from "@/lib/testing/billing";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
@@ -193,6 +194,41 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(atToss.cancels).toHaveLength(1);
     expect(atToss.balanceAmount).toBe(7000);
+  });
+});
+
+describe("reconciliation with Toss's transaction listing", () => {
+  /** A refund made outside the platform (Toss's merchant console): Toss's own key, none of ours. */
+  async function refundAtToss(m: Live, paymentKey: string, amount: number) {
+    const res = await fetch(`${fake.baseUrl}/v1/payments/${encodeURIComponent(paymentKey)}/cancel`, {
+      method: "POST",
+      headers: { authorization: `Basic ${Buffer.from(`${m.live.secretKey}:`).toString("base64")}`, "content-type": "application/json" },
+      body: JSON.stringify({ cancelReason: "refunded in Toss's console", cancelAmount: amount }),
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it("matches Toss's refunds by Toss's cancellation key (its listing carries none of our ids), a re-sent cancel included; a refund made only at Toss is reported", async () => {
+    const since = Date.now() - 60_000;
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 2000, reason: "one item" })).status).toBe(200);
+    // The answer is lost: the cancel is sent again with its key, Toss replays the same cancellation.
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, reason: "lost [toss:lost]" })).status).toBe(200);
+    const tx = await primary(m, id);
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(atToss.cancels).toHaveLength(2);
+    expect(tx.cancellations.map((c: { pg_cancellation_id: string }) => c.pg_cancellation_id).sort()).toEqual(atToss.cancels!.map((c) => c.transactionKey).sort());
+
+    expect(await reconcile({ since, merchantId: m.merchant_id })).toEqual({ checked: expect.any(Number), mismatches: [], unsettled: [] });
+
+    await refundAtToss(m, tx.pg_tx_id, 1000);
+    const { mismatches } = await reconcile({ since, merchantId: m.merchant_id });
+    expect(mismatches.map((x) => [x.kind, x.payment_id, x.provider]).sort()).toEqual([
+      ["refund_amount_mismatch", id, 6000],
+      ["refund_not_recorded", id, 1000],
+    ]);
   });
 });
 

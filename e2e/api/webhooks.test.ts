@@ -376,7 +376,10 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
 
 describe("delivery log (dashboard services)", () => {
   it("filters by status, event, URL and date; resends one; resends every match; stays within the tenant", async () => {
-    const { listDeliveries, listDeliveryAttempts, resendDelivery, resendMatching } = await import("@/lib/webhooks/log");
+    const { listDeliveries } = await import("@/lib/webhooks/list-deliveries");
+    const { listDeliveryAttempts } = await import("@/lib/webhooks/list-delivery-attempts");
+    const { resendDelivery } = await import("@/lib/webhooks/resend-delivery");
+    const { resendMatching } = await import("@/lib/webhooks/resend-matching");
     const { getWebhookSettings, sendTestWebhook } = await import("@/lib/webhooks/settings");
     const m = await newMerchant();
     const ok = await receiver();

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
+import { storeBody } from "@/lib/testing/stores";
 import { freshMerchant, signIn } from "./helpers";
 
 /** Every CSP violation the page reports (console and securitypolicyviolation events). */
@@ -45,6 +47,38 @@ test("every dashboard page runs under the nonce CSP with no violation", async ({
   }
   await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Payments" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("detail pages, the palette and a stored dark theme run with no violation either", async ({ page, request }) => {
+  const violations = await watchViolations(page);
+  const m = await freshMerchant({ hosting: true });
+  const api = (path: string, data: unknown) => request.post(path, { headers: { authorization: `PortOne ${m.api_key}` }, data });
+  const paymentId = newPaymentId();
+  const paid = await api(`/v2/payments/${paymentId}/instant/pay`, cardPayBody(m, undefined, { order_name: "CSP desk" }));
+  expect(paid.status(), await paid.text()).toBe(200);
+  const card = cardPayBody(m).payment_method_option;
+  const key = await api("/v2/billing-keys", { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, payment_method_option: card });
+  expect(key.status(), await key.text()).toBe(200);
+  const verificationId = `iv-csp-${Date.now().toString(36)}`;
+  const sent = await api(`/identity-verifications/${verificationId}/send`, { channelKey: m.channels.find((c) => c.pg_provider === "DANAL")!.key, customer: { name: "Kim", phoneNumber: "01011112222", identityNumber: "8703152" }, operator: "SKT", method: "SMS" });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const store = await api("/v2/stores", storeBody());
+  expect(store.status(), await store.text()).toBe(200);
+  const storeId = (await store.json()).id as string;
+
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  // next-themes writes its inline script with the nonce; a stored choice makes it act on load.
+  await page.getByTestId("theme-select").first().selectOption("dark");
+  for (const path of [`/dashboard/payments/${paymentId}`, `/dashboard/billing-keys/${(await key.json()).billing_key}`, `/dashboard/verifications/${verificationId}`, `/dashboard/stores/${storeId}`, `/dashboard/stores/${storeId}/edit`, "/dashboard"]) {
+    const res = await page.goto(path);
+    expect(res!.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.getByTestId("open-palette").click();
+  await page.getByRole("dialog").getByRole("combobox").fill("CSP desk");
+  await expect(page.getByRole("dialog").getByRole("option", { name: /CSP desk/ }).first()).toBeVisible();
   expect(violations).toEqual([]);
 });
 

@@ -16,7 +16,8 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
  * 4000000000000341 billing charges declined, 4000000000000259 cancels refused.
  */
 export type TossFault = "timeout" | "lost" | "network" | "500";
-export type TossFakeOptions = { slowMs?: number; rates?: Partial<Record<TossFault, number>> };
+/** `port`: a fixed port, for a server started before the fake (Playwright's, see e2e/toss-fake/port.ts); 0 picks a free one. */
+export type TossFakeOptions = { slowMs?: number; rates?: Partial<Record<TossFault, number>>; port?: number };
 export type TossFake = {
   baseUrl: string;
   ledger: FakeLedger;
@@ -313,7 +314,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
       if (!res.headersSent) send(res, { status: 500, body: { code: "FAILED_INTERNAL_SYSTEM_PROCESSING", message: "fake crashed" } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

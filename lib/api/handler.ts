@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { noteApiCaller, noteRequestBody, noteResponseBody } from "@/lib/audit/actor";
 import { authenticate } from "@/lib/auth/authenticate";
 import type { AuthContext } from "@/lib/auth/context";
 import { sha256 } from "@/lib/crypto";
 import { logger } from "@/lib/ops/logger";
 import { observeRequests } from "@/lib/ops/observe-request";
 import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
+import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { readJsonBody } from "./body";
 import { errorBody, type EnvelopeFamily } from "./envelope";
@@ -49,6 +51,7 @@ function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown
 type Outcome = StoredResponse & { headers?: Record<string, string> };
 
 function toResponse(outcome: Outcome, headers: Record<string, string>): Response {
+  noteResponseBody(outcome.body);
   return new Response(outcome.body, { status: outcome.status, headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers, ...outcome.headers } });
 }
 
@@ -68,17 +71,19 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
   config: RouteConfig<P, Q, B, A>,
   handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
 ) {
-  const route = observeRequests(async (request: Request, segment?: Segment): Promise<Response> => {
+  const route = observeRequests(recordApiRequests(async (request: Request, segment?: Segment): Promise<Response> => {
     const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
     const headers = { "x-request-id": requestId };
     try {
       const ctx = config.auth === "none" ? null : await authenticate(request);
       noteMerchant(ctx?.merchantId);
+      noteApiCaller(ctx);
       if (config.auth === "hosting") requireHostingContract(ctx!);
       const rawParams = (await segment?.params) ?? {};
       const params = parsePart("path", config.params ?? EMPTY, rawParams);
       const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
       const rawBody = config.body ? await readJsonBody(request) : undefined;
+      noteRequestBody(rawBody);
       const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
       const run = async (idempotencyKey?: string): Promise<Outcome> => {
         try {
@@ -103,7 +108,7 @@ export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType
     } catch (error) {
       return toResponse(failure(error, config.family, requestId), headers);
     }
-  });
+  }));
   // otherMethods() answers the route's missing methods in this family's envelope.
   return Object.assign(route, { family: config.family });
 }

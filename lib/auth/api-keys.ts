@@ -1,5 +1,6 @@
 import { sha256 } from "@/lib/crypto";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record";
+import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
 import { precompiled } from "@/lib/db/precompiled";
 import { newId, newSecret } from "@/lib/ids";
 import { forgetRecentAnswers, RecentAnswers } from "./recent-answers";
@@ -14,6 +15,8 @@ export async function createApiKey(
   input: { merchantId: string; storeId?: string | null; name: string },
   db: Db | Tx = getDb(),
 ): Promise<CreatedApiKey> {
+  // The key and its audit entry commit together.
+  if (!db.isTransaction) return db.transaction().execute((tx) => createApiKey(input, tx));
   const apiKey = `sk_${newSecret(30)}`;
   const id = newId("key_");
   const prefix = apiKey.slice(0, KEY_PREFIX_LENGTH);
@@ -31,6 +34,7 @@ export async function createApiKey(
       revoked_at: null,
     })
     .execute();
+  await recordAudit(db, { merchantId: input.merchantId, action: "api_key.create", targetId: id, after: { name: input.name, prefix, store_id: input.storeId ?? null } });
   return { id, apiKey, prefix };
 }
 
@@ -43,14 +47,32 @@ export async function findActiveApiKey(apiKey: string) {
     .executeTakeFirst();
 }
 
-type RequestKey = { id: string; merchant_id: string; store_id: string | null; last_used_at: number | null; default_store_id: string | null; has_hosting_contract: number };
+type RequestKey = {
+  id: string;
+  merchant_id: string;
+  store_id: string | null;
+  name: string;
+  key_prefix: string;
+  last_used_at: number | null;
+  default_store_id: string | null;
+  has_hosting_contract: number;
+};
 const requestKeys = new RecentAnswers<RequestKey>();
 
 const requestKeyRow = precompiled((db: Db, keyHash: string) =>
   db
     .selectFrom("api_keys")
     .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
-    .select(["api_keys.id", "api_keys.merchant_id", "api_keys.store_id", "api_keys.last_used_at", "merchants.default_store_id", "merchants.has_hosting_contract"])
+    .select([
+      "api_keys.id",
+      "api_keys.merchant_id",
+      "api_keys.store_id",
+      "api_keys.name",
+      "api_keys.key_prefix",
+      "api_keys.last_used_at",
+      "merchants.default_store_id",
+      "merchants.has_hosting_contract",
+    ])
     .where("api_keys.key_hash", "=", keyHash)
     .where("api_keys.revoked_at", "is", null),
 );
@@ -80,15 +102,22 @@ export async function listApiKeys(merchantId: string) {
 
 export async function revokeApiKey(merchantId: string, keyId: string): Promise<boolean> {
   const now = Date.now();
-  const result = await getDb()
-    .updateTable("api_keys")
-    .set({ revoked_at: now })
-    .where("id", "=", keyId)
-    .where("merchant_id", "=", merchantId)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  forgetRecentAnswers();
-  return Number(result.numUpdatedRows) > 0;
+  const revoked = await withTransaction(async (tx) => {
+    const key = await tx
+      .updateTable("api_keys")
+      .set({ revoked_at: now })
+      .where("id", "=", keyId)
+      .where("merchant_id", "=", merchantId)
+      .where("revoked_at", "is", null)
+      .returning(["name", "key_prefix"])
+      .executeTakeFirst();
+    if (!key) return false;
+    await recordAudit(tx, { merchantId, action: "api_key.revoke", targetId: keyId, before: { name: key.name, prefix: key.key_prefix, revoked: false }, after: { revoked: true } });
+    return true;
+  });
+  // Answers cached by lib/auth/recent-answers.ts must not outlive the revocation in this process.
+  if (revoked) forgetRecentAnswers();
+  return revoked;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -26,7 +26,8 @@ export async function authenticate(request: Request): Promise<AuthContext> {
     const live = claims && (await isAccessTokenLive(claims));
     if (!claims || !live) throw new DomainError("UNAUTHORIZED", "the access token is not valid");
     live.lastUsedAt = await touchApiKey(claims.kid, live.lastUsedAt);
-    return { merchantId: claims.mid, storeId: claims.sid, storeLimited: claims.lim === 1, hasHostingContract: live.hasHostingContract, origin };
+    const apiKey = { id: claims.kid, name: live.keyName, prefix: live.keyPrefix };
+    return { merchantId: claims.mid, storeId: claims.sid, storeLimited: claims.lim === 1, hasHostingContract: live.hasHostingContract, origin, apiKey };
   }
   if (scheme.toLowerCase() === "portone") {
     const key = await findRequestApiKey(credential);
@@ -42,6 +43,7 @@ export async function authenticate(request: Request): Promise<AuthContext> {
       storeLimited: key.store_id !== null,
       hasHostingContract: key.has_hosting_contract === 1,
       origin,
+      apiKey: { id: key.id, name: key.name, prefix: key.key_prefix },
     };
   }
   throw new DomainError("UNAUTHORIZED", "unsupported Authorization scheme");

@@ -9,6 +9,8 @@ export type AuthContext = {
   storeLimited: boolean;
   hasHostingContract: boolean;
   origin: Origin;
+  /** Present for API callers: the key they authenticated with (audit log, request log). */
+  apiKey?: { id: string; name: string; prefix: string };
   /** Present for dashboard users: their role. API callers act with full rights. */
   role?: "OWNER" | "ADMIN" | "VIEWER";
   /**

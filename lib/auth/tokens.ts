@@ -146,7 +146,7 @@ async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
   return outcome;
 }
 
-type LiveToken = { lastUsedAt: number | null; hasHostingContract: boolean };
+type LiveToken = { lastUsedAt: number | null; hasHostingContract: boolean; keyName: string; keyPrefix: string };
 const liveTokens = new RecentAnswers<LiveToken>();
 
 const liveTokenRow = precompiled((db: Db, familyId: string, keyId: string) =>
@@ -158,6 +158,8 @@ const liveTokenRow = precompiled((db: Db, familyId: string, keyId: string) =>
       "token_families.revoked_at as family_revoked_at",
       "api_keys.revoked_at as key_revoked_at",
       "api_keys.last_used_at",
+      "api_keys.name",
+      "api_keys.key_prefix",
       "merchants.has_hosting_contract",
     ])
     .where("token_families.id", "=", familyId)
@@ -175,7 +177,7 @@ export async function isAccessTokenLive(claims: AccessClaims): Promise<LiveToken
   if (cached) return cached;
   const row = await liveTokenRow.first([claims.fam, claims.kid]);
   if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null) return null;
-  const live = { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1 };
+  const live = { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1, keyName: row.name, keyPrefix: row.key_prefix };
   liveTokens.set(cacheKey, live);
   return live;
 }

@@ -1,11 +1,11 @@
 import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
+import { publicUrl } from "@/lib/public-url";
 import { toRfc3339 } from "@/lib/time";
 import type { CashReceiptRecord } from "./repository";
 
 /** The public receipt page: absolute, so it works in an e-mail or a client's own UI. */
 export function receiptUrl(token: string): string {
-  const base = process.env.PUBLIC_URL ?? process.env.NEXTAUTH_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
-  return `${base.replace(/\/$/, "")}/receipts/${token}`;
+  return publicUrl(`/receipts/${token}`);
 }
 
 function strip<T extends Record<string, unknown>>(value: T): T {

@@ -1,19 +1,18 @@
-import { ProviderError } from "@/lib/api/error-codes";
-import { getDb } from "@/lib/db/client";
+import { ProviderError } from "@/lib/errors/domain-error";
 import type { ChannelRef } from "@/lib/providers/types";
 import { openSealedOrThrow, sealText } from "@/lib/sealed";
+import { sealedChannelSecret } from "./repository";
 
 const PURPOSE = "channel-secret-key";
 
-export function sealChannelSecret(secretKey: string): { secret_key_sealed: string; secret_key_hint: string } {
-  return { secret_key_sealed: sealText(PURPOSE, secretKey), secret_key_hint: secretKey.slice(-4) };
+export function sealChannelSecret(secretKey: string): { secretKeySealed: string; secretKeyHint: string } {
+  return { secretKeySealed: sealText(PURPOSE, secretKey), secretKeyHint: secretKey.slice(-4) };
 }
-
 
 /** The LIVE channel's provider secret key, opened for one call. Never logged, never returned to a client. */
 export async function secretKeyForChannel(channel: Pick<ChannelRef, "id">): Promise<string> {
-  const row = await getDb().selectFrom("channel_credentials").select("secret_key_sealed").where("channel_id", "=", channel.id).executeTakeFirst();
+  const sealed = await sealedChannelSecret(channel.id);
   // Nothing was sent anywhere: a definite refusal (callProvider passes DomainErrors on as refusals).
-  if (!row) throw new ProviderError("CHANNEL_NOT_CONNECTED", "this LIVE channel has no provider credentials");
-  return openSealedOrThrow(PURPOSE, row.secret_key_sealed);
+  if (!sealed) throw new ProviderError("CHANNEL_NOT_CONNECTED", "this LIVE channel has no provider credentials");
+  return openSealedOrThrow(PURPOSE, sealed);
 }

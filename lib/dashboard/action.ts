@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { validateInput } from "@/lib/api/validate";
+import { runAsCaller } from "@/lib/audit/actor";
+import { userActor } from "@/lib/audit/user-actor";
 import { newId } from "@/lib/ids";
 import { requireDashboardAction, type DashboardContext } from "./context";
 
@@ -17,15 +19,17 @@ export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
  * zod schema as the API, domain errors returned as data (Next hides thrown messages in production).
  */
 export function dashboardAction<S extends z.ZodType, T>(
-  options: { write: boolean; input: S },
+  options: { write: boolean; input: S; twoFactorSetup?: boolean },
   fn: (args: { ctx: DashboardContext; input: z.output<S> }) => Promise<T>,
 ) {
   return async (raw: z.input<S>): Promise<ActionResult<T>> => {
     try {
-      const ctx = await requireDashboardAction({ write: options.write });
+      const ctx = await requireDashboardAction({ write: options.write, twoFactorSetup: options.twoFactorSetup });
       const parsed = validateInput(options.input, raw);
       if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
-      return { ok: true, data: await fn({ ctx, input: parsed.data }) };
+      // Changes made inside are written to the audit log under this user.
+      const caller = { actor: userActor(ctx), merchantId: ctx.merchantId, storeId: ctx.storeId };
+      return { ok: true, data: await runAsCaller(caller, () => fn({ ctx, input: parsed.data })) };
     } catch (error) {
       if (error instanceof DomainError) {
         const field = typeof error.params.field === "string" ? error.params.field : undefined;

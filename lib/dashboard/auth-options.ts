@@ -1,7 +1,9 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { secrets } from "@/lib/env";
+import { checkSecondFactor } from "@/lib/team/two-factor";
 import { unknownUserHash, verifyPassword } from "@/lib/users/passwords";
+import { noteSignIn } from "@/lib/users/sign-in";
 import { findUserByEmail } from "@/lib/users/repository";
 
 let cached: NextAuthOptions | undefined;
@@ -15,13 +17,19 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, otp: { label: "Code", type: "text" } },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const user = await findUserByEmail(credentials.email);
           // An unknown e-mail costs one bcrypt comparison too, so timing does not tell accounts apart.
           const matches = await verifyPassword(credentials.password, user?.password_hash ?? (await unknownUserHash()));
           if (!user || !matches) return null;
+          // The form asks for the code only after the password was right (error TwoFactorRequired).
+          if (user.totp_enabled_at !== null) {
+            if (!credentials.otp) throw new Error("TwoFactorRequired");
+            if (!(await checkSecondFactor(user.id, credentials.otp))) throw new Error("TwoFactorInvalid");
+          }
+          await noteSignIn(user.id);
           return { id: user.id, email: user.email, name: user.name };
         },
       }),

@@ -14,9 +14,12 @@ export const STORE_COOKIE = "store_id";
 export type DashboardContext = AuthContext & {
   userId: string;
   userName: string;
+  userEmail: string;
   merchantName: string;
   role: "OWNER" | "ADMIN" | "VIEWER";
   stores: { id: string; name: string; is_default: number }[];
+  /** The owner requires two-factor and this user has not set it up: only the team page works. */
+  mustEnrollTwoFactor?: boolean;
 };
 
 function platformType(userAgent: string): "PC" | "MOBILE" {
@@ -50,22 +53,31 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
     role: user.role,
     userId: user.id,
     userName: user.name,
+    userEmail: user.email,
     merchantName: merchant.name,
     stores,
+    mustEnrollTwoFactor: merchant.require_two_factor === 1 && user.totp_enabled_at === null,
   };
 });
 
-/** For pages: the context, or a redirect to the sign-in page. */
-export async function requireDashboard(): Promise<DashboardContext> {
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
+
+/**
+ * For pages: the context, or a redirect to the sign-in page. While the team requires two-factor
+ * and this user has none, every page but the team page (`twoFactorSetup`) sends them there.
+ */
+export async function requireDashboard(options: { twoFactorSetup?: boolean } = {}): Promise<DashboardContext> {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login");
+  if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup) redirect(TWO_FACTOR_SETUP_PATH);
   return ctx;
 }
 
-/** For server actions: the context, refusing viewers when the action writes. */
-export async function requireDashboardAction(options: { write: boolean }): Promise<DashboardContext> {
+/** For server actions: the context, refusing viewers when the action writes (and everyone owing a second factor, but for setting it up). */
+export async function requireDashboardAction(options: { write: boolean; twoFactorSetup?: boolean }): Promise<DashboardContext> {
   const ctx = await getDashboardContext();
   if (!ctx) throw new DomainError("UNAUTHORIZED", "sign in again");
+  if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup) throw new DomainError("PERMISSION_DENIED", "set up two-factor first: the team requires it");
   if (options.write && ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot change data");
   return ctx;
 }

@@ -10,7 +10,7 @@ import { overviewPeriods, startOfDay } from "./periods";
 const DAY = 86_400_000;
 
 function ctxOf(m: { merchant_id: string; store_id: string }): DashboardContext {
-  return { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "PC", ip_address: "127.0.0.1" }, role: "OWNER", userId: "u", userName: "U", merchantName: "M", stores: [{ id: m.store_id, name: "S", is_default: 1 }] };
+  return { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "PC", ip_address: "127.0.0.1" }, role: "OWNER", userId: "u", userName: "U", userEmail: "u@example.com", merchantName: "M", stores: [{ id: m.store_id, name: "S", is_default: 1 }] };
 }
 
 async function paidAt(m: { merchant_id: string; store_id: string }, at: number, amount: number, extra: Parameters<typeof createPayment>[0]["patch"] = {}) {

@@ -7,6 +7,7 @@ import type { StoreTables } from "./tables/stores";
 import type { IdentityTables } from "./tables/identity";
 import type { CashReceiptTables } from "./tables/cash-receipts";
 import type { ThrottleTables } from "./tables/throttle";
+import type { TeamTables } from "./tables/teams";
 import type { WebhookTables } from "./tables/webhooks";
 import type { SandboxTables } from "./tables/sandbox";
 
@@ -16,4 +17,16 @@ import type { SandboxTables } from "./tables/sandbox";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, SandboxTables, ThrottleTables, CountTables {}
+export interface DB
+  extends FoundationTables,
+    JobTables,
+    PaymentTables,
+    StoreTables,
+    IdentityTables,
+    CashReceiptTables,
+    BillingTables,
+    WebhookTables,
+    SandboxTables,
+    ThrottleTables,
+    CountTables,
+    TeamTables {}

@@ -1,6 +1,9 @@
 import type { Db, Tx } from "./client";
 import { withTransaction } from "./client";
 
+/** A write that lost to a concurrent one on a unique key: verbs turn it into their own domain error. */
+export { isUniqueViolation } from "./errors";
+
 /**
  * The one thing verbs take from lib/db: a unit of work spanning several repositories. Pass `tx`
  * to each repository call; everything commits or nothing does.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/api/error-codes";
+import { AUDIT_ACTIONS } from "@/lib/audit/actions";
 import { cashReceiptProductType, cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import { identityMethod, identityStatus } from "@/lib/identity/schema";
 import { APPLICATION_STATUSES, BANK_NAMES, CONTRACT_STATUSES, METHOD_AND_TYPES, PG_COMPANIES } from "@/lib/onboarding/schema";
@@ -44,6 +45,8 @@ describe("dictionaries", () => {
       ["productType", cashReceiptProductType.options],
       ["cancellationStatus", ["REQUESTED", "FAILED", "SUCCEEDED"]],
       ["channelType", ["LIVE", "TEST"]],
+      ["auditAction", AUDIT_ACTIONS],
+      ["actorType", ["USER", "API_KEY", "SYSTEM"]],
     ];
     const missing: string[] = [];
     for (const [kind, values] of kinds) {

@@ -74,6 +74,11 @@ export const advanceApplicationInput = z.object({
 });
 export const advanceContractInput = z.object({ application_id: idRef, status: z.enum(CONTRACT_STATUSES) });
 
+/** An application's stored documents and states, read back through these once (lib/onboarding/repository.ts). */
+export const storedMethods = z.array(z.enum(METHOD_AND_TYPES));
+export const storedApplicationStatus = z.enum(APPLICATION_STATUSES);
+export const storedContractStatus = z.enum(CONTRACT_STATUSES).nullable();
+
 /** Output shapes (documentation only). */
 export const applicationResponse = z.object({
   id: z.string(),

@@ -1,24 +1,23 @@
-import type { StoreApplicationEventsTable, StoreApplicationsTable } from "@/lib/db/tables/stores";
 import { toRfc3339 } from "@/lib/time";
 import { openCredential } from "./credential";
 import { paymentTypesOf } from "./payment-types";
+import type { ApplicationEventRecord, ApplicationRecord } from "./repository";
 import { CONTRACT_OPEN_FOR_DRAFT } from "./status";
-import type { ContractStatus } from "./schema";
 
 function strip<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
 /** The spec's Application (ApplicationPublic). */
-export function serializeApplication(row: StoreApplicationsTable) {
+export function serializeApplication(row: ApplicationRecord) {
   const credential = row.pg_credential ? openCredential(row.pg_credential) : undefined;
   return strip({
     id: row.id,
     store_id: row.store_id,
     pg_company: row.pg_company,
-    methods: JSON.parse(row.methods) as string[],
+    methods: row.methods,
     status: row.status,
-    pg_specific_info: JSON.parse(row.pg_specific_info) as Record<string, unknown>,
+    pg_specific_info: row.pg_specific_info,
     failed_reason: row.failed_reason,
     pg_credential: credential && { ...credential, created: toRfc3339(credential.created), modified: toRfc3339(credential.modified) },
   });
@@ -32,9 +31,9 @@ function publicBaseUrl(): string {
  * TosspaymentsApplicationUrl entries: one per payment type the methods need. The sandbox's sign-up
  * page is the store's dashboard page, where the contract can be progressed.
  */
-export function serializeTosspaymentsUrls(row: StoreApplicationsTable) {
-  const status = (row.contract_status ?? "READY") as ContractStatus;
-  return paymentTypesOf(JSON.parse(row.methods) as string[]).map((paymentType) =>
+export function serializeTosspaymentsUrls(row: ApplicationRecord) {
+  const status = row.contract_status ?? "READY";
+  return paymentTypesOf(row.methods).map((paymentType) =>
     strip({
       application_id: row.id,
       payment_type: paymentType,
@@ -47,7 +46,7 @@ export function serializeTosspaymentsUrls(row: StoreApplicationsTable) {
 }
 
 /** What the dashboard shows of an application: the wire shape plus times and history. */
-export function toApplicationView(row: StoreApplicationsTable, events: StoreApplicationEventsTable[], storeName?: string) {
+export function toApplicationView(row: ApplicationRecord, events: ApplicationEventRecord[], storeName?: string) {
   return {
     ...serializeApplication(row),
     store_name: storeName ?? null,

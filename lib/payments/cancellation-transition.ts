@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { CancellationStatus, CancellationsTable } from "@/lib/db/tables/payments";
@@ -15,5 +16,6 @@ export async function transitionCancellation(tx: Tx, c: CancellationsTable, to: 
   const set = { ...patch, status: to, lookup_due_at: null };
   const result = await tx.updateTable("cancellations").set(set).where("id", "=", c.id).where("status", "=", c.status).executeTakeFirst();
   requireRows(result, 1, `cancellation ${c.id} ${c.status} → ${to}`);
+  await recordAudit(tx, { merchantId: c.merchant_id, action: "cancellation.status_change", targetId: c.payment_id, before: { cancellation_id: c.id, status: c.status, amount: c.cancel_amount }, after: { status: to } });
   return { ...c, ...set };
 }

@@ -1,4 +1,3 @@
-import { idempotencyScope } from "@/lib/api/idempotency";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
@@ -13,18 +12,18 @@ import { lookUpNow } from "./sweep";
 type Scope = { ctx: AuthContext; storeId: string; paymentId: string };
 
 /**
- * The request's key as recorded on what it creates: within its key space (a store-limited
- * credential has its own, lib/api/idempotency.ts), so the same key sent by another credential is
- * another request. Null without a key.
+ * The request's key as recorded on what it creates. apiRoute hands verbs the key within its key
+ * space (`<store scope>/<key>`, lib/api/handler.ts: a store-limited credential has its own), so
+ * the same key sent by another credential is another request. Null without a key.
  */
-export function recordedIdempotencyKey(ctx: Pick<AuthContext, "merchantId" | "storeId" | "storeLimited" | "idempotencyKey">): string | null {
-  if (!ctx.idempotencyKey) return null;
-  return `${idempotencyScope(ctx, ctx.idempotencyKey).storeScope}:${ctx.idempotencyKey}`;
+export function recordedIdempotencyKey(ctx: Pick<AuthContext, "idempotencyKey">): string | null {
+  return ctx.idempotencyKey ?? null;
 }
 
-async function findAttempt({ ctx, storeId, paymentId }: Scope, key: string): Promise<TransactionsTable | undefined> {
+/** The row this request's earlier run created in `table`: same merchant, store, payment and key. */
+function findByKey<T extends "transactions" | "cancellations">(table: T, { ctx, storeId, paymentId }: Scope, key: string) {
   return getDb()
-    .selectFrom("transactions")
+    .selectFrom(table as "transactions" | "cancellations")
     .selectAll()
     .where("merchant_id", "=", ctx.merchantId)
     .where("idempotency_key", "=", key)
@@ -33,15 +32,12 @@ async function findAttempt({ ctx, storeId, paymentId }: Scope, key: string): Pro
     .executeTakeFirst();
 }
 
-async function findCancellation({ ctx, storeId, paymentId }: Scope, key: string): Promise<CancellationsTable | undefined> {
-  return getDb()
-    .selectFrom("cancellations")
-    .selectAll()
-    .where("merchant_id", "=", ctx.merchantId)
-    .where("idempotency_key", "=", key)
-    .where("store_id", "=", storeId)
-    .where("payment_id", "=", paymentId)
-    .executeTakeFirst();
+function findAttempt(scope: Scope, key: string): Promise<TransactionsTable | undefined> {
+  return findByKey("transactions", scope, key) as Promise<TransactionsTable | undefined>;
+}
+
+function findCancellation(scope: Scope, key: string): Promise<CancellationsTable | undefined> {
+  return findByKey("cancellations", scope, key) as Promise<CancellationsTable | undefined>;
 }
 
 /** The attempt an earlier run of this request made (looked up at the provider if still unknown), or null. */

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
@@ -19,5 +20,6 @@ export async function transitionEscrow(tx: Tx, row: TransactionsTable, detail: E
   const set = { escrow_detail: JSON.stringify(detail), updated_at: Math.max(Date.now(), row.updated_at + 1) };
   const result = await tx.updateTable("transactions").set(set).where("id", "=", row.id).where("updated_at", "=", row.updated_at).executeTakeFirst();
   requireRows(result, 1, `escrow of ${row.id} ${from} → ${detail.status}`);
+  await recordAudit(tx, { merchantId: row.merchant_id, action: "escrow.status_change", targetId: row.payment_id, before: { tx_id: row.id, status: from }, after: { status: detail.status } });
   return { ...row, ...set };
 }

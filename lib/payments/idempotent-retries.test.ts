@@ -50,7 +50,7 @@ describe("idempotent retries answer the settled outcome", () => {
 
     const retried = await pay(m, key, id);
     expect(retried).toMatchObject({ tx_id: first.id, customer_id: "cust-1", pg_tx_id: approved.ok ? approved.pgTxId : "", paid_at: expect.any(String) });
-    expect(await attemptsOf(id)).toEqual([{ id: first.id, status: "PAID", idempotency_key: `*:${key}` }]);
+    expect(await attemptsOf(id)).toEqual([{ id: first.id, status: "PAID", idempotency_key: key }]);
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
     // And again: the same answer.
     expect((await pay(m, key, id)).tx_id).toBe(first.id);
@@ -96,7 +96,10 @@ describe("idempotent retries answer the settled outcome", () => {
     const id = await paidPayment(m);
     const key = newId("idem-");
     const cancel = () => cancelPayment({ ctx: ctxWithKey(m, key), input: { ...cancelBody.parse({ cancel_amount: 3000, reason: "slow [sandbox:timeout]" }), payment_id: id } });
-    await expect(cancel()).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    // The provider answers after our timeout; the verb looks the refund up at once, and on a slow
+    // machine that look-up may already find it settled (then the first run answers it).
+    const first = await cancel().catch((error: unknown) => error);
+    if (!(first && typeof first === "object" && "cancellation_id" in first)) expect(first).toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
     await new Promise((r) => setTimeout(r, 700));
     const retried = await cancel();
     expect(retried.payment.transactions[0]!).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });

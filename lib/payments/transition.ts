@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { TransactionStatus, TransactionsTable } from "@/lib/db/tables/payments";
@@ -27,6 +28,14 @@ export async function transitionTransaction(tx: Tx, row: TransactionsTable, to: 
   const result = await tx.updateTable("transactions").set(set).where("id", "=", row.id).where("status", "=", row.status).where("updated_at", "=", row.updated_at).executeTakeFirst();
   requireRows(result, 1, `transaction ${row.id} ${row.status} → ${to}`);
   const next = { ...row, ...set };
+  // Recorded only when a dashboard user or an API key made the change (not the worker's sweeps).
+  await recordAudit(tx, {
+    merchantId: row.merchant_id,
+    action: "payment.status_change",
+    targetId: row.payment_id,
+    before: { tx_id: row.id, status: row.status, cancelled_amount: row.cancelled_amount },
+    after: { status: to, cancelled_amount: next.cancelled_amount },
+  });
   const webhook = WEBHOOK_OF[to];
   if (webhook) {
     await enqueueWebhook(tx, {

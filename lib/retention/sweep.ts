@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { refreshGraceMs, REFRESH_TOKEN_TTL_MS } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
+import { requestLogSettings } from "@/lib/request-log/settings";
 import { DAY } from "@/lib/time";
 import { retentionSettings } from "./settings";
 
@@ -42,6 +43,7 @@ export async function sweepExpiredRecords(now = Date.now()): Promise<SweepCounts
       await db.updateTable("refresh_tokens").set({ successor_sealed: null }).where("successor_sealed", "is not", null).where("rotated_at", "<", now - refreshGraceMs()).executeTakeFirst(),
     ),
     sandbox_messages: count(await db.deleteFrom("sandbox_messages").where("expires_at", "<", tokensBefore).executeTakeFirst()),
+    api_request_log: count(await db.deleteFrom("api_request_log").where("created_at", "<", now - requestLogSettings().retentionMs).executeTakeFirst()),
     // The longest throttle window is an hour.
     rate_limits: count(await db.deleteFrom("rate_limits").where("window_start", "<", now - DAY).executeTakeFirst()),
   };

@@ -1,3 +1,5 @@
+import { currentCaller } from "@/lib/audit/actor";
+import { recordAudit } from "@/lib/audit/record";
 import type { Db, Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { ScheduleStatus, SchedulesTable } from "@/lib/db/tables/billing";
@@ -26,6 +28,10 @@ export async function transitionSchedules(db: Db | Tx, ids: string[], from: Sche
     .where("status", "=", from)
     .executeTakeFirst();
   requireRows(result, ids.length, `schedule ${ids.join(",")} ${from} → ${to}`);
+  // Only changes a dashboard user or an API key made are audited; the worker's runs read nothing more.
+  if (!currentCaller()?.actor) return;
+  const rows = await db.selectFrom("schedules").select(["id", "merchant_id"]).where("id", "in", ids).execute();
+  for (const r of rows) await recordAudit(db, { merchantId: r.merchant_id, action: "schedule.status_change", targetId: r.id, before: { status: from }, after: { status: to } });
 }
 
 export function transitionSchedule(db: Db | Tx, schedule: Pick<SchedulesTable, "id" | "status">, to: ScheduleStatus, now = Date.now()): Promise<void> {

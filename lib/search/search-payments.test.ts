@@ -21,6 +21,7 @@ function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], s
     role: "OWNER",
     userId: "u",
     userName: "U",
+    userEmail: "u@example.com",
     merchantName: "M",
     stores: stores.map((id, i) => ({ id, name: `Store ${i}`, is_default: i === 0 ? 1 : 0 })),
   };

@@ -1,11 +1,11 @@
-import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
+import { isUniqueViolation, transaction } from "@/lib/db/transaction";
+import { DomainError } from "@/lib/errors/domain-error";
+import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { isUniqueViolation, loadSubStore, tierCodeTaken } from "./repository";
+import { insertProfile, loadSubStore, tierCodeTaken } from "./repository";
 import type { CreateStoreValues } from "./schema";
 import { serializeStore } from "./serialize";
-import { requireHostingContract } from "@/lib/tenancy/hosting";
 
 /** POST /v2/stores: a sub-store with its own TEST channels and webhook secret (CONTRACT §7). */
 export async function createStore({ ctx, input }: { ctx: AuthContext; input: CreateStoreValues }) {
@@ -18,26 +18,23 @@ export async function createStore({ ctx, input }: { ctx: AuthContext; input: Cre
   const duplicate = () => new DomainError("TIER_CODE_ALREADY_EXISTS", `tier_code: ${input.tier_code} is already used by another store`);
   let storeId: string;
   try {
-    storeId = await withTransaction(async (tx) => {
+    storeId = await transaction(async (tx) => {
       if (await tierCodeTaken(tx, ctx.merchantId, input.tier_code)) throw duplicate();
       const { id } = await insertStore(tx, { merchantId: ctx.merchantId, name: input.name, isDefault: false, tierCode: input.tier_code });
       const now = Date.now();
-      await tx
-        .insertInto("store_profiles")
-        .values({
-          store_id: id,
-          merchant_id: ctx.merchantId,
-          service_urls: JSON.stringify(input.service_urls),
-          manager_name: input.manager_name || null,
-          manager_phone_number: input.manager_phone_number ?? null,
-          manager_email: input.manager_email ?? null,
-          representative: JSON.stringify(input.representative),
-          business_license: JSON.stringify(input.business_license),
-          terms_agreed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertProfile(tx, {
+        store_id: id,
+        merchant_id: ctx.merchantId,
+        service_urls: input.service_urls,
+        manager_name: input.manager_name || null,
+        manager_phone_number: input.manager_phone_number ?? null,
+        manager_email: input.manager_email ?? null,
+        representative: input.representative,
+        business_license: input.business_license,
+        terms_agreed_at: now,
+        created_at: now,
+        updated_at: now,
+      });
       return id;
     });
   } catch (error) {

@@ -1,12 +1,11 @@
 import type { AuthContext } from "@/lib/auth/context";
-import type { DemoSeeder } from "@/lib/demo/seeders";
-import { advanceApplication } from "@/lib/onboarding/advance";
+import { advanceApplication } from "@/lib/onboarding/advance-application";
 import { submitApplications } from "@/lib/onboarding/submit-applications";
 import { createStore } from "./create-store";
 import { createStoreInput } from "./schema";
 
 /** A sample sub-store with one application open for service and one under review. */
-export const seedDemoStores: DemoSeeder = async ({ merchantId, storeId }) => {
+export async function seedDemoStores({ merchantId, storeId }: { merchantId: string; storeId: string }): Promise<void> {
   const ctx: AuthContext = { merchantId, storeId, storeLimited: false, hasHostingContract: true, origin: { platform_type: "API", ip_address: "127.0.0.1" } };
   const store = await createStore({
     ctx,
@@ -48,4 +47,4 @@ export const seedDemoStores: DemoSeeder = async ({ merchantId, storeId }) => {
   for (const status of ["RECEPTION_COMPLETED", "MERCHANT_REVIEWING"] as const) {
     await advanceApplication({ ctx, input: { application_id: applications[1]!.id, status } });
   }
-};
+}

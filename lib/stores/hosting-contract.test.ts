@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
-import { listOnboardingBoard } from "@/lib/onboarding/board";
-import { listApplications } from "@/lib/onboarding/get-applications";
+import { listApplications } from "@/lib/onboarding/list-applications";
+import { listOnboardingBoard } from "@/lib/onboarding/list-onboarding-board";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createStore } from "./create-store";
-import { getStore, listStores } from "./get-stores";
-import { listStoreUsers } from "./store-users";
+import { getStore } from "./get-store";
+import { listStores } from "./list-stores";
+import { listStoreUsers } from "./list-store-users";
 
 const origin = { platform_type: "API", ip_address: "127.0.0.1" } as const;
 

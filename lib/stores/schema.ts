@@ -105,9 +105,9 @@ export type UpdateStoreInput = z.input<typeof updateStoreInput>;
 
 export const storeIdParams = z.object({ "store-id": idRef });
 
-/** Output shapes (documentation only). */
-const representativeOutput = z.object({ name_ko: z.string(), name_en: z.string().optional(), email: z.string(), phone_number: z.string(), birth_date: z.string().optional() });
-const businessLicenseOutput = z.object({
+/** Output shapes (the OpenAPI document; the stored documents are read back through the same two). */
+export const representativeOutput = z.object({ name_ko: z.string(), name_en: z.string().optional(), email: z.string(), phone_number: z.string(), birth_date: z.string().optional() });
+export const businessLicenseOutput = z.object({
   taxation_type: z.enum(TAXATION_TYPES),
   company_name: z.string(),
   registration_number: z.string(),

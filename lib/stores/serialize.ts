@@ -1,23 +1,21 @@
-import type { StoreProfilesTable } from "@/lib/db/tables/stores";
+import type { SubStoreRecord } from "./repository";
 
 function strip<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-export type SubStoreRow = { store: { id: string; name: string; tier_code: string | null }; profile: StoreProfilesTable };
-
 /** The spec's Store (PublicStoreResponse). */
-export function serializeStore({ store, profile }: SubStoreRow) {
+export function serializeStore({ store, profile }: SubStoreRecord) {
   return strip({
     id: store.id,
     name: store.name,
     tier_code: store.tier_code ?? "",
-    service_urls: JSON.parse(profile.service_urls) as string[],
+    service_urls: profile.service_urls,
     manager_name: profile.manager_name,
     manager_phone_number: profile.manager_phone_number,
     manager_email: profile.manager_email,
-    representative: JSON.parse(profile.representative) as Record<string, unknown>,
-    business_license: JSON.parse(profile.business_license) as Record<string, unknown>,
+    representative: profile.representative,
+    business_license: profile.business_license,
   });
 }
 export type PublicStore = ReturnType<typeof serializeStore>;

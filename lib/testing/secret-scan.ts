@@ -48,11 +48,16 @@ function scanShapes(text: string, report: (kind: string, sample: string) => void
   }
 }
 
+/** Own members only: a stored body may have members named `__proto__` or `constructor`. */
+function sensitiveKind(key: string | null): string | undefined {
+  return key !== null && Object.hasOwn(SENSITIVE_MEMBERS, key) ? SENSITIVE_MEMBERS[key] : undefined;
+}
+
 /** Walks a JSON document: each string leaf is judged by shape and by the member holding it. */
 function scanJson(value: unknown, key: string | null, report: (kind: string, sample: string) => void): void {
   if (Array.isArray(value)) return value.forEach((v) => scanJson(v, key, report));
   if (typeof value === "string") {
-    const kind = key ? SENSITIVE_MEMBERS[key] : undefined;
+    const kind = sensitiveKind(key);
     // Masked values (424242******4242) and single-digit remainders are what we are allowed to keep.
     if (kind && value.length > 1 && !value.includes("*")) report(`${kind} in member ${key}`, value);
     // A registration number may be a business number (10 digits, public) but never a resident number (13).
@@ -60,7 +65,7 @@ function scanJson(value: unknown, key: string | null, report: (kind: string, sam
     if (!key || !PUBLIC_MEMBERS.has(key)) scanText(value, report);
     return;
   }
-  if (typeof value === "number" && key && SENSITIVE_MEMBERS[key]) report(`${SENSITIVE_MEMBERS[key]} in member ${key}`, String(value));
+  if (typeof value === "number" && sensitiveKind(key)) report(`${sensitiveKind(key)} in member ${key}`, String(value));
   if (!value || typeof value !== "object") return;
   for (const [childKey, child] of Object.entries(value)) scanJson(child, childKey, report);
 }

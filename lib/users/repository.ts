@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record";
 import type { Db, Tx } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import type { UserRole } from "@/lib/db/tables/foundation";
@@ -8,6 +9,8 @@ export async function insertUser(
   tx: Db | Tx,
   input: { merchantId: string; storeId?: string | null; email: string; name: string; password: string; passwordHash?: string; role: UserRole },
 ): Promise<{ id: string }> {
+  // The login and its audit entry commit together.
+  if (!tx.isTransaction) return tx.transaction().execute((t) => insertUser(t, input));
   const id = newId("user_");
   await tx
     .insertInto("users")
@@ -22,6 +25,7 @@ export async function insertUser(
       created_at: Date.now(),
     })
     .execute();
+  await recordAudit(tx, { merchantId: input.merchantId, action: "user.create", targetId: id, after: { email: input.email.toLowerCase(), role: input.role, store_id: input.storeId ?? null } });
   return { id };
 }
 

@@ -1,31 +1,29 @@
-import { getDb, withTransaction } from "@/lib/db/client";
-import type { AttemptStatus, WebhookAttemptsTable } from "@/lib/db/tables/webhooks";
+import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
-import type { JobOutcome } from "@/lib/jobs/handlers";
 import { recordWebhookAttempt } from "@/lib/ops/job-metrics";
 import { signingSecrets } from "./deliveries";
+import { type AttemptRecord, findDelivery, recordAttempt } from "./repository";
 import { attemptTimeoutMs, nextAttemptAt } from "./retry";
 import { sendWebhookRequest } from "./send";
 import { signWebhook } from "./sign-headers";
 
-export type AttemptResult = { attempt: WebhookAttemptsTable; retryAt: number | null } | null;
+export type AttemptResult = { attempt: AttemptRecord; retryAt: number | null } | null;
 
 /**
  * Makes the next attempt of a delivery and records it with the delivery's new state in one write.
  * Returns null when the delivery is already final (or another worker recorded this attempt).
  */
 export async function attemptDelivery(deliveryId: string): Promise<AttemptResult> {
-  const db = getDb();
-  const delivery = await db.selectFrom("webhook_deliveries").selectAll().where("id", "=", deliveryId).executeTakeFirst();
+  const delivery = await findDelivery(deliveryId);
   if (!delivery || delivery.state !== "PENDING") return null;
   const execution = delivery.attempts + 1;
   const requestedAt = Date.now();
-  const headers = signWebhook({ id: delivery.id, body: delivery.body, secrets: await signingSecrets(db, delivery.store_id, requestedAt), now: requestedAt });
+  const headers = signWebhook({ id: delivery.id, body: delivery.body, secrets: await signingSecrets(delivery.store_id, requestedAt), now: requestedAt });
   const result = await sendWebhookRequest(delivery.url, headers, delivery.body, attemptTimeoutMs());
-  const status: AttemptStatus = result.kind === "no_response" ? "CONNECT_FAILED" : result.code >= 200 && result.code < 300 ? "SUCCEEDED" : "REQUEST_FAILED";
+  const status: AttemptRecord["status"] = result.kind === "no_response" ? "CONNECT_FAILED" : result.code >= 200 && result.code < 300 ? "SUCCEEDED" : "REQUEST_FAILED";
   const permanent = result.kind === "no_response" && result.permanent;
   const retryAt = status === "SUCCEEDED" || permanent || execution >= delivery.max_attempts ? null : nextAttemptAt(execution);
-  const attempt: WebhookAttemptsTable = {
+  const attempt: AttemptRecord = {
     id: newId("webhook-"),
     delivery_id: delivery.id,
     merchant_id: delivery.merchant_id,
@@ -34,33 +32,24 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
     tx_id: delivery.tx_id,
     status,
     execution,
-    request_header: JSON.stringify(headers),
+    request_header: headers,
     request_body: delivery.body,
     requested_at: requestedAt,
     response_code: result.kind === "response" ? result.code : null,
-    response_header: result.kind === "response" ? JSON.stringify(result.headers) : null,
+    response_header: result.kind === "response" ? result.headers : null,
     response_body: result.kind === "response" ? result.body : null,
     responded_at: result.kind === "response" ? result.respondedAt : null,
     error: result.kind === "no_response" ? result.error : null,
   };
-  const recorded = await withTransaction(async (tx) => {
-    const updated = await tx
-      .updateTable("webhook_deliveries")
-      .set({ attempts: execution, state: status === "SUCCEEDED" ? "SUCCEEDED" : retryAt === null ? "FAILED" : "PENDING", next_attempt_at: retryAt, updated_at: Date.now() })
-      .where("id", "=", delivery.id)
-      .where("attempts", "=", delivery.attempts)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
-    await tx.insertInto("webhook_attempts").values(attempt).execute();
-    return true;
-  });
+  const state = status === "SUCCEEDED" ? "SUCCEEDED" : retryAt === null ? "FAILED" : "PENDING";
+  const recorded = await transaction((tx) => recordAttempt(tx, delivery, attempt, { state, nextAttemptAt: retryAt, now: Date.now() }));
   if (!recorded) return null;
   recordWebhookAttempt(status, retryAt === null);
   return { attempt, retryAt };
 }
 
 /** The `webhook.deliver` job: one attempt per run; a failed attempt asks the queue to run it again later. */
-export async function deliverWebhookJob(payload: { deliveryId: string }): Promise<JobOutcome> {
+export async function deliverWebhookJob(payload: { deliveryId: string }): Promise<{ retryAt: number; error: string } | undefined> {
   const result = await attemptDelivery(payload.deliveryId);
   if (result?.retryAt != null) return { retryAt: result.retryAt, error: `attempt ${result.attempt.execution} ${result.attempt.status}` };
 }

@@ -1,7 +1,7 @@
-import type { Db, Tx } from "@/lib/db/client";
-import type { WebhookDeliveriesTable, WebhookTrigger } from "@/lib/db/tables/webhooks";
+import type { Executor } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { enqueue } from "@/lib/jobs/queue";
+import { type DeliveryRecord, insertDelivery, sealedSigningSecrets } from "./repository";
 import { maxAutomaticAttempts } from "./retry";
 import { openWebhookSecret } from "./secret";
 
@@ -19,8 +19,8 @@ export type NewDelivery = {
   txId: string | null;
   eventType: string;
   url: string;
-  urlSource: WebhookDeliveriesTable["url_source"];
-  trigger: WebhookTrigger;
+  urlSource: DeliveryRecord["url_source"];
+  trigger: DeliveryRecord["trigger"];
   /** False for a resend the request waits for: one attempt, no retries. */
   isAsync: boolean;
   body: string;
@@ -38,10 +38,10 @@ export function eventBody(body: WebhookBody): string {
  * Records a delivery and its `webhook.deliver` job in the caller's transaction. The job row is
  * what makes a delivery survive a restart: any worker picks it up (again) from the table.
  */
-export async function createDelivery(tx: Db | Tx, input: NewDelivery): Promise<{ delivery: WebhookDeliveriesTable; jobId: string }> {
+export async function createDelivery(tx: Executor, input: NewDelivery): Promise<{ delivery: DeliveryRecord; jobId: string }> {
   const now = Date.now();
   const maxAttempts = input.trigger === "MANUAL" ? 1 : maxAutomaticAttempts();
-  const delivery: WebhookDeliveriesTable = {
+  const delivery: DeliveryRecord = {
     id: newId("msg_"),
     merchant_id: input.merchantId,
     store_id: input.storeId,
@@ -61,17 +61,16 @@ export async function createDelivery(tx: Db | Tx, input: NewDelivery): Promise<{
     created_at: input.triggeredAt ?? now,
     updated_at: now,
   };
-  await tx.insertInto("webhook_deliveries").values(delivery).execute();
+  await insertDelivery(tx, delivery);
   // Slack over max_attempts: a lease that expired mid-attempt costs a job attempt but records none.
   const jobId = await enqueue(tx, { queue: WEBHOOK_ATTEMPT_QUEUE, payload: { deliveryId: delivery.id }, maxAttempts: maxAttempts + 3 });
   return { delivery, jobId };
 }
 
 /** The store's current signing secret, plus the previous one while a rotation's overlap lasts. */
-export async function signingSecrets(db: Db | Tx, storeId: string, now = Date.now()): Promise<string[]> {
-  const store = await db.selectFrom("stores").select("webhook_secret").where("id", "=", storeId).executeTakeFirst();
-  if (!store) return [];
-  const rotation = await db.selectFrom("webhook_secret_rotations").selectAll().where("store_id", "=", storeId).where("expires_at", ">", now).executeTakeFirst();
-  const current = openWebhookSecret(store.webhook_secret);
-  return rotation ? [current, openWebhookSecret(rotation.previous_secret)] : [current];
+export async function signingSecrets(storeId: string, now = Date.now()): Promise<string[]> {
+  const sealed = await sealedSigningSecrets(storeId, now);
+  if (!sealed) return [];
+  const current = openWebhookSecret(sealed.current);
+  return sealed.previous ? [current, openWebhookSecret(sealed.previous)] : [current];
 }

@@ -1,15 +1,14 @@
-import { withTransaction, type Tx } from "@/lib/db/client";
-import type { WebhookTrigger } from "@/lib/db/tables/webhooks";
+import { type Transaction, transaction } from "@/lib/db/transaction";
 import type { Job } from "@/lib/jobs/queue";
 import { createDelivery, eventBody } from "./deliveries";
 import type { WebhookEvent } from "./enqueue";
+import { type DeliveryRecord, fannedOut, storeWebhookUrl, transactionMethod } from "./repository";
 
-async function triggerOf(tx: Tx, event: WebhookEvent): Promise<WebhookTrigger> {
+async function triggerOf(tx: Transaction, event: WebhookEvent): Promise<DeliveryRecord["trigger"]> {
   if (event.trigger) return event.trigger;
   if (event.status !== "Paid") return "NOTIFICATION_SETTING";
   // Only a deposit makes a virtual-account transaction Paid.
-  const row = await tx.selectFrom("transactions").select("method").where("id", "=", event.txId).executeTakeFirst();
-  return row?.method === "VIRTUAL_ACCOUNT" ? "VIRTUAL_ACCOUNT_DEPOSIT" : "NOTIFICATION_SETTING";
+  return (await transactionMethod(tx, event.txId)) === "VIRTUAL_ACCOUNT" ? "VIRTUAL_ACCOUNT_DEPOSIT" : "NOTIFICATION_SETTING";
 }
 
 /**
@@ -18,14 +17,13 @@ async function triggerOf(tx: Tx, event: WebhookEvent): Promise<WebhookTrigger> {
  * recorded (docs/webhooks.md). A re-run of the same job (its worker died) fans out only once.
  */
 export async function fanOutWebhookJob(event: WebhookEvent, job: Job): Promise<void> {
-  await withTransaction(async (tx) => {
-    const done = await tx.selectFrom("webhook_deliveries").select("id").where("source_job_id", "=", job.id).executeTakeFirst();
-    if (done) return;
+  await transaction(async (tx) => {
+    if (await fannedOut(tx, job.id)) return;
     let urls = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
     const urlSource = urls.length > 0 ? "NOTICE_URLS" : "STORE";
     if (urls.length === 0) {
-      const store = await tx.selectFrom("stores").select("webhook_url").where("id", "=", event.storeId).where("merchant_id", "=", event.merchantId).executeTakeFirst();
-      urls = store?.webhook_url ? [store.webhook_url] : [];
+      const storeUrl = await storeWebhookUrl(tx, event.merchantId, event.storeId);
+      urls = storeUrl ? [storeUrl] : [];
     }
     if (urls.length === 0) return;
     const trigger = await triggerOf(tx, event);

@@ -1,8 +1,7 @@
-import { getDb } from "@/lib/db/client";
-import type { WebhookAttemptsTable } from "@/lib/db/tables/webhooks";
 import { newId } from "@/lib/ids";
 import { claimJob, completeJob, failJob } from "@/lib/jobs/queue";
 import { attemptDelivery } from "./deliver";
+import { type AttemptRecord, firstAttempt } from "./repository";
 import { attemptTimeoutMs } from "./retry";
 
 /** How long a request waits for a manual delivery before answering without its webhook_id. */
@@ -10,16 +9,12 @@ function waitMs(): number {
   return Number(process.env.WEBHOOK_RESEND_WAIT_MS ?? 10_000);
 }
 
-async function firstAttempt(deliveryId: string): Promise<WebhookAttemptsTable | undefined> {
-  return getDb().selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).orderBy("execution").executeTakeFirst();
-}
-
 /**
  * Runs a just-queued delivery in this request: lease its job (so no worker sends it twice), make
  * the attempt, finish the job. If a worker got there first, or the receiver is slow, wait up to
  * WEBHOOK_RESEND_WAIT_MS; undefined means "still in flight" and the job finishes it anyway.
  */
-export async function runDeliveryInline(deliveryId: string, jobId: string): Promise<WebhookAttemptsTable | undefined> {
+export async function runDeliveryInline(deliveryId: string, jobId: string): Promise<AttemptRecord | undefined> {
   const workerId = newId("inline-");
   const job = await claimJob(jobId, workerId, attemptTimeoutMs() + 30_000);
   if (job) {

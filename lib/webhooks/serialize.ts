@@ -1,5 +1,6 @@
 import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "@/lib/db/tables/webhooks";
 import { toRfc3339 } from "@/lib/time";
+import type { AttemptRecord, DeliveryRecord } from "./repository";
 import type { DeliveryAttemptView, DeliveryView, WebhookType } from "./schema";
 
 /** The webhook body's `status` spelling → the recorded Webhook `type` enum (CONTRACT §9). */
@@ -58,27 +59,23 @@ export function serializeNotification(attempt: NotificationAttempt, delivery: No
 
 export type WireNotification = ReturnType<typeof serializeNotification>;
 
-function headersOf(text: string | null): Record<string, string> | null {
-  return text === null ? null : headerObject(text);
-}
-
-export function toAttemptView(a: WebhookAttemptsTable): DeliveryAttemptView {
+export function toAttemptView(a: AttemptRecord): DeliveryAttemptView {
   return {
     id: a.id,
     status: a.status,
     execution: a.execution,
-    requestHeader: headersOf(a.request_header) ?? {},
+    requestHeader: a.request_header,
     requestBody: a.request_body,
     requestedAt: toRfc3339(a.requested_at),
     responseCode: a.response_code,
-    responseHeader: headersOf(a.response_header),
+    responseHeader: a.response_header,
     responseBody: a.response_body,
     respondedAt: toRfc3339(a.responded_at) ?? null,
     error: a.error,
   };
 }
 
-export function toDeliveryView(d: WebhookDeliveriesTable, last: WebhookAttemptsTable | undefined): DeliveryView {
+export function toDeliveryView(d: DeliveryRecord, last: AttemptRecord | undefined): DeliveryView {
   return {
     id: d.id,
     paymentId: d.payment_id,

@@ -1,11 +1,13 @@
+import { recordAudit } from "@/lib/audit/record";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb, withTransaction } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { HOUR } from "@/lib/time";
 import { toRfc3339 } from "@/lib/time";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { checkWebhookUrl } from "./address-policy";
 import { createDelivery, eventBody } from "./deliveries";
+import { activeRotation, replaceSigningSecret, setStoreWebhookUrl } from "./repository";
 import { runDeliveryInline } from "./run-inline";
 import type { WebhookSettingsView } from "./schema";
 import { newWebhookSecret, openWebhookSecret, sealWebhookSecret } from "./secret";
@@ -14,7 +16,7 @@ import { toAttemptView } from "./serialize";
 /** The store's webhook URL and signing secret (viewers do not see the secret). */
 export async function getWebhookSettings({ ctx }: { ctx: AuthContext }): Promise<WebhookSettingsView> {
   const store = await resolveStore(ctx, undefined);
-  const rotation = await getDb().selectFrom("webhook_secret_rotations").select("expires_at").where("store_id", "=", store.id).where("expires_at", ">", Date.now()).executeTakeFirst();
+  const rotation = await activeRotation(store.id, Date.now());
   return {
     url: store.webhook_url,
     secret: ctx.role === "VIEWER" ? null : openWebhookSecret(store.webhook_secret),
@@ -30,7 +32,10 @@ export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input
     const problem = await checkWebhookUrl(url);
     if (problem) throw new DomainError("INVALID_REQUEST", `url: ${problem}`, { field: "url" });
   }
-  await getDb().updateTable("stores").set({ webhook_url: url || null, updated_at: Date.now() }).where("id", "=", store.id).where("merchant_id", "=", ctx.merchantId).execute();
+  await transaction(async (tx) => {
+    await setStoreWebhookUrl(tx, ctx.merchantId, store.id, url || null, Date.now());
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.url_change", targetId: store.id, before: { url: store.webhook_url }, after: { url: url || null } });
+  });
   return getWebhookSettings({ ctx });
 }
 
@@ -42,13 +47,10 @@ export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input
 export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; input: { overlapHours: number } }): Promise<WebhookSettingsView> {
   const store = await resolveStore(ctx, undefined);
   const now = Date.now();
-  await withTransaction(async (tx) => {
-    const current = await tx.selectFrom("stores").select("webhook_secret").where("id", "=", store.id).executeTakeFirstOrThrow();
-    await tx.deleteFrom("webhook_secret_rotations").where("store_id", "=", store.id).execute();
-    if (input.overlapHours > 0) {
-      await tx.insertInto("webhook_secret_rotations").values({ store_id: store.id, merchant_id: ctx.merchantId, previous_secret: current.webhook_secret, rotated_at: now, expires_at: now + input.overlapHours * HOUR }).execute();
-    }
-    await tx.updateTable("stores").set({ webhook_secret: sealWebhookSecret(newWebhookSecret()), updated_at: now }).where("id", "=", store.id).execute();
+  await transaction(async (tx) => {
+    const keepPreviousUntil = input.overlapHours > 0 ? now + input.overlapHours * HOUR : null;
+    await replaceSigningSecret(tx, { id: store.id, merchantId: ctx.merchantId }, sealWebhookSecret(newWebhookSecret()), now, keepPreviousUntil);
+    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.secret_rotate", targetId: store.id, after: { previous_secret_valid_hours: input.overlapHours } });
   });
   return getWebhookSettings({ ctx });
 }
@@ -58,7 +60,7 @@ export async function sendTestWebhook({ ctx }: { ctx: AuthContext }) {
   const store = await resolveStore(ctx, undefined);
   const url = store.webhook_url;
   if (!url) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
-  const { delivery, jobId } = await withTransaction((tx) => createDelivery(tx, {
+  const { delivery, jobId } = await transaction((tx) => createDelivery(tx, {
     merchantId: ctx.merchantId,
     storeId: store.id,
     paymentId: null,

@@ -1,10 +1,11 @@
-import type { Db, Tx } from "@/lib/db/client";
-import type { StoresTable } from "@/lib/db/tables/foundation";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
-import type { WebhookDeliveriesTable } from "@/lib/db/tables/webhooks";
+import type { Executor } from "@/lib/db/transaction";
 import { createDelivery, eventBody } from "./deliveries";
+import type { DeliveryRecord } from "./repository";
 
-const EVENT_OF_STATUS: Partial<Record<TransactionsTable["status"], string>> = {
+/** What a resend needs of a payment transaction (its record belongs to lib/payments). */
+type ResendTransaction = { id: string; payment_id: string; status: string; notice_urls: string | null };
+
+const EVENT_OF_STATUS: Partial<Record<string, string>> = {
   PAID: "Paid",
   VIRTUAL_ACCOUNT_ISSUED: "VirtualAccountIssued",
   PARTIAL_CANCELLED: "PartialCancelled",
@@ -13,22 +14,22 @@ const EVENT_OF_STATUS: Partial<Record<TransactionsTable["status"], string>> = {
 };
 
 export type ResendSource =
-  | { kind: "delivery"; delivery: WebhookDeliveriesTable }
+  | { kind: "delivery"; delivery: DeliveryRecord }
   /** A transaction that never had a webhook (no address then): its current status as the event. */
-  | { kind: "transaction"; transaction: TransactionsTable };
+  | { kind: "transaction"; transaction: ResendTransaction };
 
 /**
  * The deliveries a manual resend makes. An address from the request's notice_urls is kept; one
  * from the store setting is read again, so fixing the URL and resending works. Empty: no address.
  */
 export async function queueResend(
-  db: Db | Tx,
-  store: Pick<StoresTable, "id" | "merchant_id" | "webhook_url">,
+  db: Executor,
+  store: { id: string; merchant_id: string; webhook_url: string | null },
   source: ResendSource,
   options: { isAsync: boolean },
 ): Promise<{ deliveryId: string; jobId: string }[]> {
   let urls: string[];
-  let urlSource: WebhookDeliveriesTable["url_source"];
+  let urlSource: DeliveryRecord["url_source"];
   let event: { paymentId: string | null; txId: string | null; type: string; body: string };
   if (source.kind === "delivery") {
     const d = source.delivery;

@@ -9,6 +9,8 @@ import { FilterChips } from "@/components/payments/filter-chips";
 import type { TestChannel } from "@/components/payments/key-in-form";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { PaymentsTable } from "@/components/payments/payments-table";
+import { ColumnPicker } from "@/components/payments/column-picker";
+import { columnsFromSearch, SavedViews } from "@/components/payments/saved-views";
 import { SearchBox } from "@/components/payments/search-box";
 import { queryFromSearch, searchFromQuery, single, withFilters, type UrlQuery } from "@/components/payments/url-state";
 import { Button } from "@/components/ui/button";
@@ -34,6 +36,9 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
   const searchParams = useSearchParams();
   const search = searchParams.toString();
   const query = useMemo(() => queryFromSearch(new URLSearchParams(search)), [search]);
+  // `view` (the saved view) and `cols` (visible columns) arrange the page; the rest filters the list.
+  const listQuery = useMemo(() => withFilters(query, { view: undefined, cols: undefined, page: single(query, "page") || undefined }), [query]);
+  const columns = useMemo(() => columnsFromSearch(single(query, "cols")), [query]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The URL updates in a transition; changes made before it lands build on the latest request, not on stale state.
   const latest = useRef(query);
@@ -51,7 +56,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
 
   const payments = useQuery({
     queryKey: [...PAYMENTS_KEY, storeId, search],
-    queryFn: async () => unwrap(await listPaymentsAction(query as Parameters<typeof listPaymentsAction>[0])),
+    queryFn: async () => unwrap(await listPaymentsAction(listQuery as Parameters<typeof listPaymentsAction>[0])),
     placeholderData: keepPreviousData,
   });
 
@@ -66,7 +71,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
   const q = single(query, "q");
   const scope = single(query, "scope") || (q ? "all" : "store");
   const acrossStores = scope === "all" && !storeLimited && stores.length > 1;
-  const exportQuery = searchFromQuery(withFilters(query, { page: undefined, limit: undefined }));
+  const exportQuery = searchFromQuery(withFilters(listQuery, { page: undefined, limit: undefined }));
 
   return (
     <div className="space-y-4">
@@ -81,6 +86,16 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
         </a>
       </PageHeader>
       {keyInOpen ? <KeyInForm channels={testChannels} pay={instantPayAction} /> : null}
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <SavedViews
+          activeId={single(query, "view")}
+          search={searchFromQuery(withFilters(query, { view: undefined, cols: undefined }))}
+          columns={columns}
+          canShare={canWrite}
+          onOpen={(next) => router.replace(`${pathname}${next ? `?${next}` : ""}`, { scroll: false })}
+        />
+        <ColumnPicker columns={columns} onChange={(next) => update((cur) => ({ ...cur, cols: next.join(",") || "none" }))} />
+      </div>
       <SearchBox key={`q-${q}`} value={q} onSearch={(value) => update((current) => withFilters(current, { q: value, scope: undefined }))} />
       {q && stores.length > 1 && !storeLimited ? (
         <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("payments.scope")}>
@@ -117,6 +132,7 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
           currentStoreId={storeId}
           stores={acrossStores ? stores : undefined}
           emptyText={q ? t("payments.noMatches", { q }) : t("payments.empty")}
+          visible={columns}
         />
       </div>
       <Pager page={page} pageCount={data?.total_page ?? 1} onPage={(p) => update((cur) => ({ ...cur, page: String(p) }))} testId="payments-page" />

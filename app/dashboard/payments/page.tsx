@@ -1,13 +1,21 @@
+import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { listChannels } from "@/lib/channels/list-channels";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { pageTitle } from "@/lib/i18n/server";
+import { viewSearch } from "@/lib/saved-views/schema";
+import { defaultView } from "@/lib/saved-views/views";
 import { PaymentsClient } from "./page-client";
 
 export const generateMetadata = () => pageTitle("nav.payments");
 
-export default async function PaymentsPage() {
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireDashboard();
+  // Opened bare (the menu), the list opens the user's default view, if they picked one.
+  if (Object.keys(await searchParams).length === 0) {
+    const view = await defaultView(ctx);
+    if (view) redirect(`/dashboard/payments?${viewSearch(view)}`);
+  }
   const { channels } = await listChannels({ ctx, input: { purpose: "payment" } });
   const testChannels = channels.filter((c) => c.type === "TEST");
   return (

@@ -3,14 +3,18 @@
 import { z } from "zod";
 import { idRef } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { advanceApplication, advanceContract } from "@/lib/onboarding/advance";
-import { listOnboardingBoard, listStoreApplicationViews } from "@/lib/onboarding/board";
+import { advanceApplication } from "@/lib/onboarding/advance-application";
+import { advanceContract } from "@/lib/onboarding/advance-contract";
+import { listOnboardingBoard } from "@/lib/onboarding/list-onboarding-board";
+import { listStoreApplicationViews } from "@/lib/onboarding/list-store-application-views";
 import { advanceApplicationInput, advanceContractInput, dashboardApplicationInput } from "@/lib/onboarding/schema";
 import { submitApplications } from "@/lib/onboarding/submit-applications";
 import { createStore } from "@/lib/stores/create-store";
-import { getStore, listStores } from "@/lib/stores/get-stores";
+import { getStore } from "@/lib/stores/get-store";
+import { listStores } from "@/lib/stores/list-stores";
 import { createStoreInput, createStoreUserInput, updateStoreInput } from "@/lib/stores/schema";
-import { createStoreUser, listStoreUsers } from "@/lib/stores/store-users";
+import { createStoreUser } from "@/lib/stores/create-store-user";
+import { listStoreUsers } from "@/lib/stores/list-store-users";
 import { updateStore } from "@/lib/stores/update-store";
 
 const storeRef = z.object({ store_id: idRef });

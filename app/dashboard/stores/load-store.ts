@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { getStore } from "@/lib/stores/get-stores";
+import { getStore } from "@/lib/stores/get-store";
 
 /** A dashboard page's sub-store, or the 404 page when the caller may not see it. */
 export async function loadStoreForPage(ctx: AuthContext, storeId: string) {

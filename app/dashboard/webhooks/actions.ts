@@ -2,7 +2,10 @@
 
 import { z } from "zod";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { listDeliveries, listDeliveryAttempts, resendDelivery, resendMatching } from "@/lib/webhooks/log";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { listDeliveryAttempts } from "@/lib/webhooks/list-delivery-attempts";
+import { resendDelivery } from "@/lib/webhooks/resend-delivery";
+import { resendMatching } from "@/lib/webhooks/resend-matching";
 import { deliveryFilter, deliveryIdInput, listDeliveriesInput, rotateSecretInput, webhookUrlInput } from "@/lib/webhooks/schema";
 import { getWebhookSettings, rotateWebhookSecret, sendTestWebhook, updateWebhookUrl } from "@/lib/webhooks/settings";
 

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { createStore } from "@/lib/stores/create-store";
-import { listStores } from "@/lib/stores/get-stores";
+import { listStores } from "@/lib/stores/list-stores";
 import { createStoreBody } from "@/lib/stores/schema";
 
 export const GET = apiRoute({ family: "platform", auth: "hosting" }, ({ ctx }) => listStores({ ctx }));

@@ -6,6 +6,8 @@ export interface MerchantsTable {
   has_hosting_contract: number;
   default_store_id: string | null;
   created_at: number;
+  /** 1: every user of the merchant signs in with two-factor. */
+  require_two_factor: Generated<number>;
 }
 
 export interface StoresTable {
@@ -90,6 +92,14 @@ export interface UsersTable {
   password_hash: string;
   role: UserRole;
   created_at: number;
+  last_sign_in_at: Generated<number | null>;
+  password_changed_at: Generated<number | null>;
+  /** Sealed TOTP secret; set while enrolling, live once totp_enabled_at is set. */
+  totp_secret: Generated<string | null>;
+  totp_enabled_at: Generated<number | null>;
+  /** The last TOTP time step accepted, so a code works once. */
+  totp_last_step: Generated<number | null>;
+  default_view_id: Generated<string | null>;
 }
 
 export interface IdempotencyKeysTable {

@@ -95,6 +95,23 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "webhooks/listAttemptsAction": refuse((t) => ({ id: t.deliveryId })),
   "webhooks/resendDeliveryAction": refuse((t) => ({ id: t.deliveryId })),
   "webhooks/resendMatchingAction": own({}),
+  "team/teamAction": own(),
+  "team/inviteAction": refuse((t) => ({ email: `intruder-${t.canary.toLowerCase()}@example.com`, role: "VIEWER", store_id: t.storeId })),
+  "team/changeRoleAction": refuse((t) => ({ user_id: t.ownerUserId, role: "VIEWER" })),
+  "team/removeMemberAction": refuse((t) => ({ user_id: t.ownerUserId })),
+  "team/revokeInvitationAction": refuse((t) => ({ id: t.invitationId })),
+  "team/requireTwoFactorAction": own({ required: false }),
+  "team/changePasswordAction": own({ current: "not the password", next: "another long password" }),
+  "team/startTwoFactorAction": own(),
+  "team/confirmTwoFactorAction": own({ code: "000000" }),
+  "team/disableTwoFactorAction": own({ code: "000000" }),
+  "payments/views/listViewsAction": own(),
+  "payments/views/createViewAction": own({ name: "matrix", shared: false, query: "", columns: [] }),
+  "payments/views/renameViewAction": refuse((t) => ({ id: t.viewId, name: "hijacked" })),
+  "payments/views/deleteViewAction": refuse((t) => ({ id: t.viewId })),
+  "payments/views/defaultViewAction": refuse((t) => ({ id: t.viewId })),
+  // Public: the link's token is the credential; a guessed one is simply not valid.
+  "app/invite/[token]/acceptInvitationAction": own({ token: "not-a-real-invitation-token", name: "Mallory", password: "a long password" }),
 };
 
 /** `<area>/<export>` of an action file under app/dashboard. */

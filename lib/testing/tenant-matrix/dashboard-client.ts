@@ -50,15 +50,42 @@ export async function dashboardSession(baseUrl: string, email: string, password:
         body: argsJson,
         redirect: "manual",
       });
-      const raw = await response.text();
-      const row = raw.split("\n").find((line) => line.startsWith("1:"));
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const raw = bytes.toString("utf8");
+      const row = flightRows(bytes).get("1");
       let result: any;
       try {
-        result = row ? JSON.parse(row.slice(2)) : undefined;
+        result = row === undefined ? undefined : JSON.parse(row);
       } catch {
         result = undefined;
       }
       return { status: response.status, result, raw };
     },
   };
+}
+
+/**
+ * The rows of a React flight answer by id. A row is `id:json\n`, or `id:T<hex byte length>,<text>`
+ * with no newline after the text (long strings, such as a QR code's data URL), so rows cannot be
+ * found by splitting lines.
+ */
+function flightRows(bytes: Buffer): Map<string, string> {
+  const rows = new Map<string, string>();
+  let at = 0;
+  while (at < bytes.length) {
+    const colon = bytes.indexOf(":", at);
+    if (colon < 0) break;
+    const id = bytes.toString("utf8", at, colon);
+    if (bytes[colon + 1] === 0x54 /* T */) {
+      const comma = bytes.indexOf(",", colon);
+      const length = Number.parseInt(bytes.toString("utf8", colon + 2, comma), 16);
+      rows.set(id, JSON.stringify(bytes.toString("utf8", comma + 1, comma + 1 + length)));
+      at = comma + 1 + length;
+      continue;
+    }
+    const end = bytes.indexOf("\n", colon);
+    rows.set(id, bytes.toString("utf8", colon + 1, end < 0 ? bytes.length : end));
+    at = end < 0 ? bytes.length : end + 1;
+  }
+  return rows;
 }

@@ -29,12 +29,19 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard/sandbox-inbox": { urls: () => ["/dashboard/sandbox-inbox"] },
   "/dashboard/developers": { urls: () => ["/dashboard/developers"] },
   "/dashboard/webhooks": { urls: () => ["/dashboard/webhooks"] },
+  "/dashboard/channels": { urls: () => ["/dashboard/channels"] },
   "/dashboard/reconciliation": { urls: () => ["/dashboard/reconciliation", "/dashboard/reconciliation?lookup=settled"] },
   "/dashboard/stores": { urls: () => ["/dashboard/stores"] },
   "/dashboard/stores/new": { urls: () => ["/dashboard/stores/new"] },
   "/dashboard/stores/onboarding": { urls: () => ["/dashboard/stores/onboarding"] },
   "/dashboard/stores/[id]": { urls: (t) => [`/dashboard/stores/${t.subStore}`], notFound: true },
   "/dashboard/stores/[id]/edit": { urls: (t) => [`/dashboard/stores/${t.subStore}/edit`], notFound: true },
+  "/dashboard/team": { urls: () => ["/dashboard/team", "/dashboard/team?setup=two-factor"] },
+  "/dashboard/team/outbox": { urls: () => ["/dashboard/team/outbox"] },
+  "/dashboard/audit-log": { urls: (t) => [`/dashboard/audit-log?target=${t.payment}`, `/dashboard/audit-log?actor=${t.ownerUserId}`] },
+  "/dashboard/audit-log/export": { urls: (t) => [`/dashboard/audit-log/export?target=${t.payment}`, `/dashboard/audit-log/export?actor=${t.ownerUserId}`] },
+  "/dashboard/logs": { urls: (t) => [`/dashboard/logs?payment=${t.payment}`, `/dashboard/logs?key=${t.apiKeyId}`] },
+  "/dashboard/logs/[id]": { urls: (t) => [`/dashboard/logs/${t.requestLogId}`], notFound: true },
 };
 
 /**
@@ -45,6 +52,7 @@ export const NOT_TENANT_PATHS: Record<string, string> = {
   "/": "redirects to the dashboard or the sign-in page",
   "/login": "sign-in page",
   "/receipts/[token]": "public receipt behind an unguessable token, no session",
+  "/invite/[token]": "public invitation page behind an unguessable token (stored as a digest), no session",
   "/api/auth/[...nextauth]": "next-auth's own endpoints (sign-in is throttled, e2e/api/throttling.test.ts)",
   "/docs": "API reference, static",
   "/docs/init.js": "API reference script",
@@ -53,6 +61,8 @@ export const NOT_TENANT_PATHS: Record<string, string> = {
   "/readyz": "operational probe, no tenant data",
   "/metrics": "operational metrics behind METRICS_TOKEN, aggregates only",
   "/openapi.json": "the public API description",
+  "/api/providers/tosspayments/deposit-callback":
+    "Toss's deposit callback: no session; each call is verified by fetching the order from Toss with the channel's key (e2e/api/toss-live.test.ts)",
   "/icon.svg": "static icon",
   "/_not-found": "Next's 404 page",
   "/_global-error": "Next's error page",

@@ -2,7 +2,10 @@ import { expect } from "vitest";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { drainOnce } from "@/lib/jobs/worker";
+import { createView } from "@/lib/saved-views/views";
+import { inviteMember } from "@/lib/team/invitations";
 import { insertUser } from "@/lib/users/repository";
+import { ownerOf } from "../team";
 import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { issueKey, payBody } from "../billing";
 import { newMerchant } from "../fixtures";
@@ -28,6 +31,12 @@ export type Target = {
   application: string;
   deliveryId: string;
   apiKeyId: string;
+  /** The merchant's owner, a pending invitation and the owner's private saved view (teams). */
+  ownerUserId: string;
+  invitationId: string;
+  viewId: string;
+  /** One of the store's API request log entries (written by the server in batches). */
+  requestLogId: string;
   canary: string;
 };
 
@@ -83,6 +92,15 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     delivery = await getDb().selectFrom("webhook_deliveries").select("id").where("store_id", "=", m.store_id).executeTakeFirst();
   }
   const key = await getDb().selectFrom("api_keys").select("id").where("merchant_id", "=", m.merchant_id).where("store_id", "is", null).executeTakeFirstOrThrow();
+  const owner = await ownerOf(m);
+  const invitation = await inviteMember(owner, { email: `${canary.toLowerCase()}@example.com`, role: "ADMIN" });
+  const view = await createView(owner, { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] });
+  let requestLog: { id: string } | undefined;
+  const logDeadline = Date.now() + 15_000;
+  while (!requestLog && Date.now() < logDeadline) {
+    requestLog = await getDb().selectFrom("api_request_log").select("id").where("merchant_id", "=", m.merchant_id).executeTakeFirst();
+    if (!requestLog) await new Promise((r) => setTimeout(r, 200));
+  }
   return {
     storeId: m.store_id,
     paymentChannel,
@@ -98,6 +116,10 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     application: app.body.applications[0].id,
     deliveryId: delivery!.id,
     apiKeyId: key.id,
+    ownerUserId: owner.userId,
+    invitationId: invitation.id,
+    viewId: view.id,
+    requestLogId: requestLog!.id,
     canary,
   };
 }
@@ -136,5 +158,8 @@ export async function targetState(t: Target) {
     apiKey: await db.selectFrom("api_keys").select("revoked_at").where("id", "=", t.apiKeyId).executeTakeFirst(),
     store: await db.selectFrom("stores").select(["webhook_url", "webhook_secret"]).where("id", "=", t.storeId).executeTakeFirst(),
     deliveries: (await db.selectFrom("webhook_deliveries").select("id").where("store_id", "=", t.storeId).execute()).length,
+    owner: await db.selectFrom("users").select(["role", "password_hash", "totp_enabled_at"]).where("id", "=", t.ownerUserId).executeTakeFirst(),
+    invitation: await db.selectFrom("invitations").select(["accepted_at", "revoked_at"]).where("id", "=", t.invitationId).executeTakeFirst(),
+    view: await db.selectFrom("saved_views").select(["name", "shared"]).where("id", "=", t.viewId).executeTakeFirst(),
   };
 }

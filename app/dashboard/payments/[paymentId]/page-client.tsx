@@ -114,6 +114,11 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
           ) : null}
           {!canWrite ? <Alert kind="info">{t("payments.viewerCannot")}</Alert> : null}
           <Timeline events={timeline} />
+          <p className="text-sm">
+            <Link className="text-brand hover:underline" href={`/dashboard/logs?payment=${encodeURIComponent(paymentId)}`} data-testid="payment-api-requests">
+              {t("payments.apiRequests")}
+            </Link>
+          </p>
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { getStore } from "@/lib/stores/get-stores";
+import { getStore } from "@/lib/stores/get-store";
 import { storeIdParams, updateStoreInput } from "@/lib/stores/schema";
 import { updateStore } from "@/lib/stores/update-store";
 

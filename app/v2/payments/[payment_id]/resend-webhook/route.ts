@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { resendWebhook } from "@/lib/webhooks/resend";
+import { resendWebhook } from "@/lib/webhooks/resend-webhook";
 import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "@/lib/webhooks/schema";
 
 export const POST = apiRoute(

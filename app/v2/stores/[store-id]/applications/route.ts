@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { listApplications } from "@/lib/onboarding/get-applications";
+import { listApplications } from "@/lib/onboarding/list-applications";
 import { submitApplicationsBody } from "@/lib/onboarding/schema";
 import { submitApplications } from "@/lib/onboarding/submit-applications";
 import { storeIdParams } from "@/lib/stores/schema";

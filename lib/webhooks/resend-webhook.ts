@@ -1,8 +1,9 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb, withTransaction } from "@/lib/db/client";
+import { transaction as inTransaction } from "@/lib/db/transaction";
 import { findTransactions, loadPayment } from "@/lib/payments/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
+import { deliveryIdOfAttempt, findDelivery, latestDeliveryOfTransaction } from "./repository";
 import type { ResendWebhookInput } from "./schema";
 import { runDeliveryInline } from "./run-inline";
 import { queueResend, type ResendSource } from "./targets";
@@ -22,15 +23,16 @@ export async function resendWebhook({ ctx, input }: { ctx: AuthContext; input: R
 
   let source: ResendSource;
   if (input.webhook_id) {
-    const attempt = await getDb().selectFrom("webhook_attempts").select("delivery_id").where("id", "=", input.webhook_id).where("tx_id", "=", transaction.id).where("merchant_id", "=", ctx.merchantId).executeTakeFirst();
-    if (!attempt) throw new DomainError("INVALID_REQUEST", `webhook_id: no webhook ${input.webhook_id} on transaction ${transaction.id}`, { field: "webhook_id" });
-    source = { kind: "delivery", delivery: await getDb().selectFrom("webhook_deliveries").selectAll().where("id", "=", attempt.delivery_id).executeTakeFirstOrThrow() };
+    const deliveryId = await deliveryIdOfAttempt(ctx.merchantId, transaction.id, input.webhook_id);
+    const delivery = deliveryId && (await findDelivery(deliveryId));
+    if (!delivery) throw new DomainError("INVALID_REQUEST", `webhook_id: no webhook ${input.webhook_id} on transaction ${transaction.id}`, { field: "webhook_id" });
+    source = { kind: "delivery", delivery };
   } else {
-    const latest = await getDb().selectFrom("webhook_deliveries").selectAll().where("tx_id", "=", transaction.id).where("merchant_id", "=", ctx.merchantId).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+    const latest = await latestDeliveryOfTransaction(ctx.merchantId, transaction.id);
     source = latest ? { kind: "delivery", delivery: latest } : { kind: "transaction", transaction };
   }
 
-  const queued = await withTransaction((tx) => queueResend(tx, store, source, { isAsync: false }));
+  const queued = await inTransaction((tx) => queueResend(tx, store, source, { isAsync: false }));
   const first = queued[0];
   if (!first) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL or send notice_urls with the payment");
   const results = await Promise.all(queued.map((q) => runDeliveryInline(q.deliveryId, q.jobId)));

@@ -1,0 +1,48 @@
+"use server";
+
+import { z } from "zod";
+import { dashboardAction } from "@/lib/dashboard/action";
+import { inviteMember, revokeInvitation } from "@/lib/team/invitations";
+import { changeMemberRole, removeMember, setTwoFactorRequired, teamOverview } from "@/lib/team/members";
+import { changePassword } from "@/lib/team/password";
+import { changePasswordInput, changeRoleInput, invitationIdInput, inviteInput, memberInput, requireTwoFactorInput, totpCodeInput } from "@/lib/team/schema";
+import { confirmTwoFactorEnrollment, disableTwoFactor, startTwoFactorEnrollment } from "@/lib/team/two-factor";
+
+export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) => teamOverview(ctx));
+
+export const inviteAction = dashboardAction({ write: true, input: inviteInput }, ({ ctx, input }) => inviteMember(ctx, input));
+
+export const changeRoleAction = dashboardAction({ write: true, input: changeRoleInput }, async ({ ctx, input }) => {
+  await changeMemberRole(ctx, input.user_id, input.role);
+  return {};
+});
+
+export const removeMemberAction = dashboardAction({ write: true, input: memberInput }, async ({ ctx, input }) => {
+  await removeMember(ctx, input.user_id);
+  return {};
+});
+
+export const revokeInvitationAction = dashboardAction({ write: true, input: invitationIdInput }, async ({ ctx, input }) => {
+  await revokeInvitation(ctx, input.id);
+  return {};
+});
+
+export const requireTwoFactorAction = dashboardAction({ write: true, input: requireTwoFactorInput }, async ({ ctx, input }) => {
+  await setTwoFactorRequired(ctx, input.required);
+  return {};
+});
+
+// Every user, viewers included, manages their own password and second factor.
+export const changePasswordAction = dashboardAction({ write: false, input: changePasswordInput, twoFactorSetup: true }, async ({ ctx, input }) => {
+  await changePassword(ctx, input.current, input.next);
+  return {};
+});
+
+export const startTwoFactorAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) => startTwoFactorEnrollment(ctx));
+
+export const confirmTwoFactorAction = dashboardAction({ write: false, input: totpCodeInput, twoFactorSetup: true }, ({ ctx, input }) => confirmTwoFactorEnrollment(ctx, input.code));
+
+export const disableTwoFactorAction = dashboardAction({ write: false, input: totpCodeInput, twoFactorSetup: true }, async ({ ctx, input }) => {
+  await disableTwoFactor(ctx, input.code);
+  return {};
+});

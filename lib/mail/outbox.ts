@@ -1,0 +1,11 @@
+import { getDb } from "@/lib/db/client";
+import { openSealedOrThrow } from "@/lib/sealed";
+import { OUTBOX_SEAL } from "./send";
+
+export type OutboxMail = { id: string; to: string; subject: string; text: string; createdAt: string };
+
+/** The merchant's local outbox, newest first (mail is kept here when no SMTP server is set). */
+export async function listOutbox(merchantId: string, limit = 50): Promise<OutboxMail[]> {
+  const rows = await getDb().selectFrom("outbox_mails").selectAll().where("merchant_id", "=", merchantId).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, to: r.to_email, subject: r.subject, text: openSealedOrThrow(OUTBOX_SEAL, r.body_sealed), createdAt: new Date(Number(r.created_at)).toISOString() }));
+}

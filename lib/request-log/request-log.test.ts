@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { sweepExpiredRecords } from "@/lib/retention/sweep";
+import { callApi } from "@/lib/testing/api";
+import { cardOption, paymentChannelKey } from "@/lib/testing/billing";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { DAY } from "@/lib/time";
+import { flushRequestLog } from "./buffer";
+import { listRequestLog, getRequestLogEntry } from "./query";
+import { REDACTED, redactBody, TOO_DEEP } from "./redact";
+
+const scope = (m: { merchant_id: string; store_id: string }) => ({ merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false });
+
+afterEach(() => {
+  delete process.env.REQUEST_LOG;
+});
+
+describe("API request log", () => {
+  it("records method, path, status, latency, key, request id, idempotency key and redacted bodies", async () => {
+    const m = inProcess(await newMerchant());
+    const res = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), payment_method_option: cardOption(SANDBOX_CARDS.VISA_OK) }, { "idempotency-key": "issue-1", "x-request-id": "req-test-1" });
+    expect(res.status).toBe(200);
+    await flushRequestLog();
+    const { rows } = await listRequestLog(scope(m), {});
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({ method: "POST", path: "/v2/billing-keys", status: 200, requestId: "req-test-1", idempotencyKey: "issue-1", key: { name: "default" } });
+    expect(row.latencyMs).toBeGreaterThanOrEqual(0);
+    const detail = (await getRequestLogEntry(scope(m), row.id))!;
+    expect(detail.requestBody).not.toContain(SANDBOX_CARDS.VISA_OK);
+    const sent = JSON.parse(detail.requestBody!);
+    expect(sent.payment_method_option.card.card_credential).toEqual({
+      card_number: REDACTED,
+      expiry_month: "12",
+      expiry_year: "2099",
+      birth_or_business_registration_number: REDACTED,
+      password_two_digits: REDACTED,
+    });
+    expect(JSON.parse(detail.responseBody!).billing_key).toBe(res.body.billing_key);
+  });
+
+  it("links a payment's requests, filters by status class, path and key, and is strictly per merchant", async () => {
+    const m = inProcess(await newMerchant());
+    const other = inProcess(await newMerchant());
+    await m.api.get("/v2/payments/order-77");
+    await m.api.get("/v2/payments?page.size=1");
+    await other.api.get("/v2/payments/order-77");
+    await flushRequestLog();
+    const forPayment = await listRequestLog(scope(m), { payment: "order-77" });
+    expect(forPayment.rows.map((r) => [r.path, r.status])).toEqual([["/v2/payments/order-77", 404]]);
+    expect((await listRequestLog(scope(m), { status_class: 2 })).rows.map((r) => r.path)).toEqual(["/v2/payments?page.size=1"]);
+    expect((await listRequestLog(scope(m), { path: "/v2/payments/" })).rows).toHaveLength(1);
+    expect((await listRequestLog(scope(m), { path: "%" })).rows).toHaveLength(0);
+    const keyId = forPayment.rows[0]!.key!.id;
+    expect((await listRequestLog(scope(m), { key: keyId })).rows).toHaveLength(2);
+    expect(await getRequestLogEntry(scope(other), forPayment.rows[0]!.id)).toBeNull();
+  });
+
+  it("skips callers it cannot attribute (bad credentials) and everything when REQUEST_LOG=false", async () => {
+    const m = inProcess(await newMerchant());
+    await callApi("GET", "/v2/payments", { headers: { authorization: "PortOne sk_nope" }, inProcess: true });
+    process.env.REQUEST_LOG = "false";
+    await m.api.get("/v2/payments");
+    await flushRequestLog();
+    expect((await listRequestLog(scope(m), {})).rows).toEqual([]);
+  });
+
+  it("hostile NUL characters (path and body) are logged, and never block the rows queued with them (PostgreSQL text refuses NUL)", async () => {
+    const m = inProcess(await newMerchant());
+    expect((await callApi("POST", "/v2/billing-keys", { rawBody: '{"channel_key":"\\u0000x"}', token: m.accessToken, inProcess: true })).status).toBe(400);
+    expect((await callApi("GET", "/v2/payments/nul%00id", { token: m.accessToken, inProcess: true })).status).toBeGreaterThanOrEqual(400);
+    expect((await m.api.get("/v2/channels")).status).toBe(200);
+    await flushRequestLog();
+    const { rows } = await listRequestLog(scope(m), {});
+    expect(rows.map((r) => r.path).sort()).toEqual(["/v2/billing-keys", "/v2/channels", expect.stringContaining("/v2/payments/nul")].sort());
+  });
+
+  it("a body nested 10,000 levels deep (refused 400) is logged with a marker, and the flush does not overflow", async () => {
+    const m = inProcess(await newMerchant());
+    const raw = `{"channel_key":"x","bypass":${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
+    const res = await callApi("POST", "/v2/billing-keys", { rawBody: raw, token: m.accessToken, inProcess: true });
+    expect(res.status).toBe(400);
+    await flushRequestLog();
+    const [row] = (await listRequestLog(scope(m), {})).rows;
+    const detail = (await getRequestLogEntry(scope(m), row!.id))!;
+    expect(detail.status).toBe(400);
+    expect(detail.requestBody).toContain(TOO_DEEP);
+  });
+
+  it("keeps entries 30 days by default (retention sweep)", async () => {
+    const m = inProcess(await newMerchant());
+    await m.api.get("/v2/payments");
+    await flushRequestLog();
+    const [row] = (await listRequestLog(scope(m), {})).rows;
+    await getDb().updateTable("api_request_log").set({ created_at: Date.now() - 31 * DAY }).where("id", "=", row!.id).execute();
+    await m.api.get("/v2/payments");
+    await flushRequestLog();
+    await sweepExpiredRecords();
+    expect((await listRequestLog(scope(m), {})).rows).toHaveLength(1);
+  });
+});
+
+describe("redactBody", () => {
+  it("masks card numbers anywhere, secrets by member, resident numbers and tokens", () => {
+    const out = redactBody(
+      JSON.stringify({
+        note: `card ${SANDBOX_CARDS.VISA_OK} and RRN 900101-1234567`,
+        cvc: "123",
+        otp: "654321",
+        identityNumber: "9001011234567",
+        accessToken: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+        nested: [{ password_two_digits: "12" }],
+        amount: 1000,
+      }),
+    )!;
+    expect(out).not.toContain(SANDBOX_CARDS.VISA_OK);
+    expect(out).not.toMatch(/123|654321|9001011234567|900101-1234567|eyJ/);
+    expect(JSON.parse(out)).toMatchObject({ cvc: REDACTED, otp: REDACTED, nested: [{ password_two_digits: REDACTED }], amount: 1000 });
+    expect(redactBody(`not json ${SANDBOX_CARDS.VISA_OK}`)).not.toContain(SANDBOX_CARDS.VISA_OK);
+    expect(redactBody("")).toBeNull();
+    // Too large to redact member by member: not kept at all.
+    expect(redactBody(JSON.stringify({ cvc: "123", pad: "x".repeat(70_000) }))).toBe("[70022 characters, not kept]");
+  });
+});

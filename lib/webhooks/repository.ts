@@ -1,0 +1,190 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
+import type { DeliveryState, WebhookAttemptsTable, WebhookDeliveriesTable } from "@/lib/db/tables/webhooks";
+import { DAY } from "@/lib/time";
+import type { DeliveryFilter } from "./schema";
+
+/** A delivery: one event to one address. Its body stays the exact text that is signed and sent. */
+export type DeliveryRecord = WebhookDeliveriesTable;
+/** One attempt of a delivery, its headers parsed once, here. */
+export type AttemptRecord = Omit<WebhookAttemptsTable, "request_header" | "response_header"> & {
+  request_header: Record<string, string>;
+  response_header: Record<string, string> | null;
+};
+
+const headers = z.record(z.string(), z.string());
+
+function toAttempt(row: WebhookAttemptsTable): AttemptRecord {
+  return {
+    ...row,
+    request_header: headers.parse(JSON.parse(row.request_header)),
+    response_header: row.response_header === null ? null : headers.parse(JSON.parse(row.response_header)),
+  };
+}
+
+// Deliveries -------------------------------------------------------------------------------------
+
+export async function insertDelivery(tx: Db | Tx, delivery: DeliveryRecord): Promise<void> {
+  await tx.insertInto("webhook_deliveries").values(delivery).execute();
+}
+
+/** A delivery by id, whatever its store (the job that drives it holds only the id). */
+export function findDelivery(id: string, db: Db | Tx = getDb()): Promise<DeliveryRecord | undefined> {
+  return db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A delivery of this store; another store's answers undefined. */
+export function findStoreDelivery(merchantId: string, storeId: string, id: string): Promise<DeliveryRecord | undefined> {
+  return getDb().selectFrom("webhook_deliveries").selectAll().where("id", "=", id).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).executeTakeFirst();
+}
+
+/** The newest delivery made for a transaction. */
+export function latestDeliveryOfTransaction(merchantId: string, txId: string): Promise<DeliveryRecord | undefined> {
+  return getDb()
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("tx_id", "=", txId)
+    .where("merchant_id", "=", merchantId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+/** Whether the outbox job already fanned out (its deliveries carry its id). */
+export async function fannedOut(tx: Db | Tx, jobId: string): Promise<boolean> {
+  return (await tx.selectFrom("webhook_deliveries").select("id").where("source_job_id", "=", jobId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Records an attempt's outcome on its delivery, only if no other attempt was recorded since
+ * `delivery` was read (conditional on its attempt count); then the attempt row. False: lost.
+ */
+export async function recordAttempt(
+  tx: Tx,
+  delivery: DeliveryRecord,
+  attempt: AttemptRecord,
+  next: { state: DeliveryState; nextAttemptAt: number | null; now: number },
+): Promise<boolean> {
+  const updated = await tx
+    .updateTable("webhook_deliveries")
+    .set({ attempts: attempt.execution, state: next.state, next_attempt_at: next.nextAttemptAt, updated_at: next.now })
+    .where("id", "=", delivery.id)
+    .where("attempts", "=", delivery.attempts)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await tx
+    .insertInto("webhook_attempts")
+    .values({ ...attempt, request_header: JSON.stringify(attempt.request_header), response_header: attempt.response_header && JSON.stringify(attempt.response_header) })
+    .execute();
+  return true;
+}
+
+function filtered(merchantId: string, storeId: string, filter: DeliveryFilter) {
+  let q = getDb().selectFrom("webhook_deliveries").where("merchant_id", "=", merchantId).where("store_id", "=", storeId);
+  if (filter.state) q = q.where("state", "=", filter.state);
+  if (filter.event) q = q.where("event_type", "=", filter.event);
+  if (filter.url) {
+    const pattern = `%${filter.url.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
+    q = q.where(sql<boolean>`lower(url) like ${pattern} escape '\\'`);
+  }
+  if (filter.from) q = q.where("created_at", ">=", Date.parse(`${filter.from}T00:00:00Z`));
+  if (filter.to) q = q.where("created_at", "<", Date.parse(`${filter.to}T00:00:00Z`) + DAY);
+  return q;
+}
+
+/** One page of a store's deliveries matching the filter (dates are UTC days), newest first, with the total. */
+export async function pageDeliveries(
+  merchantId: string,
+  storeId: string,
+  filter: DeliveryFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: DeliveryRecord[]; total: number }> {
+  const base = filtered(merchantId, storeId, filter);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The newest `limit` deliveries of a store matching the filter. */
+export function matchingDeliveries(merchantId: string, storeId: string, filter: DeliveryFilter, limit: number): Promise<DeliveryRecord[]> {
+  return filtered(merchantId, storeId, filter).selectAll().orderBy("created_at", "desc").limit(limit).execute();
+}
+
+// Attempts ---------------------------------------------------------------------------------------
+
+/** Each delivery's latest attempt. */
+export async function latestAttempts(deliveryIds: string[]): Promise<Map<string, AttemptRecord>> {
+  if (deliveryIds.length === 0) return new Map();
+  const rows = await getDb().selectFrom("webhook_attempts").selectAll().where("delivery_id", "in", deliveryIds).orderBy("execution").execute();
+  return new Map(rows.map((a) => [a.delivery_id, toAttempt(a)]));
+}
+
+/** Every attempt of one delivery of this store, in order. */
+export async function attemptsOfDelivery(merchantId: string, storeId: string, deliveryId: string): Promise<AttemptRecord[]> {
+  const rows = await getDb()
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where("delivery_id", "=", deliveryId)
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .orderBy("execution")
+    .execute();
+  return rows.map(toAttempt);
+}
+
+export async function firstAttempt(deliveryId: string): Promise<AttemptRecord | undefined> {
+  const row = await getDb().selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).orderBy("execution").executeTakeFirst();
+  return row && toAttempt(row);
+}
+
+/** The delivery a transaction's webhook (attempt) id belongs to. */
+export async function deliveryIdOfAttempt(merchantId: string, txId: string, attemptId: string): Promise<string | undefined> {
+  const row = await getDb().selectFrom("webhook_attempts").select("delivery_id").where("id", "=", attemptId).where("tx_id", "=", txId).where("merchant_id", "=", merchantId).executeTakeFirst();
+  return row?.delivery_id;
+}
+
+// The store's webhook setting --------------------------------------------------------------------
+
+export async function storeWebhookUrl(db: Db | Tx, merchantId: string, storeId: string): Promise<string | null> {
+  const store = await db.selectFrom("stores").select("webhook_url").where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
+  return store?.webhook_url ?? null;
+}
+
+export async function setStoreWebhookUrl(tx: Db | Tx, merchantId: string, storeId: string, url: string | null, now: number): Promise<void> {
+  await tx.updateTable("stores").set({ webhook_url: url, updated_at: now }).where("id", "=", storeId).where("merchant_id", "=", merchantId).execute();
+}
+
+/** The store's sealed signing secret, and the previous one while a rotation's overlap lasts (undefined: no store). */
+export async function sealedSigningSecrets(storeId: string, now: number, db: Db | Tx = getDb()): Promise<{ current: string; previous: string | null } | undefined> {
+  const store = await db.selectFrom("stores").select("webhook_secret").where("id", "=", storeId).executeTakeFirst();
+  if (!store) return undefined;
+  const rotation = await activeRotation(storeId, now, db);
+  return { current: store.webhook_secret, previous: rotation?.previous_secret ?? null };
+}
+
+export function activeRotation(storeId: string, now: number, db: Db | Tx = getDb()) {
+  return db.selectFrom("webhook_secret_rotations").selectAll().where("store_id", "=", storeId).where("expires_at", ">", now).executeTakeFirst();
+}
+
+/**
+ * Replaces the store's signing secret; with `keepPreviousUntil` the old one is remembered (and
+ * keeps signing) until then, replacing any earlier remembered secret.
+ */
+export async function replaceSigningSecret(tx: Tx, store: { id: string; merchantId: string }, sealedSecret: string, now: number, keepPreviousUntil: number | null): Promise<void> {
+  const current = await tx.selectFrom("stores").select("webhook_secret").where("id", "=", store.id).executeTakeFirstOrThrow();
+  await tx.deleteFrom("webhook_secret_rotations").where("store_id", "=", store.id).execute();
+  if (keepPreviousUntil !== null) {
+    await tx.insertInto("webhook_secret_rotations").values({ store_id: store.id, merchant_id: store.merchantId, previous_secret: current.webhook_secret, rotated_at: now, expires_at: keepPreviousUntil }).execute();
+  }
+  await tx.updateTable("stores").set({ webhook_secret: sealedSecret, updated_at: now }).where("id", "=", store.id).execute();
+}
+
+// What an event is about -------------------------------------------------------------------------
+
+/** The payment method of a transaction (the event's trigger depends on it). Moves to payments' repository with it. */
+export async function transactionMethod(tx: Db | Tx, txId: string): Promise<string | null | undefined> {
+  return (await tx.selectFrom("transactions").select("method").where("id", "=", txId).executeTakeFirst())?.method;
+}
