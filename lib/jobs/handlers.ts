@@ -50,6 +50,6 @@ export type PeriodicTask = { name: string; everyMs: number; run: (workerId: stri
 export const periodicTasks: PeriodicTask[] = [
   // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
   { name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: async () => void (await sweepUnsettled()) },
-  // Folds the count triggers' deltas into payment_counts (PostgreSQL; lib/payments/count-fold.ts).
+  // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/count-fold.ts).
   foldPaymentCountsTask,
 ];

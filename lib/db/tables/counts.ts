@@ -34,7 +34,31 @@ export interface PaymentCountDeltasTable {
   delta: number;
 }
 
+/**
+ * Paid volume per store, mode and UTC hour, by currency, method and provider (migration 0092):
+ * what the dashboard overview sums (lib/dashboard/paid-volume.ts). Every transaction with a
+ * `paid_at` counts, as in the overview. A null method or provider is ''.
+ */
+export interface PaidVolumeHoursTable {
+  store_id: string;
+  channel_type: "LIVE" | "TEST";
+  /** Start of the UTC hour (epoch ms) of `paid_at`. */
+  hour: number;
+  currency: string;
+  method: string;
+  pg_provider: string;
+  n: number;
+  amount: number;
+}
+
+/** PostgreSQL only: signed changes appended by the triggers, folded into paid_volume_hours like payment_count_deltas. */
+export interface PaidVolumeDeltasTable extends PaidVolumeHoursTable {
+  id: Generated<number>;
+}
+
 export interface CountTables {
   payment_counts: PaymentCountsTable;
   payment_count_deltas: PaymentCountDeltasTable;
+  paid_volume_hours: PaidVolumeHoursTable;
+  paid_volume_deltas: PaidVolumeDeltasTable;
 }
