@@ -4,11 +4,16 @@
  * /v2/payments/scroll (through the service verbs) and the dashboard's search and overview,
  * BENCH_RUNS times each, against a baseline measured in the same run (one payment by primary key).
  *   DATABASE_URL=… npx tsx bench/scale.ts      (bench/scale.sh makes a throwaway database)
+ * BENCH_PHASE=seed writes the seeded merchant to BENCH_SEEDED (a JSON file) and stops;
+ * BENCH_PHASE=measure reads it and measures: bench/all.sh seeds both databases at once that way.
  */
+import { readFileSync, writeFileSync } from "node:fs";
 import { sql } from "kysely";
 import type { AuthContext } from "@/lib/auth/context";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getOverview } from "@/lib/dashboard/overview";
+import { paidBuckets, paidRows } from "@/lib/dashboard/paid-volume";
+import { overviewPeriods } from "@/lib/dashboard/periods";
 import { dialect, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations";
 import { foldPaymentCountDeltas } from "@/lib/payments/count-fold";
@@ -20,13 +25,15 @@ import { scrollPayments } from "@/lib/payments/scroll";
 import { searchPalette } from "@/lib/search/palette";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
 import { listDashboardPayments } from "@/lib/search/search-payments";
-import { seedPayments } from "./lib/seed-payments";
+import { seedPayments, type SeededMerchant } from "./lib/seed-payments";
 import { time, timingTable, type Timing } from "./lib/timing";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const PHASE = process.env.BENCH_PHASE ?? "all";
+const SEEDED_FILE = process.env.BENCH_SEEDED;
 
-async function main() {
+async function seed(): Promise<SeededMerchant & { seedSeconds: number; payments: number }> {
   await migrateToLatest();
   const seedStarted = Date.now();
   const seeded = await seedPayments(ROWS, { log: (line) => console.log(line) });
@@ -34,6 +41,18 @@ async function main() {
   // What the worker's periodic task does on PostgreSQL (nothing to fold on SQLite).
   while ((await foldPaymentCountDeltas()) > 0);
   await sql.raw(dialect() === "sqlite" ? "analyze" : "vacuum analyze").execute(getDb());
+  return { ...seeded, seedSeconds, payments: ROWS };
+}
+
+async function main() {
+  if (PHASE !== "all" && !SEEDED_FILE) throw new Error("BENCH_PHASE=seed|measure needs BENCH_SEEDED=<file>");
+  const seeded = PHASE === "measure" ? (JSON.parse(readFileSync(SEEDED_FILE!, "utf8")) as Awaited<ReturnType<typeof seed>>) : await seed();
+  if (PHASE === "seed") {
+    writeFileSync(SEEDED_FILE!, JSON.stringify(seeded));
+    await getDb().destroy();
+    return;
+  }
+  const { seedSeconds } = seeded;
   const [mainStore] = seeded.storeIds;
   const origin = { platform_type: "API" as const, ip_address: "127.0.0.1" };
   const ctx: AuthContext = { merchantId: seeded.merchantId, storeId: mainStore!, storeLimited: false, hasHostingContract: true, origin };
@@ -70,6 +89,11 @@ async function main() {
   await run("overview, today", () => getOverview(dashboard, { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" }));
   await run("overview, 7 days (+ previous 7)", () => getOverview(dashboard, { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" }));
   await run("overview, 30 days (+ previous 30)", () => getOverview(dashboard, { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" }));
+  // The overview's largest part, before and after the hourly rollup (migration 0092), in the same run.
+  const thirtyDays = overviewPeriods("30d", Date.now(), "Asia/Seoul");
+  const paid = { storeId: mainStore!, mode: "LIVE" as const, start: thirtyDays.previous.start, end: thirtyDays.current.end, bucketMs: thirtyDays.bucketMs, offsetMs: thirtyDays.offsetMs };
+  await run("overview 30 days, paid volume: every paid row read (before)", () => paidRows(paid));
+  await run("overview 30 days, paid volume: hourly rollup + last hour", () => paidBuckets(paid));
   await run("dashboard search bench-123456 (payment id)", search({ q: "bench-123456" }));
   await run("dashboard search `jiho 42`", search({ q: "jiho 42" }));
   await run("dashboard search 0042 (card, phone digits)", search({ q: "0042" }));
@@ -79,7 +103,7 @@ async function main() {
   await run("⌘K palette bench-98765", () => searchPalette({ ctx: dashboard, input: { q: "bench-98765" } }));
 
   const transactions = await getDb().selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  console.log(`\n${dialect()} · ${ROWS.toLocaleString("en-US")} payments (${Number(transactions.n).toLocaleString("en-US")} transactions) · seeded in ${seedSeconds.toFixed(0)} s · ${RUNS} runs each\n`);
+  console.log(`\n${dialect()} · ${seeded.payments.toLocaleString("en-US")} payments (${Number(transactions.n).toLocaleString("en-US")} transactions) · seeded in ${seedSeconds.toFixed(0)} s · ${RUNS} runs each\n`);
   console.log(timingTable(results));
   if (dialect() === "postgres") {
     // Which indexes of transactions the queries above used (the seeder's inserts use none).
