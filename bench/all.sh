@@ -7,7 +7,11 @@ set -eu
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "bench/all.sh needs wrk: apt-get install -y wrk"; exit 1; }
 started=$(date +%s)
-[ -f .next/BUILD_ID ] || npx next build > /dev/null
+# The app is rebuilt when its build is not of this checkout (a stale build would measure old code).
+stamp="$(git rev-parse HEAD) $(git status --porcelain -- app lib components proxy.ts next.config.ts package-lock.json | sha1sum | cut -c1-12)"
+if [ ! -f .next/BUILD_ID ] || [ "$(cat .next/bench-stamp 2>/dev/null)" != "$stamp" ]; then
+  npx next build > /dev/null && echo "$stamp" > .next/bench-stamp
+fi
 [ -f bench/baseline-app/.next/BUILD_ID ] || npx next build bench/baseline-app > /dev/null
 echo "## $(date -u +%Y-%m-%d) on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), Node $(node -v)"
 

@@ -27,6 +27,21 @@ const { issueBillingKey } = await import("@/lib/billing-keys/issue");
 const { issueBillingKeyBody } = await import("@/lib/billing-keys/schema");
 const { createSchedule } = await import("@/lib/schedules/create");
 const { chargesAtProvider } = await import("@/lib/testing/provider-ledger");
+const { runScheduleJob } = await import("@/lib/schedules/run");
+const { statementsExecuted } = await import("@/lib/db/statement-cache");
+
+/** Statements one scheduled charge runs in this process, alone (the job's claim and finish not included). */
+async function statementsPerCharge(): Promise<number> {
+  const probe = await createMerchant({ name: "Scheduler bench probe" });
+  const ctx = { merchantId: probe.merchant_id, storeId: probe.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "API" as const, ip_address: "127.0.0.1" } };
+  const channel_key = probe.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+  const card = { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } };
+  const issued = (await issueBillingKey({ ctx, input: issueBillingKeyBody.parse({ channel_key, payment_method_option: { card } }) })) as { billing_key: string };
+  const schedule = (await createSchedule({ ctx, input: { billing_key: issued.billing_key, payment_id: "probe", order_name: "Plan", total_amount: 1000, currency: "KRW", scheduled_at: Date.now() + 3_600_000 } })) as { id: string };
+  const before = statementsExecuted();
+  await runScheduleJob({ scheduleId: schedule.id });
+  return statementsExecuted() - before;
+}
 
 async function main() {
   await migrateToLatest();
@@ -39,6 +54,7 @@ async function main() {
     const issued = await issueBillingKey({ ctx, input: issueBillingKeyBody.parse({ channel_key: channelKey, payment_method_option: { card } }) });
     keys.push((issued as { billing_key: string }).billing_key);
   }
+  const probeStatements = await statementsPerCharge();
   const ids: string[] = [];
   for (let i = 0; i < SCHEDULES; i++) {
     const res = await createSchedule({ ctx, input: { billing_key: keys[i % KEYS]!, payment_id: `sch-${i}`, order_name: "Plan", total_amount: 1000 + i, currency: "KRW", scheduled_at: Date.now() + 3_600_000 } });
@@ -69,6 +85,7 @@ async function main() {
   const paid = txs.filter((t) => t.status === "PAID").length;
   // Throughput from the workers' first attempt to the last outcome (leaves their start-up out).
   const durations = txs.map((t) => t.status_updated_at - t.created_at).sort((a, b) => a - b);
+  console.log(`statements per scheduled charge, alone in process (BEGIN/COMMIT and savepoints included, the job's claim and finish not): ${probeStatements}`);
   console.log(`attempt → outcome: p50 ${durations[Math.floor(durations.length / 2)]} ms, p95 ${durations[Math.floor(durations.length * 0.95)]} ms`);
   const busy = (Math.max(...txs.map((t) => t.status_updated_at)) - Math.min(...txs.map((t) => t.created_at))) / 1000;
   console.log(`\n${dialect()} · ${SCHEDULES} schedules on ${KEYS} billing keys, due at once · ${WORKERS} worker processes\n`);
