@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { echo "bench/all.sh needs wrk: apt-get install -y wrk"; exit 1; }
 started=$(date +%s)
 # The app is rebuilt when its build is not of this checkout (a stale build would measure old code).
-stamp="$(git rev-parse HEAD) $(git status --porcelain -- app lib components proxy.ts next.config.ts package-lock.json | sha1sum | cut -c1-12)"
+stamp="$(git rev-parse HEAD:app HEAD:lib HEAD:components HEAD:package-lock.json | sha1sum | cut -c1-12) $(git status --porcelain -- app lib components proxy.ts next.config.ts package-lock.json | sha1sum | cut -c1-12)"
 if [ ! -f .next/BUILD_ID ] || [ "$(cat .next/bench-stamp 2>/dev/null)" != "$stamp" ]; then
   npx next build > /dev/null && echo "$stamp" > .next/bench-stamp
 fi
@@ -31,6 +31,12 @@ DATABASE_URL="file:$TMP/http.db" npx tsx bench/http-ratio.ts
 echo; echo "### HTTP ratios, PostgreSQL (fsync on)"
 PG_TEMP_FSYNC=on pg_temp_start
 DATABASE_URL="$PG_TEMP_URL" npx tsx bench/http-ratio.ts
+pg_temp_stop
+
+echo; echo "### Audit log cost on the write path (in process)"
+DATABASE_URL="file:$TMP/audit.db" npx tsx bench/audit-cost.ts | tail -1
+PG_TEMP_FSYNC=on pg_temp_start
+DATABASE_URL="$PG_TEMP_URL" npx tsx bench/audit-cost.ts | tail -1
 pg_temp_stop
 
 echo; echo "### Webhook first attempt after commit, 100 payments/s"
