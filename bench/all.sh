@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Every benchmark of issue #18, on SQLite and PostgreSQL; results are printed as markdown tables
+# for docs/benchmarks.md. Heavy: run it alone, `flock /work/coord/heavy.lock bash bench/all.sh`.
+# Needs wrk (apt-get install wrk) and PostgreSQL server binaries; builds the app and the baseline
+# app when they are missing. BENCH_ROWS (1000000) sizes the list/search benchmark.
+# BENCH_PARTS (default: all of "http scale scheduler audit webhook commit backlog", run in that order) runs a subset;
+# each part prints its own duration, so a partial run still shows what the whole costs.
+set -eu
+cd "$(dirname "$0")/.."
+command -v wrk >/dev/null || { echo "bench/all.sh needs wrk: apt-get install -y wrk"; exit 1; }
+PARTS=" ${BENCH_PARTS:-http scale scheduler audit webhook commit backlog} "
+started=$(date +%s)
+# The app is rebuilt when its build is not of this checkout (a stale build would measure old code).
+stamp="$(git rev-parse HEAD:app HEAD:lib HEAD:components HEAD:package-lock.json | sha1sum | cut -c1-12) $(git status --porcelain -- app lib components proxy.ts next.config.ts package-lock.json | sha1sum | cut -c1-12)"
+if [ ! -f .next/BUILD_ID ] || [ "$(cat .next/bench-stamp 2>/dev/null)" != "$stamp" ]; then
+  npx next build > /dev/null && echo "$stamp" > .next/bench-stamp
+fi
+[ -f bench/baseline-app/.next/BUILD_ID ] || npx next build bench/baseline-app > /dev/null
+echo "## $(date -u +%Y-%m-%d) on $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)), Node $(node -v)"
+echo "(builds: $(( $(date +%s) - started )) s)"
+
+TMP=$(mktemp -d /tmp/bench-all.XXXXXX)
+source scripts/pg-temp.sh
+trap 'pg_temp_stop 2>/dev/null; rm -rf "$TMP"' EXIT
+
+part_started=0
+# part NAME TITLE: true when NAME is selected; prints the title and starts its clock.
+part() {
+  [[ "$PARTS" == *" $1 "* ]] || return 1
+  part_started=$(date +%s)
+  echo; echo "### $2"
+}
+done_part() { echo "($1: $(( $(date +%s) - part_started )) s)"; }
+
+if part http "HTTP ratios, SQLite, then PostgreSQL (fsync on)"; then
+  DATABASE_URL="file:$TMP/http.db" npx tsx bench/http-ratio.ts
+  PG_TEMP_FSYNC=on pg_temp_start
+  DATABASE_URL="$PG_TEMP_URL" npx tsx bench/http-ratio.ts
+  pg_temp_stop
+  done_part http
+fi
+
+if part scale "Lists, search and overview at ${BENCH_ROWS:-1000000} payments"; then
+  # The two seeds run at the same time (one is mostly SQLite in this process, the other mostly the
+  # PostgreSQL server), then each database is measured alone.
+  pg_temp_start
+  DATA_DIR="$TMP" DATABASE_URL="file:$TMP/scale.db" BENCH_PHASE=seed BENCH_SEEDED="$TMP/seeded-sqlite.json" npx tsx bench/scale.ts > "$TMP/seed-sqlite.log" &
+  sqlite_seed=$!
+  DATA_DIR="$TMP" DATABASE_URL="$PG_TEMP_URL" BENCH_PHASE=seed BENCH_SEEDED="$TMP/seeded-pg.json" npx tsx bench/scale.ts > "$TMP/seed-pg.log"
+  wait $sqlite_seed
+  echo "(seeding both at once: $(( $(date +%s) - part_started )) s)"
+  echo; echo "#### SQLite"
+  DATA_DIR="$TMP" DATABASE_URL="file:$TMP/scale.db" BENCH_PHASE=measure BENCH_SEEDED="$TMP/seeded-sqlite.json" npx tsx bench/scale.ts
+  rm -f "$TMP"/scale.db*
+  echo; echo "#### PostgreSQL"
+  DATA_DIR="$TMP" DATABASE_URL="$PG_TEMP_URL" BENCH_PHASE=measure BENCH_SEEDED="$TMP/seeded-pg.json" npx tsx bench/scale.ts
+  pg_temp_stop
+  done_part scale
+fi
+
+if part scheduler "Scheduled payments, 2 worker processes, PostgreSQL (fsync on)"; then
+  PG_TEMP_FSYNC=on pg_temp_start
+  DATABASE_URL="$PG_TEMP_URL" npx tsx bench/scheduler-throughput.ts
+  pg_temp_stop
+  done_part scheduler
+fi
+
+if part audit "Audit log cost on the write path (in process)"; then
+  DATABASE_URL="file:$TMP/audit.db" npx tsx bench/audit-cost.ts | tail -1
+  PG_TEMP_FSYNC=on pg_temp_start
+  DATABASE_URL="$PG_TEMP_URL" npx tsx bench/audit-cost.ts | tail -1
+  pg_temp_stop
+  done_part audit
+fi
+
+if part webhook "Webhook first attempt after commit, 100 payments/s"; then
+  DATABASE_URL="file:$TMP/webhook.db" npx tsx bench/webhook-latency.ts
+  PG_TEMP_FSYNC=on pg_temp_start
+  DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
+  pg_temp_stop
+  done_part webhook
+fi
+
+if part commit "Durable commits and group commit"; then
+  npx tsx bench/commit-cost.ts
+  PG_TEMP_FSYNC=on pg_temp_start
+  DATABASE_URL="$PG_TEMP_URL" npx tsx bench/commit-cost.ts | tail -1
+  pg_temp_stop
+  done_part commit
+fi
+
+if part backlog "Job backlog drain with request latency alongside (SQLite, bench/job-backlog.ts)"; then
+  BENCH_JOBS=${BENCH_JOBS:-20000} BENCH_DRAIN_SECONDS=120 BENCH_PORT=4920 npx tsx bench/job-backlog.ts
+  done_part backlog
+fi
+
+echo; echo "(all selected benchmarks:$PARTS$(( $(date +%s) - started )) s)"
