@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster on a temp dir and a free port.
 # Usage: source scripts/pg-temp.sh; pg_temp_start; ... ; pg_temp_stop
-# Sets PG_TEMP_URL. Needs /usr/lib/postgresql/*/bin and, as root, the postgres user.
+# Sets PG_TEMP_URL. fsync is off (tests); PG_TEMP_FSYNC=on for benchmarks that measure durable commits. Needs /usr/lib/postgresql/*/bin and, as root, the postgres user.
 
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 
@@ -16,7 +16,7 @@ pg_temp_start() {
   PG_TEMP_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   pg_as "$PG_BIN/initdb" -D "$PG_TEMP_DIR/data" -U app --auth=trust -E UTF8 >/dev/null
   pg_as "$PG_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -l "$PG_TEMP_DIR/log" -w \
-    -o "-p $PG_TEMP_PORT -k $PG_TEMP_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+    -o "-p $PG_TEMP_PORT -k $PG_TEMP_DIR -c listen_addresses=127.0.0.1 -c fsync=${PG_TEMP_FSYNC:-off} -c max_connections=200" start >/dev/null
   pg_as "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_TEMP_PORT" -U app platform
   PG_TEMP_URL="postgres://app@127.0.0.1:$PG_TEMP_PORT/platform"
   export PG_TEMP_URL PG_TEMP_DIR PG_TEMP_PORT

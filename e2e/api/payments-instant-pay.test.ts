@@ -99,9 +99,9 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   it("queues the Paid webhook with the payment's state change", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { notice_urls: ["https://merchant.example/hook"] }));
+    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { notice_urls: ["http://127.0.0.1:9/notice"] }));
     expect(res.status).toBe(200);
-    expect(await webhookEvents(id)).toEqual([{ status: "Paid", txId: res.body.tx_id, urls: ["https://merchant.example/hook"] }]);
+    expect(await webhookEvents(id)).toEqual([{ status: "Paid", txId: res.body.tx_id, urls: ["http://127.0.0.1:9/notice"] }]);
   });
 
   it("approves the sandbox's other approving cards (4000000000000341, 4000000000000259) on key-in", async () => {

@@ -1,6 +1,5 @@
 import { DomainError } from "@/lib/errors/domain-error";
-import { getDb } from "@/lib/db/client";
-import { findActiveApiKey, touchApiKey } from "./api-keys";
+import { findRequestApiKey, touchApiKey } from "./api-keys";
 import type { AuthContext, Origin } from "./context";
 import { verifyJwt } from "./jwt";
 import { clientAddress } from "@/lib/security/client-address";
@@ -26,24 +25,23 @@ export async function authenticate(request: Request): Promise<AuthContext> {
     const claims = verifyJwt<AccessClaims>(credential);
     const live = claims && (await isAccessTokenLive(claims));
     if (!claims || !live) throw new DomainError("UNAUTHORIZED", "the access token is not valid");
-    await touchApiKey(claims.kid, live.lastUsedAt);
+    live.lastUsedAt = await touchApiKey(claims.kid, live.lastUsedAt);
     const apiKey = { id: claims.kid, name: live.keyName, prefix: live.keyPrefix };
     return { merchantId: claims.mid, storeId: claims.sid, storeLimited: claims.lim === 1, hasHostingContract: live.hasHostingContract, origin, apiKey };
   }
   if (scheme.toLowerCase() === "portone") {
-    const key = await findActiveApiKey(credential);
+    const key = await findRequestApiKey(credential);
     if (!key) {
       // Counted only when wrong, so a valid key costs no extra query: 429 once over the limit.
       await takeAttempt(apiKeyChecks(credential, origin.ip_address));
       throw new DomainError("UNAUTHORIZED", "the API key is not valid");
     }
-    await touchApiKey(key.id, key.last_used_at);
-    const merchant = await getDb().selectFrom("merchants").select(["default_store_id", "has_hosting_contract"]).where("id", "=", key.merchant_id).executeTakeFirstOrThrow();
+    key.last_used_at = await touchApiKey(key.id, key.last_used_at);
     return {
       merchantId: key.merchant_id,
-      storeId: key.store_id ?? merchant.default_store_id!,
+      storeId: key.store_id ?? key.default_store_id!,
       storeLimited: key.store_id !== null,
-      hasHostingContract: merchant.has_hosting_contract === 1,
+      hasHostingContract: key.has_hosting_contract === 1,
       origin,
       apiKey: { id: key.id, name: key.name, prefix: key.key_prefix },
     };

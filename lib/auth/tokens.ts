@@ -1,6 +1,7 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/crypto";
-import { getDb, withTransaction, type Tx } from "@/lib/db/client";
+import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
+import { precompiled } from "@/lib/db/precompiled";
 import { newId, newSecret } from "@/lib/ids";
 import { openSealed, sealText } from "@/lib/sealed";
 import { DAY } from "@/lib/time";
@@ -8,6 +9,7 @@ import { LIMITS } from "@/lib/throttle/limits";
 import { throttled, type Check } from "@/lib/throttle/throttle";
 import { findActiveApiKey, KEY_PREFIX_LENGTH, touchApiKey } from "./api-keys";
 import { signJwt } from "./jwt";
+import { forgetRecentAnswers, RecentAnswers } from "./recent-answers";
 
 export const ACCESS_TOKEN_TTL_MS = DAY;
 export const REFRESH_TOKEN_TTL_MS = 7 * DAY;
@@ -132,6 +134,7 @@ async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
       const retried = await pairOfRecentRotation(tx, row.token_id, now);
       if (retried) return retried;
       await tx.updateTable("token_families").set({ revoked_at: now }).where("id", "=", row.family_id).execute();
+      forgetRecentAnswers();
       return "reused" as const;
     }
     const pair = await issuePair(tx, row, row.family_id, now);
@@ -143,9 +146,11 @@ async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
   return outcome;
 }
 
-/** Is the key behind an access token still active, and its family not revoked? One indexed read. */
-export async function isAccessTokenLive(claims: AccessClaims): Promise<{ lastUsedAt: number | null; hasHostingContract: boolean; keyName: string; keyPrefix: string } | null> {
-  const row = await getDb()
+type LiveToken = { lastUsedAt: number | null; hasHostingContract: boolean; keyName: string; keyPrefix: string };
+const liveTokens = new RecentAnswers<LiveToken>();
+
+const liveTokenRow = precompiled((db: Db, familyId: string, keyId: string) =>
+  db
     .selectFrom("token_families")
     .innerJoin("api_keys", "api_keys.id", "token_families.api_key_id")
     .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
@@ -157,9 +162,22 @@ export async function isAccessTokenLive(claims: AccessClaims): Promise<{ lastUse
       "api_keys.key_prefix",
       "merchants.has_hosting_contract",
     ])
-    .where("token_families.id", "=", claims.fam)
-    .where("api_keys.id", "=", claims.kid)
-    .executeTakeFirst();
+    .where("token_families.id", "=", familyId)
+    .where("api_keys.id", "=", keyId),
+);
+
+/**
+ * Is the key behind an access token still active, and its family not revoked? One indexed read,
+ * at most once per key and family per AUTH_RECHECK_MS (lib/auth/recent-answers.ts). The answer is
+ * shared: the caller may update its `lastUsedAt`.
+ */
+export async function isAccessTokenLive(claims: AccessClaims): Promise<LiveToken | null> {
+  const cacheKey = `${claims.kid}\u0000${claims.fam}`;
+  const cached = liveTokens.get(cacheKey);
+  if (cached) return cached;
+  const row = await liveTokenRow.first([claims.fam, claims.kid]);
   if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null) return null;
-  return { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1, keyName: row.name, keyPrefix: row.key_prefix };
+  const live = { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1, keyName: row.name, keyPrefix: row.key_prefix };
+  liveTokens.set(cacheKey, live);
+  return live;
 }

@@ -1,11 +1,17 @@
-import { getDb } from "@/lib/db/client";
-import type { TransactionExtras } from "@/lib/payments/enrichers";
-import { serializeCashReceiptDetail } from "./serialize";
+import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
+import type { TransactionEnricher } from "@/lib/payments/enrichers";
+import { serializeCashReceiptDetail, type CashReceiptDetailRow } from "./serialize";
+
+const DETAIL_COLUMNS = ["id", "pg_receipt_id", "issue_number", "type", "amount", "tax_free_amount", "status", "issued_at", "cancelled_at", "receipt_token"] as const;
 
 /** A Transaction's `cash_receipt`: the newest receipt issued against it. */
-export async function loadCashReceipts(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
-  const rows = await getDb().selectFrom("cash_receipts").selectAll().where("transaction_id", "in", transactionIds).orderBy("issued_at").orderBy("id").execute();
-  const out = new Map<string, TransactionExtras>();
-  for (const row of rows) out.set(row.transaction_id!, { cash_receipt: serializeCashReceiptDetail(row) });
-  return out;
-}
+export const cashReceiptEnricher: TransactionEnricher = {
+  column: "x_cash_receipts",
+  rows: (eb) => jsonRows(eb.selectFrom("cash_receipts").select(DETAIL_COLUMNS).whereRef("cash_receipts.transaction_id", "=", "transactions.id")),
+  extras(value) {
+    const rows = parseJsonRows<CashReceiptDetailRow & { id: string }>(value);
+    if (rows.length === 0) return {};
+    const newest = rows.reduce((a, b) => (b.issued_at > a.issued_at || (b.issued_at === a.issued_at && b.id > a.id) ? b : a));
+    return { cash_receipt: serializeCashReceiptDetail(newest) };
+  },
+};

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getDb } from "@/lib/db/client";
+import { paidBuckets, zoneBucket } from "./paid-volume";
 import { overviewPeriods, type OverviewRange } from "./periods";
 
 export type Money = Record<string, number>;
@@ -27,30 +28,20 @@ const add = (m: Money, currency: string, amount: number) => {
 const emptyTotals = (): PeriodTotals => ({ gross: {}, refunds: {}, net: {}, paidCount: 0, failedCount: 0, approvalRate: null });
 
 /**
- * The overview of the switcher's store for one period and its predecessor, from the partial
- * covering indexes of migration 0061 (their conditions are written as literals: SQLite only uses a
- * partial index when the query repeats its WHERE, which a bound parameter does not): one range scan per table, grouped in SQL to buckets and
- * dimensions, folded here. Gross is what was paid in the period, refunds what was refunded in it,
+ * The overview of the switcher's store for one period and its predecessor: paid volume from the
+ * hourly rollup (lib/dashboard/paid-volume.ts), the rest from the partial covering indexes of
+ * migration 0061 (their conditions are written as literals: SQLite only uses a partial index when
+ * the query repeats its WHERE, which a bound parameter does not): one range scan per table,
+ * grouped in SQL to buckets and dimensions, folded here. Gross is what was paid in the period, refunds what was refunded in it,
  * net their difference; the approval rate counts attempts (approved / approved + declined).
  */
 export async function getOverview(ctx: DashboardContext, input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number }): Promise<Overview> {
   const db = getDb();
   const now = input.now ?? Date.now();
   const { current, previous, bucketMs, offsetMs } = overviewPeriods(input.range, now, input.timeZone);
-  // Bucket number in the reader's zone; the cast keeps SQLite's division integral (it binds numbers as REAL).
-  const bucket = (column: string) => sql<number>`cast((${sql.ref(column)} + ${offsetMs}) / ${bucketMs} as bigint)`;
+  const bucket = (column: string) => zoneBucket(column, { bucketMs, offsetMs });
   const [paid, failed, refunds, recentFailures, failingEndpoints, attention] = await Promise.all([
-    db
-      .selectFrom("transactions")
-      .select(["currency", "method", "pg_provider"])
-      .select((eb) => [bucket("paid_at").as("b"), eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("paid_amount").as("amount")])
-      .where("store_id", "=", ctx.storeId)
-      .where("channel_type", "=", input.mode)
-      .where("paid_at", "is not", null)
-      .where("paid_at", ">=", previous.start)
-      .where("paid_at", "<=", current.end)
-      .groupBy(["currency", "method", "pg_provider", sql`b`])
-      .execute(),
+    paidBuckets({ storeId: ctx.storeId, mode: input.mode, start: previous.start, end: current.end, bucketMs, offsetMs }),
     db
       .selectFrom("transactions")
       .select((eb) => ["failure_pg_code", bucket("failed_at").as("b"), eb.fn.countAll<number>().as("n")])

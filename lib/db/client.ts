@@ -6,6 +6,8 @@ import pg from "pg";
 import { databaseTarget, type DatabaseTarget } from "@/lib/env";
 import { recordLockWait } from "@/lib/ops/db-metrics";
 import type { DB } from "./schema";
+import { groupCommitter, type GroupStats } from "./group-commit";
+import { cachingSqlite, namingPool } from "./statement-cache";
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
@@ -35,14 +37,14 @@ function openSqlite(file: string) {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 30000");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: cachingSqlite(sqlite) }) });
 }
 
 type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
 
 function openPostgres(url: string): Handle {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", pool };
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) }), dialect: "postgres", pool };
 }
 
 const globalHandle = globalThis as unknown as { __platformDb?: Handle };
@@ -75,6 +77,62 @@ export async function closeDb(): Promise<void> {
   await current?.db.destroy();
 }
 
+/** SQLite group commit (lib/db/group-commit.ts) unless SQLITE_GROUP_COMMIT=false. */
+function groupCommitOn(): boolean {
+  return handle().dialect === "sqlite" && process.env.SQLITE_GROUP_COMMIT !== "false";
+}
+
+const committers = new WeakMap<Db, ReturnType<typeof groupCommitter>>();
+
+/** Group-commit counters of this process (SQLite): for /metrics and benchmarks. */
+export function groupCommitStats(): GroupStats | null {
+  return committers.get(getDb())?.stats ?? null;
+}
+
+/**
+ * Runs `fn` in a transaction and answers once its writes are durable. On SQLite concurrent callers
+ * share one COMMIT (group commit), each isolated by a savepoint.
+ */
 export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return getDb().transaction().execute(fn);
+  const db = getDb();
+  if (!groupCommitOn()) {
+    let own: Tx | undefined;
+    return db
+      .transaction()
+      .execute((tx) => fn((own = tx)))
+      .finally(() => own && runSettledHooks(own));
+  }
+  let committer = committers.get(db);
+  if (!committer) committers.set(db, (committer = groupCommitter(() => db, runSettledHooks)));
+  return committer.run(fn);
+}
+
+const settledHooks = new WeakMap<Tx, (() => void)[]>();
+
+function runSettledHooks(tx: Tx) {
+  const hooks = settledHooks.get(tx);
+  settledHooks.delete(tx);
+  for (const hook of hooks ?? []) {
+    try {
+      hook();
+    } catch {
+      // A hint failing must not stop the transaction machinery (a group commit's next group).
+    }
+  }
+}
+
+/**
+ * Runs `hook` once the transaction `db` belongs to has ended (committed or rolled back), or at once
+ * outside a transaction. For hints that must not run before a commit is visible (waking a worker
+ * for a job just enqueued); a hint may run after a rollback too, so it must be harmless then.
+ */
+export function whenSettled(db: Db | Tx, hook: () => void): void {
+  if (!db.isTransaction) {
+    hook();
+    return;
+  }
+  const tx = db as Tx;
+  const hooks = settledHooks.get(tx);
+  if (hooks) hooks.push(hook);
+  else settledHooks.set(tx, [hook]);
 }

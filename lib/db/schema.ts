@@ -1,4 +1,5 @@
 import type { BillingTables } from "./tables/billing";
+import type { CountTables } from "./tables/counts";
 import type { FoundationTables } from "./tables/foundation";
 import type { JobTables } from "./tables/jobs";
 import type { PaymentTables } from "./tables/payments";
@@ -16,4 +17,16 @@ import type { SandboxTables } from "./tables/sandbox";
  * minor units, booleans are 0/1 integers and nested documents are JSON text, identical on SQLite
  * and PostgreSQL.
  */
-export interface DB extends FoundationTables, JobTables, PaymentTables, StoreTables, IdentityTables, CashReceiptTables, BillingTables, WebhookTables, SandboxTables, ThrottleTables, TeamTables {}
+export interface DB
+  extends FoundationTables,
+    JobTables,
+    PaymentTables,
+    StoreTables,
+    IdentityTables,
+    CashReceiptTables,
+    BillingTables,
+    WebhookTables,
+    SandboxTables,
+    ThrottleTables,
+    CountTables,
+    TeamTables {}

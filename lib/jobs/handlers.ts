@@ -1,4 +1,5 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
+import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
 import { sweepUnsettled } from "@/lib/payments/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
@@ -49,4 +50,6 @@ export type PeriodicTask = { name: string; everyMs: number; run: (workerId: stri
 export const periodicTasks: PeriodicTask[] = [
   // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
   { name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: async () => void (await sweepUnsettled()) },
+  // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/count-fold.ts).
+  foldPaymentCountsTask,
 ];

@@ -1,6 +1,7 @@
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
+import { wakeWorkers } from "./wake";
 
 export type Job = JobsTable;
 
@@ -39,6 +40,8 @@ export async function enqueue(
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .execute();
+  // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
+  if ((input.runAt ?? now) <= now) whenSettled(db, wakeWorkers);
   return id;
 }
 

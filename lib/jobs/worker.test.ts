@@ -28,7 +28,8 @@ describe("worker.stop() (graceful shutdown)", () => {
       const running = await enqueue(getDb(), { queue, payload: {} });
       const worker = startWorker({ name: "stop-test", queues: [queue] });
       await untilRunning(running);
-      const later = await enqueue(getDb(), { queue, payload: {} });
+      // Due a moment later: a job due now wakes this process's worker, which would claim it first.
+      const later = await enqueue(getDb(), { queue, payload: {}, runAt: Date.now() + 1_000 });
       await worker.stop({ graceMs: 5_000 });
       expect(finished).toBe(1);
       expect(await jobRow(running)).toBeUndefined();

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
+import { restOrWake } from "./wake";
 import { newId } from "@/lib/ids";
 import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
@@ -103,7 +104,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
         for (const job of jobs) runs.start(job);
         // A full batch means more may be due: claim again after pending I/O had its turn.
         if (jobs.length === room) await nextTurn();
-        else await rest(settings.pollMs);
+        else await restOrWake(settings.pollMs, stopping.signal);
       } catch (error) {
         logger.error({ err: error, workerId: id }, "worker poll failed");
         await rest(settings.pollMs);

@@ -1,20 +1,26 @@
-import { loadCashReceipts } from "@/lib/cash-receipts/enricher";
-import { loadNotifications } from "@/lib/webhooks/notifications";
+import type { ExpressionBuilder, RawBuilder } from "kysely";
+import { cashReceiptEnricher } from "@/lib/cash-receipts/enricher";
+import type { DB } from "@/lib/db/schema";
+import { notificationsEnricher } from "@/lib/webhooks/notifications";
 
 /**
  * Parts of a Transaction that other areas own (webhook `notifications`, `cash_receipt`). Each area
- * registers a loader here; the payment serializer asks them all for a batch of transaction ids.
+ * gives a correlated subquery (its rows of `transactions.id` as a JSON array, lib/db/json-rows.ts)
+ * and how those rows become extras, so a payment and everything shown with it load in one statement.
  */
 export type TransactionExtras = { notifications?: unknown[]; cash_receipt?: unknown };
-export type TransactionEnricher = (transactionIds: string[]) => Promise<Map<string, TransactionExtras>>;
+export type TransactionEnricher = {
+  /** The result column carrying the JSON array (unique among enrichers). */
+  column: string;
+  rows: (eb: ExpressionBuilder<DB, "transactions">) => RawBuilder<unknown>;
+  extras: (value: unknown) => TransactionExtras;
+};
 
-export const transactionEnrichers: TransactionEnricher[] = [loadCashReceipts, loadNotifications];
+export const transactionEnrichers: TransactionEnricher[] = [cashReceiptEnricher, notificationsEnricher];
 
-export async function loadExtras(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
-  const merged = new Map<string, TransactionExtras>();
-  if (transactionIds.length === 0) return merged;
-  for (const enrich of transactionEnrichers) {
-    for (const [id, extras] of await enrich(transactionIds)) merged.set(id, { ...merged.get(id), ...extras });
-  }
+/** The extras of one transaction row selected with every enricher's column. */
+export function extrasOf(row: Record<string, unknown>): TransactionExtras {
+  let merged: TransactionExtras = {};
+  for (const enricher of transactionEnrichers) merged = { ...merged, ...enricher.extras(row[enricher.column]) };
   return merged;
 }

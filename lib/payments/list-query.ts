@@ -104,8 +104,8 @@ export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInpu
   if (filters.pg_providers?.length) q = q.where("transactions.pg_provider", "in", filters.pg_providers);
   if (filters.is_test_payment !== undefined) q = q.where("transactions.channel_type", "=", filters.is_test_payment ? "TEST" : "LIVE");
   if (filters.is_scheduled_payment !== undefined) {
-    // `>= ''` (every id) rather than IS NOT NULL: a range both planners run on the schedule index.
-    q = filters.is_scheduled_payment ? q.where("transactions.schedule_id", ">=", "") : q.where("transactions.schedule_id", "is", null);
+    // IS NOT NULL matches the partial time-ordered indexes of scheduled payments (migration 0091).
+    q = filters.is_scheduled_payment ? q.where("transactions.schedule_id", "is not", null) : q.where("transactions.schedule_id", "is", null);
   }
   if (value !== undefined) q = q.where((eb) => textSearch(eb, scope.merchantId, filters.text_search_column ?? "ALL", value));
   if (search) q = q.where(search.where);

@@ -11,8 +11,14 @@ function strip<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
+/** The cancellation columns a Transaction shows (selected as JSON with the payment, lib/payments/repository.ts). */
+export const CANCELLATION_COLUMNS = [
+  "id", "status", "cancel_amount", "tax_free_amount", "easy_pay_discount_amount", "reason", "pg_cancellation_id", "requested_at", "cancelled_at",
+] as const satisfies readonly (keyof CancellationsTable)[];
+export type CancellationFields = Pick<CancellationsTable, (typeof CANCELLATION_COLUMNS)[number]>;
+
 /** The spec's Cancellation. */
-export function serializeCancellation(row: CancellationsTable) {
+export function serializeCancellation(row: CancellationFields) {
   return strip({
     id: row.id,
     pg_cancellation_id: row.pg_cancellation_id ?? "",
@@ -27,7 +33,7 @@ export function serializeCancellation(row: CancellationsTable) {
 }
 
 /** The spec's TransactionAmount; amounts reserved by in-flight cancellations are not yet "cancelled". */
-export function serializeAmount(row: TransactionsTable, cancellations: CancellationsTable[]) {
+export function serializeAmount(row: TransactionsTable, cancellations: CancellationFields[]) {
   const pending = cancellations.filter((c) => c.status === "REQUESTED");
   const pendingAmount = pending.reduce((s, c) => s + c.cancel_amount, 0);
   const pendingTaxFree = pending.reduce((s, c) => s + c.tax_free_amount, 0);
@@ -46,7 +52,7 @@ export function serializeAmount(row: TransactionsTable, cancellations: Cancellat
 }
 
 /** The spec's Transaction. Rows never leave lib/ in any other shape. */
-export function serializeTransaction(row: TransactionsTable, cancellations: CancellationsTable[], extras: TransactionExtras = {}) {
+export function serializeTransaction(row: TransactionsTable, cancellations: CancellationFields[], extras: TransactionExtras = {}) {
   return strip({
     id: row.id,
     is_primary: row.is_primary === 1,

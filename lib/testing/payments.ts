@@ -45,3 +45,4 @@ export async function paidPayment(m: Merchant, cardNumber = "4242424242424242", 
   if (res.status !== 200) throw new Error(`payment failed: ${res.status} ${JSON.stringify(res.body)}`);
   return id;
 }
+

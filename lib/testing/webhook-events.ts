@@ -2,9 +2,10 @@ import { getDb } from "@/lib/db/client";
 import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 
 /**
- * Where the test merchants' stores send their webhooks, so every event leaves a trace. A closed
- * local port: a delivery fails at once (a name to resolve would hang every worker that drains it
- * for the DNS timeout, on a machine without internet). Tests allow private addresses.
+ * Where the test merchants' stores send their webhooks, so every event leaves a trace (an event
+ * with no address writes no job). A closed local port: a delivery fails at once (a name to resolve
+ * would hang every worker that drains it for the DNS timeout, on a machine without internet).
+ * Tests allow private addresses.
  */
 export const TEST_WEBHOOK_URL = "http://127.0.0.1:9/hook";
 

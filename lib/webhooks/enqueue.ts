@@ -22,8 +22,14 @@ export type WebhookEvent = {
 /**
  * Records a webhook event in the caller's transaction (outbox): it commits with the state change
  * or not at all. The `webhook.deliver` job turns it into one delivery per address
- * (lib/webhooks/fan-out.ts), each retried on its own.
+ * (lib/webhooks/fan-out.ts), each retried on its own. An event with no address at this moment (no
+ * notice_urls and no store webhook URL) has nowhere to go: no job is written for it, which saves
+ * the job's insert, claim and delete on every payment of a store without webhooks.
  */
 export async function enqueueWebhook(tx: Db | Tx, event: WebhookEvent): Promise<void> {
+  if (!event.noticeUrls.some((u) => u.trim() !== "")) {
+    const store = await tx.selectFrom("stores").select("webhook_url").where("id", "=", event.storeId).where("merchant_id", "=", event.merchantId).executeTakeFirst();
+    if (!store?.webhook_url) return;
+  }
   await enqueue(tx, { queue: WEBHOOK_QUEUE, payload: event, maxAttempts: 5 });
 }

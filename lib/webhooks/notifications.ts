@@ -1,20 +1,40 @@
-import { getDb } from "@/lib/db/client";
-import type { TransactionExtras } from "@/lib/payments/enrichers";
-import { serializeNotification } from "./serialize";
+import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
+import type { TransactionEnricher } from "@/lib/payments/enrichers";
+import { serializeNotification, type NotificationAttempt, type NotificationDelivery } from "./serialize";
+
+type Row = NotificationAttempt & { [K in keyof NotificationDelivery as `delivery_${K}`]: NotificationDelivery[K] };
 
 /** Transaction enricher: each transaction's webhook attempts, oldest first, as `notifications`. */
-export async function loadNotifications(transactionIds: string[]): Promise<Map<string, TransactionExtras>> {
-  const out = new Map<string, TransactionExtras>();
-  const attempts = await getDb().selectFrom("webhook_attempts").selectAll().where("tx_id", "in", transactionIds).orderBy("requested_at").orderBy("id").execute();
-  if (attempts.length === 0) return out;
-  const deliveryIds = [...new Set(attempts.map((a) => a.delivery_id))];
-  const deliveries = new Map((await getDb().selectFrom("webhook_deliveries").selectAll().where("id", "in", deliveryIds).execute()).map((d) => [d.id, d]));
-  for (const attempt of attempts) {
-    const delivery = deliveries.get(attempt.delivery_id);
-    if (!delivery || !attempt.tx_id) continue;
-    const list = out.get(attempt.tx_id)?.notifications ?? [];
-    list.push(serializeNotification(attempt, delivery));
-    out.set(attempt.tx_id, { notifications: list });
-  }
-  return out;
-}
+export const notificationsEnricher: TransactionEnricher = {
+  column: "x_notifications",
+  rows: (eb) =>
+    jsonRows(
+      eb
+        .selectFrom("webhook_attempts as a")
+        .innerJoin("webhook_deliveries as d", "d.id", "a.delivery_id")
+        .select([
+          "a.id", "a.status", "a.execution", "a.request_header", "a.request_body", "a.requested_at",
+          "a.response_code", "a.response_header", "a.response_body", "a.responded_at",
+          "d.event_type as delivery_event_type", "d.url as delivery_url", "d.is_async as delivery_is_async",
+          "d.max_attempts as delivery_max_attempts", "d.trigger as delivery_trigger", "d.created_at as delivery_created_at",
+        ])
+        .whereRef("a.tx_id", "=", "transactions.id"),
+    ),
+  extras(value) {
+    const rows = parseJsonRows<Row>(value);
+    if (rows.length === 0) return {};
+    rows.sort((x, y) => x.requested_at - y.requested_at || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    return {
+      notifications: rows.map((r) =>
+        serializeNotification(r, {
+          event_type: r.delivery_event_type,
+          url: r.delivery_url,
+          is_async: r.delivery_is_async,
+          max_attempts: r.delivery_max_attempts,
+          trigger: r.delivery_trigger,
+          created_at: r.delivery_created_at,
+        }),
+      ),
+    };
+  },
+};

@@ -18,12 +18,19 @@ function headerObject(text: string | null): Record<string, string> {
   return text === null ? {} : (JSON.parse(text) as Record<string, string>);
 }
 
+/** The attempt and delivery columns a notification shows. */
+export type NotificationAttempt = Pick<
+  WebhookAttemptsTable,
+  "id" | "status" | "execution" | "request_header" | "request_body" | "requested_at" | "response_code" | "response_header" | "response_body" | "responded_at"
+>;
+export type NotificationDelivery = Pick<WebhookDeliveriesTable, "event_type" | "url" | "is_async" | "max_attempts" | "trigger" | "created_at">;
+
 /**
  * One item of a Transaction's `notifications` (CONTRACT §9): `{webhook: Webhook}`, one per attempt
  * of a delivery. Headers are objects, the response code a string; `response` is absent when no
  * HTTP response came (CONNECT_FAILED); `type` is the enum (PAID), not the body's `Paid`.
  */
-export function serializeNotification(attempt: WebhookAttemptsTable, delivery: WebhookDeliveriesTable) {
+export function serializeNotification(attempt: NotificationAttempt, delivery: NotificationDelivery) {
   return {
     webhook: {
       id: attempt.id,

@@ -1,0 +1,152 @@
+/**
+ * Read and write ratios against bare Next.js routes (issue #18): the production build of the app
+ * and bench/baseline-app (bare route handlers) served side by side on the same machine, driven by
+ * wrk in alternating rounds (bare, app, bare, app…), medians of BENCH_ROUNDS (3) rounds of
+ * BENCH_SECONDS (5) each at BENCH_CONNECTIONS (10). Needs `npx next build` and
+ * `npx next build bench/baseline-app` first, and wrk (apt-get install wrk). The database is
+ * DATABASE_URL (a throwaway one: bench/all.sh). Prints a markdown table.
+ *
+ * Pairs:  GET /v2/payments/{id} (Bearer)  vs  GET /bare/read (HMAC check + two cached indexed reads)
+ *         POST /v2/payments/{id}/instant/pay  vs  POST /bare/write (JSON body + one durable insert)
+ *         GET /bare/json is shown as Next's own ceiling.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startProcess, stopAll, waitFor } from "./lib/servers";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const APP_PORT = Number(process.env.BENCH_PORT ?? 4910);
+const BARE_PORT = APP_PORT + 1;
+const dir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
+const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
+const bareDatabaseUrl = databaseUrl.startsWith("postgres") ? databaseUrl : `file:${dir}/bare.db`;
+const start = (command: string[], env: Record<string, string>, log: string) => startProcess(dir, command, env, log);
+
+type Run = { rps: number; p50: number; p99: number; errors: number };
+
+function wrk(url: string, script: string): Run {
+  const file = path.join(dir, `s${Math.random().toString(36).slice(2)}.lua`);
+  writeFileSync(file, script);
+  const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", file, url], { encoding: "utf8" });
+  const ms = (label: string) => {
+    const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`));
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+  };
+  const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms("50"), p99: ms("99"), errors };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const lua = (lines: string[]) => lines.join("\n");
+
+async function main() {
+  // The app as deployed: access log on (info), in-app worker on. A second instance without the
+  // access log (LOG_LEVEL=warn) prices the request log.
+  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "app");
+  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT + 2), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "quiet");
+  start(["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"], { BARE_DATABASE_URL: bareDatabaseUrl }, "bare");
+  const app = `http://127.0.0.1:${APP_PORT}`;
+  const bare = `http://127.0.0.1:${BARE_PORT}`;
+  await waitFor(`${app}/openapi.json`);
+  await waitFor(`${bare}/bare/json`);
+  const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
+  await waitFor(`${quiet}/openapi.json`);
+
+  const created = JSON.parse(execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl }, encoding: "utf8" }).split("\n").find((l) => l.startsWith("{"))!);
+  const login = (await (await fetch(`${app}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })).json()) as { accessToken: string };
+  const channelKey = (created.channels as { key: string; pg_provider: string }[]).find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+  const payBody = JSON.stringify({
+    channel_key: channelKey, order_name: "Bench order", total_amount: 11000, currency: "KRW",
+    payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" }, cvc: "123" } },
+  });
+  const paid = await fetch(`${app}/v2/payments/bench-read/instant/pay`, { method: "POST", headers: { authorization: `Bearer ${login.accessToken}` }, body: payBody });
+  if (paid.status !== 200) throw new Error(`could not pay: ${paid.status} ${await paid.text()}`);
+  const bareToken = ((await (await fetch(`${bare}/bare/read`)).json()) as { token: string }).token;
+  await fetch(`${bare}/bare/write`, { method: "POST", headers: { authorization: `Bearer ${bareToken}` }, body: payBody });
+
+  const read = (token: string) => lua([`wrk.headers["authorization"] = "Bearer ${token}"`]);
+  const write = (token: string, pathOf: string) =>
+    lua([
+      `wrk.method = "POST"`,
+      `wrk.body = ${JSON.stringify(payBody)}`,
+      `wrk.headers["content-type"] = "application/json"`,
+      `wrk.headers["authorization"] = "Bearer ${token}"`,
+      // Unique per run (nonce from here) and per wrk thread (setup numbers them): every request a new payment.
+      `local threads = 0`,
+      `function setup(thread) threads = threads + 1; thread:set("tid", threads) end`,
+      `local n = 0`,
+      `local id = "${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}"`,
+      `request = function() n = n + 1; return wrk.format(nil, ${pathOf}) end`,
+    ]);
+  type Pair = { name: string; bare: () => Run; app: (() => Run) | null };
+  const pairs: Pair[] = [
+    { name: "Next's ceiling: GET /bare/json", bare: () => wrk(`${bare}/bare/json`, ""), app: null },
+    { name: "GET /v2/payments/{id} vs bare authenticated read", bare: () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken)), app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)) },
+    {
+      name: "POST …/instant/pay vs bare durable insert",
+      bare: () => wrk(bare, write(bareToken, `"/bare/write"`)),
+      app: () => wrk(app, write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`)),
+    },
+    {
+      name: "request log: GET /v2/payments/{id} with the access log vs without",
+      bare: () => wrk(`${quiet}/v2/payments/bench-read`, read(login.accessToken)),
+      app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)),
+    },
+  ];
+  // Warm both servers (route compilation, JIT) before measuring.
+  for (const pair of pairs) {
+    pair.bare();
+    pair.app?.();
+  }
+  const rows: string[] = [];
+  for (const pair of pairs) {
+    const b: Run[] = [];
+    const a: Run[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      b.push(pair.bare());
+      if (pair.app) a.push(pair.app());
+    }
+    const bRps = median(b.map((r) => r.rps));
+    const line = [`| ${pair.name}`, bRps.toFixed(0), median(b.map((r) => r.p99)).toFixed(1)];
+    if (a.length) {
+      const aRps = median(a.map((r) => r.rps));
+      line.push(aRps.toFixed(0), median(a.map((r) => r.p50)).toFixed(1), median(a.map((r) => r.p99)).toFixed(1), `**${(aRps / bRps).toFixed(2)}**`, String(a.reduce((s, r) => s + r.errors, 0)));
+    } else line.push("", "", "", "", "");
+    rows.push(`${line.join(" | ")} |`);
+  }
+  console.log(`\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${CONNECTIONS} connections · ${ROUNDS} alternating rounds of ${SECONDS} s, medians\n`);
+  console.log("| pair | bare req/s | bare p99 ms | app req/s | app p50 ms | app p99 ms | ratio | app errors |\n|---|---|---|---|---|---|---|---|");
+  console.log(rows.join("\n"));
+  if (process.env.BENCH_PROFILE === "1") await profileRead(app, read(login.accessToken));
+  stopAll();
+  process.exit(0);
+}
+
+/** A CPU profile of a fresh app process serving the read for BENCH_SECONDS: what stands between it and the bare route. */
+async function profileRead(_app: string, script: string) {
+  const profiles = path.join(dir, "profiles");
+  const port = APP_PORT + 3;
+  // --cpu-prof is refused in NODE_OPTIONS: run node itself with tsx as its loader.
+  const child = start(["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "profiled");
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/openapi.json`);
+  wrk(`${url}/v2/payments/bench-read`, script); // warm-up
+  const run = wrk(`${url}/v2/payments/bench-read`, script);
+  process.kill(-child.pid!, "SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  await new Promise((r) => setTimeout(r, 1000));
+  const { summariseProfile } = await import("./lib/profile-summary");
+  console.log(`\nCPU of the app serving GET /v2/payments/{id} (${run.rps.toFixed(0)} req/s while profiled), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+/**
+ * Webhook first-attempt latency after commit (issue #18): the production app pays BENCH_RATE
+ * payments a second (default 100) for BENCH_SECONDS (10) into a store whose webhook URL is a local
+ * receiver; for each payment, the time from its 200 answer (the outcome and the event are
+ * committed by then) to the receiver getting the first attempt. p50/p95/p99/max and how many never
+ * arrived within 30 s. The app runs as deployed (in-app worker, default WORKER_POLL_MS). Needs
+ * `npx next build`. DATABASE_URL picks the database (default: a throwaway SQLite file).
+ */
+import { createServer } from "node:http";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { benchMerchant, cardPayment, startApp, stopAll } from "./lib/servers";
+
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 4930);
+const dir = mkdtempSync(path.join(os.tmpdir(), "bench-webhook-"));
+const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
+
+const arrived = new Map<string, number>();
+const receiver = createServer((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    try {
+      const id = (JSON.parse(body) as { payment_id: string }).payment_id;
+      if (!arrived.has(id)) arrived.set(id, performance.timeOrigin + performance.now());
+    } catch {}
+    res.writeHead(200).end("ok");
+  });
+});
+await new Promise<void>((r) => receiver.listen(PORT + 1, "127.0.0.1", r));
+
+async function main() {
+  await startApp(dir, PORT, databaseUrl, { WEBHOOK_ALLOW_PRIVATE: "true" });
+  const base = `http://127.0.0.1:${PORT}`;
+  const m = await benchMerchant(dir, databaseUrl, base);
+  const { setStoreWebhook } = await import("./lib/store-webhook");
+  await setStoreWebhook(databaseUrl, dir, m.store_id, `http://127.0.0.1:${PORT + 1}/hook`);
+  const body = JSON.stringify(cardPayment(m.channelKey));
+  const committed = new Map<string, number>();
+  let failed = 0;
+  const pay = async (id: string) => {
+    const res = await fetch(`${base}/v2/payments/${id}/instant/pay`, { method: "POST", headers: { authorization: `Bearer ${m.accessToken}` }, body });
+    await res.arrayBuffer();
+    if (res.status === 200) committed.set(id, performance.timeOrigin + performance.now());
+    else failed++;
+  };
+  // Warm-up, then a steady rate: one request every 1000/RATE ms, not waiting for answers.
+  for (let i = 0; i < 20; i++) await pay(`warm-${i}`);
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < RATE * SECONDS; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(pay(`wh-${i}`));
+  }
+  await Promise.all(inFlight);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && [...committed.keys()].some((id) => !arrived.has(id))) await new Promise((r) => setTimeout(r, 200));
+  const latencies = [...committed].filter(([id]) => arrived.has(id)).map(([id, at]) => Math.max(0, arrived.get(id)! - at)).sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0) ?? "-";
+  console.log(`\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${RATE} payments/s for ${SECONDS} s (${committed.size} paid, ${failed} refused)\n`);
+  console.log("| first attempt after commit | p50 ms | p95 ms | p99 ms | max ms | never arrived |\n|---|---|---|---|---|---|");
+  console.log(`| webhook | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${p(1)} | ${committed.size - latencies.length} |`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    receiver.close();
+    stopAll();
+    process.exit();
+  });

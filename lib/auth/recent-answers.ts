@@ -1,0 +1,44 @@
+/**
+ * Credential checks reused for a short while: a client sending many requests a second costs one
+ * database read per key per second, not one per request. A revocation made in another process takes
+ * effect within AUTH_RECHECK_MS (default 1 s); one made in this process clears the answers at once.
+ * Only positive answers are kept, so a wrong credential is always checked (and throttled).
+ */
+const MAX_ENTRIES = 10_000;
+const every: RecentAnswers<unknown>[] = [];
+
+export function recheckMs(): number {
+  return Number(process.env.AUTH_RECHECK_MS ?? 1000);
+}
+
+export class RecentAnswers<V> {
+  private readonly answers = new Map<string, { value: V; until: number }>();
+
+  constructor() {
+    every.push(this as RecentAnswers<unknown>);
+  }
+
+  get(key: string, now = Date.now()): V | undefined {
+    const hit = this.answers.get(key);
+    if (!hit) return undefined;
+    if (hit.until > now) return hit.value;
+    this.answers.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V, now = Date.now()): void {
+    const ttl = recheckMs();
+    if (ttl <= 0) return;
+    if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
+    this.answers.set(key, { value, until: now + ttl });
+  }
+
+  clear(): void {
+    this.answers.clear();
+  }
+}
+
+/** Called by every revocation: nothing this process remembers outlives it. */
+export function forgetRecentAnswers(): void {
+  for (const answers of every) answers.clear();
+}

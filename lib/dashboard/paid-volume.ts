@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import { dialect, getDb } from "@/lib/db/client";
+import { HOUR } from "@/lib/time";
+
+/** Paid count and volume of one currency, method and provider in one chart bucket. */
+export type PaidBucket = { currency: string; method: string | null; pg_provider: string | null; b: number; n: number; amount: number };
+
+export type PaidVolumeQuery = {
+  storeId: string;
+  mode: "LIVE" | "TEST";
+  /** paid_at from `start` to `end`, both included. */
+  start: number;
+  end: number;
+  /** Buckets of this length aligned to the reader's midnight: bucket = (at + offsetMs) / bucketMs. */
+  bucketMs: number;
+  offsetMs: number;
+};
+
+/** Bucket number of a time column in the reader's zone; the cast keeps SQLite's division integral (it binds numbers as REAL). */
+export const zoneBucket = (column: string, q: Pick<PaidVolumeQuery, "bucketMs" | "offsetMs">) => sql<number>`cast((${sql.ref(column)} + ${q.offsetMs}) / ${q.bucketMs} as bigint)`;
+
+/**
+ * The overview's paid payments grouped by bucket, currency, method and provider. Whole UTC hours are
+ * summed from paid_volume_hours (+ deltas not yet folded in, PostgreSQL; migration 0092) and only
+ * the rows after the last whole hour are read, so the cost follows the hours of the period, not its
+ * payments. That needs every hour inside one bucket: true when the reader's zone is a whole number
+ * of hours from UTC; other zones (India, Nepal…) read the rows.
+ */
+export async function paidBuckets(q: PaidVolumeQuery): Promise<PaidBucket[]> {
+  if (q.offsetMs % HOUR !== 0 || q.start % HOUR !== 0) return paidRows(q);
+  const cut = Math.max(q.start, Math.floor(q.end / HOUR) * HOUR);
+  const parts = await Promise.all([
+    summedHours("paid_volume_hours", q, cut),
+    dialect() === "postgres" ? summedHours("paid_volume_deltas", q, cut) : [],
+    paidRows({ ...q, start: cut }),
+  ]);
+  return merged(parts.flat());
+}
+
+/** One row per bucket and dimensions, as the rows would give: an hour whose payments all moved away (n = 0) is no row. */
+function merged(parts: PaidBucket[]): PaidBucket[] {
+  const byKey = new Map<string, PaidBucket>();
+  for (const part of parts) {
+    const key = JSON.stringify([part.currency, part.method, part.pg_provider, part.b]);
+    const row = byKey.get(key);
+    if (row) {
+      row.n += part.n;
+      row.amount += part.amount;
+    } else byKey.set(key, { ...part });
+  }
+  return [...byKey.values()].filter((row) => row.n !== 0);
+}
+
+/** Paid rows counted one by one (the tail after the last whole hour, and zones the hours do not fit). */
+export async function paidRows(q: PaidVolumeQuery): Promise<PaidBucket[]> {
+  const rows = await getDb()
+    .selectFrom("transactions")
+    .select(["currency", "method", "pg_provider"])
+    .select((eb) => [zoneBucket("paid_at", q).as("b"), eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("paid_amount").as("amount")])
+    .where("store_id", "=", q.storeId)
+    .where("channel_type", "=", q.mode)
+    .where("paid_at", "is not", null)
+    .where("paid_at", ">=", q.start)
+    .where("paid_at", "<=", q.end)
+    .groupBy(["currency", "method", "pg_provider", sql`b`])
+    .execute();
+  return rows.map((r) => ({ ...r, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
+}
+
+async function summedHours(table: "paid_volume_hours" | "paid_volume_deltas", q: PaidVolumeQuery, before: number): Promise<PaidBucket[]> {
+  if (before <= q.start) return [];
+  const rows = await getDb()
+    .selectFrom(table)
+    .select(["currency", "method", "pg_provider"])
+    .select((eb) => [zoneBucket("hour", q).as("b"), eb.fn.sum<number>("n").as("n"), eb.fn.sum<number>("amount").as("amount")])
+    .where("store_id", "=", q.storeId)
+    .where("channel_type", "=", q.mode)
+    .where("hour", ">=", q.start)
+    .where("hour", "<", before)
+    .groupBy(["currency", "method", "pg_provider", sql`b`])
+    .execute();
+  return rows.map((r) => ({ currency: r.currency, method: r.method || null, pg_provider: r.pg_provider || null, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
+}

@@ -1,0 +1,75 @@
+import Database from "better-sqlite3";
+import { sql } from "kysely";
+import { describe, expect, it, vi } from "vitest";
+import { dialect, withTransaction } from "./client";
+import { precompiled } from "./precompiled";
+import { cachingSqlite, STATEMENT_CACHE_SIZE } from "./statement-cache";
+
+describe("SQLite statement cache (issue #18)", () => {
+  it("prepares each SQL text once and reuses the statement", () => {
+    const raw = new Database(":memory:");
+    const prepare = vi.spyOn(raw, "prepare");
+    const db = cachingSqlite(raw);
+    const first = db.prepare("select ? as n");
+    expect(db.prepare("select ? as n")).toBe(first);
+    expect(first.get(7)).toEqual({ n: 7 });
+    expect(prepare).toHaveBeenCalledTimes(1);
+    db.prepare("select 2 as n");
+    expect(prepare).toHaveBeenCalledTimes(2);
+    raw.close();
+  });
+
+  it("gives a busy (still iterating) statement's caller a fresh one", () => {
+    const raw = new Database(":memory:");
+    const db = cachingSqlite(raw);
+    const text = "select value from json_each('[1,2,3]')";
+    const iterating = db.prepare(text).iterate();
+    iterating.next();
+    const other = db.prepare(text);
+    expect(other.all()).toEqual([{ value: 1 }, { value: 2 }, { value: 3 }]);
+    iterating.return?.();
+    raw.close();
+  });
+
+  it("keeps at most STATEMENT_CACHE_SIZE texts, evicting the least recently used", () => {
+    const raw = new Database(":memory:");
+    const prepare = vi.spyOn(raw, "prepare");
+    const db = cachingSqlite(raw);
+    const hot = db.prepare("select 'hot'");
+    for (let i = 0; i < STATEMENT_CACHE_SIZE + 10; i++) {
+      db.prepare(`select ${i}`);
+      if (i % 100 === 0) expect(db.prepare("select 'hot'")).toBe(hot);
+    }
+    expect(db.prepare("select 'hot'")).toBe(hot);
+    const calls = prepare.mock.calls.length;
+    db.prepare("select 0");
+    expect(prepare.mock.calls.length).toBe(calls + 1);
+    raw.close();
+  });
+});
+
+describe("precompiled queries (issue #18)", () => {
+  const byName = precompiled((db, name: string, minimum: number) =>
+    db.selectFrom("merchants").select("id").where("name", "=", name).where("created_at", ">=", minimum).where("id", "!=", "constant"),
+  );
+
+  it("bind new values to the same text on every call", async () => {
+    expect(await byName.all(["no such merchant", 0])).toEqual([]);
+    expect(byName.sql()).toContain("merchants");
+    expect(byName.sql()).toBe(byName.sql());
+  });
+
+  it("refuse a builder that does not bind every argument", () => {
+    const broken = precompiled((db, _unused: string) => db.selectFrom("merchants").select("id"));
+    expect(() => broken.sql()).toThrow(/every argument/);
+  });
+
+  it("run as named prepared statements on PostgreSQL", async () => {
+    if (dialect() !== "postgres") return;
+    const names = await withTransaction(async (tx) => {
+      await byName.all(["no such merchant", 0], tx);
+      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx)).rows.map((r) => r.statement);
+    });
+    expect(names).toContain(byName.sql());
+  });
+});

@@ -1,0 +1,92 @@
+import type Database from "better-sqlite3";
+import { createHash } from "node:crypto";
+import type pg from "pg";
+
+/**
+ * Prepared statements reused across queries. Kysely compiles each query to SQL text and asks the
+ * driver to run it; without a cache, better-sqlite3 re-prepares (parses and plans) every text on
+ * every call, and pg sends every text to be parsed again. Both are keyed by the exact SQL text, so
+ * the cache is correct by construction: the same text is the same statement.
+ */
+
+/** Distinct SQL texts kept per connection. IN lists of varying length make distinct texts; the LRU bounds them. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
+let executed = 0;
+export function statementsExecuted(): number {
+  return executed;
+}
+
+/**
+ * A better-sqlite3 Database whose `prepare` answers from an LRU of prepared statements. A statement
+ * still iterating (a streamed query) is busy and cannot be rebound, so that caller gets a fresh one.
+ */
+export function cachingSqlite(database: Database.Database): Database.Database {
+  const cache = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    executed++;
+    const hit = cache.get(source);
+    if (hit && !hit.busy) {
+      cache.delete(source);
+      cache.set(source, hit);
+      return hit;
+    }
+    const statement = database.prepare(source);
+    if (hit) return statement;
+    cache.set(source, statement);
+    if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return statement;
+  };
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      if (property === "prepare") return prepare;
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * SQL texts run as named prepared statements on PostgreSQL: parsed and planned once per connection.
+ * Only texts registered here (point look-ups whose plan never depends on the values, see
+ * lib/db/precompiled.ts) are named, because after five runs PostgreSQL may switch a named statement
+ * to a generic plan, which would be wrong for list queries whose best plan depends on the filter.
+ */
+const namedTexts = new Map<string, string>();
+export function nameStatement(text: string): void {
+  // Off behind a pooler that does not keep prepared statements per client (PgBouncer in transaction mode before 1.21).
+  if (process.env.DATABASE_NAMED_STATEMENTS === "false") return;
+  if (!namedTexts.has(text)) namedTexts.set(text, `k${createHash("sha1").update(text).digest("hex").slice(0, 20)}`);
+}
+
+type QueryArgs = Parameters<pg.PoolClient["query"]>;
+
+function namingClient(client: pg.PoolClient): pg.PoolClient {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (...args: QueryArgs) => {
+    executed++;
+    const [text, values] = args as unknown as [unknown, unknown[] | undefined];
+    const name = typeof text === "string" ? namedTexts.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
+  return new Proxy(client, { get: (target, property) => (property === "query" ? named : (Reflect.get(target, property) as unknown)) });
+}
+
+/** A pool whose clients run registered texts as named prepared statements (pg keeps one per connection). */
+export function namingPool(pool: pg.Pool): pg.Pool {
+  const wrapped = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  const connect = async () => {
+    const client = await pool.connect();
+    let proxy = wrapped.get(client);
+    if (!proxy) wrapped.set(client, (proxy = namingClient(client)));
+    return proxy;
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === "connect") return connect;
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { Generated } from "kysely";
+import type { TransactionStatus } from "./payments";
+
+/**
+ * Payments per store, UTC day, status and mode, on each list time axis: what `total_count` sums so
+ * it does not grow with history (lib/payments/list-count.ts). Kept by triggers on `transactions`
+ * (migration 0090), counting primary transactions only, exactly like the list.
+ */
+export interface PaymentCountsTable {
+  merchant_id: string;
+  /** REQUESTED_AT or STATUS_UPDATED_AT: the list's `timestamp_type`. */
+  time_type: "REQUESTED_AT" | "STATUS_UPDATED_AT";
+  /** Start of the UTC day (epoch ms). */
+  day: number;
+  store_id: string;
+  status: TransactionStatus;
+  channel_type: "LIVE" | "TEST";
+  n: number;
+}
+
+/**
+ * PostgreSQL only: the triggers append +1/-1 here instead of updating a shared counter row (which
+ * would serialise concurrent payments of a store and could deadlock), and a periodic task folds
+ * them into payment_counts. Counts add both tables, so they are exact at every moment.
+ */
+export interface PaymentCountDeltasTable {
+  id: Generated<number>;
+  merchant_id: string;
+  time_type: "REQUESTED_AT" | "STATUS_UPDATED_AT";
+  day: number;
+  store_id: string;
+  status: TransactionStatus;
+  channel_type: "LIVE" | "TEST";
+  delta: number;
+}
+
+/**
+ * Paid volume per store, mode and UTC hour, by currency, method and provider (migration 0092):
+ * what the dashboard overview sums (lib/dashboard/paid-volume.ts). Every transaction with a
+ * `paid_at` counts, as in the overview. A null method or provider is ''.
+ */
+export interface PaidVolumeHoursTable {
+  store_id: string;
+  channel_type: "LIVE" | "TEST";
+  /** Start of the UTC hour (epoch ms) of `paid_at`. */
+  hour: number;
+  currency: string;
+  method: string;
+  pg_provider: string;
+  n: number;
+  amount: number;
+}
+
+/** PostgreSQL only: signed changes appended by the triggers, folded into paid_volume_hours like payment_count_deltas. */
+export interface PaidVolumeDeltasTable extends PaidVolumeHoursTable {
+  id: Generated<number>;
+}
+
+export interface CountTables {
+  payment_counts: PaymentCountsTable;
+  payment_count_deltas: PaymentCountDeltasTable;
+  paid_volume_hours: PaidVolumeHoursTable;
+  paid_volume_deltas: PaidVolumeDeltasTable;
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { newId } from "./ids";
+
+describe("newId", () => {
+  it("is time-ordered, 26 characters after the prefix, and unique across pool refills", () => {
+    const ids = Array.from({ length: 1000 }, () => newId("x_"));
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^x_[0-9A-HJKMNP-TV-Z]{26}$/);
+    const later = newId();
+    expect(later.slice(0, 10) >= ids[0]!.slice(2, 12)).toBe(true);
+  });
+});
