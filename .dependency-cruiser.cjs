@@ -19,12 +19,6 @@ const PENDING = [
   // The overview's queries (and perf's paid-volume rollup reader) move once money's "Needs
   // attention" panel (#11) has landed.
   "dashboard/overview\\.ts", "dashboard/paid-volume\\.ts",
-  // perf is rewriting the Transaction enrichers (lib/payments/enrichers.ts) and these two with them
-  // (serialize.ts keeps the table type for the detail until then).
-  "cash-receipts/enricher\\.ts", "cash-receipts/serialize\\.ts",
-  // perf: the webhook outbox skips events with no address (a store read in enqueue.ts) and the
-  // notifications enricher is rewritten with the Transaction enrichers.
-  "webhooks/enqueue\\.ts", "webhooks/notifications\\.ts", "webhooks/serialize\\.ts",
 ].map((p) => `^lib/${p}`);
 // Areas still taking DomainError through lib/api/error-codes: none (every area throws lib/errors').
 const PENDING_ERRORS = [];
