@@ -43,6 +43,7 @@ async function run(name: string, kills: number, env: Record<string, string>) {
   return result;
 }
 
+const benchStarted = Date.now();
 const suiteUrl = process.env.DATABASE_URL;
 const baseline = await run("baseline", 0, { SANDBOX_FAULTS: "" });
 process.env.DATABASE_URL = suiteUrl;
@@ -53,10 +54,11 @@ const figures = { baseline: baseline.figures, chaos: chaos.figures, throughputRa
 console.log(JSON.stringify(figures, null, 2));
 
 const f = chaos.figures;
+const faults = (x: typeof f) => `${x.faults.timeout} / ${x.faults.lost} / ${x.faults.network} / ${x.faults.delayed}`;
 const section = [
   `## ${f.database}`,
   "",
-  `Run ${new Date().toISOString().slice(0, 10)}: ${Math.round(f.loadSeconds)} s of traffic (${CONCURRENCY} loops per kind), ${f.serverKills} SIGKILLs of the server${f.workerKills ? ` and ${f.workerKills} of a worker` : ""}.`,
+  `Run ${new Date().toISOString().slice(0, 10)}: ${Math.round(f.loadSeconds)} s of traffic (${CONCURRENCY} loops per kind), ${f.serverKills} SIGKILLs of the server${f.workerKills ? ` and ${f.workerKills} of a worker` : ""}; whole run (both runs, settling, reconcile) ${Math.round((Date.now() - benchStarted) / 1000)} s.`,
   "",
   "| | baseline (latency only) | chaos (faults + kills) |",
   "|---|---|---|",
@@ -66,6 +68,7 @@ const section = [
   `| schedules booked (paid / failed) | ${baseline.figures.schedules.booked} (${baseline.figures.schedules.paid} / ${baseline.figures.schedules.failed}) | ${f.schedules.booked} (${f.schedules.paid} / ${f.schedules.failed}) |`,
   `| partial cancels: succeeded / refused / unanswered | ${baseline.figures.cancels.succeeded} / ${baseline.figures.cancels.refused} / ${baseline.figures.cancels.unanswered} | ${f.cancels.succeeded} / ${f.cancels.refused} / ${f.cancels.unanswered} |`,
   `| attempts that took more than one look-up | ${baseline.figures.lookedUpAgain} | ${f.lookedUpAgain} |`,
+  `| faults injected: timeout / lost / network / delayed | ${faults(baseline.figures)} | ${faults(f)} |`,
   `| late approvals refunded | ${baseline.figures.lateApprovalsRefunded} | ${f.lateApprovalsRefunded} |`,
   `| restart after SIGKILL (s) | — | ${f.restartSeconds.map((s) => s.toFixed(1)).join(", ")} |`,
   `| settled after the traffic stopped (s) | ${baseline.figures.settleSeconds} | ${f.settleSeconds} |`,

@@ -23,22 +23,31 @@ async function targetsFor(base: string, apiKey: string): Promise<Target[]> {
   ];
 }
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
 const off = await targetsFor(process.env.BENCH_OFF_URL!, process.env.BENCH_OFF_KEY!);
 const on = await targetsFor(process.env.BENCH_ON_URL!, process.env.BENCH_ON_KEY!);
 for (const t of [...off, ...on]) for (let i = 0; i < 50; i++) await (await t.request()).arrayBuffer();
 
-const totals = new Map<string, { off: number; on: number; offErrors: number; onErrors: number }>();
+const totals = new Map<string, { off: number; on: number; offErrors: number; onErrors: number; ratios: number[] }>();
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < off.length; i++) {
     // Alternate which server goes first, so neither always meets a warmer or colder machine.
     const pair = round % 2 === 0 ? [["off", off[i]!], ["on", on[i]!]] : [["on", on[i]!], ["off", off[i]!]];
+    const rps = { off: 0, on: 0 };
     for (const [which, target] of pair as [("off" | "on"), Target][]) {
       const r = await measure(target, seconds, concurrency);
-      const row = totals.get(target.name) ?? { off: 0, on: 0, offErrors: 0, onErrors: 0 };
+      const row = totals.get(target.name) ?? { off: 0, on: 0, offErrors: 0, onErrors: 0, ratios: [] };
       row[which] += r.rps;
       row[which === "off" ? "offErrors" : "onErrors"] += r.errors;
       totals.set(target.name, row);
+      rps[which] = r.rps;
     }
+    // Each round's pair ran back to back: its ratio meets nearly the same machine load.
+    totals.get(off[i]!.name)!.ratios.push(rps.on / rps.off);
   }
 }
 console.table(
@@ -47,6 +56,8 @@ console.table(
     "log off req/s": Math.round(r.off / rounds),
     "log on req/s": Math.round(r.on / rounds),
     "on / off": (r.on / r.off).toFixed(3),
+    "median round on / off": median(r.ratios).toFixed(3),
+    "round ratios": r.ratios.map((x) => x.toFixed(2)).join(" "),
     errors: r.offErrors + r.onErrors,
   })),
 );

@@ -1,14 +1,16 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { KpiCard, ShareRow } from "@/components/overview/kpi-card";
 import { VolumeChartLazy } from "@/components/overview/volume-chart-lazy";
 import { ScrollBox } from "@/components/ui/scroll-box";
 import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { listChannels } from "@/lib/channels/list-channels";
-import { requireDashboard } from "@/lib/dashboard/context";
-import { getOverview, type Money } from "@/lib/dashboard/overview";
+import { type DashboardContext, requireDashboard } from "@/lib/dashboard/context";
+import { getOverview, type Money, type Overview } from "@/lib/dashboard/overview";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/dashboard/periods";
 import { declineLabel } from "@/lib/i18n/labels";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
+import { storeReconciliationCounts } from "@/lib/reconciliation/store-report";
 
 export const generateMetadata = () => pageTitle("nav.overview");
 
@@ -29,7 +31,6 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const href = (patch: Record<string, string>) => `/dashboard?${new URLSearchParams({ range, ...(mode === "TEST" && hasLive ? { mode: "test" } : {}), ...patch }).toString()}`;
   const grossTotal = o.byMethod.reduce((s, r) => s + r.amount, 0) || 1;
   const declineTotal = o.declines.reduce((s, r) => s + r.count, 0) || 1;
-  const needs = o.attention.failedWebhooks + o.attention.failedCancellations + o.attention.pendingPayments;
   return (
     <div className="space-y-4">
       <PageHeader title={t("overview.title")}>
@@ -99,15 +100,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         </Card>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-        <Card title={t("overview.attention")}>
-          {needs === 0 ? <p className="text-sm text-slate-500" data-testid="attention-none">{t("overview.attention.none")}</p> : (
-            <ul className="space-y-2 text-sm" data-testid="attention">
-              {o.attention.failedWebhooks > 0 ? <li><Link className="text-brand underline" href="/dashboard/webhooks?state=FAILED">{t("overview.attention.webhooks", { n: o.attention.failedWebhooks })}</Link></li> : null}
-              {o.attention.failedCancellations > 0 ? <li>{t("overview.attention.cancellations", { n: o.attention.failedCancellations })}</li> : null}
-              {o.attention.pendingPayments > 0 ? <li><Link className="text-brand underline" href="/dashboard/payments?status=PENDING">{t("overview.attention.pending", { n: o.attention.pendingPayments })}</Link></li> : null}
-            </ul>
-          )}
-        </Card>
+        {/* The reconciliation report asks the providers for their files: the rest of the page does not wait for it. */}
+        <Suspense fallback={<Card title={t("overview.attention")}><p className="text-sm text-slate-500">{t("common.loading")}</p></Card>}>
+          <AttentionPanel ctx={ctx} attention={o.attention} />
+        </Suspense>
         <Card title={t("overview.recentFailures")}>
           {o.recentFailures.length === 0 ? <p className="text-sm text-slate-500">{t("overview.noDeclines")}</p> : (
             <ul className="divide-y divide-slate-100 text-sm" data-testid="recent-failures">
@@ -160,5 +156,24 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         )}
       </Card>
     </div>
+  );
+}
+
+/** "Needs attention": the reconciliation page's own counts (same verb, same report), failed webhooks and refused refunds. */
+async function AttentionPanel({ ctx, attention }: { ctx: DashboardContext; attention: Overview["attention"] }) {
+  const { t } = await getTranslator();
+  const money = await storeReconciliationCounts({ ctx });
+  const needs = money.mismatches + money.needsAttention + attention.failedWebhooks + attention.failedCancellations;
+  return (
+    <Card title={t("overview.attention")}>
+      {needs === 0 ? <p className="text-sm text-slate-500" data-testid="attention-none">{t("overview.attention.none")}</p> : (
+        <ul className="space-y-2 text-sm" data-testid="attention">
+          {money.mismatches > 0 ? <li><Link className="text-brand underline" href="/dashboard/reconciliation">{t("overview.attention.mismatches", { n: money.mismatches })}</Link></li> : null}
+          {money.needsAttention > 0 ? <li><Link className="text-brand underline" href="/dashboard/reconciliation">{t("overview.attention.unsettled", { n: money.needsAttention })}</Link></li> : null}
+          {attention.failedWebhooks > 0 ? <li><Link className="text-brand underline" href="/dashboard/webhooks?state=FAILED">{t("overview.attention.webhooks", { n: attention.failedWebhooks })}</Link></li> : null}
+          {attention.failedCancellations > 0 ? <li>{t("overview.attention.cancellations", { n: attention.failedCancellations })}</li> : null}
+        </ul>
+      )}
+    </Card>
   );
 }

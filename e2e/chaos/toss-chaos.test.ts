@@ -3,7 +3,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectTossChannel, setChannelEnabled } from "@/lib/channels/live";
+import { closeDb } from "@/lib/db/client";
 import { runChaos } from "@/lib/testing/chaos/run";
+import { scratchDatabase } from "@/lib/testing/scratch-database";
 import { liveSecretKey, ownerContext } from "@/lib/testing/toss-live";
 import { startTossFake, type TossFake } from "../toss-fake/server";
 
@@ -11,10 +13,16 @@ import { startTossFake, type TossFake } from "../toss-fake/server";
 // from this signing secret (set before anything here reads lib/env's secrets).
 const TOKEN_SIGNING_SECRET = randomBytes(32).toString("base64url");
 process.env.TOKEN_SIGNING_SECRET = TOKEN_SIGNING_SECRET;
+// A database of its own: the sandbox's chaos run (same vitest run) reconciles every LIVE channel it
+// finds, and this channel's secret is sealed under another key, so it would stay unsettled there.
+const scratch = await scratchDatabase("toss_chaos");
+process.env.DATABASE_URL = scratch.url;
 
 let fake: TossFake | undefined;
 afterAll(async () => {
   await fake?.close();
+  await closeDb();
+  await scratch.drop();
 });
 
 /**
@@ -32,7 +40,7 @@ describe("chaos on a LIVE Toss Payments channel (the Toss fake)", () => {
     mkdirSync(dataDir, { recursive: true });
     const result = await runChaos({
       port: Number(process.env.CHAOS_TOSS_PORT ?? 4710),
-      databaseUrl: process.env.DATABASE_URL!,
+      databaseUrl: scratch.url,
       dataDir,
       workers: 0,
       loadMs: Number(process.env.CHAOS_TOSS_LOAD_MS ?? 12_000),

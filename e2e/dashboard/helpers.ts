@@ -18,3 +18,12 @@ export async function signIn(page: Page, email: string, password: string) {
 export function toast(page: Page, text: string | RegExp) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
+
+/** Clicks until the two-factor set-up opens: a click before the page hydrated does nothing (slow machines). */
+export async function startTwoFactorSetup(page: Page, buttonName: string) {
+  const secret = page.getByTestId("totp-secret");
+  await expect(async () => {
+    if (!(await secret.isVisible())) await page.getByRole("button", { name: buttonName }).click({ timeout: 5_000 });
+    await expect(secret).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
+}

@@ -37,6 +37,7 @@ test.describe("1440 px, English", () => {
   test.use({ viewport: { width: 1440, height: 900 }, locale: "en-US" });
 
   test("overview numbers, ⌘K to a payment, its timeline and panels, search with chips and presets, every page accessible", async ({ page }) => {
+    test.slow(); // axe on every page of the dashboard: over a minute on a loaded machine
     const { m, desk } = await seed();
     await signIn(page, m.dashboard.email, m.dashboard.password);
     await expect(page).toHaveTitle("Overview · Payment Platform");
@@ -101,6 +102,7 @@ test.describe("390 px, Korean", () => {
   test.use({ viewport: { width: 390, height: 844 }, locale: "ko-KR", timezoneId: "America/New_York" });
 
   test("drawer menu, Korean labels, Seoul time, no page scrolls sideways, every page accessible", async ({ page }) => {
+    test.slow(); // axe on every page of the dashboard: over a minute on a loaded machine
     const { m, korean } = await seed();
     await signInKorean(page, m.dashboard.email, m.dashboard.password);
     await expect(page).toHaveTitle("개요 · 결제 플랫폼");

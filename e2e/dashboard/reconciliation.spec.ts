@@ -56,7 +56,13 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     const m = await freshMerchant();
     const { paymentId } = await troubles(m);
     await signIn(page, m.dashboard.email, m.dashboard.password);
+    // The overview's panel counts the same report as the reconciliation page.
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("attention")).toContainText("Mismatches with the provider: 1");
+    await expect(page.getByTestId("attention")).toContainText("Waiting on the provider for over an hour: 1");
     await open(page);
+    await expect(page.getByTestId("reconciliation-summary")).toContainText("Mismatches1");
+    await expect(page.getByTestId("reconciliation-summary")).toContainText("Needs attention1");
 
     await expect(page.getByTestId("mismatches-table")).toContainText("Charge with no record");
     await expect(page.getByTestId("mismatches-table")).toContainText("990");
@@ -75,5 +81,10 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     await expect(page.getByRole("heading", { level: 1, name: "정산 대사" })).toBeVisible();
     await expect(page.getByTestId("mismatches-table")).toContainText("기록 없는 승인");
     await chooseLanguage(page, "언어", "en");
+    await expect(page.getByRole("heading", { level: 1, name: "Reconciliation" })).toBeVisible();
+    // The settled attempt left the overview's panel too; the mismatch stays for an operator.
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("attention")).toContainText("Mismatches with the provider: 1");
+    await expect(page.getByTestId("attention")).not.toContainText("Waiting on the provider");
   });
 }

@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/users/repository";
 import { checkPage } from "./quality";
-import { freshMerchant, signIn, toast } from "./helpers";
+import { freshMerchant, signIn, startTwoFactorSetup, toast } from "./helpers";
 
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "main" }).getByRole("link", { name, exact: true }).click();
 
@@ -38,7 +38,7 @@ test("invite → accept → two-factor sign-in → the new user's actions are in
 
   await signIn(page, email, "nari's long password");
   await nav(page, "Team");
-  await startTwoFactorSetup(page);
+  await startTwoFactorSetup(page, "Set up two-factor");
   const secret = (await page.getByTestId("totp-secret").textContent())!;
   await page.getByLabel("6-digit code").fill(await generate({ secret }));
   await page.getByRole("button", { name: "Turn on" }).click();
@@ -162,7 +162,7 @@ test("when the owner requires two-factor, a teammate without it can only set it 
   await expect(page.getByText("Your team requires two-factor. Set it up to continue.")).toBeVisible();
   await page.goto("/dashboard/payments");
   await expect(page).toHaveURL(/\/dashboard\/team\?setup=two-factor/);
-  await startTwoFactorSetup(page);
+  await startTwoFactorSetup(page, "Set up two-factor");
   const secret = (await page.getByTestId("totp-secret").textContent())!;
   await page.getByLabel("6-digit code").fill(await generate({ secret }));
   await page.getByRole("button", { name: "Turn on" }).click();
@@ -170,12 +170,3 @@ test("when the owner requires two-factor, a teammate without it can only set it 
   await nav(page, "Payments");
   await expect(page).toHaveURL(/\/dashboard\/payments/);
 });
-
-/** Clicks until the set-up opens: a click before the page hydrated does nothing (slow machines). */
-async function startTwoFactorSetup(page: Page) {
-  const secret = page.getByTestId("totp-secret");
-  await expect(async () => {
-    if (!(await secret.isVisible())) await page.getByRole("button", { name: "Set up two-factor" }).click({ timeout: 5_000 });
-    await expect(secret).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 45_000 });
-}

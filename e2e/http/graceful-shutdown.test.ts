@@ -4,11 +4,11 @@
  * each on a database of its own (these tests stop whole servers and drain the job queue).
  */
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { REPO_ROOT, startHttpServer, type HttpServer, type ServerMerchant } from "@/lib/testing/http-server";
 import { scratchDatabase, type ScratchDatabase } from "@/lib/testing/scratch-database";
+import { tsEntry } from "@/lib/testing/ts-entry";
 
 const LATENCY_MS = 1_200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -105,7 +105,7 @@ describe("npm start on SIGTERM", () => {
 
 /** `npm run worker` (scripts/worker.ts) on the scratch database; `exited` resolves with its exit code. */
 function startWorkerProcess(server: HttpServer, env: Record<string, string>) {
-  const worker = spawn(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/worker.ts"], {
+  const worker = spawn(process.execPath, tsEntry("scripts/worker.ts"), {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: server.dataDir, WORKER_POLL_MS: "100", ...env },
     stdio: "ignore",

@@ -64,6 +64,26 @@ describe("audit entries for stores, billing keys, cash receipts, identity verifi
     expectNoneOf([...issues, ...deletes], [SANDBOX_CARDS.VISA_OK, SANDBOX_CARDS.DECLINED, "900101"]);
   });
 
+  it("a deletion the provider does not confirm is put back, and the log says so after the deletion", async () => {
+    const m = await apiMerchant();
+    const issued = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), payment_method_option: cardOption() });
+    expect(issued.status).toBe(200);
+    process.env.SANDBOX_FAULTS = "network=1";
+    try {
+      expect((await m.api.delete(`/v2/billing-keys/${issued.body.billing_key}`)).status).toBeGreaterThanOrEqual(400);
+    } finally {
+      process.env.SANDBOX_FAULTS = "";
+    }
+    expect((await m.api.get(`/v2/billing-keys/${issued.body.billing_key}`)).body.billing_key.status).toBe("ISSUED");
+    const entries = (await listAudit(m.merchant_id, { target: issued.body.billing_key })).entries.reverse();
+    expect(entries.map((e) => [e.action, e.summary.after?.status])).toEqual([
+      ["billing_key.issue", "ISSUED"],
+      ["billing_key.delete", "DELETED"],
+      ["billing_key.restore", "ISSUED"],
+    ]);
+    expect(entries[2]!.summary.after?.pg_code).toEqual(expect.any(String));
+  });
+
   it("cash receipt issue and cancel are recorded under the payment id, without the customer identifier", async () => {
     const m = await apiMerchant();
     const paymentId = newPaymentId();

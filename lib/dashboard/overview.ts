@@ -19,7 +19,8 @@ export type Overview = {
   declines: { code: string; count: number }[];
   recentFailures: { paymentId: string; orderName: string; amount: number; currency: string; code: string | null; message: string | null; at: number }[];
   failingEndpoints: { url: string; failed: number; lastAt: number }[];
-  attention: { failedWebhooks: number; failedCancellations: number; pendingPayments: number };
+  /** Failed webhooks and refused refunds; money waiting on a provider comes from the reconciliation report (the page's panel). */
+  attention: { failedWebhooks: number; failedCancellations: number };
 };
 
 const add = (m: Money, currency: string, amount: number) => {
@@ -143,15 +144,14 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
   };
 }
 
-/** What needs a person: failed webhooks and cancellations of the last 30 days, payments stuck pending over 10 minutes. */
-async function attentionCounts(storeId: string, now: number) {
+/** What needs a person besides reconciliation: failed webhooks and cancellations of the last 30 days. */
+async function attentionCounts(storeId: string, now: number): Promise<Overview["attention"]> {
   const db = getDb();
   const since = now - 30 * 86_400_000;
   const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-  const [failedWebhooks, failedCancellations, pendingPayments] = await Promise.all([
+  const [failedWebhooks, failedCancellations] = await Promise.all([
     count(db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("state", "=", sql.lit("FAILED")).where("updated_at", ">=", since).executeTakeFirst()),
     count(db.selectFrom("cancellations").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("FAILED")).where("requested_at", ">=", since).executeTakeFirst()),
-    count(db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("PENDING")).where("requested_at", "<=", now - 10 * 60_000).executeTakeFirst()),
   ]);
-  return { failedWebhooks, failedCancellations, pendingPayments };
+  return { failedWebhooks, failedCancellations };
 }

@@ -17,6 +17,12 @@ export type NextHttpServer = {
   drain(deadline: number): Promise<DrainResult>;
 };
 
+/** KEEP_ALIVE_TIMEOUT_MS: how long an idle keep-alive connection stays open (default 65 s). */
+export function keepAliveTimeoutMs(): number {
+  const value = Number(process.env.KEEP_ALIVE_TIMEOUT_MS ?? 65_000);
+  return Number.isInteger(value) && value > 0 ? value : 65_000;
+}
+
 export async function serveNext(options: { port: number; host: string }): Promise<NextHttpServer> {
   const app = next({ dev: false, hostname: options.host, port: options.port });
   await app.prepare();
@@ -44,6 +50,12 @@ export async function serveNext(options: { port: number; host: string }): Promis
       res.end();
     });
   });
+  // Node closes an idle keep-alive connection after 5 s. A client pool or reverse proxy that keeps
+  // it longer (nginx and load balancers: 60 s; a client whose timers run late on a loaded machine)
+  // can send its next request as the socket closes: no answer ("fetch failed", a proxy's 502).
+  // Idle connections stay open longer than those, so the other side closes them first.
+  server.keepAliveTimeout = keepAliveTimeoutMs();
+  server.headersTimeout = server.keepAliveTimeout + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());

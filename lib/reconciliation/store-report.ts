@@ -15,6 +15,18 @@ export function storeReconciliation({ ctx }: { ctx: AuthContext }): Promise<Reco
   return reconcile({ since: Date.now() - WINDOW_MS, merchantId: ctx.merchantId, storeId: ctx.storeId });
 }
 
+/** The figures the reconciliation page shows, counted once for it and the overview's "Needs attention" panel. */
+export type ReconciliationCounts = { checked: number; mismatches: number; unsettled: number; needsAttention: number };
+
+export function countReport(report: ReconciliationReport): ReconciliationCounts {
+  return { checked: report.checked, mismatches: report.mismatches.length, unsettled: report.unsettled.length, needsAttention: report.unsettled.filter((u) => u.needs_attention).length };
+}
+
+/** The current store's report counted (the overview's panel): the same report as the page's, so the same numbers. */
+export async function storeReconciliationCounts({ ctx }: { ctx: AuthContext }): Promise<ReconciliationCounts> {
+  return countReport(await storeReconciliation({ ctx }));
+}
+
 export const lookUpInput = z.object({ kind: z.enum(["attempt", "cancellation", "late_approval_refund"]), id: z.string().min(1).max(200) });
 
 const TABLE_OF: Record<z.output<typeof lookUpInput>["kind"], UnsettledTable> = {

@@ -10,20 +10,10 @@ export type RequestLogRecord = ApiRequestLogTable;
 export type RequestLogScope = { merchantId: string; storeId: string; storeLimited: boolean };
 
 /** A listed entry with its API key's name and prefix (null for a deleted key). */
-export type RequestLogListRow = {
-  id: string;
-  method: string;
-  path: string;
-  payment_id: string | null;
-  status: number;
-  latency_ms: number;
-  request_id: string;
-  idempotency_key: string | null;
-  created_at: number;
-  api_key_id: string | null;
-  key_name: string | null;
-  key_prefix: string | null;
-};
+export type RequestLogListRow = Pick<
+  RequestLogRecord,
+  "id" | "method" | "path" | "payment_id" | "status" | "latency_ms" | "request_id" | "idempotency_key" | "created_at" | "api_key_id"
+> & { key_name: string | null; key_prefix: string | null };
 
 export async function insertRequestLogRows(rows: RequestLogRecord[]): Promise<void> {
   await getDb().insertInto("api_request_log").values(rows).execute();

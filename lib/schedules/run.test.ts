@@ -165,6 +165,27 @@ describe("schedule runner", () => {
     expect(charges).toEqual([expect.objectContaining({ txId: txs[0]!.id, pgTxId: txs[0]!.pg_tx_id, amount: 1000 })]);
   });
 
+  it("#11 case 3: the job re-run while its first run is mid-charge (its lease ran out) moves money once at the provider", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1, "rerun");
+    await makeDue([id!]);
+    process.env.SANDBOX_LATENCY_MS = "600";
+    try {
+      const first = runScheduleJob({ scheduleId: id! });
+      // The second run starts once the first has recorded its attempt and is waiting on the provider.
+      while ((await transactionsOf([id!])).length === 0) await new Promise((r) => setTimeout(r, 10));
+      await Promise.all([first, runScheduleJob({ scheduleId: id! })]);
+    } finally {
+      process.env.SANDBOX_LATENCY_MS = "";
+    }
+    const done = await schedule(id!);
+    expect(done.status).toBe("COMPLETED");
+    const txs = await transactionsOf([id!]);
+    expect(txs.map((t) => t.status)).toEqual(["PAID"]);
+    expect(await chargesAtProvider(m.merchant_id, done.payment_id)).toEqual([expect.objectContaining({ txId: txs[0]!.id, pgTxId: txs[0]!.pg_tx_id, amount: 1000 })]);
+  });
+
   it("#13 item 3: a run that meets an error retrying cannot fix completes the schedule with a FAILED payment instead of retrying forever", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);

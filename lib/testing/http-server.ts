@@ -6,11 +6,11 @@
  *   const server = await startHttpServer({ port: 4300, databaseUrl: "file:/tmp/x/db" });
  *   const m = await server.createMerchant({ hosting: true });   // admin CLI + login over HTTP
  *   await server.fetch("/v2/payments/p1", { headers: { authorization: `Bearer ${m.accessToken}` } });
- *   await server.kill();      // SIGKILL to the whole process tree (tsx and its node child)
+ *   await server.kill();      // SIGKILL to the whole process group
  *   await server.restart();   // same port, database and data dir
  *   await server.stop();      // SIGTERM (graceful: drains, exits 0), SIGKILL after a grace period
  *
- * The server runs in its own process group so a kill reaches tsx's node child too, and every server
+ * The server runs in its own process group (a kill reaches anything it spawned), and every server
  * still running when the test process exits is killed with it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -18,6 +18,7 @@ import net from "node:net";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { tsEntry } from "./ts-entry";
 import type { CreatedMerchant } from "@/lib/tenancy/create-merchant";
 
 export type HttpServerOptions = {
@@ -54,7 +55,6 @@ export type HttpServer = {
 };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX_CLI = path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs");
 
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -104,7 +104,7 @@ async function waitPortFree(port: number, timeoutMs: number) {
 
 function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX_CLI, script, ...args], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, tsEntry(script, ...args), { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -140,7 +140,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     // Another server on the port would answer the readiness check and the tests, on its own database.
     if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use: stop what listens there or pick another port`);
     const fd = openSync(logFile, "a");
-    const proc = spawn(process.execPath, [TSX_CLI, "scripts/start.ts"], { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
+    const proc = spawn(process.execPath, tsEntry("scripts/start.ts"), { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
     closeSync(fd);
     child = proc;
     running.add(proc);

@@ -2,7 +2,7 @@ import { MismatchTable, UnsettledTable } from "@/components/reconciliation/repor
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
-import { storeReconciliation } from "@/lib/reconciliation/store-report";
+import { countReport, storeReconciliation } from "@/lib/reconciliation/store-report";
 
 /** The reconciliation report of the current store and what needs an operator's attention. */
 export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<{ lookup?: string }> }) {
@@ -13,11 +13,12 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const attention = report.unsettled.filter((u) => u.needs_attention);
   const waiting = report.unsettled.filter((u) => !u.needs_attention);
   const canWrite = ctx.role !== "VIEWER";
+  const counts = countReport(report);
   const stats = [
-    { key: "reconciliation.checked", value: report.checked },
-    { key: "reconciliation.mismatches", value: report.mismatches.length },
-    { key: "reconciliation.unsettled", value: report.unsettled.length },
-    { key: "reconciliation.needsAttention", value: attention.length },
+    { key: "reconciliation.checked", value: counts.checked },
+    { key: "reconciliation.mismatches", value: counts.mismatches },
+    { key: "reconciliation.unsettled", value: counts.unsettled },
+    { key: "reconciliation.needsAttention", value: counts.needsAttention },
   ];
   return (
     <div className="space-y-4">

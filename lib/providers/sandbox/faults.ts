@@ -1,3 +1,4 @@
+import { logger } from "@/lib/ops/logger";
 import { providerTimeoutMs } from "../call";
 
 /**
@@ -35,15 +36,21 @@ function randomRates(): Partial<Record<SandboxFault, number>> {
   return rates;
 }
 
+/** One log line per injected fault, so a run can say how many it suffered (bench/chaos.ts counts them). */
+function injected(fault: SandboxFault): SandboxFault {
+  logger.warn({ sandbox_fault: fault }, "sandbox fault injected");
+  return fault;
+}
+
 /** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
 export function faultFor(text: string | undefined): SandboxFault | null {
   const directive = /\[sandbox:(timeout|lost|network|delayed)\]/.exec(text ?? "");
-  if (directive) return directive[1] as SandboxFault;
+  if (directive) return injected(directive[1] as SandboxFault);
   const rates = randomRates();
   let draw = Math.random();
   for (const fault of FAULTS) {
     const rate = rates[fault] ?? 0;
-    if (draw < rate) return fault;
+    if (draw < rate) return injected(fault);
     draw -= rate;
   }
   return null;
@@ -52,7 +59,10 @@ export function faultFor(text: string | undefined): SandboxFault | null {
 /** Look-ups and listings: only an unreachable provider. */
 export function assertReachable(): void {
   const rate = randomRates().network ?? 0;
-  if (rate > 0 && Math.random() < rate) throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+  if (rate > 0 && Math.random() < rate) {
+    injected("network");
+    throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+  }
 }
 
 /** How long the provider processes a call (SANDBOX_LATENCY_MS, or the timeout fault's 2 × timeout). */

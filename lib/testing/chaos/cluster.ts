@@ -3,8 +3,7 @@ import { closeSync, openSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT, startHttpServer, type HttpServer } from "../http-server";
 import { TEST_ENV } from "../test-env";
-
-const TSX_CLI = path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs");
+import { tsEntry } from "../ts-entry";
 
 /**
  * The processes the chaos test kills: the production server (lib/testing/http-server.ts) and, on
@@ -28,7 +27,7 @@ export type ClusterOptions = { port: number; databaseUrl: string; dataDir: strin
 
 function spawnWorker(name: string, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const fd = openSync(logFile, "a");
-  const child = spawn(process.execPath, [TSX_CLI, "scripts/worker.ts"], { cwd: REPO_ROOT, env: { ...env, WORKER_NAME: name }, detached: true, stdio: ["ignore", fd, fd] });
+  const child = spawn(process.execPath, tsEntry("scripts/worker.ts"), { cwd: REPO_ROOT, env: { ...env, WORKER_NAME: name }, detached: true, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   return child;
 }
@@ -74,7 +73,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     runScript(script, args) {
       return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [TSX_CLI, script, ...args], { cwd: REPO_ROOT, env: processEnv, stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(process.execPath, tsEntry(script, ...args), { cwd: REPO_ROOT, env: processEnv, stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
         let stderr = "";
         child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

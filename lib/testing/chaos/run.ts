@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { getDb } from "@/lib/db/client";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import type { ReconciliationReport } from "@/lib/reconciliation/types";
@@ -66,7 +68,15 @@ export type ChaosFigures = {
   settleSeconds: number;
   retriedUnanswered: number;
   reconcile: { exitCode: number | null; checked: number; mismatches: number; unsettled: number; runs: number };
+  /** Faults the sandbox injected in the server and worker processes (their "sandbox fault injected" log lines). */
+  faults: { timeout: number; lost: number; network: number; delayed: number };
 };
+
+function countFaults(logs: string[]): ChaosFigures["faults"] {
+  const faults = { timeout: 0, lost: 0, network: 0, delayed: 0 };
+  for (const text of logs) for (const match of text.matchAll(/"sandbox_fault":"(timeout|lost|network|delayed)"/g)) faults[match[1] as keyof typeof faults] += 1;
+  return faults;
+}
 
 export type ChaosResult = { figures: ChaosFigures; violations: string[]; report: ReconciliationReport | null; serverLog: () => string };
 
@@ -192,6 +202,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         unsettled: reconciled.report?.unsettled.length ?? -1,
         runs: reconciled.runs,
       },
+      faults: countFaults([cluster.server.log(), ...[path.join(options.dataDir, "workers.log")].filter(existsSync).map((file) => readFileSync(file, "utf8"))]),
     };
     return { figures, violations: found, report: reconciled.report, serverLog: () => cluster.server.log() };
   } finally {

@@ -35,7 +35,7 @@ function nesting(json: string): number {
  */
 export async function fuzzActions(options: { session: Session; actions: ServerAction[]; own: Target; seed: number; count: number }): Promise<FuzzSummary> {
   const rng = seededRandom(options.seed);
-  const summary: FuzzSummary = { requests: 0, byStatus: {}, problems: [], seed: options.seed };
+  const summary: FuzzSummary = { requests: 0, byStatus: {}, problems: [], seed: options.seed, resent: [] };
   for (let i = 0; i < options.count; i++) {
     const action = rng.pick(options.actions);
     const entry = ACTION_ATTACKS[actionKey(action.file, action.name)];

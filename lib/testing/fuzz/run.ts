@@ -5,7 +5,8 @@ import { seededRandom } from "./random";
 /** 500s a provider or receiver may legitimately answer (the spec's own codes), never SERVICE_ERROR. */
 const PROVIDER_FAILURES = new Set(["PG_PROVIDER_ERROR", "PG_PROVIDER", "WEBHOOK_ERROR"]);
 
-export type FuzzSummary = { requests: number; byStatus: Record<string, number>; problems: string[]; seed: number };
+/** `resent`: requests sent again because their pooled connection was closed under them (see `send`). */
+export type FuzzSummary = { requests: number; byStatus: Record<string, number>; problems: string[]; seed: number; resent: string[] };
 
 /** Does an error body have the shape of the envelope the operation documents? */
 function envelopeProblem(envelope: Record<string, any>, body: any): string | null {
@@ -44,6 +45,31 @@ export function responseProblem(op: Operation, status: number, contentType: stri
   return null;
 }
 
+/** "fetch failed" says nothing: the cause (other side closed, ECONNRESET, ECONNREFUSED…) does. */
+function failure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause ? `${(error as Error).message} (${[cause.code, cause.message].filter(Boolean).join(": ")})` : (error as Error).message;
+}
+
+/**
+ * One case. A request that found its pooled connection closed under it (the server closed the
+ * idle socket as the client, its timers late on a loaded machine, reused it) never reached the
+ * server: it is sent once more (`Connection: close`, so the socket is not pooled again). A server
+ * that drops or dies on the request fails the second time too, and is reported.
+ */
+async function send(baseUrl: string, c: FuzzCase, resent: string[]): Promise<Response> {
+  const init = { method: c.method, headers: c.headers, body: c.body, redirect: "manual" as const };
+  try {
+    return await fetch(`${baseUrl}${c.url}`, { ...init, signal: AbortSignal.timeout(30_000) });
+  } catch (error) {
+    if ((error as Error).name === "TimeoutError") throw error;
+    resent.push(`${failure(error)} ← ${describe(c)}`);
+    return await fetch(`${baseUrl}${c.url}`, { ...init, headers: { ...c.headers, connection: "close" }, signal: AbortSignal.timeout(30_000) }).catch((again: unknown) => {
+      throw new Error(`${failure(error)}; sent again: ${failure(again)}`);
+    });
+  }
+}
+
 /**
  * Sends `count` generated requests (every operation in turn, seeded) to the server at `baseUrl`,
  * `concurrency` at a time, and collects every problem with the request that caused it.
@@ -52,19 +78,19 @@ export async function fuzz(options: { baseUrl: string; doc: any; ctx: FuzzContex
   const rng = seededRandom(options.seed);
   const ops = operationsOf(options.doc);
   const cases = Array.from({ length: options.count }, (_, i) => generateCase(rng, ops[i % ops.length]!, options.ctx));
-  const summary: FuzzSummary = { requests: 0, byStatus: {}, problems: [], seed: options.seed };
+  const summary: FuzzSummary = { requests: 0, byStatus: {}, problems: [], seed: options.seed, resent: [] };
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++]!;
       let problem: string | null;
       try {
-        const res = await fetch(`${options.baseUrl}${c.url}`, { method: c.method, headers: c.headers, body: c.body, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+        const res = await send(options.baseUrl, c, summary.resent);
         const text = await res.text();
         summary.byStatus[res.status] = (summary.byStatus[res.status] ?? 0) + 1;
         problem = responseProblem(c.op, res.status, res.headers.get("content-type"), text);
       } catch (error) {
-        problem = `no answer: ${(error as Error).message}`;
+        problem = `no answer: ${failure(error)}`;
       }
       summary.requests += 1;
       if (problem) summary.problems.push(`${problem}\n    ← ${describe(c)}`);
