@@ -20,7 +20,7 @@ process.env.DATABASE_URL ??= `file:${path.join(dir, "bench.db")}`;
 
 const { closeDb, getDb } = await import("@/lib/db/client");
 const { migrateToLatest } = await import("@/lib/db/migrations/index");
-const { claimJobs } = await import("@/lib/jobs/claim");
+const { claimJobs } = await import("@/lib/jobs/repository/claim");
 const { AUTO_ISSUE_QUEUE } = await import("@/lib/cash-receipts/auto-issue");
 const { countJobs, seedDueJobs } = await import("@/lib/testing/job-backlog");
 const { startHttpServer } = await import("@/lib/testing/http-server");

@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import type { AuthContext } from "@/lib/auth/context";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getOverview } from "@/lib/dashboard/overview";
-import { paidBuckets, paidRows } from "@/lib/dashboard/paid-volume";
+import { paidBuckets, paidRows } from "@/lib/dashboard/repository/paid-volume";
 import { overviewPeriods } from "@/lib/dashboard/periods";
 import { dialect, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations";

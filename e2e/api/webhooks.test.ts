@@ -2,7 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
-import { claimJobs } from "@/lib/jobs/claim";
+import { claimJobs } from "@/lib/jobs/repository/claim";
 import { startWorker } from "@/lib/jobs/worker";
 import { loadPayment } from "@/lib/payments/repository";
 import { attemptPayment } from "@/lib/testing/attempt-payment";

@@ -1,7 +1,6 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/crypto";
-import { getDb, withTransaction, type Db, type Tx } from "@/lib/db/client";
-import { precompiled } from "@/lib/db/precompiled";
+import { type Transaction as Tx, transaction } from "@/lib/db/transaction";
 import { newId, newSecret } from "@/lib/ids";
 import { openSealed, sealText } from "@/lib/sealed";
 import { DAY } from "@/lib/time";
@@ -10,6 +9,18 @@ import { throttled, type Check } from "@/lib/throttle/throttle";
 import { findActiveApiKey, KEY_PREFIX_LENGTH, touchApiKey } from "./api-keys";
 import { signJwt } from "./jwt";
 import { forgetRecentAnswers, RecentAnswers } from "./recent-answers";
+import {
+  defaultStoreOf,
+  findRefreshTokenByHash,
+  insertRefreshToken,
+  insertTokenFamily,
+  keepSuccessor,
+  liveTokenRow,
+  markRotated,
+  revokeFamily,
+  rotatedAtByHash,
+  rotationOf,
+} from "./repository";
 
 export const ACCESS_TOKEN_TTL_MS = DAY;
 export const REFRESH_TOKEN_TTL_MS = 7 * DAY;
@@ -29,16 +40,12 @@ type KeyRow = { id: string; merchant_id: string; store_id: string | null };
 
 async function tokenStore(tx: Tx, key: KeyRow): Promise<string> {
   if (key.store_id) return key.store_id;
-  const merchant = await tx.selectFrom("merchants").select("default_store_id").where("id", "=", key.merchant_id).executeTakeFirstOrThrow();
-  return merchant.default_store_id!;
+  return (await defaultStoreOf(tx, key.merchant_id))!;
 }
 
 async function issuePair(tx: Tx, key: KeyRow, familyId: string, now: number): Promise<TokenPair> {
   const refreshToken = `rt_${newSecret(32)}`;
-  await tx
-    .insertInto("refresh_tokens")
-    .values({ id: newId("rt_"), family_id: familyId, token_hash: sha256(refreshToken), issued_at: now, expires_at: now + REFRESH_TOKEN_TTL_MS, rotated_at: null, successor_sealed: null })
-    .execute();
+  await insertRefreshToken(tx, { id: newId("rt_"), familyId, tokenHash: sha256(refreshToken), issuedAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS });
   const claims: AccessClaims = {
     mid: key.merchant_id,
     sid: await tokenStore(tx, key),
@@ -70,10 +77,10 @@ export async function loginWithApiKey(apiKey: string, address = "internal"): Pro
     return found;
   });
   await touchApiKey(key.id, key.last_used_at);
-  return withTransaction(async (tx) => {
+  return transaction(async (tx) => {
     const now = Date.now();
     const familyId = newId("fam_");
-    await tx.insertInto("token_families").values({ id: familyId, api_key_id: key.id, merchant_id: key.merchant_id, created_at: now, revoked_at: null }).execute();
+    await insertTokenFamily(tx, { id: familyId, apiKeyId: key.id, merchantId: key.merchant_id, at: now });
     return issuePair(tx, key, familyId, now);
   });
 }
@@ -83,12 +90,12 @@ export async function loginWithApiKey(apiKey: string, address = "internal"): Pro
  * and that pair's own refresh token is still unused: the same client retrying, not a thief.
  */
 async function pairOfRecentRotation(tx: Tx, tokenId: string, now: number): Promise<TokenPair | null> {
-  const again = await tx.selectFrom("refresh_tokens").select(["rotated_at", "successor_sealed"]).where("id", "=", tokenId).executeTakeFirst();
+  const again = await rotationOf(tx, tokenId);
   if (!again?.rotated_at || !again.successor_sealed || now - again.rotated_at > refreshGraceMs()) return null;
   const opened = openSealed(SUCCESSOR_PURPOSE, again.successor_sealed);
   if (!opened) return null;
   const pair = JSON.parse(opened) as TokenPair;
-  const successor = await tx.selectFrom("refresh_tokens").select("rotated_at").where("token_hash", "=", sha256(pair.refreshToken)).executeTakeFirst();
+  const successor = await rotatedAtByHash(tx, sha256(pair.refreshToken));
   return successor && successor.rotated_at === null ? pair : null;
 }
 
@@ -103,42 +110,20 @@ export async function regenerateTokens(refreshToken: string, address = "internal
 }
 
 async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
-  const outcome = await withTransaction(async (tx) => {
+  const outcome = await transaction(async (tx) => {
     const now = Date.now();
-    const row = await tx
-      .selectFrom("refresh_tokens")
-      .innerJoin("token_families", "token_families.id", "refresh_tokens.family_id")
-      .innerJoin("api_keys", "api_keys.id", "token_families.api_key_id")
-      .select([
-        "refresh_tokens.id as token_id",
-        "refresh_tokens.expires_at",
-        "refresh_tokens.rotated_at",
-        "token_families.id as family_id",
-        "token_families.revoked_at as family_revoked_at",
-        "api_keys.id",
-        "api_keys.merchant_id",
-        "api_keys.store_id",
-        "api_keys.revoked_at as key_revoked_at",
-      ])
-      .where("refresh_tokens.token_hash", "=", sha256(refreshToken))
-      .executeTakeFirst();
+    const row = await findRefreshTokenByHash(tx, sha256(refreshToken));
     if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null || row.expires_at <= now) return null;
-    const rotated = await tx
-      .updateTable("refresh_tokens")
-      .set({ rotated_at: now })
-      .where("id", "=", row.token_id)
-      .where("rotated_at", "is", null)
-      .executeTakeFirst();
-    if (Number(rotated.numUpdatedRows) === 0) {
+    if (!(await markRotated(tx, row.token_id, now))) {
       // Re-read: on PostgreSQL a concurrent rotation we waited for has committed by now.
       const retried = await pairOfRecentRotation(tx, row.token_id, now);
       if (retried) return retried;
-      await tx.updateTable("token_families").set({ revoked_at: now }).where("id", "=", row.family_id).execute();
+      await revokeFamily(tx, row.family_id, now);
       forgetRecentAnswers();
       return "reused" as const;
     }
     const pair = await issuePair(tx, row, row.family_id, now);
-    await tx.updateTable("refresh_tokens").set({ successor_sealed: sealText(SUCCESSOR_PURPOSE, JSON.stringify(pair)) }).where("id", "=", row.token_id).execute();
+    await keepSuccessor(tx, row.token_id, sealText(SUCCESSOR_PURPOSE, JSON.stringify(pair)));
     return pair;
   });
   if (outcome === null) throw new DomainError("UNAUTHORIZED", "the refresh token is not valid");
@@ -148,23 +133,6 @@ async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
 
 type LiveToken = { lastUsedAt: number | null; hasHostingContract: boolean; keyName: string; keyPrefix: string };
 const liveTokens = new RecentAnswers<LiveToken>();
-
-const liveTokenRow = precompiled((db: Db, familyId: string, keyId: string) =>
-  db
-    .selectFrom("token_families")
-    .innerJoin("api_keys", "api_keys.id", "token_families.api_key_id")
-    .innerJoin("merchants", "merchants.id", "api_keys.merchant_id")
-    .select([
-      "token_families.revoked_at as family_revoked_at",
-      "api_keys.revoked_at as key_revoked_at",
-      "api_keys.last_used_at",
-      "api_keys.name",
-      "api_keys.key_prefix",
-      "merchants.has_hosting_contract",
-    ])
-    .where("token_families.id", "=", familyId)
-    .where("api_keys.id", "=", keyId),
-);
 
 /**
  * Is the key behind an access token still active, and its family not revoked? One indexed read,

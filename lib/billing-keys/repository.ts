@@ -4,6 +4,7 @@ import type { Customer } from "@/lib/customers/to-customer";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
+import { prefixMatch } from "@/lib/payments/list-query";
 
 export type BillingKeyRef = { merchantId: string; storeId: string; billingKey: string };
 
@@ -122,4 +123,9 @@ export function listKeyAttempts(merchantId: string, storeId: string, billingKey:
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
+}
+
+/** Keys of these stores whose id starts with the text (⌘K), at most `limit`. */
+export function findKeysByIdPrefix(merchantId: string, storeIds: string[], text: string, limit: number) {
+  return getDb().selectFrom("billing_keys").select(["id", "store_id", "status", "customer_id"]).where("merchant_id", "=", merchantId).where("store_id", "in", storeIds).where(() => prefixMatch("id", text)).limit(limit).execute();
 }

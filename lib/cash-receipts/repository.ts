@@ -1,4 +1,7 @@
+import type { ExpressionBuilder } from "kysely";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
+import type { DB } from "@/lib/db/schema";
 import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -104,4 +107,21 @@ export function findTransactionById(id: string): Promise<TransactionsTable | und
 /** The registration number is not kept a moment longer than needed. */
 export async function dropCashReceiptForm(transactionId: string): Promise<void> {
   await getDb().updateTable("transactions").set({ cash_receipt_form: null }).where("id", "=", transactionId).execute();
+}
+
+/** The columns a Transaction's `cash_receipt` shows (the spec's CashReceiptDetail). */
+export type CashReceiptDetailRow = Pick<
+  CashReceiptsTable,
+  "pg_receipt_id" | "issue_number" | "type" | "amount" | "tax_free_amount" | "status" | "issued_at" | "cancelled_at" | "receipt_token"
+>;
+const DETAIL_COLUMNS = ["id", "pg_receipt_id", "issue_number", "type", "amount", "tax_free_amount", "status", "issued_at", "cancelled_at", "receipt_token"] as const;
+
+/** A transaction's receipts as one JSON-array column of its row (the payment read is one statement). */
+export function receiptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">) {
+  return jsonRows(eb.selectFrom("cash_receipts").select(DETAIL_COLUMNS).whereRef("cash_receipts.transaction_id", "=", "transactions.id"));
+}
+
+/** The rows `receiptsOfTransaction` selected. */
+export function parseTransactionReceipts(value: unknown): (CashReceiptDetailRow & { id: string })[] {
+  return parseJsonRows<CashReceiptDetailRow & { id: string }>(value);
 }

@@ -1,7 +1,6 @@
-import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
 import { publicUrl } from "@/lib/public-url";
 import { toRfc3339 } from "@/lib/time";
-import type { CashReceiptRecord } from "./repository";
+import type { CashReceiptDetailRow, CashReceiptRecord } from "./repository";
 
 /** The public receipt page: absolute, so it works in an e-mail or a client's own UI. */
 export function receiptUrl(token: string): string {
@@ -12,12 +11,9 @@ function strip<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-/** The spec's CashReceiptDetail (also a Transaction's `cash_receipt`). */
-export type CashReceiptDetailRow = Pick<
-  CashReceiptsTable,
-  "pg_receipt_id" | "issue_number" | "type" | "amount" | "tax_free_amount" | "status" | "issued_at" | "cancelled_at" | "receipt_token"
->;
+export type { CashReceiptDetailRow } from "./repository";
 
+/** The spec's CashReceiptDetail (also a Transaction's `cash_receipt`). */
 export function serializeCashReceiptDetail(row: CashReceiptDetailRow) {
   return strip({
     pg_receipt_id: row.pg_receipt_id,

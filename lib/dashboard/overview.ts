@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { getDb } from "@/lib/db/client";
-import { paidBuckets, zoneBucket } from "./paid-volume";
+import { failedBuckets, failedCounts, failingEndpoints, recentFailures, refundBuckets } from "./repository/overview-rows";
+import { paidBuckets } from "./repository/paid-volume";
 import { overviewPeriods, type OverviewRange } from "./periods";
 
 export type Money = Record<string, number>;
@@ -37,54 +36,16 @@ const emptyTotals = (): PeriodTotals => ({ gross: {}, refunds: {}, net: {}, paid
  * net their difference; the approval rate counts attempts (approved / approved + declined).
  */
 export async function getOverview(ctx: DashboardContext, input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number }): Promise<Overview> {
-  const db = getDb();
   const now = input.now ?? Date.now();
   const { current, previous, bucketMs, offsetMs } = overviewPeriods(input.range, now, input.timeZone);
-  const bucket = (column: string) => zoneBucket(column, { bucketMs, offsetMs });
-  const [paid, failed, refunds, recentFailures, failingEndpoints, attention] = await Promise.all([
-    paidBuckets({ storeId: ctx.storeId, mode: input.mode, start: previous.start, end: current.end, bucketMs, offsetMs }),
-    db
-      .selectFrom("transactions")
-      .select((eb) => ["failure_pg_code", bucket("failed_at").as("b"), eb.fn.countAll<number>().as("n")])
-      .where("store_id", "=", ctx.storeId)
-      .where("channel_type", "=", input.mode)
-      .where("status", "=", sql.lit("FAILED"))
-      .where("failed_at", ">=", previous.start)
-      .where("failed_at", "<=", current.end)
-      .groupBy(["failure_pg_code", sql`b`])
-      .execute(),
-    db
-      .selectFrom("cancellations as c")
-      .innerJoin("transactions as t", "t.id", "c.transaction_id")
-      .select((eb) => ["t.currency", bucket("c.cancelled_at").as("b"), eb.fn.sum<number>("c.cancel_amount").as("amount")])
-      .where("c.store_id", "=", ctx.storeId)
-      .where("c.status", "=", sql.lit("SUCCEEDED"))
-      .where("c.cancelled_at", ">=", previous.start)
-      .where("c.cancelled_at", "<=", current.end)
-      .where("t.channel_type", "=", input.mode)
-      .groupBy(["t.currency", sql`b`])
-      .execute(),
-    db
-      .selectFrom("transactions")
-      .select(["payment_id", "order_name", "total_amount", "currency", "failure_pg_code", "failure_pg_message", "failed_at"])
-      .where("store_id", "=", ctx.storeId)
-      .where("channel_type", "=", input.mode)
-      .where("status", "=", sql.lit("FAILED"))
-      .where("failed_at", ">=", current.start)
-      .orderBy("failed_at", "desc")
-      .limit(5)
-      .execute(),
-    db
-      .selectFrom("webhook_deliveries")
-      .select((eb) => ["url", eb.fn.countAll<number>().as("n"), eb.fn.max("updated_at").as("last")])
-      .where("store_id", "=", ctx.storeId)
-      .where("state", "=", sql.lit("FAILED"))
-      .where("updated_at", ">=", now - 30 * 86_400_000)
-      .groupBy("url")
-      .orderBy("n", "desc")
-      .limit(5)
-      .execute(),
-    attentionCounts(ctx.storeId, now),
+  const q = { storeId: ctx.storeId, mode: input.mode, start: previous.start, end: current.end, bucketMs, offsetMs };
+  const [paid, failed, refunds, recentFailed, failing, attention] = await Promise.all([
+    paidBuckets(q),
+    failedBuckets(q),
+    refundBuckets(q),
+    recentFailures(q, current.start),
+    failingEndpoints(ctx.storeId, now),
+    failedCounts(ctx.storeId, now - 30 * 86_400_000),
   ]);
 
   const totals = { current: emptyTotals(), previous: emptyTotals() };
@@ -138,20 +99,8 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
     byMethod: ranked(byMethod),
     byProvider: ranked(byProvider),
     declines: [...declines].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count).slice(0, 5),
-    recentFailures: recentFailures.map((r) => ({ paymentId: r.payment_id, orderName: r.order_name, amount: r.total_amount, currency: r.currency, code: r.failure_pg_code, message: r.failure_pg_message, at: r.failed_at ?? 0 })),
-    failingEndpoints: failingEndpoints.map((r) => ({ url: r.url, failed: Number(r.n), lastAt: Number(r.last) })),
+    recentFailures: recentFailed.map((r) => ({ paymentId: r.payment_id, orderName: r.order_name, amount: r.total_amount, currency: r.currency, code: r.failure_pg_code, message: r.failure_pg_message, at: r.failed_at ?? 0 })),
+    failingEndpoints: failing.map((r) => ({ url: r.url, failed: Number(r.n), lastAt: Number(r.last) })),
     attention: attention,
   };
-}
-
-/** What needs a person besides reconciliation: failed webhooks and cancellations of the last 30 days. */
-async function attentionCounts(storeId: string, now: number): Promise<Overview["attention"]> {
-  const db = getDb();
-  const since = now - 30 * 86_400_000;
-  const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-  const [failedWebhooks, failedCancellations] = await Promise.all([
-    count(db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("state", "=", sql.lit("FAILED")).where("updated_at", ">=", since).executeTakeFirst()),
-    count(db.selectFrom("cancellations").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("FAILED")).where("requested_at", ">=", since).executeTakeFirst()),
-  ]);
-  return { failedWebhooks, failedCancellations };
 }

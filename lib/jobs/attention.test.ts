@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { HOUR } from "@/lib/time";
-import { listNeedsAttention, retryJobNow } from "./attention";
+import { listNeedsAttention, retryJobNow } from "./repository/attention";
 import { jobHandlers, retryForeverQueues } from "./handlers";
 import { enqueue } from "./queue";
 import { drainOnce } from "./worker";

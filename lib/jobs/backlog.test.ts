@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { countJobs, seedDueJobs } from "@/lib/testing/job-backlog";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
-import { claimCandidates, dueQueuedIds, expiredLeaseIds, type ClaimQuery } from "./claim";
+import { claimCandidates, dueQueuedIds, expiredLeaseIds, type ClaimQuery } from "./repository/claim";
 import { jobHandlers } from "./handlers";
 import { startWorker } from "./worker";
 

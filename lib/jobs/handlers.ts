@@ -35,7 +35,7 @@ export const jobHandlers: Record<string, JobHandler> = {
 
 /**
  * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
- * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/attention.ts).
+ * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/repository/attention.ts).
  */
 export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
 

@@ -1,8 +1,8 @@
 import { logger } from "@/lib/ops/logger";
-import { flagNeedsAttention } from "./attention";
+import { flagNeedsAttention } from "./repository/attention";
 import { jobHandlers, retryForeverQueues } from "./handlers";
-import { renewLeases } from "./lease";
-import { completeJob, failJob, releaseJob, type Job } from "./queue";
+import { renewLeases } from "./repository/lease";
+import { completeJob, failJob, releaseJob, type Job } from "./repository/queue";
 import { attentionDue, boundedBackoff, foreverBackoff } from "./retry-policy";
 
 /** `recording`: the handler returned and its outcome is being written (the row may be gone). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { claimJobs } from "./claim";
+import { claimJobs } from "./repository/claim";
 import { jobHandlers, retryForeverQueues } from "./handlers";
 import { enqueue } from "./queue";
 import { drainOnce } from "./worker";

@@ -5,10 +5,10 @@ import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
 import { logger } from "@/lib/ops/logger";
 import { scheduleRetention } from "@/lib/retention/queue";
-import { claimJobs } from "./claim";
+import { claimJobs } from "./repository/claim";
 import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
 import { JobRuns, runOutcomeObservers } from "./job-runs";
-import { jobLeaseMs } from "./lease";
+import { jobLeaseMs } from "./repository/lease";
 
 runOutcomeObservers.push(recordJobRun);
 

@@ -1,5 +1,5 @@
-import { closeDb } from "@/lib/db/client";
 import { logger } from "./logger";
+import { closeDb } from "./repository";
 import { beginShutdown, runShutdownHooks } from "./shutdown";
 
 /** How long a shutdown may take in all (requests and jobs); under Kubernetes' default 30 s grace period. */

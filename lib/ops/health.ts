@@ -1,9 +1,7 @@
-import { sql } from "kysely";
-import { getDb } from "@/lib/db/client";
-import { pendingMigrations } from "@/lib/db/migrations/index";
 import { workerInApp } from "@/lib/env";
 import { workerHeartbeatAt } from "./heartbeat";
 import { logger } from "./logger";
+import { pendingMigrations, pingDatabase } from "./repository";
 import { isShuttingDown } from "./shutdown";
 
 type Check = { ok: boolean; [detail: string]: unknown };
@@ -25,7 +23,7 @@ async function checkDatabase(): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      sql`select 1`.execute(getDb()),
+      pingDatabase(),
       new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DB_TIMEOUT_MS))),
     ]);
     return { ok: true, latency_ms: Math.round(performance.now() - begun) };

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { poolStats } from "@/lib/db/client";
 import { jobHandlers } from "@/lib/jobs/handlers";
 import { jobBacklog } from "./job-backlog";
 import { metrics, type Metrics } from "./metrics";
+import { poolStats } from "./repository";
 import { countUnsettled } from "./unsettled";
 
 function digest(value: string): Buffer {

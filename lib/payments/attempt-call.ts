@@ -1,5 +1,4 @@
-import { ProviderError } from "@/lib/api/error-codes";
-import { asDomainError } from "@/lib/errors/domain-error";
+import { asDomainError, ProviderError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
 import type { Product } from "@/lib/customers/schema";

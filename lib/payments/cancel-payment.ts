@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { PAID_STATES } from "./status";
 

@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { storeIdInScope } from "@/lib/tenancy/scope";
 import { loadPayment } from "./repository";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "@/lib/api/error-codes";
+import { ProviderError } from "@/lib/errors/domain-error";
 import { payWithBillingKey } from "@/lib/billing-keys/pay-with-billing-key";
 import { billingKeyPayBody } from "@/lib/billing-keys/schema";
 import { findStoreChannel } from "@/lib/channels/repository";

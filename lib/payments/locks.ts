@@ -1,4 +1,4 @@
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { Tx } from "@/lib/db/client";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { TransactionsTable } from "@/lib/db/tables/payments";

@@ -1,4 +1,4 @@
-import { DomainError, type ErrorCode } from "@/lib/api/error-codes";
+import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { resolveStore } from "@/lib/tenancy/scope";

@@ -1,4 +1,4 @@
-import { ProviderError } from "@/lib/api/error-codes";
+import { ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import { callProvider } from "@/lib/providers/call";

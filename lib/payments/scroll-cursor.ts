@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 
 /**
  * The scroll cursor: the window fixed by the first request and the keyset position (creation

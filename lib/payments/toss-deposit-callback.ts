@@ -1,4 +1,4 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import { logger } from "@/lib/ops/logger";
 import { callProvider } from "@/lib/providers/call";

@@ -1,4 +1,4 @@
-import { DomainError, ProviderError } from "@/lib/api/error-codes";
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";

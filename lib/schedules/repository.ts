@@ -7,6 +7,7 @@ import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { ScheduleStatus, SchedulesTable } from "@/lib/db/tables/billing";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { prefixMatch } from "@/lib/payments/list-query";
 import { BOOKED_STATUSES, canMoveSchedule } from "./status";
 
 /**
@@ -126,4 +127,16 @@ export async function transitionSchedules(db: Db | Tx, ids: string[], from: Sche
 
 export function transitionSchedule(db: Db | Tx, schedule: Pick<SchedulesTable, "id" | "status">, to: ScheduleStatus, now = Date.now()): Promise<void> {
   return transitionSchedules(db, [schedule.id], schedule.status, to, now);
+}
+
+/** Schedules of these stores whose id starts with the text, or booked for that payment id (⌘K), at most `limit`. */
+export function findSchedulesByText(merchantId: string, storeIds: string[], text: string, limit: number) {
+  return getDb()
+    .selectFrom("schedules")
+    .select(["id", "store_id", "payment_id", "status", "billing_key"])
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "in", storeIds)
+    .where((eb) => eb.or([prefixMatch("id", text), eb("payment_id", "=", text)]))
+    .limit(limit)
+    .execute();
 }

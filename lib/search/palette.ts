@@ -1,6 +1,6 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { getDb } from "@/lib/db/client";
-import { prefixMatch } from "@/lib/payments/list-query";
+import { findKeysByIdPrefix } from "@/lib/billing-keys/repository";
+import { findSchedulesByText } from "@/lib/schedules/repository";
 import { listDashboardPayments } from "./search-payments";
 
 export type PaletteResults = {
@@ -14,19 +14,11 @@ export type PaletteResults = {
  * billing keys and schedules by id prefix (or the schedule's payment id), each on an indexed column.
  */
 export async function searchPalette({ ctx, input }: { ctx: DashboardContext; input: { q: string } }): Promise<PaletteResults> {
-  const db = getDb();
   const storeIds = ctx.stores.map((s) => s.id);
   const [page, keys, schedules] = await Promise.all([
     listDashboardPayments({ ctx, input: { q: input.q, scope: "all", page: 0, limit: 6, timestamp_type: "STATUS_UPDATED_AT", sort_order: "DESCENDING" } }),
-    db.selectFrom("billing_keys").select(["id", "store_id", "status", "customer_id"]).where("merchant_id", "=", ctx.merchantId).where("store_id", "in", storeIds).where(() => prefixMatch("id", input.q)).limit(4).execute(),
-    db
-      .selectFrom("schedules")
-      .select(["id", "store_id", "payment_id", "status", "billing_key"])
-      .where("merchant_id", "=", ctx.merchantId)
-      .where("store_id", "in", storeIds)
-      .where((eb) => eb.or([prefixMatch("id", input.q), eb("payment_id", "=", input.q)]))
-      .limit(4)
-      .execute(),
+    findKeysByIdPrefix(ctx.merchantId, storeIds, input.q, 4),
+    findSchedulesByText(ctx.merchantId, storeIds, input.q, 4),
   ]);
   return {
     payments: page.payments.map((p) => {

@@ -7,9 +7,10 @@ import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { filteredPayments } from "@/lib/payments/list-query";
 import { searchPalette } from "./palette";
-import { planSearch } from "./query";
+import { countCommonWord } from "./repository/payment-page";
+import { planSearch } from "./repository/query";
 import { dashboardPaymentsQuery } from "./schema";
-import { countCommonWord, listDashboardPayments } from "./search-payments";
+import { listDashboardPayments } from "./search-payments";
 
 function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], storeLimited = false): DashboardContext {
   return {

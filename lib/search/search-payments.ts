@@ -1,13 +1,11 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { getDb } from "@/lib/db/client";
 import { loadPaymentsInOrder } from "@/lib/payments/list";
 import { filteredPayments, resolveWindow, sortOf, type PaymentScope } from "@/lib/payments/list-query";
 import type { WirePayment } from "@/lib/payments/serialize";
-import { sql, type Expression, type SqlBool } from "kysely";
-import { COUNT_CAP, COUNT_SCAN } from "./limits";
-import { searchDocument } from "./document";
-import { planSearch } from "./query";
+import { COUNT_CAP } from "./limits";
+import { countPayments, pageOfPayments } from "./repository/payment-page";
+import { planSearch } from "./repository/query";
 import type { DashboardPaymentsQuery } from "./schema";
 
 export type DashboardPaymentPage = { current_page: number; total_page: number; total_count: number; count_capped: boolean; payments: WirePayment[] };
@@ -29,31 +27,12 @@ export async function listDashboardPayments({ ctx, input }: { ctx: DashboardCont
   const q = input.q;
   const plan = q ? await planSearch(q) : undefined;
   const base = filteredPayments(scope, input, window, plan);
-  const { column, direction } = sortOf(input);
-  const counting = !plan
-    ? base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((r) => ({ n: Number(r.n), capped: false }))
-    : !plan.selective
-      ? countCommonWord(filteredPayments(scope, input, window), column, direction, plan.testDocument)
-      : getDb().selectFrom(base.select("transactions.id").limit(COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((r) => ({ n: Number(r.n), capped: Number(r.n) > COUNT_CAP }));
+  const sort = sortOf(input);
   const [counted, primaries] = await Promise.all([
-    counting,
-    base.select(["transactions.store_id", "transactions.payment_id"]).orderBy(`transactions.${column}`, direction).orderBy("transactions.id", direction).limit(input.limit).offset(input.page * input.limit).execute(),
+    countPayments(base, plan, () => filteredPayments(scope, input, window), sort),
+    pageOfPayments(base, sort, { offset: input.page * input.limit, limit: input.limit }),
   ]);
   const capped = counted.capped;
   const shown = Math.min(counted.n, COUNT_CAP);
   return { current_page: input.page, total_page: Math.ceil(shown / input.limit), total_count: shown, count_capped: capped, payments: await loadPaymentsInOrder(scope.merchantId, primaries) };
-}
-
-/**
- * A common word's count: matches among the newest COUNT_SCAN rows of the view, so the count costs
- * at most that many document tests however rare the word is for this merchant; past it the page
- * says "more than".
- */
-export async function countCommonWord(view: ReturnType<typeof filteredPayments>, column: "requested_at" | "status_updated_at", direction: "asc" | "desc", test: (doc: Expression<string>) => Expression<SqlBool>) {
-  const newest = view.select(searchDocument("transactions").as("doc")).orderBy(`transactions.${column}`, direction).limit(COUNT_SCAN);
-  const r = await getDb()
-    .selectFrom(newest.as("m"))
-    .select((eb) => [eb.fn.countAll<number>().as("scanned"), eb.fn.sum<number>(sql`case when ${test(sql.ref("m.doc"))} then 1 else 0 end`).as("n")])
-    .executeTakeFirstOrThrow();
-  return { n: Number(r.n ?? 0), capped: Number(r.scanned) >= COUNT_SCAN || Number(r.n ?? 0) > COUNT_CAP };
 }

@@ -1,7 +1,7 @@
-import type { Db, Tx } from "@/lib/db/client";
-import type { WebhookTrigger } from "@/lib/db/tables/webhooks";
+import type { Executor } from "@/lib/db/transaction";
 import { enqueue } from "@/lib/jobs/queue";
 import { WEBHOOK_QUEUE } from "./deliveries";
+import { storeWebhookUrl, type WebhookTrigger } from "./repository";
 
 export { WEBHOOK_QUEUE } from "./deliveries";
 
@@ -26,10 +26,9 @@ export type WebhookEvent = {
  * notice_urls and no store webhook URL) has nowhere to go: no job is written for it, which saves
  * the job's insert, claim and delete on every payment of a store without webhooks.
  */
-export async function enqueueWebhook(tx: Db | Tx, event: WebhookEvent): Promise<void> {
+export async function enqueueWebhook(tx: Executor, event: WebhookEvent): Promise<void> {
   if (!event.noticeUrls.some((u) => u.trim() !== "")) {
-    const store = await tx.selectFrom("stores").select("webhook_url").where("id", "=", event.storeId).where("merchant_id", "=", event.merchantId).executeTakeFirst();
-    if (!store?.webhook_url) return;
+    if (!(await storeWebhookUrl(tx, event.merchantId, event.storeId))) return;
   }
   await enqueue(tx, { queue: WEBHOOK_QUEUE, payload: event, maxAttempts: 5 });
 }

@@ -1,7 +1,9 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { z } from "zod";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import type { DeliveryState, WebhookAttemptsTable, WebhookDeliveriesTable } from "@/lib/db/tables/webhooks";
+import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
+import type { DB } from "@/lib/db/schema";
+import type { DeliveryState, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookTrigger } from "@/lib/db/tables/webhooks";
 import { DAY } from "@/lib/time";
 import type { DeliveryFilter } from "./schema";
 
@@ -194,4 +196,36 @@ export async function deliveryIdsOfAttempts(merchantId: string, storeId: string,
   if (attemptIds.length === 0) return new Map();
   const rows = await getDb().selectFrom("webhook_attempts").select(["id", "delivery_id"]).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).where("id", "in", attemptIds).execute();
   return new Map(rows.map((r) => [r.id, r.delivery_id]));
+}
+
+export type { WebhookTrigger };
+
+/** The attempt and delivery columns a Transaction's notification shows. */
+export type NotificationAttempt = Pick<
+  WebhookAttemptsTable,
+  "id" | "status" | "execution" | "request_header" | "request_body" | "requested_at" | "response_code" | "response_header" | "response_body" | "responded_at"
+>;
+export type NotificationDelivery = Pick<WebhookDeliveriesTable, "event_type" | "url" | "is_async" | "max_attempts" | "trigger" | "created_at">;
+/** One attempt with its delivery's columns prefixed `delivery_`. */
+export type NotificationRow = NotificationAttempt & { [K in keyof NotificationDelivery as `delivery_${K}`]: NotificationDelivery[K] };
+
+/** A transaction's webhook attempts (with their deliveries) as one JSON-array column of its row. */
+export function attemptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">) {
+  return jsonRows(
+    eb
+      .selectFrom("webhook_attempts as a")
+      .innerJoin("webhook_deliveries as d", "d.id", "a.delivery_id")
+      .select([
+        "a.id", "a.status", "a.execution", "a.request_header", "a.request_body", "a.requested_at",
+        "a.response_code", "a.response_header", "a.response_body", "a.responded_at",
+        "d.event_type as delivery_event_type", "d.url as delivery_url", "d.is_async as delivery_is_async",
+        "d.max_attempts as delivery_max_attempts", "d.trigger as delivery_trigger", "d.created_at as delivery_created_at",
+      ])
+      .whereRef("a.tx_id", "=", "transactions.id"),
+  );
+}
+
+/** The rows `attemptsOfTransaction` selected. */
+export function parseTransactionAttempts(value: unknown): NotificationRow[] {
+  return parseJsonRows<NotificationRow>(value);
 }

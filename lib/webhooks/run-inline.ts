@@ -1,5 +1,5 @@
 import { newId } from "@/lib/ids";
-import { claimJob, completeJob, failJob } from "@/lib/jobs/queue";
+import { claimJob, completeJob, failJob } from "@/lib/jobs/repository/queue";
 import { attemptDelivery } from "./deliver";
 import { type AttemptRecord, firstAttempt } from "./repository";
 import { attemptTimeoutMs } from "./retry";

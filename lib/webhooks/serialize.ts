@@ -1,6 +1,5 @@
-import type { WebhookAttemptsTable, WebhookDeliveriesTable } from "@/lib/db/tables/webhooks";
 import { toRfc3339 } from "@/lib/time";
-import type { AttemptRecord, DeliveryRecord } from "./repository";
+import type { AttemptRecord, DeliveryRecord, NotificationAttempt, NotificationDelivery } from "./repository";
 import type { DeliveryAttemptView, DeliveryView, WebhookType } from "./schema";
 
 /** The webhook body's `status` spelling → the recorded Webhook `type` enum (CONTRACT §9). */
@@ -18,12 +17,7 @@ function headerObject(text: string | null): Record<string, string> {
   return text === null ? {} : (JSON.parse(text) as Record<string, string>);
 }
 
-/** The attempt and delivery columns a notification shows. */
-export type NotificationAttempt = Pick<
-  WebhookAttemptsTable,
-  "id" | "status" | "execution" | "request_header" | "request_body" | "requested_at" | "response_code" | "response_header" | "response_body" | "responded_at"
->;
-export type NotificationDelivery = Pick<WebhookDeliveriesTable, "event_type" | "url" | "is_async" | "max_attempts" | "trigger" | "created_at">;
+export type { NotificationAttempt, NotificationDelivery } from "./repository";
 
 /**
  * One item of a Transaction's `notifications` (CONTRACT §9): `{webhook: Webhook}`, one per attempt

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
-import { searchDocumentSql } from "@/lib/search/document";
+import { searchDocumentSql } from "@/lib/search/repository/document";
 import type { MigrationDialect } from "./index";
 
 /**
  * The dashboard's payment search index (docs/ui.md, "Search"): partial, case-insensitive matches
- * over a per-transaction document (lib/search/document.ts).
+ * over a per-transaction document (lib/search/repository/document.ts).
  * - SQLite: an FTS5 trigram table. Its rowids come from payment_search_keys (an INTEGER PRIMARY
  *   KEY, so VACUUM cannot renumber them as it may an implicit rowid); triggers on transactions
  *   keep it in the same transaction as every write. contentless_delete: no second copy of the text.

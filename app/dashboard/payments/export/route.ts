@@ -4,7 +4,7 @@ import { getDashboardContext } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
 import { exportPaymentsCsv } from "@/lib/payments/csv";
 import { resolveWindow } from "@/lib/payments/list-query";
-import { planSearch } from "@/lib/search/query";
+import { planSearch } from "@/lib/search/repository/query";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
 import { dashboardScope } from "@/lib/search/search-payments";
 

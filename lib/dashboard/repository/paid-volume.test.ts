@@ -7,7 +7,7 @@ import { createPayment } from "@/lib/testing/payment-fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
 import { DAY, HOUR } from "@/lib/time";
 import { paidBuckets, paidRows, type PaidBucket, type PaidVolumeQuery } from "./paid-volume";
-import { startOfDay, zoneOffsetMs } from "./periods";
+import { startOfDay, zoneOffsetMs } from "../periods";
 
 const DAY0 = Date.UTC(2026, 0, 10);
 const sorted = (rows: PaidBucket[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import { dialect, getDb } from "@/lib/db/client";
 import type { DB } from "@/lib/db/schema";
 import { searchDocument } from "./document";
-import { MAX_QUERY_LENGTH } from "./limits";
+import { MAX_QUERY_LENGTH } from "../limits";
 
 
 /** Trims and collapses whitespace; the index folds case itself. */

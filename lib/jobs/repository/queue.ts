@@ -1,0 +1,124 @@
+import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
+import type { JobsTable } from "@/lib/db/tables/jobs";
+import { newId } from "@/lib/ids";
+import { wakeWorkers } from "../wake";
+
+export type Job = JobsTable;
+
+/**
+ * Adds a job. Pass the caller's transaction so the job commits with the state change that
+ * caused it (outbox): no lost and no phantom work. A dedupe key makes enqueueing idempotent while
+ * the job exists (finished jobs are deleted, so enqueue with a key only where the state change
+ * that causes it happens once). `merchantId` says whose money or data it concerns (operators'
+ * "needs attention" lists are filtered by it).
+ */
+export async function enqueue(
+  db: Db | Tx,
+  input: { queue: string; payload: unknown; runAt?: number; maxAttempts?: number; dedupeKey?: string; merchantId?: string },
+): Promise<string> {
+  const now = Date.now();
+  const id = newId("job_");
+  await db
+    .insertInto("jobs")
+    .values({
+      id,
+      queue: input.queue,
+      payload: JSON.stringify(input.payload),
+      state: "QUEUED",
+      run_at: input.runAt ?? now,
+      attempts: 0,
+      max_attempts: input.maxAttempts ?? 5,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      dedupe_key: input.dedupeKey ?? null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      attention_at: null,
+      merchant_id: input.merchantId ?? null,
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .execute();
+  // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
+  if ((input.runAt ?? now) <= now) whenSettled(db, wakeWorkers);
+  return id;
+}
+
+/**
+ * Leases one given job if it is queued (to run it inline in the request that queued it). The lease
+ * token is unique to this claim, so only this run can finish the job.
+ */
+export async function claimJob(jobId: string, owner: string, leaseMs: number): Promise<Job | null> {
+  const now = Date.now();
+  const row = await getDb()
+    .updateTable("jobs")
+    .set((eb) => ({
+      state: "RUNNING",
+      locked_by: `${owner}:${newId().slice(-8)}:${jobId}`,
+      locked_until: now + leaseMs,
+      attempts: eb("attempts", "+", 1),
+      started_at: eb.fn.coalesce("started_at", eb.val(now)),
+      updated_at: now,
+    }))
+    .where("id", "=", jobId)
+    .where("state", "=", "QUEUED")
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** A finished job is deleted (only by the run that still holds its lease); failed ones stay visible. */
+export async function completeJob(job: Job): Promise<boolean> {
+  const result = await getDb().deleteFrom("jobs").where("id", "=", job.id).where("locked_by", "=", job.locked_by).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export type Retry = {
+  error: string;
+  /** When to try again; null gives up (FAILED) unless the job never gives up. */
+  retryAt: number | null;
+  /** Never-give-up queues ignore max_attempts. */
+  retryForever?: boolean;
+  /** Set when the job has been unsettled too long (see attention.ts). */
+  attentionAt?: number | null;
+};
+
+/**
+ * Records a failure: queued again at `retryAt`, or FAILED for good when attempts are used up.
+ * Returns the state written, or null when this run no longer held the lease.
+ */
+export async function failJob(job: Job, retry: Retry): Promise<"QUEUED" | "FAILED" | null> {
+  const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
+  const result = await getDb()
+    .updateTable("jobs")
+    .set({
+      state: giveUp ? "FAILED" : "QUEUED",
+      run_at: giveUp ? job.run_at : (retry.retryAt ?? Date.now()),
+      last_error: retry.error.slice(0, 2000),
+      locked_by: null,
+      locked_until: null,
+      updated_at: Date.now(),
+      attention_at: retry.attentionAt ?? job.attention_at,
+    })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.locked_by)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return giveUp ? "FAILED" : "QUEUED";
+}
+
+/**
+ * Gives a leased job back unrun (a stopping worker): queued again at once for another worker, the
+ * attempt it was charged for refunded.
+ */
+export async function releaseJob(job: Job): Promise<boolean> {
+  const now = Date.now();
+  const result = await getDb()
+    .updateTable("jobs")
+    .set((eb) => ({ state: "QUEUED", run_at: now, attempts: eb("attempts", "-", 1), locked_by: null, locked_until: null, updated_at: now }))
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.locked_by)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
