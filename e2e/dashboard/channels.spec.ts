@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/users/repository";
 import { tossFakePort } from "../toss-fake/port";
 import { startTossFake, type TossFake } from "../toss-fake/server";
-import { freshMerchant, signIn, toast } from "./helpers";
+import { chooseLanguage, freshMerchant, openFromMenu, signIn, toast } from "./helpers";
 import { checkPage } from "./quality";
 
 /** The server's LIVE Toss channels reach this fake (playwright.config.ts sets TOSS_API_BASE to its port). */
@@ -18,29 +18,6 @@ test.afterAll(async () => {
 
 const liveKey = (tag = "") => `live_sk_${tag}${randomBytes(9).toString("base64url")}`;
 
-/** Through the menu, as a merchant would: below 1024 px it lives in a drawer behind the menu button. */
-async function openChannels(page: Page) {
-  const menuButton = page.getByTestId("open-menu");
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
-    await page.getByRole("dialog").getByRole("link", { name: "Channels" }).click();
-  } else {
-    await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Channels" }).click();
-  }
-  await expect(page.getByRole("heading", { level: 1, name: "Channels" })).toBeVisible();
-}
-
-async function chooseLanguage(page: Page, label: string, locale: string) {
-  const menuButton = page.getByTestId("open-menu");
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
-    await page.getByRole("dialog").getByLabel(label).selectOption(locale);
-    await page.keyboard.press("Escape"); // the open drawer hides the page from assistive tech
-  } else {
-    await page.getByLabel(label).selectOption(locale);
-  }
-}
-
 async function connect(page: Page, name: string, secretKey: string) {
   await page.getByLabel("Channel name").fill(name);
   await page.getByLabel("Merchant id (MID)").fill(`mid_${secretKey.slice(-6)}`);
@@ -53,7 +30,7 @@ for (const viewport of [{ name: "desktop", width: 1440, height: 900 }, { name: "
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const m = await freshMerchant();
     await signIn(page, m.dashboard.email, m.dashboard.password);
-    await openChannels(page);
+    await openFromMenu(page, "Channels");
 
     // The sandbox channels, each marked TEST; no LIVE channel yet.
     const testChannels = page.getByTestId("test-channels");

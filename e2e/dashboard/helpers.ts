@@ -27,3 +27,27 @@ export async function startTwoFactorSetup(page: Page, buttonName: string) {
     await expect(secret).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 45_000 });
 }
+
+/** Opens a page through the menu, as a merchant would: below 1024 px it lives in a drawer behind the menu button. */
+export async function openFromMenu(page: Page, name: string) {
+  const menuButton = page.getByTestId("open-menu");
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await page.getByRole("dialog").getByRole("link", { name }).click();
+  } else {
+    await page.getByRole("navigation", { name: "main" }).getByRole("link", { name }).click();
+  }
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+/** The language menu sits in the sidebar, or in the drawer below 1024 px. */
+export async function chooseLanguage(page: Page, label: string, locale: string) {
+  const menuButton = page.getByTestId("open-menu");
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    await page.getByRole("dialog").getByLabel(label).selectOption(locale);
+    await page.keyboard.press("Escape"); // the open drawer hides the page from assistive tech
+  } else {
+    await page.getByLabel(label).selectOption(locale);
+  }
+}

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { startAttempt } from "@/lib/payments/attempts";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
-import { freshMerchant, signIn } from "./helpers";
+import { chooseLanguage, freshMerchant, openFromMenu, signIn } from "./helpers";
 import { checkPage } from "./quality";
 
 type Merchant = Awaited<ReturnType<typeof freshMerchant>>;
@@ -26,30 +26,6 @@ async function troubles(m: Merchant) {
   return { paymentId };
 }
 
-async function open(page: Page) {
-  // Below 1024 px the menu lives in a drawer behind the menu button.
-  const menuButton = page.getByTestId("open-menu");
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
-    await page.getByRole("dialog").getByRole("link", { name: "Reconciliation" }).click();
-  } else {
-    await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Reconciliation" }).click();
-  }
-  await expect(page.getByRole("heading", { level: 1, name: "Reconciliation" })).toBeVisible();
-}
-
-/** The language menu sits in the sidebar, or in the drawer below 1024 px. */
-async function chooseLanguage(page: Page, label: string, locale: string) {
-  const menuButton = page.getByTestId("open-menu");
-  if (await menuButton.isVisible()) {
-    await menuButton.click();
-    await page.getByRole("dialog").getByLabel(label).selectOption(locale);
-    await page.keyboard.press("Escape"); // the open drawer hides the page from assistive tech
-  } else {
-    await page.getByLabel(label).selectOption(locale);
-  }
-}
-
 for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "phone", width: 390, height: 844 }]) {
   test(`${viewport.name}: the report shows a mismatch and an item needing attention; a look-up settles it`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -60,7 +36,7 @@ for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "
     await page.goto("/dashboard");
     await expect(page.getByTestId("attention")).toContainText("Mismatches with the provider: 1");
     await expect(page.getByTestId("attention")).toContainText("Waiting on the provider for over an hour: 1");
-    await open(page);
+    await openFromMenu(page, "Reconciliation");
     await expect(page.getByTestId("reconciliation-summary")).toContainText("Mismatches1");
     await expect(page.getByTestId("reconciliation-summary")).toContainText("Needs attention1");
 
