@@ -7,4 +7,4 @@ TMP=$(mktemp -d /tmp/screenshots.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 [ "${SKIP_BUILD:-}" = "1" ] || npx next build
 DATA_DIR="$TMP" DATABASE_URL="file:$TMP/platform.db" npx playwright test -c playwright.screenshots.config.ts
-echo "screenshots in $(pwd)/${SCREENSHOTS_DIR:-screenshots}"
+echo "screenshots in ${SCREENSHOTS_DIR:-$(pwd)/screenshots}"
