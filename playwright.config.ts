@@ -16,7 +16,16 @@ export default defineConfig({
     locale: "en-US",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
     },
     trace: "off",
   },
@@ -26,9 +35,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // The tests' webhook receivers listen on 127.0.0.1, which production refuses unless allowed.
-    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "false", WORKER_POLL_MS: "200", WEBHOOK_ALLOW_PRIVATE: "true",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "false",
+      WORKER_POLL_MS: "200",
+      WEBHOOK_ALLOW_PRIVATE: "true",
       // LIVE Toss channels talk to the fake e2e/dashboard/channels.spec.ts starts (never the real Toss).
-      TOSS_API_BASE: `http://127.0.0.1:${tossFakePort(port)}` },
+      TOSS_API_BASE: `http://127.0.0.1:${tossFakePort(port)}`,
+    },
     stdout: "pipe",
   },
 });

@@ -13,14 +13,23 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    },
   },
   webServer: {
     command: "npx tsx scripts/start.ts",
     url: `http://localhost:${port}/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", SEED_DEMO: "true", DEMO_PASSWORD: "screenshots-demo", WORKER_POLL_MS: "200" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "true",
+      DEMO_PASSWORD: "screenshots-demo",
+      WORKER_POLL_MS: "200",
+    },
     stdout: "pipe",
   },
 });

@@ -21,7 +21,8 @@ export const config = {
   matcher: [
     {
       // Everything but the JSON API (apiRoute adds its headers), next-auth and static files.
-      source: "/((?!v2/|v2$|login/api-key|identity-verifications|openapi\\.json|api/|_next/static|_next/image|favicon\\.ico).*)",
+      source:
+        "/((?!v2/|v2$|login/api-key|identity-verifications|openapi\\.json|api/|_next/static|_next/image|favicon\\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

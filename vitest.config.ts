@@ -5,7 +5,10 @@ export default defineConfig({
   resolve: { alias: { "@": import.meta.dirname } },
   test: {
     projects: [
-      { extends: true, test: { name: "suite", include: ["lib/**/*.test.ts", "e2e/api/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "suite", include: ["lib/**/*.test.ts", "e2e/api/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
       // Scans the database the suite wrote for secrets kept in clear, so it runs after everything else.
       { extends: true, test: { name: "at-rest", include: ["e2e/at-rest/**/*.test.ts"], sequence: { groupOrder: 1 } } },
     ],

@@ -10,7 +10,9 @@ import base from "./vitest.config";
  * (lib/testing/fixtures.ts), whose client skips HTTP.
  */
 const { projects = [], ...shared } = base.test ?? {};
-const atRest = projects.filter((p): p is TestProjectInlineConfiguration => typeof p === "object" && "test" in p && p.test?.name === "at-rest");
+const atRest = projects.filter(
+  (p): p is TestProjectInlineConfiguration => typeof p === "object" && "test" in p && p.test?.name === "at-rest",
+);
 
 export default defineConfig({
   ...base,

@@ -7,7 +7,10 @@ import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const name = translate(await getLocale(), "app.name");
-  return { title: { template: `%s · ${name}`, default: name }, description: "Self-hosted payment platform for merchants" };
+  return {
+    title: { template: `%s · ${name}`, default: name },
+    description: "Self-hosted payment platform for merchants",
+  };
 }
 
 export const viewport: Viewport = {

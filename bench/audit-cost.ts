@@ -28,13 +28,30 @@ const { dialect, getDb, closeDb } = await import("@/lib/db/client");
 
 await migrateToLatest();
 const merchant = await createMerchant({ name: "Audit bench" });
-const ctx = { merchantId: merchant.merchant_id, storeId: merchant.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "API" as const, ip_address: "127.0.0.1" } };
+const ctx = {
+  merchantId: merchant.merchant_id,
+  storeId: merchant.store_id,
+  storeLimited: false,
+  hasHostingContract: false,
+  origin: { platform_type: "API" as const, ip_address: "127.0.0.1" },
+};
 const body = instantPayBody.parse({
   channel_key: merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
   order_name: "Bench order",
   total_amount: 11000,
   currency: "KRW",
-  payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" }, cvc: "123" } },
+  payment_method_option: {
+    card: {
+      card_credential: {
+        card_number: "4242424242424242",
+        expiry_month: "12",
+        expiry_year: "2099",
+        birth_or_business_registration_number: "900101",
+        password_two_digits: "12",
+      },
+      cvc: "123",
+    },
+  },
 });
 const actor = { type: "API_KEY" as const, id: "key_bench", name: "Bench (sk_bench…)", ip: "127.0.0.1" };
 let seq = 0;
@@ -68,8 +85,18 @@ for (let pair = 0; pair < pairs; pair++) {
 }
 ratios.sort((a, b) => a - b);
 const quantile = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
-const entries = await getDb().selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("merchant_id", "=", ctx.merchantId).executeTakeFirstOrThrow();
-console.log(`\n${dialect()} · instant pay in process, ${concurrency} at a time · ${pairs} pairs of ${sliceMs} ms slices · ${Number(entries.n).toLocaleString("en-US")} audit entries written\n`);
-console.log("| database | not audited: payments/s | audited: payments/s | audited / not, median of pairs (quartiles) | means |\n|---|---|---|---|---|");
-console.log(`| ${dialect()} | ${(totals.off / pairs).toFixed(0)} | ${(totals.on / pairs).toFixed(0)} | **${quantile(0.5).toFixed(3)}** (${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}) | ${(totals.on / totals.off).toFixed(3)} |`);
+const entries = await getDb()
+  .selectFrom("audit_log")
+  .select((eb) => eb.fn.countAll<number>().as("n"))
+  .where("merchant_id", "=", ctx.merchantId)
+  .executeTakeFirstOrThrow();
+console.log(
+  `\n${dialect()} · instant pay in process, ${concurrency} at a time · ${pairs} pairs of ${sliceMs} ms slices · ${Number(entries.n).toLocaleString("en-US")} audit entries written\n`,
+);
+console.log(
+  "| database | not audited: payments/s | audited: payments/s | audited / not, median of pairs (quartiles) | means |\n|---|---|---|---|---|",
+);
+console.log(
+  `| ${dialect()} | ${(totals.off / pairs).toFixed(0)} | ${(totals.on / pairs).toFixed(0)} | **${quantile(0.5).toFixed(3)}** (${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}) | ${(totals.on / totals.off).toFixed(3)} |`,
+);
 await closeDb();

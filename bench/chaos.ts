@@ -38,7 +38,18 @@ async function run(name: string, kills: number, env: Record<string, string>) {
   await migrateToLatest();
   const dataDir = path.join(dir, name);
   mkdirSync(dataDir, { recursive: true });
-  const result = await runChaos({ port: PORT, databaseUrl: scratch.url, dataDir, workers: postgres ? 2 : 0, loadMs: LOAD_MS, kills, concurrency: CONCURRENCY, retryForMs: 30_000, settleTimeoutMs: 300_000, env });
+  const result = await runChaos({
+    port: PORT,
+    databaseUrl: scratch.url,
+    dataDir,
+    workers: postgres ? 2 : 0,
+    loadMs: LOAD_MS,
+    kills,
+    concurrency: CONCURRENCY,
+    retryForMs: 30_000,
+    settleTimeoutMs: 300_000,
+    env,
+  });
   await closeDb();
   return result;
 }
@@ -50,7 +61,11 @@ process.env.DATABASE_URL = suiteUrl;
 const chaos = await run("chaos", KILLS, {});
 
 const rate = (f: typeof chaos.figures) => (f.payments.answeredPaid + f.payments.answeredDeclined) / f.loadSeconds;
-const figures = { baseline: baseline.figures, chaos: chaos.figures, throughputRatio: Math.round((rate(chaos.figures) / rate(baseline.figures)) * 100) / 100 };
+const figures = {
+  baseline: baseline.figures,
+  chaos: chaos.figures,
+  throughputRatio: Math.round((rate(chaos.figures) / rate(baseline.figures)) * 100) / 100,
+};
 console.log(JSON.stringify(figures, null, 2));
 
 const f = chaos.figures;
@@ -80,7 +95,8 @@ const section = [
 const doc = path.join(import.meta.dirname, "../docs/chaos.md");
 const header = readFileSync(doc, "utf8").split("\n## ")[0]!.trimEnd();
 const sections = new Map<string, string>();
-for (const part of (existsSync(doc) ? readFileSync(doc, "utf8") : "").split("\n## ").slice(1)) sections.set(part.split("\n")[0]!, `## ${part.trimEnd()}\n`);
+for (const part of (existsSync(doc) ? readFileSync(doc, "utf8") : "").split("\n## ").slice(1))
+  sections.set(part.split("\n")[0]!, `## ${part.trimEnd()}\n`);
 sections.set(f.database, section);
 writeFileSync(doc, `${header}\n\n${[...sections.values()].join("\n")}`);
 

@@ -32,9 +32,11 @@ async function request() {
 async function run(concurrency: number) {
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < REQUESTS) await request();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < REQUESTS) await request();
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   return { rps: REQUESTS / seconds, msPerRequest: (seconds * 1000 * concurrency) / REQUESTS };
 }
@@ -50,9 +52,13 @@ for (const mode of modes) {
   const after = { ...groupCommitStats() };
   const groups = (after?.groups ?? 0) - (before?.groups ?? 0);
   const perGroup = groups > 0 ? (((after?.members ?? 0) - (before?.members ?? 0)) / groups).toFixed(1) : "1";
-  rows.push(`| ${dialect()} | group commit ${mode === "n/a" ? "(PostgreSQL: its own)" : mode === "true" ? "on" : "off"} | ${serial.rps.toFixed(0)} | ${(1000 / serial.rps / 2).toFixed(2)} | ${concurrent.rps.toFixed(0)} | ${perGroup} |`);
+  rows.push(
+    `| ${dialect()} | group commit ${mode === "n/a" ? "(PostgreSQL: its own)" : mode === "true" ? "on" : "off"} | ${serial.rps.toFixed(0)} | ${(1000 / serial.rps / 2).toFixed(2)} | ${concurrent.rps.toFixed(0)} | ${perGroup} |`,
+  );
 }
 console.log(`\n${REQUESTS} requests of 2 durable transactions each; concurrent = ${CONCURRENCY} at a time\n`);
-console.log("| database | mode | one at a time: req/s | ms per durable commit | concurrent: req/s | concurrent: transactions per commit |\n|---|---|---|---|---|---|");
+console.log(
+  "| database | mode | one at a time: req/s | ms per durable commit | concurrent: req/s | concurrent: transactions per commit |\n|---|---|---|---|---|---|",
+);
 console.log(rows.join("\n"));
 await closeDb();

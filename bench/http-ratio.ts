@@ -31,14 +31,23 @@ type Run = { rps: number; p50: number; p99: number; errors: number };
 function wrk(url: string, script: string): Run {
   const file = path.join(dir, `s${Math.random().toString(36).slice(2)}.lua`);
   writeFileSync(file, script);
-  const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", file, url], { encoding: "utf8" });
+  const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", file, url], {
+    encoding: "utf8",
+  });
   const ms = (label: string) => {
     const m = out.match(new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`));
     if (!m) return NaN;
     const v = Number(m[1]);
     return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
   };
-  const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + Number(out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+  const errors =
+    Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) +
+    Number(
+      out
+        .match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)
+        ?.slice(1)
+        .reduce((a, b) => a + Number(b), 0) ?? 0,
+    );
   return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]), p50: ms("50"), p99: ms("99"), errors };
 }
 
@@ -48,9 +57,28 @@ const lua = (lines: string[]) => lines.join("\n");
 async function main() {
   // The app as deployed: access log on (info), in-app worker on. A second instance without the
   // access log (LOG_LEVEL=warn) prices the request log.
-  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "app");
-  start(["npx", "tsx", "scripts/start.ts"], { PORT: String(APP_PORT + 2), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", LOG_LEVEL: "warn" }, "quiet");
-  start(["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"], { BARE_DATABASE_URL: bareDatabaseUrl }, "bare");
+  start(
+    ["npx", "tsx", "scripts/start.ts"],
+    { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
+    "app",
+  );
+  start(
+    ["npx", "tsx", "scripts/start.ts"],
+    {
+      PORT: String(APP_PORT + 2),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+    },
+    "quiet",
+  );
+  start(
+    ["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"],
+    { BARE_DATABASE_URL: bareDatabaseUrl },
+    "bare",
+  );
   const app = `http://127.0.0.1:${APP_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;
   await waitFor(`${app}/openapi.json`);
@@ -58,17 +86,50 @@ async function main() {
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
   await waitFor(`${quiet}/openapi.json`);
 
-  const created = JSON.parse(execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl }, encoding: "utf8" }).split("\n").find((l) => l.startsWith("{"))!);
-  const login = (await (await fetch(`${app}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })).json()) as { accessToken: string };
-  const channelKey = (created.channels as { key: string; pg_provider: string }[]).find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+  const created = JSON.parse(
+    execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    })
+      .split("\n")
+      .find((l) => l.startsWith("{"))!,
+  );
+  const login = (await (
+    await fetch(`${app}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })
+  ).json()) as { accessToken: string };
+  const channelKey = (created.channels as { key: string; pg_provider: string }[]).find(
+    (c) => c.pg_provider === "TOSSPAYMENTS",
+  )!.key;
   const payBody = JSON.stringify({
-    channel_key: channelKey, order_name: "Bench order", total_amount: 11000, currency: "KRW",
-    payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" }, cvc: "123" } },
+    channel_key: channelKey,
+    order_name: "Bench order",
+    total_amount: 11000,
+    currency: "KRW",
+    payment_method_option: {
+      card: {
+        card_credential: {
+          card_number: "4242424242424242",
+          expiry_month: "12",
+          expiry_year: "2099",
+          birth_or_business_registration_number: "900101",
+          password_two_digits: "12",
+        },
+        cvc: "123",
+      },
+    },
   });
-  const paid = await fetch(`${app}/v2/payments/bench-read/instant/pay`, { method: "POST", headers: { authorization: `Bearer ${login.accessToken}` }, body: payBody });
+  const paid = await fetch(`${app}/v2/payments/bench-read/instant/pay`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${login.accessToken}` },
+    body: payBody,
+  });
   if (paid.status !== 200) throw new Error(`could not pay: ${paid.status} ${await paid.text()}`);
   const bareToken = ((await (await fetch(`${bare}/bare/read`)).json()) as { token: string }).token;
-  await fetch(`${bare}/bare/write`, { method: "POST", headers: { authorization: `Bearer ${bareToken}` }, body: payBody });
+  await fetch(`${bare}/bare/write`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${bareToken}` },
+    body: payBody,
+  });
 
   const read = (token: string) => lua([`wrk.headers["authorization"] = "Bearer ${token}"`]);
   const write = (token: string, pathOf: string) =>
@@ -87,11 +148,19 @@ async function main() {
   type Pair = { name: string; bare: () => Run; app: (() => Run) | null };
   const pairs: Pair[] = [
     { name: "Next's ceiling: GET /bare/json", bare: () => wrk(`${bare}/bare/json`, ""), app: null },
-    { name: "GET /v2/payments/{id} vs bare authenticated read", bare: () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken)), app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)) },
+    {
+      name: "GET /v2/payments/{id} vs bare authenticated read",
+      bare: () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken)),
+      app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)),
+    },
     {
       name: "POST …/instant/pay vs bare durable insert",
       bare: () => wrk(bare, write(bareToken, `"/bare/write"`)),
-      app: () => wrk(app, write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`)),
+      app: () =>
+        wrk(
+          app,
+          write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`),
+        ),
     },
     {
       name: "request log: GET /v2/payments/{id} with the access log vs without",
@@ -116,12 +185,22 @@ async function main() {
     const line = [`| ${pair.name}`, bRps.toFixed(0), median(b.map((r) => r.p99)).toFixed(1)];
     if (a.length) {
       const aRps = median(a.map((r) => r.rps));
-      line.push(aRps.toFixed(0), median(a.map((r) => r.p50)).toFixed(1), median(a.map((r) => r.p99)).toFixed(1), `**${(aRps / bRps).toFixed(2)}**`, String(a.reduce((s, r) => s + r.errors, 0)));
+      line.push(
+        aRps.toFixed(0),
+        median(a.map((r) => r.p50)).toFixed(1),
+        median(a.map((r) => r.p99)).toFixed(1),
+        `**${(aRps / bRps).toFixed(2)}**`,
+        String(a.reduce((s, r) => s + r.errors, 0)),
+      );
     } else line.push("", "", "", "", "");
     rows.push(`${line.join(" | ")} |`);
   }
-  console.log(`\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${CONNECTIONS} connections · ${ROUNDS} alternating rounds of ${SECONDS} s, medians\n`);
-  console.log("| pair | bare req/s | bare p99 ms | app req/s | app p50 ms | app p99 ms | ratio | app errors |\n|---|---|---|---|---|---|---|---|");
+  console.log(
+    `\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${CONNECTIONS} connections · ${ROUNDS} alternating rounds of ${SECONDS} s, medians\n`,
+  );
+  console.log(
+    "| pair | bare req/s | bare p99 ms | app req/s | app p50 ms | app p99 ms | ratio | app errors |\n|---|---|---|---|---|---|---|---|",
+  );
   console.log(rows.join("\n"));
   if (process.env.BENCH_PROFILE === "1") await profileRead(app, read(login.accessToken));
   stopAll();
@@ -133,7 +212,11 @@ async function profileRead(_app: string, script: string) {
   const profiles = path.join(dir, "profiles");
   const port = APP_PORT + 3;
   // --cpu-prof is refused in NODE_OPTIONS: run node itself with tsx as its loader.
-  const child = start(["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" }, "profiled");
+  const child = start(
+    ["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"],
+    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
+    "profiled",
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/openapi.json`);
   wrk(`${url}/v2/payments/bench-read`, script); // warm-up
@@ -142,7 +225,9 @@ async function profileRead(_app: string, script: string) {
   await new Promise((r) => child.once("exit", r));
   await new Promise((r) => setTimeout(r, 1000));
   const { summariseProfile } = await import("./lib/profile-summary");
-  console.log(`\nCPU of the app serving GET /v2/payments/{id} (${run.rps.toFixed(0)} req/s while profiled), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`);
+  console.log(
+    `\nCPU of the app serving GET /v2/payments/{id} (${run.rps.toFixed(0)} req/s while profiled), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
+  );
 }
 
 main().catch((error) => {

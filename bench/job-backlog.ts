@@ -31,7 +31,8 @@ const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 600);
 const PORT = Number(process.env.BENCH_PORT ?? 4250);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function timeMs(fn: () => Promise<unknown>, times: number): Promise<number> {
@@ -50,15 +51,30 @@ async function claimCost() {
     seeded = backlog;
     const now = Date.now();
     const old = await timeMs(
-      () => sql`select id from jobs where queue in (${queue}) and ((state = 'QUEUED' and run_at <= ${now}) or (state = 'RUNNING' and locked_until < ${now})) order by run_at limit 10`.execute(getDb()),
+      () =>
+        sql`select id from jobs where queue in (${queue}) and ((state = 'QUEUED' and run_at <= ${now}) or (state = 'RUNNING' and locked_until < ${now})) order by run_at limit 10`.execute(
+          getDb(),
+        ),
       20,
     );
     // Claims take 10 jobs each; put them back so the backlog stays the same size.
     const claim = await timeMs(async () => {
       const jobs = await claimJobs("bench", [queue], 10, 60_000);
-      await getDb().updateTable("jobs").set({ state: "QUEUED", locked_by: null, locked_until: null }).where("id", "in", jobs.map((j) => j.id)).execute();
+      await getDb()
+        .updateTable("jobs")
+        .set({ state: "QUEUED", locked_by: null, locked_until: null })
+        .where(
+          "id",
+          "in",
+          jobs.map((j) => j.id),
+        )
+        .execute();
     }, 20);
-    rows.push({ due_jobs: backlog, "claim of 10 (ms, incl. putting back)": round(claim), "old query, select only (ms)": round(old) });
+    rows.push({
+      due_jobs: backlog,
+      "claim of 10 (ms, incl. putting back)": round(claim),
+      "old query, select only (ms)": round(old),
+    });
   }
   await getDb().deleteFrom("jobs").where("queue", "=", queue).execute();
   return rows;
@@ -82,20 +98,49 @@ async function load(get: () => Promise<Response>, until: () => boolean | Promise
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, rps: Math.round(latencies.length / seconds), p50_ms: round(percentile(latencies, 50)), p99_ms: round(percentile(latencies, 99)), max_ms: round(latencies.at(-1) ?? NaN), errors, seconds: round(seconds) };
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+    max_ms: round(latencies.at(-1) ?? NaN),
+    errors,
+    seconds: round(seconds),
+  };
 }
 
 await migrateToLatest();
 console.log(`claim cost (${process.env.DATABASE_URL!.startsWith("postgres") ? "PostgreSQL" : "SQLite"})`);
 console.table(await claimCost());
 
-const server = await startHttpServer({ port: PORT, databaseUrl: process.env.DATABASE_URL!, dataDir: dir, env: { WORKER_POLL_MS: "500" } });
+const server = await startHttpServer({
+  port: PORT,
+  databaseUrl: process.env.DATABASE_URL!,
+  dataDir: dir,
+  env: { WORKER_POLL_MS: "500" },
+});
 try {
   const m = await server.createMerchant({ name: "Bench" });
   const channel = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
   const auth = { authorization: `Bearer ${m.accessToken}`, "content-type": "application/json" };
-  const card = { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" };
-  const paid = await server.fetch("/v2/payments/bench-1/instant/pay", { method: "POST", headers: auth, body: JSON.stringify({ channel_key: channel, order_name: "Bench", total_amount: 1000, currency: "KRW", payment_method_option: { card: { card_credential: card } } }) });
+  const card = {
+    card_number: "4242424242424242",
+    expiry_month: "12",
+    expiry_year: "2099",
+    birth_or_business_registration_number: "900101",
+    password_two_digits: "12",
+  };
+  const paid = await server.fetch("/v2/payments/bench-1/instant/pay", {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      channel_key: channel,
+      order_name: "Bench",
+      total_amount: 1000,
+      currency: "KRW",
+      payment_method_option: { card: { card_credential: card } },
+    }),
+  });
   if (!paid.ok) throw new Error(`payment failed: ${paid.status} ${await paid.text()}`);
   const get = () => server.fetch("/v2/payments/bench-1", { headers: auth });
   for (let i = 0; i < 200; i++) await (await get()).arrayBuffer(); // warm-up
@@ -121,7 +166,9 @@ try {
   left = await countJobs(AUTO_ISSUE_QUEUE);
   const drainSeconds = ((drainedAt ?? Date.now()) - restartedAt) / 1000;
 
-  console.log(`\nGET /v2/payments/{id}, ${CONCURRENCY} concurrent, before and while draining ${JOBS} due jobs after a restart`);
+  console.log(
+    `\nGET /v2/payments/{id}, ${CONCURRENCY} concurrent, before and while draining ${JOBS} due jobs after a restart`,
+  );
   console.table({ "empty queue (baseline)": baseline, "draining the backlog": during });
   console.table({
     "p50 ratio (draining / baseline)": round(during.p50_ms / baseline.p50_ms),

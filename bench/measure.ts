@@ -17,6 +17,13 @@ export async function measure(target: Target, seconds: number, concurrency: numb
     }),
   );
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  return { endpoint: target.name, rps: Math.round(latencies.length / seconds), p50_ms: pct(50), p99_ms: pct(99), errors };
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
+  return {
+    endpoint: target.name,
+    rps: Math.round(latencies.length / seconds),
+    p50_ms: pct(50),
+    p99_ms: pct(99),
+    errors,
+  };
 }

@@ -45,7 +45,13 @@ async function slice(metricsOn: boolean): Promise<number> {
   if (metricsOn) process.env.METRICS_TOKEN = TOKEN;
   else delete process.env.METRICS_TOKEN;
   const scraper = metricsOn
-    ? setInterval(() => void metricsRoute.GET(new Request("http://bench/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).then((r) => r.text()), 1000)
+    ? setInterval(
+        () =>
+          void metricsRoute
+            .GET(new Request("http://bench/metrics", { headers: { authorization: `Bearer ${TOKEN}` } }))
+            .then((r) => r.text()),
+        1000,
+      )
     : undefined;
   let done = 0;
   const started = performance.now();
@@ -79,7 +85,11 @@ for (let pair = 0; pair < pairs; pair++) {
 }
 ratios.sort((a, b) => a - b);
 const quantile = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
-console.log(`route handlers in process: metrics off ${(totals.off / pairs).toFixed(0)} req/s, on ${(totals.on / pairs).toFixed(0)} req/s (scraped every 1 s), ${pairs} pairs of ${sliceMs} ms slices`);
-console.log(`on/off: median ${quantile(0.5).toFixed(3)} (quartiles ${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}), means ${(totals.on / totals.off).toFixed(3)}`);
+console.log(
+  `route handlers in process: metrics off ${(totals.off / pairs).toFixed(0)} req/s, on ${(totals.on / pairs).toFixed(0)} req/s (scraped every 1 s), ${pairs} pairs of ${sliceMs} ms slices`,
+);
+console.log(
+  `on/off: median ${quantile(0.5).toFixed(3)} (quartiles ${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}), means ${(totals.on / totals.off).toFixed(3)}`,
+);
 const { closeDb } = await import("@/lib/db/client");
 await closeDb();

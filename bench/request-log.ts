@@ -11,15 +11,35 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const CARD = { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } };
+const CARD = {
+  card: {
+    card_credential: {
+      card_number: "4242424242424242",
+      expiry_month: "12",
+      expiry_year: "2099",
+      birth_or_business_registration_number: "900101",
+      password_two_digits: "12",
+    },
+  },
+};
 
 async function targetsFor(base: string, apiKey: string): Promise<Target[]> {
   const auth = { authorization: `PortOne ${apiKey}`, "content-type": "application/json" };
-  const channels = (await (await fetch(`${base}/v2/channels`, { headers: auth })).json()) as { channels?: { key: string; pg_provider: string }[] };
+  const channels = (await (await fetch(`${base}/v2/channels`, { headers: auth })).json()) as {
+    channels?: { key: string; pg_provider: string }[];
+  };
   const channelKey = channels.channels?.find((c) => c.pg_provider === "TOSSPAYMENTS")?.key ?? "";
   return [
     { name: "GET /v2/payments?limit=10", request: () => fetch(`${base}/v2/payments?limit=10`, { headers: auth }) },
-    { name: "POST /v2/billing-keys (card body, redacted)", request: () => fetch(`${base}/v2/billing-keys`, { method: "POST", headers: auth, body: JSON.stringify({ channel_key: channelKey, payment_method_option: CARD }) }) },
+    {
+      name: "POST /v2/billing-keys (card body, redacted)",
+      request: () =>
+        fetch(`${base}/v2/billing-keys`, {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ channel_key: channelKey, payment_method_option: CARD }),
+        }),
+    },
   ];
 }
 
@@ -36,9 +56,18 @@ const totals = new Map<string, { off: number; on: number; offErrors: number; onE
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < off.length; i++) {
     // Alternate which server goes first, so neither always meets a warmer or colder machine.
-    const pair = round % 2 === 0 ? [["off", off[i]!], ["on", on[i]!]] : [["on", on[i]!], ["off", off[i]!]];
+    const pair =
+      round % 2 === 0
+        ? [
+            ["off", off[i]!],
+            ["on", on[i]!],
+          ]
+        : [
+            ["on", on[i]!],
+            ["off", off[i]!],
+          ];
     const rps = { off: 0, on: 0 };
-    for (const [which, target] of pair as [("off" | "on"), Target][]) {
+    for (const [which, target] of pair as ["off" | "on", Target][]) {
       const r = await measure(target, seconds, concurrency);
       const row = totals.get(target.name) ?? { off: 0, on: 0, offErrors: 0, onErrors: 0, ratios: [] };
       row[which] += r.rps;

@@ -46,7 +46,10 @@ async function seed(): Promise<SeededMerchant & { seedSeconds: number; payments:
 
 async function main() {
   if (PHASE !== "all" && !SEEDED_FILE) throw new Error("BENCH_PHASE=seed|measure needs BENCH_SEEDED=<file>");
-  const seeded = PHASE === "measure" ? (JSON.parse(readFileSync(SEEDED_FILE!, "utf8")) as Awaited<ReturnType<typeof seed>>) : await seed();
+  const seeded =
+    PHASE === "measure"
+      ? (JSON.parse(readFileSync(SEEDED_FILE!, "utf8")) as Awaited<ReturnType<typeof seed>>)
+      : await seed();
   if (PHASE === "seed") {
     writeFileSync(SEEDED_FILE!, JSON.stringify(seeded));
     await getDb().destroy();
@@ -55,16 +58,34 @@ async function main() {
   const { seedSeconds } = seeded;
   const [mainStore] = seeded.storeIds;
   const origin = { platform_type: "API" as const, ip_address: "127.0.0.1" };
-  const ctx: AuthContext = { merchantId: seeded.merchantId, storeId: mainStore!, storeLimited: false, hasHostingContract: true, origin };
-  const dashboard = { ...ctx, origin: { ...origin, platform_type: "PC" }, role: "OWNER", userId: "u", userName: "u", merchantName: "Bench", stores: seeded.storeIds.map((id, i) => ({ id, name: `s${i}`, is_default: i === 0 ? 1 : 0 })) } as DashboardContext;
+  const ctx: AuthContext = {
+    merchantId: seeded.merchantId,
+    storeId: mainStore!,
+    storeLimited: false,
+    hasHostingContract: true,
+    origin,
+  };
+  const dashboard = {
+    ...ctx,
+    origin: { ...origin, platform_type: "PC" },
+    role: "OWNER",
+    userId: "u",
+    userName: "u",
+    merchantName: "Bench",
+    stores: seeded.storeIds.map((id, i) => ({ id, name: `s${i}`, is_default: i === 0 ? 1 : 0 })),
+  } as DashboardContext;
   const list = (q: Record<string, unknown>) => () => listPayments({ ctx, input: listPaymentsQuery.parse(q) });
-  const search = (q: Record<string, unknown>) => () => listDashboardPayments({ ctx: dashboard, input: dashboardPaymentsQuery.parse(q) });
+  const search = (q: Record<string, unknown>) => () =>
+    listDashboardPayments({ ctx: dashboard, input: dashboardPaymentsQuery.parse(q) });
   const year = { start: new Date(seeded.from).toISOString(), end: new Date(seeded.to).toISOString() };
-  const scrollFrom = (await scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", ...year }) })).cursor;
+  const scrollFrom = (await scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", ...year }) }))
+    .cursor;
 
   const results: Timing[] = [];
   const run = async (label: string, fn: () => Promise<unknown>) => results.push(await time(label, RUNS, fn));
-  await run("baseline: one payment by primary key", () => getDb().selectFrom("transactions").selectAll().where("id", "=", "btx-12345").executeTakeFirst());
+  await run("baseline: one payment by primary key", () =>
+    getDb().selectFrom("transactions").selectAll().where("id", "=", "btx-12345").executeTakeFirst(),
+  );
   await run("API list, all stores, 90 days, page 1 of 10", list({}));
   await run("API list, main store", list({ store_id: mainStore }));
   await run("API list, status=PAID", list({ status: "PAID" }));
@@ -75,23 +96,45 @@ async function main() {
   await run("API list, a whole year, status=PAID", list({ ...year, status: "PAID" }));
   await run("API list, page 100 (offset 990)", list({ page: "99" }));
   await run("API list, 100 per page", list({ limit: "100" }));
-  await run("API list, text search PAYMENT_ID bench-12345", list({ text_search_column: "PAYMENT_ID", text_search_value: "bench-12345" }));
+  await run(
+    "API list, text search PAYMENT_ID bench-12345",
+    list({ text_search_column: "PAYMENT_ID", text_search_value: "bench-12345" }),
+  );
   await run("API list, text search ALL user4242@", list({ text_search_value: "user4242@", ...year }));
   const scope = { merchantId: seeded.merchantId };
-  for (const [label, q] of [["90 days", {}], ["90 days, status=PAID", { status: "PAID" }], ["a year", year]] as const) {
+  for (const [label, q] of [
+    ["90 days", {}],
+    ["90 days, status=PAID", { status: "PAID" }],
+    ["a year", year],
+  ] as const) {
     const filters = paymentFilterQuery.parse(q);
     const window = resolveWindow(filters);
     await run(`total_count ${label}: every row counted (before #18)`, () => countRows(scope, filters, window));
     await run(`total_count ${label}: day counters + edge days`, () => countPayments(scope, filters, window));
   }
-  await run("API scroll, first page of 100 (a year)", () => scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", ...year }) }));
-  await run("API scroll, next page of 100", () => scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", cursor: scrollFrom }) }));
+  await run("API scroll, first page of 100 (a year)", () =>
+    scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", ...year }) }),
+  );
+  await run("API scroll, next page of 100", () =>
+    scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", cursor: scrollFrom }) }),
+  );
   await run("overview, today", () => getOverview(dashboard, { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" }));
-  await run("overview, 7 days (+ previous 7)", () => getOverview(dashboard, { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" }));
-  await run("overview, 30 days (+ previous 30)", () => getOverview(dashboard, { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" }));
+  await run("overview, 7 days (+ previous 7)", () =>
+    getOverview(dashboard, { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+  );
+  await run("overview, 30 days (+ previous 30)", () =>
+    getOverview(dashboard, { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+  );
   // The overview's largest part, before and after the hourly rollup (migration 0092), in the same run.
   const thirtyDays = overviewPeriods("30d", Date.now(), "Asia/Seoul");
-  const paid = { storeId: mainStore!, mode: "LIVE" as const, start: thirtyDays.previous.start, end: thirtyDays.current.end, bucketMs: thirtyDays.bucketMs, offsetMs: thirtyDays.offsetMs };
+  const paid = {
+    storeId: mainStore!,
+    mode: "LIVE" as const,
+    start: thirtyDays.previous.start,
+    end: thirtyDays.current.end,
+    bucketMs: thirtyDays.bucketMs,
+    offsetMs: thirtyDays.offsetMs,
+  };
   await run("overview 30 days, paid volume: every paid row read (before)", () => paidRows(paid));
   await run("overview 30 days, paid volume: hourly rollup + last hour", () => paidBuckets(paid));
   await run("dashboard search bench-123456 (payment id)", search({ q: "bench-123456" }));
@@ -102,15 +145,27 @@ async function main() {
   await run("dashboard search desk (common word)", search({ q: "desk" }));
   await run("⌘K palette bench-98765", () => searchPalette({ ctx: dashboard, input: { q: "bench-98765" } }));
 
-  const transactions = await getDb().selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  console.log(`\n${dialect()} · ${seeded.payments.toLocaleString("en-US")} payments (${Number(transactions.n).toLocaleString("en-US")} transactions) · seeded in ${seedSeconds.toFixed(0)} s · ${RUNS} runs each\n`);
+  const transactions = await getDb()
+    .selectFrom("transactions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  console.log(
+    `\n${dialect()} · ${seeded.payments.toLocaleString("en-US")} payments (${Number(transactions.n).toLocaleString("en-US")} transactions) · seeded in ${seedSeconds.toFixed(0)} s · ${RUNS} runs each\n`,
+  );
   console.log(timingTable(results));
   if (dialect() === "postgres") {
     // Which indexes of transactions the queries above used (the seeder's inserts use none).
     await sql`select pg_stat_force_next_flush()`.execute(getDb());
     await new Promise((r) => setTimeout(r, 1500));
-    const usage = await sql<{ name: string; scans: number }>`select indexrelname as name, idx_scan as scans from pg_stat_user_indexes where relname = 'transactions' order by idx_scan desc, indexrelname`.execute(getDb());
-    console.log(`\nIndex scans on transactions during this run: ${usage.rows.map((r) => `${r.name} ${r.scans}`).join(", ")}`);
+    const usage = await sql<{
+      name: string;
+      scans: number;
+    }>`select indexrelname as name, idx_scan as scans from pg_stat_user_indexes where relname = 'transactions' order by idx_scan desc, indexrelname`.execute(
+      getDb(),
+    );
+    console.log(
+      `\nIndex scans on transactions during this run: ${usage.rows.map((r) => `${r.name} ${r.scans}`).join(", ")}`,
+    );
   }
   await getDb().destroy();
 }

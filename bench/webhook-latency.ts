@@ -42,7 +42,11 @@ async function main() {
   const committed = new Map<string, number>();
   let failed = 0;
   const pay = async (id: string) => {
-    const res = await fetch(`${base}/v2/payments/${id}/instant/pay`, { method: "POST", headers: { authorization: `Bearer ${m.accessToken}` }, body });
+    const res = await fetch(`${base}/v2/payments/${id}/instant/pay`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${m.accessToken}` },
+      body,
+    });
     await res.arrayBuffer();
     if (res.status === 200) committed.set(id, performance.timeOrigin + performance.now());
     else failed++;
@@ -59,11 +63,20 @@ async function main() {
   }
   await Promise.all(inFlight);
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && [...committed.keys()].some((id) => !arrived.has(id))) await new Promise((r) => setTimeout(r, 200));
-  const latencies = [...committed].filter(([id]) => arrived.has(id)).map(([id, at]) => Math.max(0, arrived.get(id)! - at)).sort((a, b) => a - b);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0) ?? "-";
-  console.log(`\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${RATE} payments/s for ${SECONDS} s (${committed.size} paid, ${failed} refused)\n`);
-  console.log("| first attempt after commit | p50 ms | p95 ms | p99 ms | max ms | never arrived |\n|---|---|---|---|---|---|");
+  while (Date.now() < deadline && [...committed.keys()].some((id) => !arrived.has(id)))
+    await new Promise((r) => setTimeout(r, 200));
+  const latencies = [...committed]
+    .filter(([id]) => arrived.has(id))
+    .map(([id, at]) => Math.max(0, arrived.get(id)! - at))
+    .sort((a, b) => a - b);
+  const p = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0) ?? "-";
+  console.log(
+    `\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${RATE} payments/s for ${SECONDS} s (${committed.size} paid, ${failed} refused)\n`,
+  );
+  console.log(
+    "| first attempt after commit | p50 ms | p95 ms | p99 ms | max ms | never arrived |\n|---|---|---|---|---|---|",
+  );
   console.log(`| webhook | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${p(1)} | ${committed.size - latencies.length} |`);
 }
 

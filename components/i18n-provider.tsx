@@ -23,7 +23,10 @@ export function useLocale(): Locale {
 
 export function useT() {
   const { messages } = useContext(ReaderContext);
-  return useCallback((key: string, vars?: Record<string, string | number>) => interpolate(messages[key] ?? key, vars), [messages]);
+  return useCallback(
+    (key: string, vars?: Record<string, string | number>) => interpolate(messages[key] ?? key, vars),
+    [messages],
+  );
 }
 
 /** Dates in the reader's time zone and money in their locale. */

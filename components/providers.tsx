@@ -12,8 +12,22 @@ import { AppToaster } from "./ui/toaster";
 // and even its probe would be reported as a violation.
 z.config({ jitless: true });
 
-export function Providers({ locale, timeZone, messages, nonce, children }: { locale: Locale; timeZone: string; messages: Messages; nonce?: string; children: React.ReactNode }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } } }));
+export function Providers({
+  locale,
+  timeZone,
+  messages,
+  nonce,
+  children,
+}: {
+  locale: Locale;
+  timeZone: string;
+  messages: Messages;
+  nonce?: string;
+  children: React.ReactNode;
+}) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } } }),
+  );
   return (
     // next-themes sets the class before paint with a tiny inline script carrying the CSP nonce.
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>

@@ -7,9 +7,7 @@ export function dataDir(): string {
   return process.env.DATA_DIR ?? path.join(process.cwd(), ".data");
 }
 
-export type DatabaseTarget =
-  | { dialect: "sqlite"; file: string }
-  | { dialect: "postgres"; url: string };
+export type DatabaseTarget = { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
 
 /** CONTRACT §13: unset → .data/platform.db, `file:PATH` → SQLite at PATH, postgres:// → PostgreSQL. */
 export function databaseTarget(url = process.env.DATABASE_URL): DatabaseTarget {

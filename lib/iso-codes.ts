@@ -9,6 +9,11 @@ import { iso31661 } from "iso-3166";
  */
 const LEADING_CURRENCIES = ["KRW", "USD", "EUR", "JPY", "CNY", "VND", "THB", "SGD", "AUD", "HKD"];
 
-export const CURRENCIES = [...LEADING_CURRENCIES, ...iso4217Codes().filter((c) => !LEADING_CURRENCIES.includes(c)).sort()] as [string, ...string[]];
+export const CURRENCIES = [
+  ...LEADING_CURRENCIES,
+  ...iso4217Codes()
+    .filter((c) => !LEADING_CURRENCIES.includes(c))
+    .sort(),
+] as [string, ...string[]];
 
 export const COUNTRIES = iso31661.map((c) => c.alpha2).sort() as [string, ...string[]];

@@ -3,11 +3,45 @@
  * Kept as a table rather than trusting Intl, whose data differs between runtimes.
  */
 const EXPONENT_EXCEPTIONS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
-  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0, XAG: 0, XAU: 0, XBA: 0, XBB: 0, XBC: 0, XBD: 0, XDR: 0,
-  XPD: 0, XPT: 0, XSU: 0, XTS: 0, XUA: 0, XXX: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  XAG: 0,
+  XAU: 0,
+  XBA: 0,
+  XBB: 0,
+  XBC: 0,
+  XBD: 0,
+  XDR: 0,
+  XPD: 0,
+  XPT: 0,
+  XSU: 0,
+  XTS: 0,
+  XUA: 0,
+  XXX: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
 };
 
 export function currencyExponent(currency: string): number {
@@ -19,7 +53,12 @@ export function formatMoney(amount: number, currency: string, locale = "ko-KR"):
   const exponent = currencyExponent(currency);
   const major = amount / 10 ** exponent;
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent }).format(major);
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(major);
   } catch {
     return `${major.toFixed(exponent)} ${currency}`;
   }

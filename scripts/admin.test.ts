@@ -3,13 +3,23 @@ import { describe, expect, it } from "vitest";
 import { callApi } from "@/lib/testing/api";
 
 function admin(...args: string[]): string {
-  return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], { encoding: "utf8", env: process.env });
+  return execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    encoding: "utf8",
+    env: process.env,
+  });
 }
 
 describe("admin CLI", () => {
   it("create-merchant --json prints the merchant, a working API key, channels and a login", async () => {
     const out = JSON.parse(admin("create-merchant", "--name", "CLI shop", "--hosting", "--json"));
-    expect(Object.keys(out).sort()).toEqual(["api_key", "channels", "dashboard", "merchant_id", "store_id", "webhook_secret"]);
+    expect(Object.keys(out).sort()).toEqual([
+      "api_key",
+      "channels",
+      "dashboard",
+      "merchant_id",
+      "store_id",
+      "webhook_secret",
+    ]);
     expect(out.webhook_secret).toMatch(/^whsec_/);
     expect(out.channels.length).toBeGreaterThanOrEqual(5);
     const login = await callApi("POST", "/login/api-key", { body: { apiKey: out.api_key } });

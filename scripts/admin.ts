@@ -46,14 +46,25 @@ function fail(message: string): never {
 }
 
 function print(result: Record<string, unknown>) {
-  console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n"));
+  console.log(
+    values.json
+      ? JSON.stringify(result)
+      : Object.entries(result)
+          .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+          .join("\n"),
+  );
 }
 
 async function requireStore(merchantId: string, storeId: string | undefined) {
   const merchant = await getDb().selectFrom("merchants").select("id").where("id", "=", merchantId).executeTakeFirst();
   if (!merchant) fail(`no merchant ${merchantId}`);
   if (storeId) {
-    const store = await getDb().selectFrom("stores").select("id").where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
+    const store = await getDb()
+      .selectFrom("stores")
+      .select("id")
+      .where("id", "=", storeId)
+      .where("merchant_id", "=", merchantId)
+      .executeTakeFirst();
     if (!store) fail(`no store ${storeId} for merchant ${merchantId}`);
   }
 }
@@ -88,13 +99,24 @@ try {
   } else if (command === "create-api-key") {
     if (!values.merchant) fail("--merchant is required");
     await requireStore(values.merchant, values.store);
-    const key = await createApiKey({ merchantId: values.merchant, storeId: values.store ?? null, name: values.name ?? "cli" });
+    const key = await createApiKey({
+      merchantId: values.merchant,
+      storeId: values.store ?? null,
+      name: values.name ?? "cli",
+    });
     print({ api_key: key.apiKey });
   } else if (command === "create-user") {
     if (!values.merchant || !values.email || !values.password) fail("--merchant, --email and --password are required");
     if (!["OWNER", "ADMIN", "VIEWER"].includes(values.role!)) fail("--role must be OWNER, ADMIN or VIEWER");
     await requireStore(values.merchant, values.store);
-    const user = await insertUser(getDb(), { merchantId: values.merchant, storeId: values.store ?? null, email: values.email, name: values.email, password: values.password, role: values.role as "OWNER" });
+    const user = await insertUser(getDb(), {
+      merchantId: values.merchant,
+      storeId: values.store ?? null,
+      email: values.email,
+      name: values.email,
+      password: values.password,
+      role: values.role as "OWNER",
+    });
     print({ user_id: user.id, email: values.email });
   } else if (command === "audit-verify") {
     const report = await verifyAuditChains({ merchantId: values.merchant });
@@ -110,9 +132,14 @@ try {
     if (values.merchant) await requireStore(values.merchant, values.store);
     // Imported here: the payments stack would slow every other command's start.
     const { printReconciliation } = await import("@/lib/reconciliation/cli");
-    process.exitCode = await printReconciliation({ since, merchantId: values.merchant, storeId: values.store }, values.json);
+    process.exitCode = await printReconciliation(
+      { since, merchantId: values.merchant, storeId: values.store },
+      values.json,
+    );
   } else {
-    fail("usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]");
+    fail(
+      "usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]",
+    );
   }
 } finally {
   await closeDb();

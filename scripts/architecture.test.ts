@@ -18,7 +18,8 @@ const files: Record<string, string> = {
   "lib/api/error-codes.ts": "export const ERROR_STATUS = {};",
   "lib/errors/domain-error.ts": "export class DomainError extends Error {}",
   "lib/providers/sandbox/cards.ts": "export const SANDBOX_CARDS = {};",
-  "lib/providers/registry.ts": 'import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";\nexport const r = SANDBOX_CARDS;',
+  "lib/providers/registry.ts":
+    'import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";\nexport const r = SANDBOX_CARDS;',
   "lib/providers/adapter.ts": 'import { list } from "@/lib/customers/list-customers";\nexport const a = list;',
   "lib/customers/repository.ts": 'import { db } from "@/lib/db/client";\nexport const rows = db;',
   "lib/customers/list-customers.ts": [
@@ -30,7 +31,8 @@ const files: Record<string, string> = {
     'import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";',
     "export const list = [db, transaction, ERROR_STATUS, DomainError, page, SANDBOX_CARDS];",
   ].join("\n"),
-  "app/page.ts": 'import { db } from "@/lib/db/client";\nimport { list } from "@/lib/customers/list-customers";\nexport const page = [db, list];',
+  "app/page.ts":
+    'import { db } from "@/lib/db/client";\nimport { list } from "@/lib/customers/list-customers";\nexport const page = [db, list];',
 };
 for (const [file, text] of Object.entries(files)) {
   mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });

@@ -22,9 +22,13 @@ afterAll(async () => {
 });
 
 async function admin(...args: string[]) {
-  const { stdout } = await exec(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args, "--json"], {
-    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
-  });
+  const { stdout } = await exec(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args, "--json"],
+    {
+      env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
+    },
+  );
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, any>;
 }
 
@@ -51,7 +55,11 @@ describe("admin backup and restore", { timeout: 180_000 }, () => {
     const before = await admin("create-merchant", "--name", "A before backup");
     const out = path.join(dir, "backup.bin");
     // The backup runs while two other processes write (each merchant is one transaction).
-    const [backup] = await Promise.all([admin("backup", "--out", out), admin("create-merchant", "--name", "C concurrent 1"), admin("create-merchant", "--name", "C concurrent 2")]);
+    const [backup] = await Promise.all([
+      admin("backup", "--out", out),
+      admin("create-merchant", "--name", "C concurrent 1"),
+      admin("create-merchant", "--name", "C concurrent 2"),
+    ]);
     expect(backup).toMatchObject({ file: out, database: dialect });
     expect(backup.bytes).toBeGreaterThan(0);
     const after = await admin("create-merchant", "--name", "Z after backup");

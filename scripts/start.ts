@@ -25,7 +25,11 @@ await migrateToLatest();
 const demo = shouldSeedDemo(process.env.SEED_DEMO, await isDatabaseEmpty()) ? await seedDemo() : null;
 const removedLegacyLogin = removeLegacyDemoLoginFile();
 const { sessionSecret, tokenSigningSecret } = secrets();
-Object.assign(process.env, { NEXTAUTH_URL: baseUrl, NEXTAUTH_SECRET: sessionSecret, TOKEN_SIGNING_SECRET: tokenSigningSecret });
+Object.assign(process.env, {
+  NEXTAUTH_URL: baseUrl,
+  NEXTAUTH_SECRET: sessionSecret,
+  TOKEN_SIGNING_SECRET: tokenSigningSecret,
+});
 
 routeConsoleToLogger();
 const server = await serveNext({ port, host });
@@ -40,10 +44,18 @@ logger.info({ port, host, database: target.dialect }, "listening");
 process.stdout.write(`
   Payment platform is running (${target.dialect === "sqlite" ? `SQLite ${target.file}` : "PostgreSQL"})
   Dashboard:   ${baseUrl}/dashboard
-  API:         ${baseUrl}   (OpenAPI: ${baseUrl}/openapi.json, reference: ${baseUrl}/docs)${demo ? `
+  API:         ${baseUrl}   (OpenAPI: ${baseUrl}/openapi.json, reference: ${baseUrl}/docs)${
+    demo
+      ? `
   Demo login:  ${demo.email} / ${demo.password}
   API key:     ${demo.apiKey}
   Try:         curl -s -X POST ${baseUrl}/login/api-key -H 'content-type: application/json' -d '{"apiKey":"${demo.apiKey}"}'
-  (shown this once: only hashes are stored; \`npm run admin -- reset-demo-login --api-key\` issues new ones)` : ""}${removedLegacyLogin ? `
-  Removed the old demo-login.json from the data directory (an older version kept the demo password there in clear).` : ""}
+  (shown this once: only hashes are stored; \`npm run admin -- reset-demo-login --api-key\` issues new ones)`
+      : ""
+  }${
+    removedLegacyLogin
+      ? `
+  Removed the old demo-login.json from the data directory (an older version kept the demo password there in clear).`
+      : ""
+  }
 `);

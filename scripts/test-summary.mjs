@@ -7,13 +7,17 @@ const dir = process.argv[2] ?? ".test-output";
 let passed = 0;
 let failed = 0;
 const lines = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort()) {
   const report = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
   let p = 0;
   let f = 0;
   if ("numPassedTests" in report) {
     // A file that fails to load has no test results but still failed.
-    const brokenFiles = (report.testResults ?? []).filter((r) => r.status === "failed" && (r.assertionResults ?? []).length === 0).length;
+    const brokenFiles = (report.testResults ?? []).filter(
+      (r) => r.status === "failed" && (r.assertionResults ?? []).length === 0,
+    ).length;
     p = report.numPassedTests;
     f = report.numFailedTests + brokenFiles;
     // A run that failed before any test (its global setup, e.g. the HTTP pass's server) still failed.

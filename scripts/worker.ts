@@ -11,7 +11,10 @@ import { workerGraceMs } from "@/lib/ops/shutdown";
 import { serveWorkerEndpoints } from "@/lib/ops/worker-endpoints";
 
 await migrateToLatest();
-const worker = startWorker({ name: process.env.WORKER_NAME ?? "worker", queues: process.env.WORKER_QUEUES?.split(",") });
+const worker = startWorker({
+  name: process.env.WORKER_NAME ?? "worker",
+  queues: process.env.WORKER_QUEUES?.split(","),
+});
 const port = Number(process.env.METRICS_PORT ?? 0);
 const endpoints = port > 0 ? await serveWorkerEndpoints(port, process.env.HOST ?? "0.0.0.0") : null;
 exitGracefullyOnSignals(async (deadline) => {

@@ -26,7 +26,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   );
   return (
     <div className="min-h-screen lg:flex">
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         {t("shell.skip")}
       </a>
       <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white p-4 lg:block">

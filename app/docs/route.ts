@@ -6,6 +6,10 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request) {
   const nonce = pageNonce(request);
   return new Response(referencePageHtml(nonce), {
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": referencePagePolicy(nonce), "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": referencePagePolicy(nonce),
+      "cache-control": "no-store",
+    },
   });
 }

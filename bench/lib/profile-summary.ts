@@ -13,7 +13,8 @@ function owner(frame: Node["callFrame"]): string {
   const { url, functionName } = frame;
   if (functionName === "(idle)") return "idle";
   if (functionName === "(garbage collector)") return "garbage collection";
-  if (functionName === "(program)" || url === "") return functionName === "(program)" ? "V8 / native (unattributed)" : "native calls (sqlite, crypto, I/O)";
+  if (functionName === "(program)" || url === "")
+    return functionName === "(program)" ? "V8 / native (unattributed)" : "native calls (sqlite, crypto, I/O)";
   if (url.includes("node_modules/next/")) return "Next.js";
   if (/node_modules\/(react|react-dom|scheduler)\//.test(url)) return "React";
   if (url.includes("node_modules/kysely/")) return "Kysely";

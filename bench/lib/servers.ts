@@ -7,7 +7,11 @@ const children: ChildProcess[] = [];
 
 export function startProcess(dir: string, command: string[], env: Record<string, string>, log: string): ChildProcess {
   const out = openSync(path.join(dir, `${log}.log`), "a");
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", out, out] });
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
   children.push(child);
   writeFileSync(path.join(dir, `${log}.pid`), String(child.pid));
   return child;
@@ -33,8 +37,19 @@ export async function waitFor(url: string) {
 }
 
 /** The production app (needs `npx next build`) on `port`, as deployed unless `env` says otherwise. */
-export async function startApp(dir: string, port: number, databaseUrl: string, env: Record<string, string> = {}, log = "app") {
-  const child = startProcess(dir, ["npx", "tsx", "scripts/start.ts"], { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", ...env }, log);
+export async function startApp(
+  dir: string,
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  log = "app",
+) {
+  const child = startProcess(
+    dir,
+    ["npx", "tsx", "scripts/start.ts"],
+    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", ...env },
+    log,
+  );
   await waitFor(`http://127.0.0.1:${port}/openapi.json`);
   return child;
 }
@@ -42,17 +57,40 @@ export async function startApp(dir: string, port: number, databaseUrl: string, e
 /** A merchant made by the admin CLI, logged in over HTTP. */
 export async function benchMerchant(dir: string, databaseUrl: string, baseUrl: string) {
   const created = JSON.parse(
-    execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl }, encoding: "utf8" })
+    execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    })
       .split("\n")
       .find((l) => l.startsWith("{"))!,
   ) as { merchant_id: string; store_id: string; api_key: string; channels: { key: string; pg_provider: string }[] };
-  const login = (await (await fetch(`${baseUrl}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })).json()) as { accessToken: string };
-  return { ...created, accessToken: login.accessToken, channelKey: created.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key };
+  const login = (await (
+    await fetch(`${baseUrl}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })
+  ).json()) as { accessToken: string };
+  return {
+    ...created,
+    accessToken: login.accessToken,
+    channelKey: created.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+  };
 }
 
 export function cardPayment(channelKey: string) {
   return {
-    channel_key: channelKey, order_name: "Bench order", total_amount: 11000, currency: "KRW",
-    payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" }, cvc: "123" } },
+    channel_key: channelKey,
+    order_name: "Bench order",
+    total_amount: 11000,
+    currency: "KRW",
+    payment_method_option: {
+      card: {
+        card_credential: {
+          card_number: "4242424242424242",
+          expiry_month: "12",
+          expiry_year: "2099",
+          birth_or_business_registration_number: "900101",
+          password_two_digits: "12",
+        },
+        cvc: "123",
+      },
+    },
   };
 }

@@ -18,6 +18,7 @@ export type Timing = Awaited<ReturnType<typeof time>>;
 export function timingTable(results: Timing[]): string {
   const base = results[0]!.p50;
   const lines = ["| query | p50 ms | p95 ms | p50 / baseline |", "|---|---|---|---|"];
-  for (const r of results) lines.push(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.p50 / base).toFixed(0)}× |`);
+  for (const r of results)
+    lines.push(`| ${r.label} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.p50 / base).toFixed(0)}× |`);
   return lines.join("\n");
 }

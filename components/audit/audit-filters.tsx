@@ -5,7 +5,15 @@ import type { AuditFilters as Filters } from "@/lib/audit/schema";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
-export function AuditFilters({ t, filters, actors }: { t: T; filters: Filters; actors: { id: string; name: string }[] }) {
+export function AuditFilters({
+  t,
+  filters,
+  actors,
+}: {
+  t: T;
+  filters: Filters;
+  actors: { id: string; name: string }[];
+}) {
   return (
     <FilterForm t={t} label={t("audit.title")} from={filters.from} until={filters.until}>
       <FilterField label={t("audit.actor")}>

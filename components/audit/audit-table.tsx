@@ -7,7 +7,12 @@ import { DataTable } from "@/components/ui/data-table";
 import type { AuditEntry } from "@/lib/audit/schema";
 
 function changeText(summary: AuditEntry["summary"]): string {
-  const fmt = (v: Record<string, unknown> | undefined) => (v ? Object.entries(v).map(([k, x]) => `${k}: ${typeof x === "string" ? x : JSON.stringify(x)}`).join(", ") : "");
+  const fmt = (v: Record<string, unknown> | undefined) =>
+    v
+      ? Object.entries(v)
+          .map(([k, x]) => `${k}: ${typeof x === "string" ? x : JSON.stringify(x)}`)
+          .join(", ")
+      : "";
   const before = fmt(summary.before);
   const after = fmt(summary.after);
   return before && after ? `${before} → ${after}` : before || after;
@@ -18,7 +23,10 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const fmt = useFormat();
   const columns = useMemo<ColumnDef<AuditEntry>[]>(
     () => [
-      { header: t("audit.time"), cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(row.original.createdAt)}</span> },
+      {
+        header: t("audit.time"),
+        cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(row.original.createdAt)}</span>,
+      },
       {
         header: t("audit.actor"),
         cell: ({ row }) => (
@@ -30,10 +38,22 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       },
       { header: t("audit.action"), cell: ({ row }) => t(`enum.auditAction.${row.original.action}`) },
       { header: t("audit.target"), cell: ({ row }) => <code className="text-xs">{row.original.targetId}</code> },
-      { header: t("audit.change"), cell: ({ row }) => <span className="text-xs break-all">{changeText(row.original.summary)}</span> },
+      {
+        header: t("audit.change"),
+        cell: ({ row }) => <span className="text-xs break-all">{changeText(row.original.summary)}</span>,
+      },
       { header: t("audit.address"), cell: ({ row }) => row.original.ipAddress ?? "—" },
     ],
     [t, fmt],
   );
-  return <DataTable columns={columns} data={entries} testId="audit-log" rowTestId={(e) => `audit-${e.seq}`} emptyText={t("audit.empty")} label={t("audit.title")} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={entries}
+      testId="audit-log"
+      rowTestId={(e) => `audit-${e.seq}`}
+      emptyText={t("audit.empty")}
+      label={t("audit.title")}
+    />
+  );
 }

@@ -34,18 +34,43 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} className="w-full max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+    <form
+      onSubmit={onSubmit}
+      className="w-full max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      noValidate
+    >
       <h1 className="text-lg font-semibold">{t("login.title")}</h1>
       {failed ? <Alert>{t(failed)}</Alert> : null}
       <FormField label={t("login.email")} htmlFor="email" error={fieldError(form.formState.errors.email)}>
-        <Input id="email" type="email" autoComplete="username" readOnly={needsCode} {...form.register("email")} aria-invalid={!!form.formState.errors.email} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="username"
+          readOnly={needsCode}
+          {...form.register("email")}
+          aria-invalid={!!form.formState.errors.email}
+        />
       </FormField>
       <FormField label={t("login.password")} htmlFor="password" error={fieldError(form.formState.errors.password)}>
-        <Input id="password" type="password" autoComplete="current-password" readOnly={needsCode} {...form.register("password")} aria-invalid={!!form.formState.errors.password} />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          readOnly={needsCode}
+          {...form.register("password")}
+          aria-invalid={!!form.formState.errors.password}
+        />
       </FormField>
       {needsCode ? (
         <FormField label={t("login.code")} htmlFor="otp" hint={t("login.codeHint")}>
-          <Input id="otp" inputMode="numeric" autoComplete="one-time-code" autoFocus value={otp} onChange={(e) => setOtp(e.target.value)} />
+          <Input
+            id="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+          />
         </FormField>
       ) : null}
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>

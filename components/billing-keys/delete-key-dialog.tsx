@@ -15,17 +15,32 @@ import { bookedSchedulesAction, deleteBillingKeyAction } from "@/app/dashboard/b
  * while schedules are booked (BOOKED_SCHEDULE_EXISTENCE), so the dialog names them and offers to
  * cancel them first.
  */
-export function DeleteKeyDialog({ billingKey, onClose, onDeleted }: { billingKey: string; onClose: () => void; onDeleted: () => void }) {
+export function DeleteKeyDialog({
+  billingKey,
+  onClose,
+  onDeleted,
+}: {
+  billingKey: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
-  const booked = useQuery({ queryKey: ["booked-schedules", billingKey], queryFn: async () => unwrap(await bookedSchedulesAction({ billing_key: billingKey })) });
+  const booked = useQuery({
+    queryKey: ["booked-schedules", billingKey],
+    queryFn: async () => unwrap(await bookedSchedulesAction({ billing_key: billingKey })),
+  });
   const remove = useMutation({
-    mutationFn: async () => unwrap(await deleteBillingKeyAction({ billing_key: billingKey, cancel_schedules: (booked.data?.length ?? 0) > 0 })),
+    mutationFn: async () =>
+      unwrap(
+        await deleteBillingKeyAction({ billing_key: billingKey, cancel_schedules: (booked.data?.length ?? 0) > 0 }),
+      ),
     onSuccess: () => {
       // Schedules may have been cancelled and the key is no longer bookable.
-      for (const queryKey of [["schedules"], ["bookable-keys"], ["booked-schedules"]]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [["schedules"], ["bookable-keys"], ["booked-schedules"]])
+        void queryClient.invalidateQueries({ queryKey });
       toast.success(t("billingKeys.deleted"));
       onDeleted();
     },
@@ -37,7 +52,9 @@ export function DeleteKeyDialog({ billingKey, onClose, onDeleted }: { billingKey
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 space-y-3 rounded-lg bg-white p-5 shadow-xl">
-          <Dialog.Title className="text-base font-semibold break-all">{t("billingKeys.deleteTitle", { key: billingKey })}</Dialog.Title>
+          <Dialog.Title className="text-base font-semibold break-all">
+            {t("billingKeys.deleteTitle", { key: billingKey })}
+          </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">{t("billingKeys.deleteBody")}</Dialog.Description>
           {schedules.length > 0 ? (
             <div className="text-sm" data-testid="booked-schedules">

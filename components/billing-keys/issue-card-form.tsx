@@ -31,11 +31,23 @@ export function IssueCardForm() {
   const fieldError = useFieldError();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
-  const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
+  const channels = useQuery({
+    queryKey: ["payment-channels"],
+    queryFn: async () => unwrap(await paymentChannelsAction({})),
+  });
   const [notice, setNotice] = useNotice();
   const form = useForm<IssueTestCardForm>({
     resolver: zodResolver(issueTestCardForm),
-    defaultValues: { channel_key: "", card_number: TEST_CARDS[0]!.number, expiry_month: "12", expiry_year: String(new Date().getFullYear() + 3), birth: "900101", password_two_digits: "00", customer_id: "", customer_name: "" },
+    defaultValues: {
+      channel_key: "",
+      card_number: TEST_CARDS[0]!.number,
+      expiry_month: "12",
+      expiry_year: String(new Date().getFullYear() + 3),
+      birth: "900101",
+      password_two_digits: "00",
+      customer_id: "",
+      customer_name: "",
+    },
   });
   const firstChannel = channels.data?.[0]?.key;
   useEffect(() => {
@@ -55,7 +67,14 @@ export function IssueCardForm() {
 
   return (
     <Card title={t("billingKeys.issueTitle")}>
-      <form className="grid grid-cols-1 gap-3 md:grid-cols-4" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); issue.mutate(v); })}>
+      <form
+        className="grid grid-cols-1 gap-3 md:grid-cols-4"
+        noValidate
+        onSubmit={form.handleSubmit((v) => {
+          setNotice(null);
+          issue.mutate(v);
+        })}
+      >
         <FormField label={t("billingKeys.channel")} htmlFor="bk-channel" error={fieldError(errors.channel_key)}>
           <Select id="bk-channel" {...form.register("channel_key")}>
             {(channels.data ?? []).map((c) => (
@@ -66,7 +85,11 @@ export function IssueCardForm() {
           </Select>
         </FormField>
         <FormField label={t("billingKeys.testCard")} htmlFor="bk-preset">
-          <Select id="bk-preset" onChange={(e) => form.setValue("card_number", e.target.value, { shouldValidate: true })} defaultValue={TEST_CARDS[0]!.number}>
+          <Select
+            id="bk-preset"
+            onChange={(e) => form.setValue("card_number", e.target.value, { shouldValidate: true })}
+            defaultValue={TEST_CARDS[0]!.number}
+          >
             {TEST_CARDS.map((c) => (
               <option key={c.number} value={c.number}>
                 {c.label}
@@ -75,19 +98,46 @@ export function IssueCardForm() {
           </Select>
         </FormField>
         <FormField label={t("billingKeys.cardNumber")} htmlFor="bk-number" error={fieldError(errors.card_number)}>
-          <Input id="bk-number" autoComplete="off" inputMode="numeric" {...form.register("card_number")} aria-invalid={!!errors.card_number} />
+          <Input
+            id="bk-number"
+            autoComplete="off"
+            inputMode="numeric"
+            {...form.register("card_number")}
+            aria-invalid={!!errors.card_number}
+          />
         </FormField>
         <FormField label={t("billingKeys.expiryMonth")} htmlFor="bk-month" error={fieldError(errors.expiry_month)}>
-          <Input id="bk-month" inputMode="numeric" {...form.register("expiry_month")} aria-invalid={!!errors.expiry_month} />
+          <Input
+            id="bk-month"
+            inputMode="numeric"
+            {...form.register("expiry_month")}
+            aria-invalid={!!errors.expiry_month}
+          />
         </FormField>
         <FormField label={t("billingKeys.expiryYear")} htmlFor="bk-year" error={fieldError(errors.expiry_year)}>
-          <Input id="bk-year" inputMode="numeric" {...form.register("expiry_year")} aria-invalid={!!errors.expiry_year} />
+          <Input
+            id="bk-year"
+            inputMode="numeric"
+            {...form.register("expiry_year")}
+            aria-invalid={!!errors.expiry_year}
+          />
         </FormField>
         <FormField label={t("billingKeys.birth")} htmlFor="bk-birth" error={fieldError(errors.birth)}>
           <Input id="bk-birth" inputMode="numeric" {...form.register("birth")} aria-invalid={!!errors.birth} />
         </FormField>
-        <FormField label={t("billingKeys.password")} htmlFor="bk-password" error={fieldError(errors.password_two_digits)}>
-          <Input id="bk-password" type="password" inputMode="numeric" maxLength={2} {...form.register("password_two_digits")} aria-invalid={!!errors.password_two_digits} />
+        <FormField
+          label={t("billingKeys.password")}
+          htmlFor="bk-password"
+          error={fieldError(errors.password_two_digits)}
+        >
+          <Input
+            id="bk-password"
+            type="password"
+            inputMode="numeric"
+            maxLength={2}
+            {...form.register("password_two_digits")}
+            aria-invalid={!!errors.password_two_digits}
+          />
         </FormField>
         <FormField label={t("billingKeys.customerId")} htmlFor="bk-customer-id">
           <Input id="bk-customer-id" {...form.register("customer_id")} />

@@ -18,7 +18,10 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
   return (
-    <span data-status={status} className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${COLORS[status] ?? "bg-slate-100 text-slate-700"}`}>
+    <span
+      data-status={status}
+      className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${COLORS[status] ?? "bg-slate-100 text-slate-700"}`}
+    >
       {t(`billing.status.${status}`)}
     </span>
   );

@@ -15,7 +15,12 @@ import { Input, Select } from "@/components/ui/input";
 import { MoneyInput } from "@/components/ui/money-input";
 import { useFieldError } from "@/components/ui/error-message";
 import { parseMajorAmount } from "@/lib/money";
-import { cashReceiptProductType, cashReceiptType, dashboardIssueInput, type DashboardIssueInput } from "@/lib/cash-receipts/schema";
+import {
+  cashReceiptProductType,
+  cashReceiptType,
+  dashboardIssueInput,
+  type DashboardIssueInput,
+} from "@/lib/cash-receipts/schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
 
 /** Manual issuance: for one of our payments, or for a sale made elsewhere (any new payment id). */
@@ -24,13 +29,30 @@ export function IssueCashReceiptForm() {
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useNotice();
-  const channels = useQuery({ queryKey: ["payment-channels"], queryFn: async () => unwrap(await paymentChannelsAction({})) });
+  const channels = useQuery({
+    queryKey: ["payment-channels"],
+    queryFn: async () => unwrap(await paymentChannelsAction({})),
+  });
   const firstChannel = channels.data?.[0]?.key ?? "";
   const values = useMemo<DashboardIssueInput>(
-    () => ({ payment_id: "", channel_key: firstChannel, customer_identifier: "", type: "PERSONAL", order_name: "", currency: "KRW", amount: "" as unknown as number, tax_free_amount: 0, product_type: "REAL" }),
+    () => ({
+      payment_id: "",
+      channel_key: firstChannel,
+      customer_identifier: "",
+      type: "PERSONAL",
+      order_name: "",
+      currency: "KRW",
+      amount: "" as unknown as number,
+      tax_free_amount: 0,
+      product_type: "REAL",
+    }),
     [firstChannel],
   );
-  const form = useForm<DashboardIssueInput>({ resolver: zodResolver(dashboardIssueInput), values, resetOptions: { keepDirtyValues: true } });
+  const form = useForm<DashboardIssueInput>({
+    resolver: zodResolver(dashboardIssueInput),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
   const issue = useMutation({
     mutationFn: async (v: DashboardIssueInput) => unwrap(await issueCashReceiptAction(v)),
     onSuccess: (r) => {
@@ -43,14 +65,30 @@ export function IssueCashReceiptForm() {
   const errors = form.formState.errors;
   const currency = (form.watch("currency") ?? "KRW").toUpperCase();
   // Amounts are typed in major units and sent in the currency's minor unit.
-  const major = (v: string | number) => (typeof v === "number" ? v : v.trim() === "" ? 0 : (parseMajorAmount(v, currency) ?? Number.NaN));
+  const major = (v: string | number) =>
+    typeof v === "number" ? v : v.trim() === "" ? 0 : (parseMajorAmount(v, currency) ?? Number.NaN);
   const err = useFieldError();
-  const clean = (v: DashboardIssueInput): DashboardIssueInput => ({ ...v, customer_name: v.customer_name || undefined, customer_email: v.customer_email || undefined });
+  const clean = (v: DashboardIssueInput): DashboardIssueInput => ({
+    ...v,
+    customer_name: v.customer_name || undefined,
+    customer_email: v.customer_email || undefined,
+  });
 
   return (
     <Card title={t("receipts.issue")}>
-      {notice ? <div className="mb-3"><Alert kind={notice.kind}>{notice.text}</Alert></div> : null}
-      <form className="grid grid-cols-1 gap-3 md:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); issue.mutate(clean(v)); })}>
+      {notice ? (
+        <div className="mb-3">
+          <Alert kind={notice.kind}>{notice.text}</Alert>
+        </div>
+      ) : null}
+      <form
+        className="grid grid-cols-1 gap-3 md:grid-cols-3"
+        noValidate
+        onSubmit={form.handleSubmit((v) => {
+          setNotice(null);
+          issue.mutate(clean(v));
+        })}
+      >
         <FormField label={t("receipts.paymentId")} htmlFor="cr-payment" error={err(errors.payment_id)}>
           <Input id="cr-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
         </FormField>
@@ -64,12 +102,19 @@ export function IssueCashReceiptForm() {
         <FormField label={t("receipts.type")} htmlFor="cr-type">
           <Select id="cr-type" {...form.register("type")}>
             {cashReceiptType.options.map((o) => (
-              <option key={o} value={o}>{t(`receipts.type.${o}`)}</option>
+              <option key={o} value={o}>
+                {t(`receipts.type.${o}`)}
+              </option>
             ))}
           </Select>
         </FormField>
         <FormField label={t("receipts.identifier")} htmlFor="cr-identifier" error={err(errors.customer_identifier)}>
-          <Input id="cr-identifier" inputMode="numeric" {...form.register("customer_identifier")} aria-invalid={!!errors.customer_identifier} />
+          <Input
+            id="cr-identifier"
+            inputMode="numeric"
+            {...form.register("customer_identifier")}
+            aria-invalid={!!errors.customer_identifier}
+          />
         </FormField>
         <FormField label={t("receipts.orderName")} htmlFor="cr-order" error={err(errors.order_name)}>
           <Input id="cr-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
@@ -78,15 +123,26 @@ export function IssueCashReceiptForm() {
           <Input id="cr-currency" maxLength={3} {...form.register("currency")} />
         </FormField>
         <FormField label={t("receipts.amount")} htmlFor="cr-amount" error={err(errors.amount)}>
-          <MoneyInput id="cr-amount" currency={currency} {...form.register("amount", { setValueAs: major })} aria-invalid={!!errors.amount} />
+          <MoneyInput
+            id="cr-amount"
+            currency={currency}
+            {...form.register("amount", { setValueAs: major })}
+            aria-invalid={!!errors.amount}
+          />
         </FormField>
         <FormField label={t("receipts.taxFree")} htmlFor="cr-taxfree" error={err(errors.tax_free_amount)}>
-          <MoneyInput id="cr-taxfree" currency={currency} {...form.register("tax_free_amount", { setValueAs: major })} />
+          <MoneyInput
+            id="cr-taxfree"
+            currency={currency}
+            {...form.register("tax_free_amount", { setValueAs: major })}
+          />
         </FormField>
         <FormField label={t("receipts.productType")} htmlFor="cr-product">
           <Select id="cr-product" {...form.register("product_type")}>
             {cashReceiptProductType.options.map((o) => (
-              <option key={o} value={o}>{t(`enum.productType.${o}`)}</option>
+              <option key={o} value={o}>
+                {t(`enum.productType.${o}`)}
+              </option>
             ))}
           </Select>
         </FormField>
@@ -97,7 +153,9 @@ export function IssueCashReceiptForm() {
           <Input id="cr-email" type="email" {...form.register("customer_email")} />
         </FormField>
         <div className="flex items-end">
-          <Button type="submit" disabled={issue.isPending || !channels.data}>{t("receipts.issueSubmit")}</Button>
+          <Button type="submit" disabled={issue.isPending || !channels.data}>
+            {t("receipts.issueSubmit")}
+          </Button>
         </div>
       </form>
     </Card>

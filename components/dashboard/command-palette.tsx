@@ -9,7 +9,13 @@ import { Button } from "@/components/ui/button";
 const PaletteDialog = dynamic(() => import("./palette-dialog").then((m) => m.PaletteDialog), { ssr: false });
 
 /** ⌘K / Ctrl+K or the header button: jump to any page, store, payment, billing key or schedule. */
-export function CommandPalette({ stores, currentStoreId }: { stores: { id: string; name: string }[]; currentStoreId: string }) {
+export function CommandPalette({
+  stores,
+  currentStoreId,
+}: {
+  stores: { id: string; name: string }[];
+  currentStoreId: string;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
@@ -30,7 +36,13 @@ export function CommandPalette({ stores, currentStoreId }: { stores: { id: strin
   }, []);
   return (
     <>
-      <Button variant="secondary" onClick={() => show(true)} aria-keyshortcuts="Control+K Meta+K" aria-haspopup="dialog" data-testid="open-palette">
+      <Button
+        variant="secondary"
+        onClick={() => show(true)}
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-haspopup="dialog"
+        data-testid="open-palette"
+      >
         <span aria-hidden="true">⌕</span>
         <span>{t("palette.open")}</span>
         <kbd className="hidden rounded border border-slate-300 px-1 text-xs text-slate-500 sm:inline">Ctrl K</kbd>

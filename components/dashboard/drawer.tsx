@@ -7,7 +7,15 @@ import { Button } from "@/components/ui/button";
 import { Nav } from "./nav";
 
 /** The phone menu: the pages, then the store, language, theme and sign-out controls. */
-export function Drawer({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children?: ReactNode }) {
+export function Drawer({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children?: ReactNode;
+}) {
   const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -19,10 +19,12 @@ export function StoreSwitcher({ stores, current }: { stores: { id: string; name:
         data-testid="store-switcher"
         value={current}
         disabled={pending}
-        onChange={(e) => start(async () => {
-          await switchStore({ storeId: e.target.value });
-          router.refresh();
-        })}
+        onChange={(e) =>
+          start(async () => {
+            await switchStore({ storeId: e.target.value });
+            router.refresh();
+          })
+        }
         className="!w-56"
       >
         {stores.map((s) => (
@@ -61,7 +63,11 @@ export function LocaleSwitcher() {
  */
 async function signOut() {
   const { csrfToken } = (await (await fetch("/api/auth/csrf")).json()) as { csrfToken: string };
-  await fetch("/api/auth/signout", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken, callbackUrl: "/login", json: "true" }) });
+  await fetch("/api/auth/signout", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, callbackUrl: "/login", json: "true" }),
+  });
   window.location.assign("/login");
 }
 

@@ -13,7 +13,13 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (
-    <Select aria-label={t("shell.theme")} value={mounted ? (theme ?? "system") : "system"} onChange={(e) => setTheme(e.target.value)} className={`!w-32 ${className}`} data-testid="theme-select">
+    <Select
+      aria-label={t("shell.theme")}
+      value={mounted ? (theme ?? "system") : "system"}
+      onChange={(e) => setTheme(e.target.value)}
+      className={`!w-32 ${className}`}
+      data-testid="theme-select"
+    >
       <option value="system">{t("shell.theme.system")}</option>
       <option value="light">{t("shell.theme.light")}</option>
       <option value="dark">{t("shell.theme.dark")}</option>

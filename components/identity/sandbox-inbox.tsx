@@ -16,11 +16,25 @@ import type { InboxMessage } from "@/lib/identity/list-sandbox-inbox";
 export function SandboxInboxClient() {
   const t = useT();
   const fmt = useFormat();
-  const inbox = useQuery({ queryKey: ["sandbox-inbox"], queryFn: async () => unwrap(await inboxAction({})), refetchInterval: 3000 });
+  const inbox = useQuery({
+    queryKey: ["sandbox-inbox"],
+    queryFn: async () => unwrap(await inboxAction({})),
+    refetchInterval: 3000,
+  });
   const columns = useMemo<ColumnDef<InboxMessage>[]>(
     () => [
       { header: t("inbox.sentAt"), cell: ({ row }) => fmt.dateTime(row.original.sentAt) },
-      { header: t("identity.id"), cell: ({ row }) => <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/verifications/${encodeURIComponent(row.original.verificationId)}`}>{row.original.verificationId}</Link> },
+      {
+        header: t("identity.id"),
+        cell: ({ row }) => (
+          <Link
+            className="font-mono text-xs text-brand hover:underline"
+            href={`/dashboard/verifications/${encodeURIComponent(row.original.verificationId)}`}
+          >
+            {row.original.verificationId}
+          </Link>
+        ),
+      },
       { header: t("inbox.to"), accessorKey: "phoneNumber" },
       { header: t("inbox.message"), cell: ({ row }) => <span data-testid="inbox-text">{row.original.text}</span> },
       { header: t("inbox.expiresAt"), cell: ({ row }) => fmt.time(row.original.expiresAt) },
@@ -32,7 +46,13 @@ export function SandboxInboxClient() {
       <PageHeader title={t("inbox.title")} />
       <p className="text-sm text-slate-600">{t("inbox.intro")}</p>
       {inbox.error ? <QueryError error={inbox.error} onRetry={() => void inbox.refetch()} /> : null}
-      <DataTable columns={columns} data={inbox.data} loading={inbox.isPending} testId="sandbox-inbox" rowTestId={(m) => `inbox-${m.verificationId}`} />
+      <DataTable
+        columns={columns}
+        data={inbox.data}
+        loading={inbox.isPending}
+        testId="sandbox-inbox"
+        rowTestId={(m) => `inbox-${m.verificationId}`}
+      />
     </div>
   );
 }

@@ -27,15 +27,28 @@ export function SendVerificationForm() {
   const errorText = useErrorMessage();
   const router = useRouter();
   const [error, setError] = useErrorNotice();
-  const channels = useQuery({ queryKey: ["identity-channels"], queryFn: async () => unwrap(await identityChannelsAction({})) });
+  const channels = useQuery({
+    queryKey: ["identity-channels"],
+    queryFn: async () => unwrap(await identityChannelsAction({})),
+  });
   const [initialId] = useState(newVerificationId);
   const firstChannel = channels.data?.[0]?.key ?? "";
   // Re-seeded once the channels arrive; fields the user already typed in are kept.
   const values = useMemo<DashboardSendInput>(
-    () => ({ id: initialId, channelKey: firstChannel, customer: { name: "", phoneNumber: "", identityNumber: "" }, operator: "SKT", method: "SMS" }),
+    () => ({
+      id: initialId,
+      channelKey: firstChannel,
+      customer: { name: "", phoneNumber: "", identityNumber: "" },
+      operator: "SKT",
+      method: "SMS",
+    }),
     [initialId, firstChannel],
   );
-  const form = useForm<DashboardSendInput>({ resolver: zodResolver(dashboardSendInput), values, resetOptions: { keepDirtyValues: true } });
+  const form = useForm<DashboardSendInput>({
+    resolver: zodResolver(dashboardSendInput),
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
   const method = form.watch("method");
   const send = useMutation({
     mutationFn: async (values: DashboardSendInput) => unwrap(await sendVerificationAction(values)),
@@ -48,7 +61,11 @@ export function SendVerificationForm() {
   if (channels.data && channels.data.length === 0) return <Alert kind="info">{t("identity.noChannel")}</Alert>;
   return (
     <Card title={t("identity.send")}>
-      {error ? <div className="mb-3"><Alert>{error}</Alert></div> : null}
+      {error ? (
+        <div className="mb-3">
+          <Alert>{error}</Alert>
+        </div>
+      ) : null}
       <form
         className="grid grid-cols-1 gap-3 md:grid-cols-3"
         noValidate
@@ -77,18 +94,39 @@ export function SendVerificationForm() {
           <Input id="iv-name" {...form.register("customer.name")} aria-invalid={!!errors.customer?.name} />
         </FormField>
         <FormField label={t("identity.phone")} htmlFor="iv-phone" error={fieldError(errors.customer?.phoneNumber)}>
-          <Input id="iv-phone" inputMode="numeric" placeholder="01012345678" {...form.register("customer.phoneNumber")} aria-invalid={!!errors.customer?.phoneNumber} />
+          <Input
+            id="iv-phone"
+            inputMode="numeric"
+            placeholder="01012345678"
+            {...form.register("customer.phoneNumber")}
+            aria-invalid={!!errors.customer?.phoneNumber}
+          />
         </FormField>
         <FormField label={t("identity.operator")} htmlFor="iv-operator">
           <Select id="iv-operator" {...form.register("operator")}>
             {identityOperator.options.map((o) => (
-              <option key={o} value={o}>{o}</option>
+              <option key={o} value={o}>
+                {o}
+              </option>
             ))}
           </Select>
         </FormField>
         {method === "SMS" ? (
-          <FormField label={t("identity.identityNumber")} htmlFor="iv-rrn" hint={t("identity.identityNumberHint")} error={fieldError(errors.customer?.identityNumber)}>
-            <Input id="iv-rrn" inputMode="numeric" autoComplete="off" maxLength={7} placeholder="9001011" {...form.register("customer.identityNumber")} aria-invalid={!!errors.customer?.identityNumber} />
+          <FormField
+            label={t("identity.identityNumber")}
+            htmlFor="iv-rrn"
+            hint={t("identity.identityNumberHint")}
+            error={fieldError(errors.customer?.identityNumber)}
+          >
+            <Input
+              id="iv-rrn"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={7}
+              placeholder="9001011"
+              {...form.register("customer.identityNumber")}
+              aria-invalid={!!errors.customer?.identityNumber}
+            />
           </FormField>
         ) : null}
         <div className="flex items-end">

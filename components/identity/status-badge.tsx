@@ -11,10 +11,20 @@ const COLORS: Record<string, string> = {
 };
 
 /** An identity-verification or cash-receipt status in the reader's words (data-status keeps the value). */
-export function StatusBadge({ status, kind = "identityStatus" }: { status: string; kind?: "identityStatus" | "receiptStatus" }) {
+export function StatusBadge({
+  status,
+  kind = "identityStatus",
+}: {
+  status: string;
+  kind?: "identityStatus" | "receiptStatus";
+}) {
   const t = useT();
   return (
-    <span data-testid="status" data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${COLORS[status] ?? "bg-slate-100"}`}>
+    <span
+      data-testid="status"
+      data-status={status}
+      className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${COLORS[status] ?? "bg-slate-100"}`}
+    >
       {status ? t(`enum.${kind}.${status}`) : "—"}
     </span>
   );

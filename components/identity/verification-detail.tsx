@@ -5,7 +5,11 @@ import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { confirmVerificationAction, getVerificationAction, resendVerificationAction } from "@/app/dashboard/verifications/actions";
+import {
+  confirmVerificationAction,
+  getVerificationAction,
+  resendVerificationAction,
+} from "@/app/dashboard/verifications/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
@@ -36,12 +40,22 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const confirm = useMutation({
     mutationFn: async () => unwrap(await confirmVerificationAction({ id, otp: otp || undefined })),
-    onSuccess: () => { setNotice({ kind: "success", text: t("identity.verified") }); void refresh(); },
-    onError: (e: Error) => { setNotice({ kind: "error", text: errorText(e) }); void refresh(); },
+    onSuccess: () => {
+      setNotice({ kind: "success", text: t("identity.verified") });
+      void refresh();
+    },
+    onError: (e: Error) => {
+      setNotice({ kind: "error", text: errorText(e) });
+      void refresh();
+    },
   });
   const resend = useMutation({
     mutationFn: async () => unwrap(await resendVerificationAction({ id })),
-    onSuccess: () => { setNotice({ kind: "info", text: t("identity.resent") }); setOtp(""); void refresh(); },
+    onSuccess: () => {
+      setNotice({ kind: "info", text: t("identity.resent") });
+      setOtp("");
+      void refresh();
+    },
     onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),
   });
 
@@ -52,33 +66,79 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
   return (
     <div className="space-y-4">
       <PageHeader title={`${t("identity.detail")} ${v.id}`}>
-        <Link className="text-sm text-brand hover:underline" href="/dashboard/sandbox-inbox">{t("identity.inboxLink")}</Link>
-        <Link className="text-sm text-brand hover:underline" href="/dashboard/verifications">{t("identity.back")}</Link>
+        <Link className="text-sm text-brand hover:underline" href="/dashboard/sandbox-inbox">
+          {t("identity.inboxLink")}
+        </Link>
+        <Link className="text-sm text-brand hover:underline" href="/dashboard/verifications">
+          {t("identity.back")}
+        </Link>
       </PageHeader>
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
       {open && method === "SMS" ? (
         <Card title={t("identity.sent")}>
-          <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); setNotice(null); confirm.mutate(); }}>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setNotice(null);
+              confirm.mutate();
+            }}
+          >
             <div className="w-40">
               <FormField label={t("identity.otp")} htmlFor="iv-otp">
-                <Input id="iv-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={otp} onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))} />
+                <Input
+                  id="iv-otp"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={otp}
+                  onChange={(e) => setOtp(e.target.value.replace(/\D/g, ""))}
+                />
               </FormField>
             </div>
-            <Button type="submit" disabled={confirm.isPending || otp.length !== 6}>{t("identity.confirm")}</Button>
-            <Button type="button" variant="secondary" disabled={resend.isPending} onClick={() => { setNotice(null); resend.mutate(); }}>{t("identity.resend")}</Button>
+            <Button type="submit" disabled={confirm.isPending || otp.length !== 6}>
+              {t("identity.confirm")}
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={resend.isPending}
+              onClick={() => {
+                setNotice(null);
+                resend.mutate();
+              }}
+            >
+              {t("identity.resend")}
+            </Button>
           </form>
         </Card>
       ) : null}
       {open && method === "APP" ? (
         <Card title={t("identity.appSent")}>
-          <Button onClick={() => { setNotice(null); confirm.mutate(); }} disabled={confirm.isPending}>{t("identity.confirm")}</Button>
+          <Button
+            onClick={() => {
+              setNotice(null);
+              confirm.mutate();
+            }}
+            disabled={confirm.isPending}
+          >
+            {t("identity.confirm")}
+          </Button>
         </Card>
       ) : null}
       <Card>
         <dl data-testid="verification-detail">
-          <Row label={t("identity.status")}><StatusBadge status={v.status} /></Row>
-          <Row label={t("identity.method")}>{t(`enum.identityMethod.${method}`)} · {operator}</Row>
-          <Row label={t("identity.channel")}>{v.channel ? `${v.channel.name} (${t(`enum.channelType.${v.channel.type}`)}, ${t(`enum.pgProvider.${v.channel.pgProvider}`)})` : ""}</Row>
+          <Row label={t("identity.status")}>
+            <StatusBadge status={v.status} />
+          </Row>
+          <Row label={t("identity.method")}>
+            {t(`enum.identityMethod.${method}`)} · {operator}
+          </Row>
+          <Row label={t("identity.channel")}>
+            {v.channel
+              ? `${v.channel.name} (${t(`enum.channelType.${v.channel.type}`)}, ${t(`enum.pgProvider.${v.channel.pgProvider}`)})`
+              : ""}
+          </Row>
           <Row label={t("identity.requestedAt")}>{fmt.dateTime(v.requestedAt)}</Row>
           {v.requestedCustomer ? (
             <>
@@ -93,13 +153,23 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
               <Row label={t("identity.birthDate")}>{String(v.verifiedCustomer.birthDate)}</Row>
               <Row label={t("identity.gender")}>{String(v.verifiedCustomer.gender)}</Row>
               <Row label={t("identity.foreigner")}>{String(v.verifiedCustomer.isForeigner)}</Row>
-              <Row label="CI"><code className="text-xs">{String(v.verifiedCustomer.ci)}</code></Row>
-              <Row label="DI"><code className="text-xs">{String(v.verifiedCustomer.di)}</code></Row>
+              <Row label="CI">
+                <code className="text-xs">{String(v.verifiedCustomer.ci)}</code>
+              </Row>
+              <Row label="DI">
+                <code className="text-xs">{String(v.verifiedCustomer.di)}</code>
+              </Row>
               <Row label={t("identity.verifiedAt")}>{fmt.dateTime(v.verifiedAt)}</Row>
-              <Row label="pgTxId"><code className="text-xs">{v.pgTxId}</code></Row>
+              <Row label="pgTxId">
+                <code className="text-xs">{v.pgTxId}</code>
+              </Row>
             </>
           ) : null}
-          {v.customData ? <Row label="customData"><code className="text-xs">{v.customData}</code></Row> : null}
+          {v.customData ? (
+            <Row label="customData">
+              <code className="text-xs">{v.customData}</code>
+            </Row>
+          ) : null}
         </dl>
       </Card>
     </div>

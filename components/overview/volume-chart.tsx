@@ -8,7 +8,8 @@ import { useFormat, useT } from "@/components/i18n-provider";
 
 type Point = { at: number; current: number; previous: number };
 
-const cssColor = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#2563eb";
+const cssColor = (name: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#2563eb";
 
 /**
  * Gross volume per hour (today) or day against the previous period (dashed): uPlot, a small canvas
@@ -24,8 +25,16 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
     const el = box.current;
     if (!el) return;
     const label = (at: number) => (hourly ? fmt.time(at) : fmt.day(at));
-    const compact = new Intl.NumberFormat(fmt.locale === "ko" ? "ko-KR" : "en-US", { notation: "compact", maximumFractionDigits: 1 });
-    const axis = { stroke: cssColor("--color-slate-500"), grid: { stroke: cssColor("--color-slate-200"), width: 1 }, ticks: { stroke: cssColor("--color-slate-200") }, font: "11px system-ui, sans-serif" };
+    const compact = new Intl.NumberFormat(fmt.locale === "ko" ? "ko-KR" : "en-US", {
+      notation: "compact",
+      maximumFractionDigits: 1,
+    });
+    const axis = {
+      stroke: cssColor("--color-slate-500"),
+      grid: { stroke: cssColor("--color-slate-200"), width: 1 },
+      ticks: { stroke: cssColor("--color-slate-200") },
+      font: "11px system-ui, sans-serif",
+    };
     const brand = cssColor("--color-brand");
     const chart = new uPlot(
       {
@@ -48,8 +57,20 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
         ],
         series: [
           {},
-          { label: t("overview.chart.current"), stroke: brand, width: 2, fill: `color-mix(in oklab, ${brand} 18%, transparent)`, points: { show: false } },
-          { label: t("overview.chart.previous"), stroke: cssColor("--color-slate-400"), width: 1.5, dash: [4, 4], points: { show: false } },
+          {
+            label: t("overview.chart.current"),
+            stroke: brand,
+            width: 2,
+            fill: `color-mix(in oklab, ${brand} 18%, transparent)`,
+            points: { show: false },
+          },
+          {
+            label: t("overview.chart.previous"),
+            stroke: cssColor("--color-slate-400"),
+            width: 1.5,
+            dash: [4, 4],
+            points: { show: false },
+          },
         ],
       },
       [series.map((p) => p.at), series.map((p) => p.current), series.map((p) => p.previous)],
@@ -71,31 +92,34 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
           {t("overview.chart.current")}
         </span>
         <span>
-          <span aria-hidden="true" className="mr-1 inline-block w-4 border-t border-dashed border-slate-400 align-middle" />
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block w-4 border-t border-dashed border-slate-400 align-middle"
+          />
           {t("overview.chart.previous")}
         </span>
       </figcaption>
       {/* sr-only on a wrapper: a table ignores width: 1px and would widen the page. */}
       <div className="sr-only">
-      <table>
-        <caption>{t("overview.chart.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{hourly ? t("overview.chart.hour") : t("overview.chart.day")}</th>
-            <th scope="col">{t("overview.chart.current")}</th>
-            <th scope="col">{t("overview.chart.previous")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((p) => (
-            <tr key={p.at}>
-              <th scope="row">{hourly ? fmt.time(p.at) : fmt.date(p.at)}</th>
-              <td>{fmt.money(p.current, currency)}</td>
-              <td>{fmt.money(p.previous, currency)}</td>
+        <table>
+          <caption>{t("overview.chart.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{hourly ? t("overview.chart.hour") : t("overview.chart.day")}</th>
+              <th scope="col">{t("overview.chart.current")}</th>
+              <th scope="col">{t("overview.chart.previous")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((p) => (
+              <tr key={p.at}>
+                <th scope="row">{hourly ? fmt.time(p.at) : fmt.date(p.at)}</th>
+                <td>{fmt.money(p.current, currency)}</td>
+                <td>{fmt.money(p.previous, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

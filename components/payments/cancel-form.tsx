@@ -19,29 +19,64 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import { parseMajorAmount } from "@/lib/money";
 import { cancelForm, type CancelForm } from "./form-schemas";
 
-type CancelAction = (input: { payment_id: string; reason?: string; cancel_amount?: number; tax_free_amount?: number; check_refundable_amount?: number }) => Promise<ActionResult<unknown>>;
+type CancelAction = (input: {
+  payment_id: string;
+  reason?: string;
+  cancel_amount?: number;
+  tax_free_amount?: number;
+  check_refundable_amount?: number;
+}) => Promise<ActionResult<unknown>>;
 
 /**
  * Full or partial refund, amounts in major units. A full refund asks first (it cannot be undone).
  * The balance shown is sent as check_refundable_amount, so a refund made elsewhere meanwhile makes
  * the API refuse rather than refund the wrong amount.
  */
-export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance, cancel, onDone }: { paymentId: string; currency: string; balance: number; taxFreeBalance: number; cancel: CancelAction; onDone: () => void }) {
+export function CancelPaymentForm({
+  paymentId,
+  currency,
+  balance,
+  taxFreeBalance,
+  cancel,
+  onDone,
+}: {
+  paymentId: string;
+  currency: string;
+  balance: number;
+  taxFreeBalance: number;
+  cancel: CancelAction;
+  onDone: () => void;
+}) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const fieldError = useFieldError();
   const [error, setError] = useErrorNotice();
   const [confirming, setConfirming] = useState<CancelForm | null>(null);
-  const form = useForm<CancelForm>({ resolver: zodResolver(cancelForm), defaultValues: { mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" } });
+  const form = useForm<CancelForm>({
+    resolver: zodResolver(cancelForm),
+    defaultValues: { mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" },
+  });
   const mode = form.watch("mode");
   const errors = form.formState.errors;
   const submit = useMutation({
     mutationFn: async (v: CancelForm) => {
       const amount = v.mode === "partial" ? parseMajorAmount(v.cancel_amount, currency) : undefined;
       const taxFree = v.tax_free_amount ? parseMajorAmount(v.tax_free_amount, currency) : undefined;
-      if (amount === null || taxFree === null) throw Object.assign(new Error(t("validation.decimals", { currency })), { code: "INVALID_REQUEST", field: v.mode === "partial" && amount === null ? "cancel_amount" : "tax_free_amount" });
-      await unwrap(await cancel({ payment_id: paymentId, reason: v.reason, cancel_amount: amount, tax_free_amount: taxFree, check_refundable_amount: balance }));
+      if (amount === null || taxFree === null)
+        throw Object.assign(new Error(t("validation.decimals", { currency })), {
+          code: "INVALID_REQUEST",
+          field: v.mode === "partial" && amount === null ? "cancel_amount" : "tax_free_amount",
+        });
+      await unwrap(
+        await cancel({
+          payment_id: paymentId,
+          reason: v.reason,
+          cancel_amount: amount,
+          tax_free_amount: taxFree,
+          check_refundable_amount: balance,
+        }),
+      );
       return amount ?? balance;
     },
     onSuccess: (refunded) => {
@@ -65,7 +100,9 @@ export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance
       <form className="space-y-3" noValidate aria-label={t("payments.cancel.title")} onSubmit={form.handleSubmit(send)}>
         <p className="text-sm" data-testid="cancellable-balance">
           {t("payments.cancel.balance", { amount: fmt.money(balance, currency) })}
-          {taxFreeBalance > 0 ? ` (${t("payments.detail.cancellableTaxFree")}: ${fmt.money(taxFreeBalance, currency)})` : null}
+          {taxFreeBalance > 0
+            ? ` (${t("payments.detail.cancellableTaxFree")}: ${fmt.money(taxFreeBalance, currency)})`
+            : null}
         </p>
         <fieldset className="flex flex-wrap gap-4 text-sm">
           <legend className="sr-only">{t("payments.cancel.kind")}</legend>
@@ -79,11 +116,25 @@ export function CancelPaymentForm({ paymentId, currency, balance, taxFreeBalance
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {mode === "partial" ? (
             <FormField label={t("payments.cancel.amount")} htmlFor="c-amount" error={fieldError(errors.cancel_amount)}>
-              <MoneyInput id="c-amount" currency={currency} {...form.register("cancel_amount")} aria-invalid={!!errors.cancel_amount} />
+              <MoneyInput
+                id="c-amount"
+                currency={currency}
+                {...form.register("cancel_amount")}
+                aria-invalid={!!errors.cancel_amount}
+              />
             </FormField>
           ) : null}
-          <FormField label={t("payments.cancel.taxFree")} htmlFor="c-taxfree" error={fieldError(errors.tax_free_amount)}>
-            <MoneyInput id="c-taxfree" currency={currency} {...form.register("tax_free_amount")} aria-invalid={!!errors.tax_free_amount} />
+          <FormField
+            label={t("payments.cancel.taxFree")}
+            htmlFor="c-taxfree"
+            error={fieldError(errors.tax_free_amount)}
+          >
+            <MoneyInput
+              id="c-taxfree"
+              currency={currency}
+              {...form.register("tax_free_amount")}
+              aria-invalid={!!errors.tax_free_amount}
+            />
           </FormField>
           <FormField label={t("payments.cancel.reason")} htmlFor="c-reason" error={fieldError(errors.reason)}>
             <Input id="c-reason" {...form.register("reason")} aria-invalid={!!errors.reason} />

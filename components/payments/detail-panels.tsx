@@ -16,9 +16,36 @@ export function Row({ label, children, testId }: { label: string; children: Reac
   );
 }
 
-type CardDetail = { detail?: { brand?: string; number?: string; card_type?: string; issuer?: string; publisher?: string; card_owner_type?: string }; number?: string; approval_number?: string; installment?: { month: number; is_interest_free: boolean } };
-type VaDetail = { bank_code?: string; account_number?: string; account_type?: string; remittee_name?: string; remitter_name?: string; expired_at?: string; issued_at?: string };
-type Customer = { id?: string; name?: string; email?: string; phone_number?: string; one_line_address?: string; zipcode?: string };
+type CardDetail = {
+  detail?: {
+    brand?: string;
+    number?: string;
+    card_type?: string;
+    issuer?: string;
+    publisher?: string;
+    card_owner_type?: string;
+  };
+  number?: string;
+  approval_number?: string;
+  installment?: { month: number; is_interest_free: boolean };
+};
+type VaDetail = {
+  bank_code?: string;
+  account_number?: string;
+  account_type?: string;
+  remittee_name?: string;
+  remitter_name?: string;
+  expired_at?: string;
+  issued_at?: string;
+};
+type Customer = {
+  id?: string;
+  name?: string;
+  email?: string;
+  phone_number?: string;
+  one_line_address?: string;
+  zipcode?: string;
+};
 type Escrow = { company?: string; invoice_number?: string; status?: string; sent_at?: string; applied_at?: string };
 
 /** Customer, card, virtual account and escrow as labelled rows (the raw provider answer stays folded away). */
@@ -37,7 +64,11 @@ export function DetailPanels({ tx }: { tx: WireTransaction }) {
           <Row label={t("detail.email")}>{dash(customer.email)}</Row>
           <Row label={t("detail.phone")}>{dash(customer.phone_number)}</Row>
           <Row label={t("detail.customerId")}>{dash(customer.id)}</Row>
-          {customer.one_line_address ? <Row label={t("detail.address")}>{[customer.zipcode, customer.one_line_address].filter(Boolean).join(" ")}</Row> : null}
+          {customer.one_line_address ? (
+            <Row label={t("detail.address")}>
+              {[customer.zipcode, customer.one_line_address].filter(Boolean).join(" ")}
+            </Row>
+          ) : null}
         </dl>
       </Card>
       {method.card ? (
@@ -49,14 +80,18 @@ export function DetailPanels({ tx }: { tx: WireTransaction }) {
             <Row label={t("detail.brand")}>{dash(method.card.detail?.brand)}</Row>
             <Row label={t("detail.issuer")}>{dash(method.card.detail?.issuer)}</Row>
             <Row label={t("detail.approvalNumber")}>{dash(method.card.approval_number)}</Row>
-            <Row label={t("detail.installment")}>{method.card.installment ? t("detail.months", { n: method.card.installment.month }) : t("detail.lumpSum")}</Row>
+            <Row label={t("detail.installment")}>
+              {method.card.installment ? t("detail.months", { n: method.card.installment.month }) : t("detail.lumpSum")}
+            </Row>
           </dl>
         </Card>
       ) : null}
       {method.virtual_account ? (
         <Card title={t("detail.virtualAccount")}>
           <dl id="method-detail" data-testid="va-panel">
-            <Row label={t("detail.bank")}>{method.virtual_account.bank_code ? t(`enum.bank.${method.virtual_account.bank_code}`) : "—"}</Row>
+            <Row label={t("detail.bank")}>
+              {method.virtual_account.bank_code ? t(`enum.bank.${method.virtual_account.bank_code}`) : "—"}
+            </Row>
             <Row label={t("detail.accountNumber")}>
               <span className="font-mono">{dash(method.virtual_account.account_number)}</span>
             </Row>
@@ -70,7 +105,9 @@ export function DetailPanels({ tx }: { tx: WireTransaction }) {
         <Card title={t("payments.detail.escrow")}>
           {escrow ? (
             <dl id="escrow" data-testid="escrow-panel">
-              <Row label={t("detail.escrowStatus")}>{escrow.status ? t(`enum.escrowStatus.${escrow.status}`) : "—"}</Row>
+              <Row label={t("detail.escrowStatus")}>
+                {escrow.status ? t(`enum.escrowStatus.${escrow.status}`) : "—"}
+              </Row>
               <Row label={t("detail.courier")}>{escrow.company ? t(`enum.escrowCompany.${escrow.company}`) : "—"}</Row>
               <Row label={t("detail.invoice")}>{dash(escrow.invoice_number)}</Row>
               <Row label={t("detail.sentAt")}>{fmt.dateTime(escrow.sent_at)}</Row>

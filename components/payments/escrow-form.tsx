@@ -16,7 +16,10 @@ import type { ActionResult } from "@/lib/dashboard/action";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { ESCROW_COMPANIES, escrowForm, toEscrowLogisticsBody, type EscrowForm } from "./form-schemas";
 
-type LogisAction = (input: { payment_id: string; body: ReturnType<typeof toEscrowLogisticsBody> }) => Promise<ActionResult<unknown>>;
+type LogisAction = (input: {
+  payment_id: string;
+  body: ReturnType<typeof toEscrowLogisticsBody>;
+}) => Promise<ActionResult<unknown>>;
 type CompleteAction = (input: { payment_id: string }) => Promise<ActionResult<unknown>>;
 
 function localNow() {
@@ -25,19 +28,39 @@ function localNow() {
 }
 
 /** Register (or change) the delivery of an escrow payment, then confirm the purchase. */
-export function EscrowDeliveryForm({ paymentId, register, complete, onDone }: { paymentId: string; register: LogisAction; complete: CompleteAction; onDone: () => void }) {
+export function EscrowDeliveryForm({
+  paymentId,
+  register,
+  complete,
+  onDone,
+}: {
+  paymentId: string;
+  register: LogisAction;
+  complete: CompleteAction;
+  onDone: () => void;
+}) {
   const t = useT();
   const fieldError = useFieldError();
   const errorText = useErrorMessage();
   const [message, setMessage] = useNotice();
   const form = useForm<EscrowForm>({
     resolver: zodResolver(escrowForm),
-    defaultValues: { company: "CJGLS", invoice_number: "", sent_at: localNow(), sender_name: "", receiver_name: "", receiver_address_1: "", receiver_address_2: "", send_email: false },
+    defaultValues: {
+      company: "CJGLS",
+      invoice_number: "",
+      sent_at: localNow(),
+      sender_name: "",
+      receiver_name: "",
+      receiver_address_1: "",
+      receiver_address_2: "",
+      send_email: false,
+    },
   });
   const errors = form.formState.errors;
   const onError = (e: Error & { code?: string }) => setMessage({ kind: "error", text: errorText(e) });
   const save = useMutation({
-    mutationFn: async (v: EscrowForm) => unwrap(await register({ payment_id: paymentId, body: toEscrowLogisticsBody(v) })),
+    mutationFn: async (v: EscrowForm) =>
+      unwrap(await register({ payment_id: paymentId, body: toEscrowLogisticsBody(v) })),
     onSuccess: () => {
       setMessage({ kind: "success", text: t("payments.escrow.done") });
       onDone();

@@ -6,7 +6,10 @@ import { parseMajorAmount } from "@/lib/money";
  * The dashboard forms' own shapes (text inputs in major units); each maps onto the API's schema
  * (instantPayBody, cancelBody) which the server action parses again.
  */
-const majorAmount = z.string().trim().regex(/^\d+(\.\d+)?$/, "must be an amount");
+const majorAmount = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, "must be an amount");
 
 export const keyInForm = z.object({
   channel_key: z.string().min(1, "Required"),
@@ -15,7 +18,10 @@ export const keyInForm = z.object({
   currency: z.enum(["KRW", "JPY", "USD"]),
   total_amount: majorAmount,
   tax_free_amount: z.union([majorAmount, z.literal("")]),
-  card_number: z.string().trim().regex(/^[\d -]{12,23}$/, "must be a card number"),
+  card_number: z
+    .string()
+    .trim()
+    .regex(/^[\d -]{12,23}$/, "must be a card number"),
   expiry_month: z.string().regex(/^(0?[1-9]|1[0-2])$/, "must be 01–12"),
   expiry_year: z.string().regex(/^\d{2}$/, "must be 2 digits"),
   birth: z.string().regex(/^(\d{6}|\d{10})$/, "6-digit birth date or 10-digit business number"),
@@ -67,12 +73,29 @@ export const cancelForm = z
     reason: z.string().trim().min(1, "Required").max(500),
   })
   .superRefine((v, ctx) => {
-    if (v.mode === "partial" && !/^\d+(\.\d+)?$/.test(v.cancel_amount)) ctx.addIssue({ code: "custom", path: ["cancel_amount"], message: "must be an amount" });
-    if (v.tax_free_amount !== "" && !/^\d+(\.\d+)?$/.test(v.tax_free_amount)) ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must be an amount" });
+    if (v.mode === "partial" && !/^\d+(\.\d+)?$/.test(v.cancel_amount))
+      ctx.addIssue({ code: "custom", path: ["cancel_amount"], message: "must be an amount" });
+    if (v.tax_free_amount !== "" && !/^\d+(\.\d+)?$/.test(v.tax_free_amount))
+      ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must be an amount" });
   });
 export type CancelForm = z.infer<typeof cancelForm>;
 
-export const ESCROW_COMPANIES = ["HYUNDAI", "HANARO", "SAGAWA", "KGB", "YELLOWCAP", "DONGBU", "EPOST", "CJGLS", "HANJIN", "DAESIN", "ETC", "ILYANG", "KYONGDONG", "CHUNIL"] as const;
+export const ESCROW_COMPANIES = [
+  "HYUNDAI",
+  "HANARO",
+  "SAGAWA",
+  "KGB",
+  "YELLOWCAP",
+  "DONGBU",
+  "EPOST",
+  "CJGLS",
+  "HANJIN",
+  "DAESIN",
+  "ETC",
+  "ILYANG",
+  "KYONGDONG",
+  "CHUNIL",
+] as const;
 
 export const escrowForm = z.object({
   company: z.enum(ESCROW_COMPANIES),
@@ -90,8 +113,15 @@ export type EscrowForm = z.infer<typeof escrowForm>;
 export function toEscrowLogisticsBody(v: EscrowForm) {
   return {
     sender: v.sender_name ? { name: v.sender_name } : {},
-    receiver: { ...(v.receiver_name ? { name: v.receiver_name } : {}), address: { address_line_1: v.receiver_address_1, address_line_2: v.receiver_address_2 } },
-    logistics_form: { company: v.company, invoice_number: v.invoice_number, sent_at: new Date(v.sent_at).toISOString() },
+    receiver: {
+      ...(v.receiver_name ? { name: v.receiver_name } : {}),
+      address: { address_line_1: v.receiver_address_1, address_line_2: v.receiver_address_2 },
+    },
+    logistics_form: {
+      company: v.company,
+      invoice_number: v.invoice_number,
+      sent_at: new Date(v.sent_at).toISOString(),
+    },
     send_email: v.send_email,
   };
 }

@@ -95,7 +95,11 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
         })}
       >
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FormField label={t("payments.keyIn.channel")} htmlFor="ki-channel_key" error={fieldError(errors.channel_key)}>
+          <FormField
+            label={t("payments.keyIn.channel")}
+            htmlFor="ki-channel_key"
+            error={fieldError(errors.channel_key)}
+          >
             <Select id="ki-channel_key" {...form.register("channel_key")}>
               {channels.map((c) => (
                 <option key={c.key} value={c.key}>
@@ -133,7 +137,13 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
               <li key={name} className="flex flex-wrap items-center gap-x-2">
                 <code className="text-xs">{number}</code>
                 <span className="text-slate-600">{t(`payments.card.${name}`)}</span>
-                <Button type="button" variant="ghost" className="px-2 py-0.5 text-xs" onClick={() => form.setValue("card_number", number, { shouldValidate: true })} aria-label={`${t("payments.card.use")} ${number}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  className="px-2 py-0.5 text-xs"
+                  onClick={() => form.setValue("card_number", number, { shouldValidate: true })}
+                  aria-label={`${t("payments.card.use")} ${number}`}
+                >
                   {t("payments.card.use")}
                 </Button>
               </li>

@@ -30,20 +30,33 @@ export function PaymentSummary({ tx }: { tx: WireTransaction }) {
         <Row label={t("payments.orderName")}>{tx.order_name}</Row>
         <Row label={t("payments.method")}>{tx.method ? t(`enum.method.${tx.method}`) : "—"}</Row>
         <Row label={t("payments.channel")}>
-          {channel?.pg_provider ? t(`enum.pgProvider.${channel.pg_provider}`) : "—"} {channel?.type ? `· ${t(`enum.channelType.${channel.type}`)}` : ""}
+          {channel?.pg_provider ? t(`enum.pgProvider.${channel.pg_provider}`) : "—"}{" "}
+          {channel?.type ? `· ${t(`enum.channelType.${channel.type}`)}` : ""}
         </Row>
         <Row label={t("payments.detail.total")}>{money(tx.amount.total)}</Row>
         <Row label={t("payments.detail.taxFree")}>{money(tx.amount.tax_free)}</Row>
         <Row label={t("payments.detail.vat")}>{money(tx.amount.vat ?? 0)}</Row>
-        <Row label={t("payments.detail.paid")} testId="amount-paid">{money(tx.amount.paid)}</Row>
-        <Row label={t("payments.detail.cancelled")} testId="amount-cancelled">{money(tx.amount.cancelled)}</Row>
-        <Row label={t("payments.detail.cancellable")} testId="amount-cancellable">{money(balance.amount)}</Row>
+        <Row label={t("payments.detail.paid")} testId="amount-paid">
+          {money(tx.amount.paid)}
+        </Row>
+        <Row label={t("payments.detail.cancelled")} testId="amount-cancelled">
+          {money(tx.amount.cancelled)}
+        </Row>
+        <Row label={t("payments.detail.cancellable")} testId="amount-cancellable">
+          {money(balance.amount)}
+        </Row>
         <Row label={t("payments.requestedAt")}>{fmt.dateTime(tx.requested_at)}</Row>
         <Row label={t("payments.detail.paidAt")}>{fmt.dateTime(tx.paid_at)}</Row>
         <Row label={t("payments.detail.cancelledAt")}>{fmt.dateTime(tx.cancelled_at)}</Row>
         <Row label={t("detail.cashReceipt")}>
           {receipt?.receipt_url ? (
-            <a className="text-brand hover:underline" href={receipt.receipt_url} target="_blank" rel="noreferrer" data-testid="receipt-link">
+            <a
+              className="text-brand hover:underline"
+              href={receipt.receipt_url}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="receipt-link"
+            >
               {t("detail.openReceipt", { number: receipt.issue_number ?? "" })}
             </a>
           ) : (
@@ -80,13 +93,17 @@ export function TransactionsCard({ payment }: { payment: WirePayment }) {
                 <td className="pr-3">
                   <StatusBadge status={tx.status} />
                 </td>
-                <td className="pr-3 tabular-nums whitespace-nowrap">{fmt.money(tx.amount.total, tx.amount.currency)}</td>
+                <td className="pr-3 tabular-nums whitespace-nowrap">
+                  {fmt.money(tx.amount.total, tx.amount.currency)}
+                </td>
                 <td className="pr-3 whitespace-nowrap">{fmt.dateTime(tx.requested_at)}</td>
                 <td className="text-red-700">
                   {tx.failure ? (
                     <>
                       {declineLabel(t, tx.failure.pg_code)}
-                      <span className="block text-xs text-slate-500" data-raw>{[tx.failure.pg_code, tx.failure.pg_message].filter(Boolean).join(": ")}</span>
+                      <span className="block text-xs text-slate-500" data-raw>
+                        {[tx.failure.pg_code, tx.failure.pg_message].filter(Boolean).join(": ")}
+                      </span>
                     </>
                   ) : (
                     ""
@@ -124,8 +141,12 @@ export function CancellationsCard({ tx }: { tx: WireTransaction }) {
             <tbody>
               {list.map((c) => (
                 <tr key={c.id} id={`cancellation-${c.id}`} className="border-t border-slate-100 target:bg-blue-50">
-                  <td className="py-1 pr-3 tabular-nums whitespace-nowrap">{fmt.money(c.cancel_amount, tx.amount.currency)}</td>
-                  <td className="pr-3 tabular-nums whitespace-nowrap">{fmt.money(c.tax_free_amount, tx.amount.currency)}</td>
+                  <td className="py-1 pr-3 tabular-nums whitespace-nowrap">
+                    {fmt.money(c.cancel_amount, tx.amount.currency)}
+                  </td>
+                  <td className="pr-3 tabular-nums whitespace-nowrap">
+                    {fmt.money(c.tax_free_amount, tx.amount.currency)}
+                  </td>
                   <td className="pr-3">{t(`enum.cancellationStatus.${c.status}`)}</td>
                   <td className="pr-3 break-words">{c.reason}</td>
                   <td className="whitespace-nowrap">{fmt.dateTime(c.cancelled_at)}</td>

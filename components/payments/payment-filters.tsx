@@ -6,11 +6,25 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { DATE_PRESETS, dateInZone, dayBoundary, presetRange } from "@/lib/dashboard/date-range";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS, TEXT_SEARCH_COLUMNS, TIMESTAMP_TYPES } from "@/lib/payments/list-schema";
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PG_PROVIDERS,
+  TEXT_SEARCH_COLUMNS,
+  TIMESTAMP_TYPES,
+} from "@/lib/payments/list-schema";
 import { list, single, withFilters, type UrlQuery } from "./url-state";
 
 /** The filter panel (opened from the chips row); Apply writes every field into the URL at once. */
-export function PaymentFilters({ query, onChange, onClose }: { query: UrlQuery; onChange: (next: UrlQuery) => void; onClose: () => void }) {
+export function PaymentFilters({
+  query,
+  onChange,
+  onClose,
+}: {
+  query: UrlQuery;
+  onChange: (next: UrlQuery) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const fmt = useFormat();
   const zone = fmt.timeZone;
@@ -76,10 +90,24 @@ export function PaymentFilters({ query, onChange, onClose }: { query: UrlQuery; 
         </div>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <FormField label={t("payments.from")} htmlFor="f-from" error={reversed ? t("validation.range") : undefined}>
-            <Input id="f-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} aria-invalid={reversed} />
+            <Input
+              id="f-from"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-invalid={reversed}
+            />
           </FormField>
           <FormField label={t("payments.to")} htmlFor="f-to">
-            <Input id="f-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} aria-invalid={reversed} />
+            <Input
+              id="f-to"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+              aria-invalid={reversed}
+            />
           </FormField>
           <FormField label={t("payments.timestampType")} htmlFor="f-ts">
             <Select id="f-ts" value={timestampType} onChange={(e) => setTimestampType(e.target.value)}>
@@ -96,7 +124,11 @@ export function PaymentFilters({ query, onChange, onClose }: { query: UrlQuery; 
         <legend className="mb-1 text-sm font-medium text-slate-700">{t("payments.status")}</legend>
         {PAYMENT_STATUSES.map((s) => (
           <label key={s} className="flex items-center gap-1.5">
-            <input type="checkbox" checked={statuses.includes(s)} onChange={(e) => setStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))} />
+            <input
+              type="checkbox"
+              checked={statuses.includes(s)}
+              onChange={(e) => setStatuses(e.target.checked ? [...statuses, s] : statuses.filter((x) => x !== s))}
+            />
             {t(`enum.paymentStatus.${s}`)}
           </label>
         ))}

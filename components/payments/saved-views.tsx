@@ -10,7 +10,13 @@ import { useErrorMessage } from "@/components/ui/error-message";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { PAYMENT_COLUMNS, viewSearch, type PaymentColumn, type SavedView } from "@/lib/saved-views/schema";
-import { createViewAction, defaultViewAction, deleteViewAction, listViewsAction, renameViewAction } from "@/app/dashboard/payments/views/actions";
+import {
+  createViewAction,
+  defaultViewAction,
+  deleteViewAction,
+  listViewsAction,
+  renameViewAction,
+} from "@/app/dashboard/payments/views/actions";
 
 const VIEWS_KEY = ["saved-views"] as const;
 
@@ -47,25 +53,39 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
     },
     onError,
   });
-  const rename = useMutation({ mutationFn: async () => unwrap(await renameViewAction({ id: activeId, name })), onSuccess: done("views.renamed"), onError });
+  const rename = useMutation({
+    mutationFn: async () => unwrap(await renameViewAction({ id: activeId, name })),
+    onSuccess: done("views.renamed"),
+    onError,
+  });
   const remove = useMutation({
     mutationFn: async () => unwrap(await deleteViewAction({ id: activeId })),
     onSuccess: () => (done("views.deleted")(), onOpen("")),
     onError,
   });
-  const makeDefault = useMutation({ mutationFn: async (id: string | null) => unwrap(await defaultViewAction({ id })), onSuccess: done("views.defaultSet"), onError });
+  const makeDefault = useMutation({
+    mutationFn: async (id: string | null) => unwrap(await defaultViewAction({ id })),
+    onSuccess: done("views.defaultSet"),
+    onError,
+  });
 
   const pick = (id: string) => {
     const view = views.data?.find((v) => v.id === id);
     onOpen(view ? viewSearch(view) : "");
   };
-  const label = (v: SavedView) => `${v.name}${v.shared ? ` · ${t("views.sharedTag")}` : ""}${v.isDefault ? ` · ${t("views.isDefault")}` : ""}`;
+  const label = (v: SavedView) =>
+    `${v.name}${v.shared ? ` · ${t("views.sharedTag")}` : ""}${v.isDefault ? ` · ${t("views.isDefault")}` : ""}`;
 
   return (
     <div className="flex flex-wrap items-end gap-2 text-sm" data-testid="saved-views">
       <label className="flex items-center gap-2">
         {t("views.label")}
-        <Select className="w-56" value={active ? activeId : ""} onChange={(e) => pick(e.target.value)} aria-label={t("views.label")}>
+        <Select
+          className="w-56"
+          value={active ? activeId : ""}
+          onChange={(e) => pick(e.target.value)}
+          aria-label={t("views.label")}
+        >
           <option value="">{t("views.none")}</option>
           {(views.data ?? []).map((v) => (
             <option key={v.id} value={v.id}>
@@ -75,11 +95,23 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
         </Select>
       </label>
       {editing ? (
-        <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => (e.preventDefault(), (editing === "save" ? save : rename).mutate())}>
-          <Input aria-label={t("views.name")} placeholder={t("views.name")} className="w-48" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <form
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={(e) => (e.preventDefault(), (editing === "save" ? save : rename).mutate())}
+        >
+          <Input
+            aria-label={t("views.name")}
+            placeholder={t("views.name")}
+            className="w-48"
+            maxLength={60}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
           {editing === "save" && canShare ? (
             <label className="flex items-center gap-1">
-              <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} /> {t("views.shared")}
+              <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />{" "}
+              {t("views.shared")}
             </label>
           ) : null}
           <Button type="submit" disabled={!name.trim() || save.isPending || rename.isPending}>
@@ -110,7 +142,11 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
             </>
           ) : null}
           {active ? (
-            <Button variant="ghost" aria-pressed={active.isDefault} onClick={() => makeDefault.mutate(active.isDefault ? null : active.id)}>
+            <Button
+              variant="ghost"
+              aria-pressed={active.isDefault}
+              onClick={() => makeDefault.mutate(active.isDefault ? null : active.id)}
+            >
               {active.isDefault ? t("views.clearDefault") : t("views.makeDefault")}
             </Button>
           ) : null}

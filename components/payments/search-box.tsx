@@ -24,7 +24,15 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
         <label htmlFor="payments-q" className="sr-only">
           {t("payments.searchLabel")}
         </label>
-        <Input id="payments-q" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t("palette.placeholder")} aria-describedby="payments-q-hint" aria-invalid={tooShort} />
+        <Input
+          id="payments-q"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t("palette.placeholder")}
+          aria-describedby="payments-q-hint"
+          aria-invalid={tooShort}
+        />
         <p id="payments-q-hint" className={`mt-1 text-xs ${tooShort ? "text-red-700" : "text-slate-500"}`}>
           {tooShort ? t("payments.searchTooShort", { n: MIN_QUERY_LENGTH }) : t("payments.searchHint")}
         </p>

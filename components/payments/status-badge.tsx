@@ -16,7 +16,10 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
   return (
-    <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${COLORS[status] ?? COLORS.READY}`} data-status={status}>
+    <span
+      className={`inline-block rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${COLORS[status] ?? COLORS.READY}`}
+      data-status={status}
+    >
       {t(`enum.paymentStatus.${status}`)}
     </span>
   );

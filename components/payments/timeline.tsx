@@ -5,7 +5,12 @@ import { useFormat, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
 import type { TimelineEvent } from "@/lib/dashboard/timeline";
 
-const DOT: Record<TimelineEvent["tone"], string> = { neutral: "bg-slate-400", good: "bg-green-600", bad: "bg-red-600", warn: "bg-amber-500" };
+const DOT: Record<TimelineEvent["tone"], string> = {
+  neutral: "bg-slate-400",
+  good: "bg-green-600",
+  bad: "bg-red-600",
+  warn: "bg-amber-500",
+};
 
 /** The payment's history as one list, newest first; each step links to its detail. */
 export function Timeline({ events }: { events: TimelineEvent[] }) {
@@ -21,7 +26,12 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
       bank: v.bank ? t(`enum.bank.${v.bank}`) : "",
       event: v.event ? t(`enum.webhookType.${v.event}`) : "",
       company: v.company ? t(`enum.escrowCompany.${v.company}`) : "",
-      status: e.kind === "webhook" ? (v.status === "SUCCEEDED" ? t("timeline.delivered") : t("timeline.notDelivered")) : String(v.status ?? ""),
+      status:
+        e.kind === "webhook"
+          ? v.status === "SUCCEEDED"
+            ? t("timeline.delivered")
+            : t("timeline.notDelivered")
+          : String(v.status ?? ""),
     });
   };
   return (
@@ -29,7 +39,10 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
       <ol className="relative space-y-3 border-l border-slate-200 pl-5" data-testid="timeline">
         {events.map((e, i) => (
           <li key={`${e.kind}-${e.at}-${i}`} className="relative" data-kind={e.kind}>
-            <span aria-hidden="true" className={`absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full ring-4 ring-white ${DOT[e.tone]}`} />
+            <span
+              aria-hidden="true"
+              className={`absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full ring-4 ring-white ${DOT[e.tone]}`}
+            />
             <p className="text-sm break-words">
               {e.href ? (
                 e.external ? (

@@ -10,7 +10,8 @@ export function queryFromSearch(search: URLSearchParams): UrlQuery {
   const out: UrlQuery = {};
   for (const [key, value] of search) {
     if (value === "") continue;
-    if (ARRAY_KEYS.has(key)) out[key] = [...((out[key] as string[] | undefined) ?? []), ...value.split(",").filter(Boolean)];
+    if (ARRAY_KEYS.has(key))
+      out[key] = [...((out[key] as string[] | undefined) ?? []), ...value.split(",").filter(Boolean)];
     else out[key] = value;
   }
   return out;

@@ -21,7 +21,11 @@ export function LookUpButton({ kind, id }: { kind: "attempt" | "cancellation" | 
       <Button variant="secondary" disabled={lookUp.isPending} onClick={() => lookUp.mutate()}>
         {t("reconciliation.lookUp")}
       </Button>
-      {lookUp.error ? <span role="alert" className="text-xs text-red-700">{lookUp.error.message}</span> : null}
+      {lookUp.error ? (
+        <span role="alert" className="text-xs text-red-700">
+          {lookUp.error.message}
+        </span>
+      ) : null}
     </span>
   );
 }

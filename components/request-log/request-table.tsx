@@ -18,12 +18,28 @@ export function RequestTable({ rows }: { rows: RequestLogRow[] }) {
   const fmt = useFormat();
   const columns = useMemo<ColumnDef<RequestLogRow>[]>(
     () => [
-      { header: t("logs.time"), cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(row.original.createdAt)}</span> },
+      {
+        header: t("logs.time"),
+        cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(row.original.createdAt)}</span>,
+      },
       { header: t("logs.method"), cell: ({ row }) => <code className="text-xs">{row.original.method}</code> },
       { header: t("logs.path"), cell: ({ row }) => <code className="text-xs break-all">{row.original.path}</code> },
-      { header: t("logs.status"), cell: ({ row }) => <span className={`font-medium tabular-nums ${statusClass(row.original.status)}`}>{row.original.status}</span> },
-      { header: t("logs.latency"), cell: ({ row }) => <span className="tabular-nums whitespace-nowrap">{t("logs.ms", { ms: row.original.latencyMs })}</span> },
-      { header: t("logs.key"), cell: ({ row }) => (row.original.key ? `${row.original.key.name} (${row.original.key.prefix}…)` : "—") },
+      {
+        header: t("logs.status"),
+        cell: ({ row }) => (
+          <span className={`font-medium tabular-nums ${statusClass(row.original.status)}`}>{row.original.status}</span>
+        ),
+      },
+      {
+        header: t("logs.latency"),
+        cell: ({ row }) => (
+          <span className="tabular-nums whitespace-nowrap">{t("logs.ms", { ms: row.original.latencyMs })}</span>
+        ),
+      },
+      {
+        header: t("logs.key"),
+        cell: ({ row }) => (row.original.key ? `${row.original.key.name} (${row.original.key.prefix}…)` : "—"),
+      },
       {
         id: "details",
         header: "",
@@ -36,5 +52,14 @@ export function RequestTable({ rows }: { rows: RequestLogRow[] }) {
     ],
     [t, fmt],
   );
-  return <DataTable columns={columns} data={rows} testId="request-log" rowTestId={(r) => `request-${r.id}`} emptyText={t("logs.empty")} label={t("logs.title")} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={rows}
+      testId="request-log"
+      rowTestId={(r) => `request-${r.id}`}
+      emptyText={t("logs.empty")}
+      label={t("logs.title")}
+    />
+  );
 }

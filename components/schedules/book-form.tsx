@@ -39,7 +39,14 @@ export function BookScheduleForm() {
   const [notice, setNotice] = useNotice();
   const form = useForm<BookScheduleForm>({
     resolver: zodResolver(bookScheduleForm),
-    defaultValues: { billing_key: "", payment_id: newPaymentId(), order_name: "Monthly subscription", total_amount: 9900, currency: "KRW", scheduled_at: localInputValue(Date.now() + 3_600_000) },
+    defaultValues: {
+      billing_key: "",
+      payment_id: newPaymentId(),
+      order_name: "Monthly subscription",
+      total_amount: 9900,
+      currency: "KRW",
+      scheduled_at: localInputValue(Date.now() + 3_600_000),
+    },
   });
   const firstKey = keys.data?.[0]?.billing_key;
   useEffect(() => {
@@ -48,7 +55,8 @@ export function BookScheduleForm() {
 
   const book = useMutation({
     // datetime-local is the browser's local time; the API takes an absolute instant.
-    mutationFn: async (values: BookScheduleForm) => unwrap(await bookScheduleAction({ ...values, scheduled_at: new Date(values.scheduled_at).toISOString() })),
+    mutationFn: async (values: BookScheduleForm) =>
+      unwrap(await bookScheduleAction({ ...values, scheduled_at: new Date(values.scheduled_at).toISOString() })),
     onSuccess: (res) => {
       setNotice({ kind: "success", text: t("schedules.booked", { id: res.id }) });
       form.setValue("payment_id", newPaymentId());
@@ -66,7 +74,14 @@ export function BookScheduleForm() {
 
   return (
     <Card title={t("schedules.bookTitle")}>
-      <form className="grid grid-cols-1 gap-3 md:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setNotice(null); book.mutate(v); })}>
+      <form
+        className="grid grid-cols-1 gap-3 md:grid-cols-3"
+        noValidate
+        onSubmit={form.handleSubmit((v) => {
+          setNotice(null);
+          book.mutate(v);
+        })}
+      >
         <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={fieldError(errors.billing_key)}>
           <Select id="sc-key" {...form.register("billing_key")}>
             {(keys.data ?? []).map((k) => (
@@ -84,17 +99,34 @@ export function BookScheduleForm() {
         </FormField>
         <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={fieldError(errors.total_amount)}>
           {/* Typed in major units; stored as the currency's minor unit (₩9,900 is 9900, $10.50 is 1050). */}
-          <MoneyInput id="sc-amount" currency={currency} {...form.register("total_amount", { setValueAs: (v: string | number) => (typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN)) })} aria-invalid={!!errors.total_amount} />
+          <MoneyInput
+            id="sc-amount"
+            currency={currency}
+            {...form.register("total_amount", {
+              setValueAs: (v: string | number) =>
+                typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN),
+            })}
+            aria-invalid={!!errors.total_amount}
+          />
         </FormField>
         <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={fieldError(errors.currency)}>
-          <Select id="sc-currency" {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}>
+          <Select
+            id="sc-currency"
+            {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}
+          >
             {["KRW", "USD", "JPY", "EUR"].map((c) => (
               <option key={c}>{c}</option>
             ))}
           </Select>
         </FormField>
         <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={fieldError(errors.scheduled_at)}>
-          <Input id="sc-at" type="datetime-local" step={1} {...form.register("scheduled_at")} aria-invalid={!!errors.scheduled_at} />
+          <Input
+            id="sc-at"
+            type="datetime-local"
+            step={1}
+            {...form.register("scheduled_at")}
+            aria-invalid={!!errors.scheduled_at}
+          />
         </FormField>
         <div className="flex items-end">
           <Button type="submit" disabled={book.isPending || !keys.data}>

@@ -8,11 +8,27 @@ import { formatMoney } from "@/lib/money";
 import type { WireSchedule } from "@/lib/schedules/serialize";
 
 function dayOf(iso: string, locale: string, timeZone: string): string {
-  return new Date(iso).toLocaleDateString(locale, { timeZone, year: "numeric", month: "short", day: "numeric", weekday: "short" });
+  return new Date(iso).toLocaleDateString(locale, {
+    timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    weekday: "short",
+  });
 }
 
 /** Schedules grouped by the (local) day they run; booked rows can be selected for cancelling. */
-export function SchedulesTable({ schedules, selected, onToggle, selectable }: { schedules: WireSchedule[]; selected: Set<string>; onToggle: (id: string) => void; selectable: boolean }) {
+export function SchedulesTable({
+  schedules,
+  selected,
+  onToggle,
+  selectable,
+}: {
+  schedules: WireSchedule[];
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  selectable: boolean;
+}) {
   const t = useT();
   const fmt = useFormat();
   const locale = useLocale() === "ko" ? "ko-KR" : "en-US";
@@ -24,7 +40,12 @@ export function SchedulesTable({ schedules, selected, onToggle, selectable }: { 
     else groups.push({ day, rows: [s] });
   }
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={t("schedules.title")} tabIndex={0}>
+    <div
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      role="region"
+      aria-label={t("schedules.title")}
+      tabIndex={0}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="schedules-table">
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
@@ -57,7 +78,12 @@ export function SchedulesTable({ schedules, selected, onToggle, selectable }: { 
                 <tr key={s.id} data-testid={`schedule-${s.payment_id}`}>
                   <td className="px-3 py-2">
                     {selectable && s.status === "SCHEDULED" ? (
-                      <input type="checkbox" aria-label={`${t("schedules.select")} ${s.payment_id}`} checked={selected.has(s.id)} onChange={() => onToggle(s.id)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`${t("schedules.select")} ${s.payment_id}`}
+                        checked={selected.has(s.id)}
+                        onChange={() => onToggle(s.id)}
+                      />
                     ) : null}
                   </td>
                   <td className="px-3 py-2">{fmt.time(s.scheduled_at)}</td>
@@ -68,13 +94,19 @@ export function SchedulesTable({ schedules, selected, onToggle, selectable }: { 
                   <td className="px-3 py-2">{s.order_name}</td>
                   <td className="px-3 py-2">{fmt.money(s.total_amount, s.currency)}</td>
                   <td className="px-3 py-2">
-                    <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/billing-keys/${encodeURIComponent(s.billing_key)}`}>
+                    <Link
+                      className="font-mono text-xs text-brand hover:underline"
+                      href={`/dashboard/billing-keys/${encodeURIComponent(s.billing_key)}`}
+                    >
                       {s.billing_key.slice(0, 20)}…
                     </Link>
                   </td>
                   <td className="px-3 py-2">
                     {s.status === "COMPLETED" ? (
-                      <Link className="text-brand hover:underline" href={`/dashboard/payments/${encodeURIComponent(s.payment_id)}`}>
+                      <Link
+                        className="text-brand hover:underline"
+                        href={`/dashboard/payments/${encodeURIComponent(s.payment_id)}`}
+                      >
                         {t("schedules.viewPayment")}
                       </Link>
                     ) : null}

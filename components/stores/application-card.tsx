@@ -16,14 +16,37 @@ import { advanceApplicationAction, advanceContractAction } from "@/app/dashboard
 import { formatDuration } from "@/lib/stores/form-messages";
 
 /** An application or contract status in the reader's words (data-status keeps the value). */
-export function StatusBadge({ status, kind = "applicationStatus" }: { status: string; kind?: "applicationStatus" | "contractStatus" }) {
+export function StatusBadge({
+  status,
+  kind = "applicationStatus",
+}: {
+  status: string;
+  kind?: "applicationStatus" | "contractStatus";
+}) {
   const t = useT();
-  const color = status === "SERVICE_OPEN" || status === "DONE" ? "bg-green-100 text-green-800" : /CANCEL|REJECT|CLOSED|TERMINATED/.test(status) ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-700";
-  return <span data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium ${color}`}>{t(`enum.${kind}.${status}`)}</span>;
+  const color =
+    status === "SERVICE_OPEN" || status === "DONE"
+      ? "bg-green-100 text-green-800"
+      : /CANCEL|REJECT|CLOSED|TERMINATED/.test(status)
+        ? "bg-red-100 text-red-800"
+        : "bg-slate-100 text-slate-700";
+  return (
+    <span data-status={status} className={`rounded px-2 py-0.5 text-xs font-medium ${color}`}>
+      {t(`enum.${kind}.${status}`)}
+    </span>
+  );
 }
 
 /** One application: status, contract, credentials, sandbox controls and history. */
-export function ApplicationCard({ app, canWrite, highlight = false }: { app: ApplicationView; canWrite: boolean; highlight?: boolean }) {
+export function ApplicationCard({
+  app,
+  canWrite,
+  highlight = false,
+}: {
+  app: ApplicationView;
+  canWrite: boolean;
+  highlight?: boolean;
+}) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
@@ -36,7 +59,8 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
     void queryClient.invalidateQueries({ queryKey: ["onboarding-board"] });
   };
   const move = useMutation({
-    mutationFn: async (input: { status: ApplicationStatus; reason?: string }) => unwrap(await advanceApplicationAction({ application_id: app.id, ...input })),
+    mutationFn: async (input: { status: ApplicationStatus; reason?: string }) =>
+      unwrap(await advanceApplicationAction({ application_id: app.id, ...input })),
     onSuccess: () => {
       setTarget("");
       setReason("");
@@ -46,7 +70,8 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
     onError: (e: Error) => setError(errorText(e)),
   });
   const moveContract = useMutation({
-    mutationFn: async (status: ContractStatus) => unwrap(await advanceContractAction({ application_id: app.id, status })),
+    mutationFn: async (status: ContractStatus) =>
+      unwrap(await advanceContractAction({ application_id: app.id, status })),
     onSuccess: refresh,
     onError: (e: Error) => setError(errorText(e)),
   });
@@ -56,11 +81,17 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
   const contractMoves = app.contract_status ? CONTRACT_TRANSITIONS[app.contract_status as ContractStatus] : [];
 
   return (
-    <div className={`space-y-2 rounded-md border p-3 ${highlight ? "border-brand ring-2 ring-blue-200" : "border-slate-200"}`} data-testid={`application-${app.id}`} id={`application-${app.id}`}>
+    <div
+      className={`space-y-2 rounded-md border p-3 ${highlight ? "border-brand ring-2 ring-blue-200" : "border-slate-200"}`}
+      data-testid={`application-${app.id}`}
+      id={`application-${app.id}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{t(`enum.pgProvider.${app.pg_company}`)}</span>
         <StatusBadge status={app.status} />
-        <span className="text-xs text-slate-500">{t("stores.apps.inStatus", { duration: formatDuration(t, Date.now() - Date.parse(app.status_changed_at)) })}</span>
+        <span className="text-xs text-slate-500">
+          {t("stores.apps.inStatus", { duration: formatDuration(t, Date.now() - Date.parse(app.status_changed_at)) })}
+        </span>
       </div>
       <p className="text-xs text-slate-600">{app.methods.map((m) => t(`enum.methodType.${m}`)).join(", ")}</p>
       {app.contract_status ? (
@@ -97,7 +128,12 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
             ) : null}
             {moves.length > 0 ? (
               <>
-                <Select aria-label={t("stores.sandbox.moveTo")} className="w-56" value={target} onChange={(e) => setTarget(e.target.value)}>
+                <Select
+                  aria-label={t("stores.sandbox.moveTo")}
+                  className="w-56"
+                  value={target}
+                  onChange={(e) => setTarget(e.target.value)}
+                >
                   <option value="">{t("stores.sandbox.moveTo")}</option>
                   {moves.map((m) => (
                     <option key={m} value={m}>
@@ -105,8 +141,19 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
                     </option>
                   ))}
                 </Select>
-                <Input aria-label={t("stores.sandbox.reason")} placeholder={t("stores.sandbox.reason")} className="w-48" value={reason} onChange={(e) => setReason(e.target.value)} />
-                <Button type="button" variant="secondary" disabled={!target || move.isPending} onClick={() => move.mutate({ status: target as ApplicationStatus, reason: reason || undefined })}>
+                <Input
+                  aria-label={t("stores.sandbox.reason")}
+                  placeholder={t("stores.sandbox.reason")}
+                  className="w-48"
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={!target || move.isPending}
+                  onClick={() => move.mutate({ status: target as ApplicationStatus, reason: reason || undefined })}
+                >
                   {t("stores.sandbox.apply")}
                 </Button>
               </>
@@ -116,7 +163,13 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-xs text-slate-600">{t("stores.sandbox.contractMove")}:</span>
               {contractMoves.map((c) => (
-                <Button key={c} type="button" variant="secondary" onClick={() => moveContract.mutate(c)} disabled={moveContract.isPending}>
+                <Button
+                  key={c}
+                  type="button"
+                  variant="secondary"
+                  onClick={() => moveContract.mutate(c)}
+                  disabled={moveContract.isPending}
+                >
                   {t(`enum.contractStatus.${c}`)}
                 </Button>
               ))}
@@ -129,7 +182,10 @@ export function ApplicationCard({ app, canWrite, highlight = false }: { app: App
         <ol className="mt-1 space-y-0.5 text-xs" data-testid="application-history">
           {app.history.map((h, i) => (
             <li key={i}>
-              <time dateTime={h.at}>{fmt.dateTime(h.at)}</time> · {t(h.field === "status" ? "stores.apps.historyStatus" : "stores.apps.historyContract")}: {h.from ? t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.from}`) : "—"} → {t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.to}`)}
+              <time dateTime={h.at}>{fmt.dateTime(h.at)}</time> ·{" "}
+              {t(h.field === "status" ? "stores.apps.historyStatus" : "stores.apps.historyContract")}:{" "}
+              {h.from ? t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.from}`) : "—"} →{" "}
+              {t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.to}`)}
               {h.reason ? ` (${h.reason})` : ""}
             </li>
           ))}

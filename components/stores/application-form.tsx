@@ -12,7 +12,13 @@ import { Alert, Card } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { APPLICABLE_METHODS, APPLICABLE_PG_COMPANIES, BANK_NAMES, dashboardApplicationInput, type DashboardApplicationInput } from "@/lib/onboarding/schema";
+import {
+  APPLICABLE_METHODS,
+  APPLICABLE_PG_COMPANIES,
+  BANK_NAMES,
+  dashboardApplicationInput,
+  type DashboardApplicationInput,
+} from "@/lib/onboarding/schema";
 import { submitApplicationAction } from "@/app/dashboard/stores/actions";
 import { fieldMessage } from "@/lib/stores/form-messages";
 
@@ -30,7 +36,9 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
   const errors = form.formState.errors;
   const submit = useMutation({
     mutationFn: async (values: DashboardApplicationInput) => {
-      const info = Object.fromEntries(Object.entries(values.pg_specific_info ?? {}).filter(([, v]) => v !== "" && v !== undefined));
+      const info = Object.fromEntries(
+        Object.entries(values.pg_specific_info ?? {}).filter(([, v]) => v !== "" && v !== undefined),
+      );
       return unwrap(await submitApplicationAction({ ...values, pg_specific_info: info }));
     },
     onSuccess: () => {
@@ -40,12 +48,18 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
     },
     onError: (e: Error) => setError(errorText(e)),
   });
-  const infoField = (name: "account_number" | "account_holder_name" | "homepage_name" | "delivery_or_service_period") => {
+  const infoField = (
+    name: "account_number" | "account_holder_name" | "homepage_name" | "delivery_or_service_period",
+  ) => {
     const id = `application-${name}`;
     const fieldError = errors.pg_specific_info?.[name];
     return (
       <FormField label={t(`stores.apps.${name}`)} htmlFor={id} error={fieldMessage(t, locale, name, fieldError)}>
-        <Input id={id} aria-invalid={!!fieldError} {...form.register(`pg_specific_info.${name}`, { setValueAs: (v: string) => v || undefined })} />
+        <Input
+          id={id}
+          aria-invalid={!!fieldError}
+          {...form.register(`pg_specific_info.${name}`, { setValueAs: (v: string) => v || undefined })}
+        />
       </FormField>
     );
   };
@@ -72,7 +86,10 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
             </Select>
           </FormField>
           <FormField label={t("stores.apps.development_method")} htmlFor="application-development_method">
-            <Select id="application-development_method" {...form.register("pg_specific_info.development_method", { setValueAs: (v: string) => v || undefined })}>
+            <Select
+              id="application-development_method"
+              {...form.register("pg_specific_info.development_method", { setValueAs: (v: string) => v || undefined })}
+            >
               <option value="">—</option>
               <option value="SELF_DEVELOPMENT">{t("enum.devMethod.SELF_DEVELOPMENT")}</option>
               <option value="WORDPRESS">{t("enum.devMethod.WORDPRESS")}</option>
@@ -97,7 +114,10 @@ export function ApplicationForm({ storeId }: { storeId: string }) {
         <p className="text-sm font-medium text-slate-700">{t("stores.apps.settlement")}</p>
         <div className="grid gap-3 md:grid-cols-2">
           <FormField label={t("stores.apps.bank")} htmlFor="application-bank_name">
-            <Select id="application-bank_name" {...form.register("pg_specific_info.bank_name", { setValueAs: (v: string) => v || undefined })}>
+            <Select
+              id="application-bank_name"
+              {...form.register("pg_specific_info.bank_name", { setValueAs: (v: string) => v || undefined })}
+            >
               <option value="">{t("stores.apps.bankNone")}</option>
               {BANK_NAMES.map((b) => (
                 <option key={b} value={b}>

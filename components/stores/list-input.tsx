@@ -4,7 +4,17 @@ import { useState } from "react";
 import { Input } from "@/components/ui/input";
 
 /** A list of strings edited as one comma-separated text field. */
-export function ListInput({ id, value, onChange, invalid }: { id: string; value: string[] | undefined; onChange: (v: string[]) => void; invalid?: boolean }) {
+export function ListInput({
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  value: string[] | undefined;
+  onChange: (v: string[]) => void;
+  invalid?: boolean;
+}) {
   const [text, setText] = useState((value ?? []).join(", "));
   return (
     <Input

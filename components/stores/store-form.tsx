@@ -100,29 +100,60 @@ export function StoreForm({ store }: { store?: PublicStore }) {
         return;
       }
       // Server refusals land on their field when they name one.
-      if (result.code === "TIER_CODE_ALREADY_EXISTS") form.setError("tier_code", { type: "duplicate", message: result.message });
-      else if (result.code === "TERMS_NOT_AGREED") form.setError("terms_agreed", { type: "custom", message: result.message });
+      if (result.code === "TIER_CODE_ALREADY_EXISTS")
+        form.setError("tier_code", { type: "duplicate", message: result.message });
+      else if (result.code === "TERMS_NOT_AGREED")
+        form.setError("terms_agreed", { type: "custom", message: result.message });
       else if (result.field) form.setError(result.field as Path<Values>, { type: "server", message: result.message });
       else setError(result.message);
     },
     onError: (e: Error) => setError(errorText(e)),
   });
 
-  const text = (path: Path<Values>, labelKey: string, options: { hint?: string; type?: string; placeholder?: string } = {}) => {
+  const text = (
+    path: Path<Values>,
+    labelKey: string,
+    options: { hint?: string; type?: string; placeholder?: string } = {},
+  ) => {
     const id = `store-${path.replaceAll(".", "-")}`;
     const fieldError = errorAt(errors, path);
     return (
-      <FormField label={t(labelKey)} htmlFor={id} hint={options.hint} error={fieldMessage(t, locale, path, fieldError, form.getValues(path))}>
-        <Input id={id} type={options.type ?? "text"} placeholder={options.placeholder} aria-invalid={!!fieldError} {...form.register(path)} />
+      <FormField
+        label={t(labelKey)}
+        htmlFor={id}
+        hint={options.hint}
+        error={fieldMessage(t, locale, path, fieldError, form.getValues(path))}
+      >
+        <Input
+          id={id}
+          type={options.type ?? "text"}
+          placeholder={options.placeholder}
+          aria-invalid={!!fieldError}
+          {...form.register(path)}
+        />
       </FormField>
     );
   };
-  const list = (path: "service_urls" | "business_license.business_types" | "business_license.business_items", labelKey: string) => {
+  const list = (
+    path: "service_urls" | "business_license.business_types" | "business_license.business_items",
+    labelKey: string,
+  ) => {
     const id = `store-${path.replaceAll(".", "-")}`;
     const fieldError = errorAt(errors, path) ?? firstItemError(errors, path);
     return (
-      <FormField label={t(labelKey)} htmlFor={id} hint={t("stores.hint.list")} error={fieldMessage(t, locale, path, fieldError)}>
-        <Controller control={form.control} name={path} render={({ field }) => <ListInput id={id} value={field.value as string[]} onChange={field.onChange} invalid={!!fieldError} />} />
+      <FormField
+        label={t(labelKey)}
+        htmlFor={id}
+        hint={t("stores.hint.list")}
+        error={fieldMessage(t, locale, path, fieldError)}
+      >
+        <Controller
+          control={form.control}
+          name={path}
+          render={({ field }) => (
+            <ListInput id={id} value={field.value as string[]} onChange={field.onChange} invalid={!!fieldError} />
+          )}
+        />
       </FormField>
     );
   };
@@ -183,7 +214,9 @@ export function StoreForm({ store }: { store?: PublicStore }) {
             </FormField>
           )}
           {text("business_license.company_name", "stores.field.company_name")}
-          {text("business_license.registration_number", "stores.field.registration_number", { placeholder: "000-00-00000" })}
+          {text("business_license.registration_number", "stores.field.registration_number", {
+            placeholder: "000-00-00000",
+          })}
           {text("business_license.postal_code", "stores.field.postal_code")}
           {text("business_license.business_location", "stores.field.business_location")}
           {text("business_license.business_location_detail", "stores.field.business_location_detail")}
@@ -205,10 +238,13 @@ export function StoreForm({ store }: { store?: PublicStore }) {
           <div className="space-y-2">
             {[0, 1].map((i) => (
               <label key={i} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" {...form.register(`terms_agreed.${i}` as Path<Values>)} /> {t(`stores.terms.${i}`)}
+                <input type="checkbox" {...form.register(`terms_agreed.${i}` as Path<Values>)} />{" "}
+                {t(`stores.terms.${i}`)}
               </label>
             ))}
-            {errorAt(errors, "terms_agreed") || errorAt(errors, "terms_agreed.0") || errorAt(errors, "terms_agreed.1") ? (
+            {errorAt(errors, "terms_agreed") ||
+            errorAt(errors, "terms_agreed.0") ||
+            errorAt(errors, "terms_agreed.1") ? (
               <p role="alert" className="text-xs text-red-600" data-field-error="terms_agreed">
                 {t("stores.err.terms_agreed")}
               </p>

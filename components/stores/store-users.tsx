@@ -23,7 +23,10 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
   const locale = useLocale();
   const queryClient = useQueryClient();
   const key = ["store-users", storeId];
-  const users = useQuery({ queryKey: key, queryFn: async () => unwrap(await listStoreUsersAction({ store_id: storeId })) });
+  const users = useQuery({
+    queryKey: key,
+    queryFn: async () => unwrap(await listStoreUsersAction({ store_id: storeId })),
+  });
   const [notice, setNotice] = useNotice();
   const form = useForm<CreateStoreUserInput>({
     resolver: zodResolver(createStoreUserInput) as unknown as Resolver<CreateStoreUserInput>,
@@ -60,11 +63,25 @@ export function StoreUsers({ storeId, canWrite }: { storeId: string; canWrite: b
             add.mutate(v);
           })}
         >
-          <FormField label={t("stores.users.email")} htmlFor="store-user-email" error={fieldMessage(t, locale, "email", errors.email, form.getValues("email"))}>
+          <FormField
+            label={t("stores.users.email")}
+            htmlFor="store-user-email"
+            error={fieldMessage(t, locale, "email", errors.email, form.getValues("email"))}
+          >
             <Input id="store-user-email" type="email" aria-invalid={!!errors.email} {...form.register("email")} />
           </FormField>
-          <FormField label={t("stores.users.password")} htmlFor="store-user-password" error={fieldMessage(t, locale, "password", errors.password, form.getValues("password"))}>
-            <Input id="store-user-password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register("password")} />
+          <FormField
+            label={t("stores.users.password")}
+            htmlFor="store-user-password"
+            error={fieldMessage(t, locale, "password", errors.password, form.getValues("password"))}
+          >
+            <Input
+              id="store-user-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={!!errors.password}
+              {...form.register("password")}
+            />
           </FormField>
           <FormField label={t("stores.users.role")} htmlFor="store-user-role">
             <Select id="store-user-role" {...form.register("role")}>

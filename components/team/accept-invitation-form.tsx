@@ -14,13 +14,24 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import { acceptInvitationInput, type AcceptInvitationInput } from "@/lib/team/schema";
 import { acceptInvitationAction } from "@/app/invite/[token]/actions";
 
-export function AcceptInvitationForm({ token, email, merchantName }: { token: string; email: string; merchantName: string }) {
+export function AcceptInvitationForm({
+  token,
+  email,
+  merchantName,
+}: {
+  token: string;
+  email: string;
+  merchantName: string;
+}) {
   const t = useT();
   const fieldError = useFieldError();
   const errorText = useErrorMessage();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm<AcceptInvitationInput>({ resolver: zodResolver(acceptInvitationInput) as unknown as Resolver<AcceptInvitationInput>, defaultValues: { token, name: "", password: "" } });
+  const form = useForm<AcceptInvitationInput>({
+    resolver: zodResolver(acceptInvitationInput) as unknown as Resolver<AcceptInvitationInput>,
+    defaultValues: { token, name: "", password: "" },
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -41,15 +52,34 @@ export function AcceptInvitationForm({ token, email, merchantName }: { token: st
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="w-full max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="w-full max-w-sm space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h1 className="text-lg font-semibold">{t("invite.title", { merchant: merchantName })}</h1>
       <p className="text-sm text-slate-600">{t("invite.intro", { email })}</p>
       {error ? <Alert>{error}</Alert> : null}
       <FormField label={t("invite.name")} htmlFor="invite-name" error={fieldError(form.formState.errors.name)}>
-        <Input id="invite-name" autoComplete="name" aria-invalid={!!form.formState.errors.name} {...form.register("name")} />
+        <Input
+          id="invite-name"
+          autoComplete="name"
+          aria-invalid={!!form.formState.errors.name}
+          {...form.register("name")}
+        />
       </FormField>
-      <FormField label={t("invite.password")} htmlFor="invite-password" error={fieldError(form.formState.errors.password)}>
-        <Input id="invite-password" type="password" autoComplete="new-password" aria-invalid={!!form.formState.errors.password} {...form.register("password")} />
+      <FormField
+        label={t("invite.password")}
+        htmlFor="invite-password"
+        error={fieldError(form.formState.errors.password)}
+      >
+        <Input
+          id="invite-password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!form.formState.errors.password}
+          {...form.register("password")}
+        />
       </FormField>
       <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
         {t("invite.accept")}

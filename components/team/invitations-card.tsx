@@ -28,7 +28,8 @@ export function InvitationsCard({ invitations }: { invitations: PendingInvitatio
         {invitations.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
-              {i.email} · {t(`enum.role.${i.role}`)} · <span className="text-slate-500">{t("team.expires", { at: fmt.dateTime(i.expiresAt) })}</span>
+              {i.email} · {t(`enum.role.${i.role}`)} ·{" "}
+              <span className="text-slate-500">{t("team.expires", { at: fmt.dateTime(i.expiresAt) })}</span>
             </span>
             <Button variant="secondary" disabled={revoke.isPending} onClick={() => revoke.mutate(i.id)}>
               {t("team.withdraw")}

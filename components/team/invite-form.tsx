@@ -27,7 +27,10 @@ export function InviteForm({ isOwner, stores }: { isOwner: boolean; stores: { id
   const queryClient = useQueryClient();
   const [sent, setSent] = useState<Sent | null>(null);
   const [error, setError] = useErrorNotice();
-  const form = useForm<InviteInput>({ resolver: zodResolver(inviteInput) as unknown as Resolver<InviteInput>, defaultValues: { email: "", role: "VIEWER", store_id: null } });
+  const form = useForm<InviteInput>({
+    resolver: zodResolver(inviteInput) as unknown as Resolver<InviteInput>,
+    defaultValues: { email: "", role: "VIEWER", store_id: null },
+  });
   const role = form.watch("role");
   const invite = useMutation({
     mutationFn: async (v: InviteInput) => unwrap(await inviteAction({ ...v, store_id: v.store_id || null })),
@@ -38,14 +41,29 @@ export function InviteForm({ isOwner, stores }: { isOwner: boolean; stores: { id
     },
     onError: (e: Error) => setError(errorText(e)),
   });
-  const deliveryKey = sent?.delivery === "outbox" ? "team.inviteOutbox" : sent?.delivery === "smtp" ? "team.inviteMailed" : "team.inviteMailFailed";
+  const deliveryKey =
+    sent?.delivery === "outbox"
+      ? "team.inviteOutbox"
+      : sent?.delivery === "smtp"
+        ? "team.inviteMailed"
+        : "team.inviteMailFailed";
 
   return (
     <Card title={t("team.invite")}>
       {error ? <Alert>{error}</Alert> : null}
-      <form noValidate className="grid items-end gap-3 md:grid-cols-4" onSubmit={form.handleSubmit((v) => (setError(null), setSent(null), invite.mutate(v)))}>
+      <form
+        noValidate
+        className="grid items-end gap-3 md:grid-cols-4"
+        onSubmit={form.handleSubmit((v) => (setError(null), setSent(null), invite.mutate(v)))}
+      >
         <FormField label={t("team.email")} htmlFor="invite-email" error={fieldError(form.formState.errors.email)}>
-          <Input id="invite-email" type="email" autoComplete="off" aria-invalid={!!form.formState.errors.email} {...form.register("email")} />
+          <Input
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            aria-invalid={!!form.formState.errors.email}
+            {...form.register("email")}
+          />
         </FormField>
         <FormField label={t("team.role")} htmlFor="invite-role">
           <Select id="invite-role" {...form.register("role")}>

@@ -17,7 +17,15 @@ import { changeRoleAction, removeMemberAction } from "@/app/dashboard/team/actio
 export const TEAM_KEY = ["team"] as const;
 
 /** The merchant's users; managers change roles and remove (an admin never touches an owner). */
-export function MembersTable({ members, canManage, isOwner }: { members: TeamMember[] | undefined; canManage: boolean; isOwner: boolean }) {
+export function MembersTable({
+  members,
+  canManage,
+  isOwner,
+}: {
+  members: TeamMember[] | undefined;
+  canManage: boolean;
+  isOwner: boolean;
+}) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
@@ -37,7 +45,14 @@ export function MembersTable({ members, canManage, isOwner }: { members: TeamMem
   const columns = useMemo<ColumnDef<TeamMember>[]>(() => {
     const mayTouch = (m: TeamMember) => canManage && (isOwner || m.role !== "OWNER");
     return [
-      { header: t("team.name"), cell: ({ row }) => <span className="whitespace-nowrap">{row.original.name} {row.original.you ? <span className="text-slate-500">{t("team.you")}</span> : null}</span> },
+      {
+        header: t("team.name"),
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {row.original.name} {row.original.you ? <span className="text-slate-500">{t("team.you")}</span> : null}
+          </span>
+        ),
+      },
       { header: t("team.email"), accessorKey: "email" },
       {
         header: t("team.role"),
@@ -60,8 +75,19 @@ export function MembersTable({ members, canManage, isOwner }: { members: TeamMem
           ),
       },
       { header: t("team.scope"), cell: ({ row }) => row.original.storeName ?? t("team.allStores") },
-      { header: t("team.lastSignIn"), cell: ({ row }) => (row.original.lastSignInAt ? <span className="whitespace-nowrap">{fmt.dateTime(row.original.lastSignInAt)}</span> : t("team.never")) },
-      { header: t("team.twoFactor"), cell: ({ row }) => (row.original.twoFactor ? t("team.twoFactorOn") : t("team.twoFactorOff")) },
+      {
+        header: t("team.lastSignIn"),
+        cell: ({ row }) =>
+          row.original.lastSignInAt ? (
+            <span className="whitespace-nowrap">{fmt.dateTime(row.original.lastSignInAt)}</span>
+          ) : (
+            t("team.never")
+          ),
+      },
+      {
+        header: t("team.twoFactor"),
+        cell: ({ row }) => (row.original.twoFactor ? t("team.twoFactorOn") : t("team.twoFactorOff")),
+      },
       {
         id: "actions",
         header: "",
@@ -80,5 +106,14 @@ export function MembersTable({ members, canManage, isOwner }: { members: TeamMem
     ];
   }, [t, fmt, canManage, isOwner, changeRole, remove]);
 
-  return <DataTable columns={columns} data={members} loading={members === undefined} testId="team-members" rowTestId={(m) => `member-${m.email}`} label={t("team.members")} />;
+  return (
+    <DataTable
+      columns={columns}
+      data={members}
+      loading={members === undefined}
+      testId="team-members"
+      rowTestId={(m) => `member-${m.email}`}
+      label={t("team.members")}
+    />
+  );
 }

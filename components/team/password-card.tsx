@@ -19,7 +19,10 @@ export function PasswordCard() {
   const fieldError = useFieldError();
   const errorText = useErrorMessage();
   const [notice, setNotice] = useNotice();
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInput) as unknown as Resolver<ChangePasswordInput>, defaultValues: { current: "", next: "" } });
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput) as unknown as Resolver<ChangePasswordInput>,
+    defaultValues: { current: "", next: "" },
+  });
   const save = useMutation({
     mutationFn: async (v: ChangePasswordInput) => unwrap(await changePasswordAction(v)),
     onSuccess: () => (setNotice({ kind: "success", text: t("account.passwordChanged") }), form.reset()),
@@ -31,12 +34,36 @@ export function PasswordCard() {
   return (
     <Card title={t("account.password")}>
       {notice ? <Alert kind={notice.kind}>{notice.text}</Alert> : null}
-      <form noValidate className="grid items-end gap-3 md:grid-cols-3" onSubmit={form.handleSubmit((v) => (setNotice(null), save.mutate(v)))}>
-        <FormField label={t("account.currentPassword")} htmlFor="current-password" error={fieldError(form.formState.errors.current)}>
-          <Input id="current-password" type="password" autoComplete="current-password" aria-invalid={!!form.formState.errors.current} {...form.register("current")} />
+      <form
+        noValidate
+        className="grid items-end gap-3 md:grid-cols-3"
+        onSubmit={form.handleSubmit((v) => (setNotice(null), save.mutate(v)))}
+      >
+        <FormField
+          label={t("account.currentPassword")}
+          htmlFor="current-password"
+          error={fieldError(form.formState.errors.current)}
+        >
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={!!form.formState.errors.current}
+            {...form.register("current")}
+          />
         </FormField>
-        <FormField label={t("account.newPassword")} htmlFor="new-password" error={fieldError(form.formState.errors.next)}>
-          <Input id="new-password" type="password" autoComplete="new-password" aria-invalid={!!form.formState.errors.next} {...form.register("next")} />
+        <FormField
+          label={t("account.newPassword")}
+          htmlFor="new-password"
+          error={fieldError(form.formState.errors.next)}
+        >
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={!!form.formState.errors.next}
+            {...form.register("next")}
+          />
         </FormField>
         <Button type="submit" disabled={save.isPending}>
           {t("account.savePassword")}

@@ -17,13 +17,19 @@ export function RequireTwoFactor({ required }: { required: boolean }) {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: async (next: boolean) => unwrap(await requireTwoFactorAction({ required: next })),
-    onSuccess: () => (toast.success(t("team.requireChanged")), void queryClient.invalidateQueries({ queryKey: TEAM_KEY })),
+    onSuccess: () => (
+      toast.success(t("team.requireChanged")), void queryClient.invalidateQueries({ queryKey: TEAM_KEY })
+    ),
     onError: (e: Error) => toast.error(errorText(e)),
   });
   return (
     <Card title={t("team.requireTitle")}>
       <p className="mb-2 text-sm text-slate-600">{required ? t("team.required") : t("team.requireBody")}</p>
-      <Button variant={required ? "secondary" : "primary"} disabled={change.isPending} onClick={() => change.mutate(!required)}>
+      <Button
+        variant={required ? "secondary" : "primary"}
+        disabled={change.isPending}
+        onClick={() => change.mutate(!required)}
+      >
         {required ? t("team.requireOff") : t("team.requireOn")}
       </Button>
     </Card>

@@ -15,7 +15,15 @@ import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } 
 import { TEAM_KEY } from "./members-table";
 
 /** Set up (secret → first code → recovery codes shown once) or turn off the reader's own TOTP. */
-export function TwoFactorCard({ enabled, mustEnroll, required }: { enabled: boolean; mustEnroll: boolean; required: boolean }) {
+export function TwoFactorCard({
+  enabled,
+  mustEnroll,
+  required,
+}: {
+  enabled: boolean;
+  mustEnroll: boolean;
+  required: boolean;
+}) {
   const t = useT();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
@@ -24,7 +32,11 @@ export function TwoFactorCard({ enabled, mustEnroll, required }: { enabled: bool
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
   const onError = (e: Error) => setNotice({ kind: "error", text: errorText(e) });
-  const start = useMutation({ mutationFn: async () => unwrap(await startTwoFactorAction({})), onSuccess: (s) => (setNotice(null), setSetup(s)), onError });
+  const start = useMutation({
+    mutationFn: async () => unwrap(await startTwoFactorAction({})),
+    onSuccess: (s) => (setNotice(null), setSetup(s)),
+    onError,
+  });
   const confirm = useMutation({
     mutationFn: async () => unwrap(await confirmTwoFactorAction({ code })),
     onSuccess: (r) => {
@@ -38,13 +50,24 @@ export function TwoFactorCard({ enabled, mustEnroll, required }: { enabled: bool
   });
   const disable = useMutation({
     mutationFn: async () => unwrap(await disableTwoFactorAction({ code })),
-    onSuccess: () => (setCode(""), setNotice({ kind: "success", text: t("account.disabled") }), void queryClient.invalidateQueries({ queryKey: TEAM_KEY })),
+    onSuccess: () => (
+      setCode(""),
+      setNotice({ kind: "success", text: t("account.disabled") }),
+      void queryClient.invalidateQueries({ queryKey: TEAM_KEY })
+    ),
     onError,
   });
 
   const codeField = (id: string, label: string) => (
     <FormField label={label} htmlFor={id}>
-      <Input id={id} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className="w-48" />
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        className="w-48"
+      />
     </FormField>
   );
 
@@ -79,7 +102,15 @@ export function TwoFactorCard({ enabled, mustEnroll, required }: { enabled: bool
           <div className="space-y-2">
             <p>{t("account.secret")}</p>
             {/* A data: SVG drawn on the server: nothing for the image optimiser to do. */}
-            <Image unoptimized src={setup.qrCode} alt={t("account.qrAlt")} width={180} height={180} className="rounded border border-slate-200" data-testid="totp-qr" />
+            <Image
+              unoptimized
+              src={setup.qrCode}
+              alt={t("account.qrAlt")}
+              width={180}
+              height={180}
+              className="rounded border border-slate-200"
+              data-testid="totp-qr"
+            />
             <code className="block break-all rounded bg-slate-100 p-2 text-xs" data-testid="totp-secret">
               {setup.secret}
             </code>

@@ -25,7 +25,10 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 
 export function EmptyState({ title, body }: { title: string; body?: string }) {
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center" data-testid="empty-state">
+    <div
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center"
+      data-testid="empty-state"
+    >
       <p className="font-medium">{title}</p>
       {body ? <p className="mt-1 text-sm text-slate-500">{body}</p> : null}
     </div>
@@ -33,7 +36,12 @@ export function EmptyState({ title, body }: { title: string; body?: string }) {
 }
 
 export function Alert({ kind = "error", children }: { kind?: "error" | "success" | "info"; children: ReactNode }) {
-  const color = kind === "error" ? "border-red-200 bg-red-50 text-red-800" : kind === "success" ? "border-green-200 bg-green-50 text-green-800" : "border-blue-200 bg-blue-50 text-blue-800";
+  const color =
+    kind === "error"
+      ? "border-red-200 bg-red-50 text-red-800"
+      : kind === "success"
+        ? "border-green-200 bg-green-50 text-green-800"
+        : "border-blue-200 bg-blue-50 text-blue-800";
   return (
     <div role={kind === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${color}`}>
       {children}

@@ -19,7 +19,17 @@ export type ConfirmDialogContentProps = {
 };
 
 /** The dialog of ConfirmDialog (Radix AlertDialog), loaded when first needed. */
-export function ConfirmDialogContent({ returnFocus, title, body, confirmLabel, onConfirm, open, onOpenChange, danger = true, pending = false }: ConfirmDialogContentProps) {
+export function ConfirmDialogContent({
+  returnFocus,
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  open,
+  onOpenChange,
+  danger = true,
+  pending = false,
+}: ConfirmDialogContentProps) {
   const t = useT();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -31,7 +41,8 @@ export function ConfirmDialogContent({ returnFocus, title, body, confirmLabel, o
             e.preventDefault();
             returnFocus.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 space-y-3 rounded-lg bg-white p-5 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 space-y-3 rounded-lg bg-white p-5 shadow-xl"
+        >
           <AlertDialog.Title className="text-base font-semibold break-words">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="space-y-2 text-sm text-slate-700">{body}</div>

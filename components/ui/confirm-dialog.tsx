@@ -4,7 +4,9 @@ import dynamic from "next/dynamic";
 import { useRef, useState, type ReactNode } from "react";
 import type { ConfirmDialogContentProps } from "./confirm-dialog-content";
 
-const ConfirmDialogContent = dynamic(() => import("./confirm-dialog-content").then((m) => m.ConfirmDialogContent), { ssr: false });
+const ConfirmDialogContent = dynamic(() => import("./confirm-dialog-content").then((m) => m.ConfirmDialogContent), {
+  ssr: false,
+});
 
 type Props = Omit<ConfirmDialogContentProps, "returnFocus"> & { trigger?: ReactNode };
 
@@ -34,7 +36,16 @@ export function ConfirmDialog({ trigger, open: controlled, onOpenChange, ...prop
           {trigger}
         </span>
       ) : null}
-      {open ? <ConfirmDialogContent {...props} open onOpenChange={setOpen} returnFocus={opener.current ?? (typeof document !== "undefined" ? (document.activeElement as HTMLElement | null) : null)} /> : null}
+      {open ? (
+        <ConfirmDialogContent
+          {...props}
+          open
+          onOpenChange={setOpen}
+          returnFocus={
+            opener.current ?? (typeof document !== "undefined" ? (document.activeElement as HTMLElement | null) : null)
+          }
+        />
+      ) : null}
     </>
   );
 }

@@ -10,18 +10,43 @@ import { SkeletonRows } from "./skeleton";
  * narrow screens so the page itself never scrolls sideways (`relative`, so visually hidden text in
  * a header cell is clipped with the rest instead of widening the page).
  */
-export function DataTable<T>({ columns, data, testId, rowTestId, loading = false, emptyText, label }: { columns: ColumnDef<T, any>[]; data: T[] | undefined; testId?: string; rowTestId?: (row: T) => string; loading?: boolean; emptyText?: string; label?: string }) {
+export function DataTable<T>({
+  columns,
+  data,
+  testId,
+  rowTestId,
+  loading = false,
+  emptyText,
+  label,
+}: {
+  columns: ColumnDef<T, any>[];
+  data: T[] | undefined;
+  testId?: string;
+  rowTestId?: (row: T) => string;
+  loading?: boolean;
+  emptyText?: string;
+  label?: string;
+}) {
   const t = useT();
   const table = useReactTable({ data: data ?? [], columns, getCoreRowModel: getCoreRowModel() });
   const pending = loading && data === undefined;
   return (
-    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={label ?? t("table.region")} tabIndex={0}>
+    <div
+      className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      role="region"
+      aria-label={label ?? t("table.region")}
+      tabIndex={0}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId} aria-busy={pending}>
         <thead className="bg-slate-50">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap text-slate-600">
+                <th
+                  key={header.id}
+                  scope="col"
+                  className="px-3 py-2 text-left font-medium whitespace-nowrap text-slate-600"
+                >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}

@@ -8,13 +8,16 @@ import type { ActionError } from "@/lib/dashboard/unwrap";
  * An error in the reader's language: the code's sentence (`error.<CODE>`), then what helps act on
  * it: the provider's own code and message, the field concerned, or the request id of an internal error.
  */
-export function describeError(t: (key: string, vars?: Record<string, string | number>) => string, error: unknown): string {
+export function describeError(
+  t: (key: string, vars?: Record<string, string | number>) => string,
+  error: unknown,
+): string {
   const e = (error ?? {}) as ActionError;
   const code = typeof e.code === "string" ? e.code : undefined;
   const known = code ? t(`error.${code}`) : undefined;
   if (!code || known === `error.${code}`) {
     // Not an action failure: a network error or a bug in the page.
-    return e instanceof TypeError ? t("error.NETWORK") : (e.message || t("error.SERVICE_ERROR"));
+    return e instanceof TypeError ? t("error.NETWORK") : e.message || t("error.SERVICE_ERROR");
   }
   const details: string[] = [];
   if (code === "PG_PROVIDER_ERROR") {
@@ -36,7 +39,11 @@ export function useErrorMessage() {
 }
 
 /** A schema's English field message → its key in lib/i18n/messages/field-errors.ts. */
-export const fieldMessageKey = (message: string) => `field.${message.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+export const fieldMessageKey = (message: string) =>
+  `field.${message
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 
 /**
  * A field error (react-hook-form + zod) in the reader's language: the form's known messages, else

@@ -10,10 +10,26 @@ const day = (ms: number | undefined) => (ms ? new Date(ms).toISOString().slice(0
  * A log page's filter bar: a plain GET form, so the filters are the URL (shared, reloaded), with
  * the page's own fields, a from/until day range and Apply / Clear.
  */
-export function FilterForm({ t, label, from, until, children }: { t: T; label: string; from?: number; until?: number; children: ReactNode }) {
+export function FilterForm({
+  t,
+  label,
+  from,
+  until,
+  children,
+}: {
+  t: T;
+  label: string;
+  from?: number;
+  until?: number;
+  children: ReactNode;
+}) {
   const caption = "block font-medium text-slate-700";
   return (
-    <form method="get" className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm md:grid-cols-6" aria-label={label}>
+    <form
+      method="get"
+      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm md:grid-cols-6"
+      aria-label={label}
+    >
       {children}
       <label className="space-y-1">
         <span className={caption}>{t("audit.from")}</span>

@@ -4,7 +4,17 @@ import { useT } from "@/components/i18n-provider";
 import { Button } from "./button";
 
 /** Previous / "Page X of Y" / Next for server-paged tables; `page` is 0-based. */
-export function Pager({ page, pageCount, onPage, testId }: { page: number; pageCount: number; onPage: (page: number) => void; testId?: string }) {
+export function Pager({
+  page,
+  pageCount,
+  onPage,
+  testId,
+}: {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+  testId?: string;
+}) {
   const t = useT();
   const pages = Math.max(pageCount, 1);
   return (

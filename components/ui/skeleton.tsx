@@ -1,6 +1,11 @@
 /** A grey placeholder bar shown while data loads, so loading never reads as "no data". */
 export function Skeleton({ className = "" }: { className?: string }) {
-  return <span aria-hidden="true" className={`block animate-[skeleton-pulse_1.5s_ease-in-out_infinite] rounded bg-slate-200 ${className}`} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={`block animate-[skeleton-pulse_1.5s_ease-in-out_infinite] rounded bg-slate-200 ${className}`}
+    />
+  );
 }
 
 /** Placeholder rows for a table while its first page loads. */

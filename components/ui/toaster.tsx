@@ -8,5 +8,13 @@ import { useT } from "@/components/i18n-provider";
 export function AppToaster() {
   const { resolvedTheme } = useTheme();
   const t = useT();
-  return <Toaster theme={resolvedTheme === "dark" ? "dark" : "light"} position="top-center" closeButton containerAriaLabel={t("toast.region")} toastOptions={{ duration: 6000 }} />;
+  return (
+    <Toaster
+      theme={resolvedTheme === "dark" ? "dark" : "light"}
+      position="top-center"
+      closeButton
+      containerAriaLabel={t("toast.region")}
+      toastOptions={{ duration: 6000 }}
+    />
+  );
 }

@@ -14,8 +14,12 @@ export function useLogParams() {
     const event = params.get("event");
     const date = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
     return {
-      state: (DELIVERY_STATES as readonly string[]).includes(state ?? "") ? (state as DeliveryFilter["state"]) : undefined,
-      event: (WEBHOOK_EVENT_TYPES as readonly string[]).includes(event ?? "") ? (event as DeliveryFilter["event"]) : undefined,
+      state: (DELIVERY_STATES as readonly string[]).includes(state ?? "")
+        ? (state as DeliveryFilter["state"])
+        : undefined,
+      event: (WEBHOOK_EVENT_TYPES as readonly string[]).includes(event ?? "")
+        ? (event as DeliveryFilter["event"])
+        : undefined,
       url: params.get("url") || undefined,
       from: date(params.get("from")),
       to: date(params.get("to")),

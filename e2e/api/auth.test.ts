@@ -30,11 +30,17 @@ describe("POST /login/api-key", () => {
   });
 
   it("answers 400 for malformed JSON and accepts a body sent as text/plain", async () => {
-    const bad = await callApi("POST", "/login/api-key", { rawBody: "{nope", headers: { "content-type": "application/json" } });
+    const bad = await callApi("POST", "/login/api-key", {
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.type).toBe("INVALID_REQUEST");
     const m = await newMerchant();
-    const ok = await callApi("POST", "/login/api-key", { rawBody: JSON.stringify({ apiKey: m.api_key }), headers: { "content-type": "text/plain" } });
+    const ok = await callApi("POST", "/login/api-key", {
+      rawBody: JSON.stringify({ apiKey: m.api_key }),
+      headers: { "content-type": "text/plain" },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -64,7 +70,11 @@ describe("POST /v2/signin/api-key (deprecated)", () => {
   it("answers 401 with {code, params, message}", async () => {
     const res = await callApi("POST", "/v2/signin/api-key", { body: { api_key: "sk_nope" } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: "UNAUTHORIZED", params: { message: expect.any(String) }, message: expect.any(String) });
+    expect(res.body).toEqual({
+      code: "UNAUTHORIZED",
+      params: { message: expect.any(String) },
+      message: expect.any(String),
+    });
   });
 });
 
@@ -75,7 +85,9 @@ describe("POST /v2/token-regeneration", () => {
     expect(first.status).toBe(200);
     expect(Object.keys(first.body).sort()).toEqual(["access_token", "refresh_token"]);
     expect((await callApi("GET", "/v2/channels", { token: first.body.access_token })).status).toBe(200);
-    const second = await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: first.body.refresh_token } });
+    const second = await callApi("POST", "/v2/token-regeneration", {
+      body: { refresh_token: first.body.refresh_token },
+    });
     expect(second.status).toBe(200);
   });
 
@@ -83,18 +95,30 @@ describe("POST /v2/token-regeneration", () => {
     const m = await newMerchant();
     const rotated = await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: m.refreshToken } });
     // Past the grace window in which a retry of the same token gets the same pair (refresh-grace.test.ts).
-    await getDb().updateTable("refresh_tokens").set({ rotated_at: Date.now() - refreshGraceMs() - 1_000 }).where("token_hash", "=", sha256(m.refreshToken)).execute();
+    await getDb()
+      .updateTable("refresh_tokens")
+      .set({ rotated_at: Date.now() - refreshGraceMs() - 1_000 })
+      .where("token_hash", "=", sha256(m.refreshToken))
+      .execute();
     const reuse = await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: m.refreshToken } });
     expect(reuse.status).toBe(401);
-    expect(reuse.body).toEqual({ code: "UNAUTHORIZED", params: { message: expect.any(String) }, message: expect.any(String) });
+    expect(reuse.body).toEqual({
+      code: "UNAUTHORIZED",
+      params: { message: expect.any(String) },
+      message: expect.any(String),
+    });
     // Every token of the family is now dead: the descendant refresh token and both access tokens.
-    expect((await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: rotated.body.refresh_token } })).status).toBe(401);
+    expect(
+      (await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: rotated.body.refresh_token } })).status,
+    ).toBe(401);
     expect((await callApi("GET", "/v2/channels", { token: rotated.body.access_token })).status).toBe(401);
     expect((await callApi("GET", "/v2/channels", { token: m.accessToken })).status).toBe(401);
   });
 
   it("answers 401 for an unknown token and 400 for a missing one", async () => {
-    expect((await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: "rt_unknown" } })).status).toBe(401);
+    expect((await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: "rt_unknown" } })).status).toBe(
+      401,
+    );
     const missing = await callApi("POST", "/v2/token-regeneration", { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe("INVALID_REQUEST");
@@ -105,7 +129,12 @@ describe("POST /v2/token-regeneration", () => {
 describe("Authorization header", () => {
   it("401 {code: UNAUTHORIZED, params} without, with garbage, or with a tampered token", async () => {
     const m = await newMerchant();
-    for (const authorization of [undefined, "Bearer nonsense", `Bearer ${m.accessToken.slice(0, -2)}xx`, `Basic ${m.api_key}`]) {
+    for (const authorization of [
+      undefined,
+      "Bearer nonsense",
+      `Bearer ${m.accessToken.slice(0, -2)}xx`,
+      `Basic ${m.api_key}`,
+    ]) {
       const res = await callApi("GET", "/v2/channels", { headers: authorization ? { authorization } : {} });
       expect(res.status).toBe(401);
       expect(res.body.code).toBe("UNAUTHORIZED");

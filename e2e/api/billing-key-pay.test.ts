@@ -21,8 +21,18 @@ function expectError(res: { status: number; body: any }, status: number, code: s
 describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
   it("charges the key through its channel and records a PAID transaction carrying billing_key", async () => {
     const m = await newMerchant();
-    const key = await issueKey(m, SANDBOX_CARDS.MASTER_OK, { customer: { customer_id: "cust-7", email: "a@example.com" } });
-    const res = await m.api.post(pay("order-1"), payBody(key, { tax_free_amount: 900, customer: { phone_number: "01011112222" }, card_installment_plan: { month: 3 }, notice_urls: ["https://example.com/hook"] }));
+    const key = await issueKey(m, SANDBOX_CARDS.MASTER_OK, {
+      customer: { customer_id: "cust-7", email: "a@example.com" },
+    });
+    const res = await m.api.post(
+      pay("order-1"),
+      payBody(key, {
+        tax_free_amount: 900,
+        customer: { phone_number: "01011112222" },
+        card_installment_plan: { month: 3 },
+        notice_urls: ["https://example.com/hook"],
+      }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["customer_id", "paid_at", "pg_tx_id", "requested_at", "tx_id"]);
     expect(res.body.customer_id).toBe("cust-7");
@@ -42,18 +52,32 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
       customer: { id: "cust-7", email: "a@example.com", phone_number: "01011112222" },
       origin: { platform_type: "API" },
       channel: { pg_provider: "TOSSPAYMENTS" },
-      payment_method_detail: { card: { number: "555555******4444", installment: { month: 3, is_interest_free: false }, detail: { brand: "MASTER" } } },
+      payment_method_detail: {
+        card: {
+          number: "555555******4444",
+          installment: { month: 3, is_interest_free: false },
+          detail: { brand: "MASTER" },
+        },
+      },
     });
     expect(tx.schedule_id).toBeUndefined();
   });
 
   it("charges a mobile-phone key as a MOBILE payment", async () => {
     const m = await newMerchant();
-    const issued = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), customer: { phone_number: "01099998888" }, payment_method_option: { mobile_phone: { carrier: "KT" } } });
+    const issued = await m.api.post("/v2/billing-keys", {
+      channel_key: paymentChannelKey(m),
+      customer: { phone_number: "01099998888" },
+      payment_method_option: { mobile_phone: { carrier: "KT" } },
+    });
     const res = await m.api.post(pay("mobile-1"), payBody(issued.body.billing_key));
     expect(res.status).toBe(200);
     const tx = (await m.api.get("/v2/payments/mobile-1")).body.payment.transactions[0];
-    expect(tx).toMatchObject({ status: "PAID", method: "MOBILE", payment_method_detail: { mobile: { carrier: "KT", phone_number: "01099998888" } } });
+    expect(tx).toMatchObject({
+      status: "PAID",
+      method: "MOBILE",
+      payment_method_detail: { mobile: { carrier: "KT", phone_number: "01099998888" } },
+    });
   });
 
   it("400 INVALID_REQUEST for a missing order_name, a fractional amount or a payment id with a slash", async () => {
@@ -71,7 +95,11 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
   it("400 TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
-    expectError(await m.api.post(pay("p1"), payBody(key, { tax_free_amount: 10_000 })), 400, "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT");
+    expectError(
+      await m.api.post(pay("p1"), payBody(key, { tax_free_amount: 10_000 })),
+      400,
+      "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT",
+    );
   });
 
   it("400 BILLING_KEY_ALREADY_DELETED on a deleted key", async () => {
@@ -93,13 +121,23 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
     const declining = await issueKey(m, SANDBOX_CARDS.BILLING_CHARGES_DECLINED);
     const res = await m.api.post(pay("p1"), payBody(declining));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "CARD_DECLINED", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "CARD_DECLINED", pg_message: expect.any(String) },
+    });
     const failed = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "p1" });
-    expect(failed!.transactions[0]).toMatchObject({ status: "FAILED", billing_key: declining, failure: { pg_code: "CARD_DECLINED" } });
+    expect(failed!.transactions[0]).toMatchObject({
+      status: "FAILED",
+      billing_key: declining,
+      failure: { pg_code: "CARD_DECLINED" },
+    });
     const good = await issueKey(m);
     expect((await m.api.post(pay("p1"), payBody(good))).status).toBe(200);
     const retried = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "p1" });
-    expect(retried!.transactions.map((t) => [t.status, t.is_primary])).toEqual([["FAILED", false], ["PAID", true]]);
+    expect(retried!.transactions.map((t) => [t.status, t.is_primary])).toEqual([
+      ["FAILED", false],
+      ["PAID", true],
+    ]);
   });
 
   it("404 BILLING_KEY_NOT_FOUND for an unknown key or another merchant's key (not charged)", async () => {
@@ -108,7 +146,9 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
     const foreign = await issueKey(b);
     expectError(await a.api.post(pay("p1"), payBody("billing-key-nope")), 404, "BILLING_KEY_NOT_FOUND");
     expectError(await a.api.post(pay("p1"), payBody(foreign)), 404, "BILLING_KEY_NOT_FOUND");
-    expect(await getDb().selectFrom("transactions").select("id").where("billing_key", "=", foreign).execute()).toEqual([]);
+    expect(await getDb().selectFrom("transactions").select("id").where("billing_key", "=", foreign).execute()).toEqual(
+      [],
+    );
   });
 
   it("404 STORE_NOT_FOUND for another merchant's store; 403 PERMISSION_DENIED for a store-limited key naming another store", async () => {
@@ -117,7 +157,10 @@ describe("POST /v2/payments/{payment_id}/billing-key/pay", () => {
     const key = await issueKey(a);
     expectError(await a.api.post(pay("p1"), payBody(key, { store_id: b.store_id })), 404, "STORE_NOT_FOUND");
     const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
-    const limited = apiAs((await loginWithApiKey((await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub" })).apiKey)).accessToken);
+    const limited = apiAs(
+      (await loginWithApiKey((await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub" })).apiKey))
+        .accessToken,
+    );
     expectError(await limited.post(pay("p1"), payBody(key, { store_id: a.store_id })), 403, "PERMISSION_DENIED");
     // The key belongs to the default store: from the sub-store it does not exist.
     expectError(await limited.post(pay("p1"), payBody(key)), 404, "BILLING_KEY_NOT_FOUND");

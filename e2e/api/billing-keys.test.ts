@@ -7,7 +7,12 @@ import { apiAs } from "@/lib/testing/api";
 import { cardOption, issueKey, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { deleteBillingKeyResponse, getBillingKeyResponse, issueBillingKeyResponse, listBillingKeysResponse } from "@/lib/billing-keys/schema";
+import {
+  deleteBillingKeyResponse,
+  getBillingKeyResponse,
+  issueBillingKeyResponse,
+  listBillingKeysResponse,
+} from "@/lib/billing-keys/schema";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -27,8 +32,13 @@ describe("POST /v2/billing-keys", () => {
     const m = await newMerchant();
     const res = await m.api.post("/v2/billing-keys", {
       channel_key: paymentChannelKey(m),
-      customer: { customer_id: "cust-1", customer_name: { full_name: "Kim Minsu" }, email: "kim@example.com", birth_year: "1990" },
-      custom_data: "{\"plan\":\"gold\"}",
+      customer: {
+        customer_id: "cust-1",
+        customer_name: { full_name: "Kim Minsu" },
+        email: "kim@example.com",
+        birth_year: "1990",
+      },
+      custom_data: '{"plan":"gold"}',
       payment_method_option: cardOption(SANDBOX_CARDS.VISA_OK),
     });
     expect(res.status).toBe(200);
@@ -47,14 +57,28 @@ describe("POST /v2/billing-keys", () => {
       merchant_id: m.merchant_id,
       store_id: m.store_id,
       status: "ISSUED",
-      custom_data: "{\"plan\":\"gold\"}",
+      custom_data: '{"plan":"gold"}',
       customer: { id: "cust-1", name: "Kim Minsu", email: "kim@example.com", birthYear: "1990" },
       channel: { key: paymentChannelKey(m), type: "TEST", pg_provider: "TOSSPAYMENTS" },
       origin: { platform_type: "API" },
-      payment_method_detail: { card: { detail: { number: "424242******4242", bin: "424242", brand: "VISA", card_type: "CREDIT", card_owner_type: "PERSONAL" } } },
+      payment_method_detail: {
+        card: {
+          detail: {
+            number: "424242******4242",
+            bin: "424242",
+            brand: "VISA",
+            card_type: "CREDIT",
+            card_owner_type: "PERSONAL",
+          },
+        },
+      },
     });
     expect(key.deleted_at).toBeUndefined();
-    const row = await getDb().selectFrom("billing_keys").selectAll().where("id", "=", res.body.billing_key).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("billing_keys")
+      .selectAll()
+      .where("id", "=", res.body.billing_key)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain("4242424242424242");
     expect(JSON.stringify(row)).not.toContain("900101");
     expect(row.pg_billing_key).toMatch(/^sbx-bk-/);
@@ -62,25 +86,47 @@ describe("POST /v2/billing-keys", () => {
 
   it("issues a key for a mobile phone, assigns a customer id, accepts channel_name as an alias", async () => {
     const m = await newMerchant();
-    const res = await m.api.post("/v2/billing-keys", { channel_name: paymentChannelKey(m), customer: { phone_number: "01012345678" }, payment_method_option: { mobile_phone: { carrier: "SKT" } } });
+    const res = await m.api.post("/v2/billing-keys", {
+      channel_name: paymentChannelKey(m),
+      customer: { phone_number: "01012345678" },
+      payment_method_option: { mobile_phone: { carrier: "SKT" } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.customer_id).toMatch(/^customer-/);
     const got = await m.api.get(`/v2/billing-keys/${res.body.billing_key}`);
-    expect(got.body.billing_key.payment_method_detail).toEqual({ mobile: { carrier: "SKT", phone_number: "01012345678" } });
+    expect(got.body.billing_key.payment_method_detail).toEqual({
+      mobile: { carrier: "SKT", phone_number: "01012345678" },
+    });
   });
 
   it("400 INVALID_REQUEST: neither or both of card and mobile_phone, no channel_key, a card failing Luhn", async () => {
     const m = await newMerchant();
     const channel_key = paymentChannelKey(m);
-    expectError(await m.api.post("/v2/billing-keys", { channel_key, payment_method_option: {} }), 400, "INVALID_REQUEST");
-    expectError(await m.api.post("/v2/billing-keys", { channel_key, payment_method_option: { ...cardOption(), mobile_phone: {} } }), 400, "INVALID_REQUEST");
+    expectError(
+      await m.api.post("/v2/billing-keys", { channel_key, payment_method_option: {} }),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectError(
+      await m.api.post("/v2/billing-keys", {
+        channel_key,
+        payment_method_option: { ...cardOption(), mobile_phone: {} },
+      }),
+      400,
+      "INVALID_REQUEST",
+    );
     const noChannel = await m.api.post("/v2/billing-keys", { payment_method_option: cardOption() });
     expectError(noChannel, 400, "INVALID_REQUEST");
     expect(noChannel.body.params.message).toContain("channel_key");
-    const luhn = await m.api.post("/v2/billing-keys", { channel_key, payment_method_option: cardOption("4242424242424241") });
+    const luhn = await m.api.post("/v2/billing-keys", {
+      channel_key,
+      payment_method_option: cardOption("4242424242424241"),
+    });
     expectError(luhn, 400, "INVALID_REQUEST");
     expect(luhn.body.params.field).toBe("card_number");
-    expect(await getDb().selectFrom("billing_keys").select("id").where("merchant_id", "=", m.merchant_id).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("billing_keys").select("id").where("merchant_id", "=", m.merchant_id).execute(),
+    ).toEqual([]);
   });
 
   it("404 CHANNEL_NOT_FOUND for an unknown key, another merchant's channel, or an identity-only channel", async () => {
@@ -88,23 +134,49 @@ describe("POST /v2/billing-keys", () => {
     const b = await newMerchant();
     const danal = a.channels.find((c) => c.pg_provider === "DANAL")!.key;
     for (const channel_key of ["channel-key-nope", paymentChannelKey(b), danal]) {
-      expectError(await a.api.post("/v2/billing-keys", { channel_key, payment_method_option: cardOption() }), 404, "CHANNEL_NOT_FOUND");
+      expectError(
+        await a.api.post("/v2/billing-keys", { channel_key, payment_method_option: cardOption() }),
+        404,
+        "CHANNEL_NOT_FOUND",
+      );
     }
   });
 
   it("404 STORE_NOT_FOUND for another merchant's store; 403 PERMISSION_DENIED for a store-limited key naming another store", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
-    expectError(await a.api.post("/v2/billing-keys", { store_id: b.store_id, channel_key: paymentChannelKey(b), payment_method_option: cardOption() }), 404, "STORE_NOT_FOUND");
+    expectError(
+      await a.api.post("/v2/billing-keys", {
+        store_id: b.store_id,
+        channel_key: paymentChannelKey(b),
+        payment_method_option: cardOption(),
+      }),
+      404,
+      "STORE_NOT_FOUND",
+    );
     const { api } = await subStoreKey(a);
-    expectError(await api.post("/v2/billing-keys", { store_id: a.store_id, channel_key: paymentChannelKey(a), payment_method_option: cardOption() }), 403, "PERMISSION_DENIED");
+    expectError(
+      await api.post("/v2/billing-keys", {
+        store_id: a.store_id,
+        channel_key: paymentChannelKey(a),
+        payment_method_option: cardOption(),
+      }),
+      403,
+      "PERMISSION_DENIED",
+    );
   });
 
   it("a declined issuance answers 500 PG_PROVIDER_ERROR and is kept as a FAILED key", async () => {
     const m = await newMerchant();
-    const res = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), payment_method_option: cardOption(SANDBOX_CARDS.DECLINED) });
+    const res = await m.api.post("/v2/billing-keys", {
+      channel_key: paymentChannelKey(m),
+      payment_method_option: cardOption(SANDBOX_CARDS.DECLINED),
+    });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "CARD_DECLINED", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "CARD_DECLINED", pg_message: expect.any(String) },
+    });
     const list = await m.api.get("/v2/billing-keys?status=FAILED");
     expect(list.body.billing_keys).toHaveLength(1);
     const failed = list.body.billing_keys[0];
@@ -121,7 +193,11 @@ describe("GET /v2/billing-keys", () => {
     const k1 = await issueKey(a);
     const k2 = await issueKey(a);
     const foreign = await issueKey(b);
-    for (const query of [`billing_key=${k1}&billing_key=${k2}`, `billing_key[]=${k1}&billing_key[]=${k2}`, `billing_key=${k1},${k2}`]) {
+    for (const query of [
+      `billing_key=${k1}&billing_key=${k2}`,
+      `billing_key[]=${k1}&billing_key[]=${k2}`,
+      `billing_key=${k1},${k2}`,
+    ]) {
       const res = await a.api.get(`/v2/billing-keys?${query}&billing_key=${foreign}&billing_key=billing-key-none`);
       expect(res.status).toBe(200);
       expect(res.body.billing_keys.map((k: { billing_key: string }) => k.billing_key)).toEqual([k1, k2]);
@@ -132,7 +208,8 @@ describe("GET /v2/billing-keys", () => {
   it("lists the store's keys newest first with page, limit, customer_id and status (CONTRACT §4 ext)", async () => {
     const m = await newMerchant();
     const keys: string[] = [];
-    for (let i = 0; i < 5; i++) keys.push(await issueKey(m, undefined, { customer: { customer_id: i < 2 ? "vip" : `c${i}` } }));
+    for (let i = 0; i < 5; i++)
+      keys.push(await issueKey(m, undefined, { customer: { customer_id: i < 2 ? "vip" : `c${i}` } }));
     await m.api.delete(`/v2/billing-keys/${keys[0]}`);
     const page = await m.api.get("/v2/billing-keys?page=1&limit=2");
     expect(page.status).toBe(200);
@@ -188,7 +265,10 @@ describe("DELETE /v2/billing-keys/{billing_key}", () => {
 
   it("400 BILLING_KEY_NOT_ISSUED for a key the provider declined", async () => {
     const m = await newMerchant();
-    await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), payment_method_option: cardOption(SANDBOX_CARDS.INSUFFICIENT_FUNDS) });
+    await m.api.post("/v2/billing-keys", {
+      channel_key: paymentChannelKey(m),
+      payment_method_option: cardOption(SANDBOX_CARDS.INSUFFICIENT_FUNDS),
+    });
     const failed = (await m.api.get("/v2/billing-keys")).body.billing_keys[0].billing_key;
     expectError(await m.api.delete(`/v2/billing-keys/${failed}`), 400, "BILLING_KEY_NOT_ISSUED");
   });
@@ -196,7 +276,14 @@ describe("DELETE /v2/billing-keys/{billing_key}", () => {
   it("400 BOOKED_SCHEDULE_EXISTENCE while a schedule is booked; deletable once it is cancelled", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
-    const booked = await m.api.post("/v2/schedules", { billing_key: key, payment_id: "sub-1", order_name: "Plan", total_amount: 1000, currency: "KRW", scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const booked = await m.api.post("/v2/schedules", {
+      billing_key: key,
+      payment_id: "sub-1",
+      order_name: "Plan",
+      total_amount: 1000,
+      currency: "KRW",
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(booked.status).toBe(200);
     const refused = await m.api.delete(`/v2/billing-keys/${key}`);
     expectError(refused, 400, "BOOKED_SCHEDULE_EXISTENCE");
@@ -222,17 +309,39 @@ describe("LIVE channels and credentials", () => {
     const live = { id: `ch_live_${m.store_id}`, key: `channel-key-live-${m.store_id}` };
     await getDb()
       .insertInto("channels")
-      .values({ id: live.id, merchant_id: m.merchant_id, store_id: m.store_id, key: live.key, name: "Live", type: "LIVE", pg_provider: "KICC", pg_merchant_id: "kicc_live", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+      .values({
+        id: live.id,
+        merchant_id: m.merchant_id,
+        store_id: m.store_id,
+        key: live.key,
+        name: "Live",
+        type: "LIVE",
+        pg_provider: "KICC",
+        pg_merchant_id: "kicc_live",
+        is_for_payment: 1,
+        is_for_identity_verification: 0,
+        created_at: Date.now(),
+      })
       .execute();
     const issued = await m.api.post("/v2/billing-keys", { channel_key: live.key, payment_method_option: cardOption() });
     expect(issued.status).toBe(500);
-    expect(issued.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    expect(issued.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" },
+    });
     const key = (await m.api.get("/v2/billing-keys?status=FAILED")).body.billing_keys[0].billing_key;
     // As if it had been issued while a live adapter was configured.
-    await getDb().updateTable("billing_keys").set({ status: "ISSUED", issued_at: Date.now(), pg_billing_key: "live-token" }).where("id", "=", key).execute();
+    await getDb()
+      .updateTable("billing_keys")
+      .set({ status: "ISSUED", issued_at: Date.now(), pg_billing_key: "live-token" })
+      .where("id", "=", key)
+      .execute();
     const refused = await m.api.delete(`/v2/billing-keys/${key}`);
     expect(refused.status).toBe(500);
-    expect(refused.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    expect(refused.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" },
+    });
     const after = (await m.api.get(`/v2/billing-keys/${key}`)).body.billing_key;
     expect(after.status).toBe("ISSUED");
     expect(after.deleted_at).toBeUndefined();

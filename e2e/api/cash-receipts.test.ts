@@ -55,7 +55,14 @@ describe("manual issuance for a sale made elsewhere", () => {
       order_name: "Offline sale",
       is_manual: true,
       currency: "KRW",
-      channel: { id: expect.any(String), name: expect.any(String), key: paymentChannelKey(m), type: "TEST", pg_provider: "TOSSPAYMENTS", pg_merchant_id: expect.any(String) },
+      channel: {
+        id: expect.any(String),
+        name: expect.any(String),
+        key: paymentChannelKey(m),
+        type: "TEST",
+        pg_provider: "TOSSPAYMENTS",
+        pg_merchant_id: expect.any(String),
+      },
     });
   });
 
@@ -69,7 +76,11 @@ describe("manual issuance for a sale made elsewhere", () => {
   it("keeps only the last 4 digits of the customer identifier", async () => {
     const m = await newMerchant();
     const res = await m.api.post(url(newPaymentId()), receiptBody(m, { customer_identifier: "01087654321" }));
-    const row = await getDb().selectFrom("cash_receipts").selectAll().where("id", "=", res.body.receipt_id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("cash_receipts")
+      .selectAll()
+      .where("id", "=", res.body.receipt_id)
+      .executeTakeFirstOrThrow();
     expect(row.customer_identifier).toBe("*******4321");
     expect(JSON.stringify(row)).not.toContain("0108765");
   });
@@ -87,13 +98,21 @@ describe("state rules", () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toEqual({ cancelled_amount: 11000, cancelled_at: expect.stringMatching(RFC3339_MS) });
     const read = await m.api.get(url(id));
-    expect(read.body.receipt).toMatchObject({ status: "CANCELLED", cancelled_at: cancelled.body.cancelled_at, issue_number: first.body.issue_number });
+    expect(read.body.receipt).toMatchObject({
+      status: "CANCELLED",
+      cancelled_at: cancelled.body.cancelled_at,
+      issue_number: first.body.issue_number,
+    });
     expectError(await m.api.delete(url(id)), 400, "CASH_RECEIPT_NOT_ISSUED");
 
     const again = await m.api.post(url(id), receiptBody(m, { amount: 5000, tax_free_amount: 0 }));
     expect(again.status).toBe(200);
     expect(again.body.receipt_id).not.toBe(first.body.receipt_id);
-    expect((await m.api.get(url(id))).body.receipt).toMatchObject({ status: "ISSUED", amount: 5000, issue_number: again.body.issue_number });
+    expect((await m.api.get(url(id))).body.receipt).toMatchObject({
+      status: "ISSUED",
+      amount: 5000,
+      issue_number: again.body.issue_number,
+    });
     expect((await m.api.get(url(id))).body.receipt).not.toHaveProperty("cancelled_at");
   });
 
@@ -136,8 +155,14 @@ describe("receipts for our own payments", () => {
 
     // After a partial refund of 5,000 only 6,000 may be receipted.
     expect((await m.api.delete(url(id))).status).toBe(200);
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000, reason: "partial" })).status).toBe(200);
-    expectError(await m.api.post(url(id), receiptBody(m, { amount: 6001, tax_free_amount: 0 })), 400, "INVALID_REQUEST");
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000, reason: "partial" })).status).toBe(
+      200,
+    );
+    expectError(
+      await m.api.post(url(id), receiptBody(m, { amount: 6001, tax_free_amount: 0 })),
+      400,
+      "INVALID_REQUEST",
+    );
     expect((await m.api.post(url(id), receiptBody(m, { amount: 6000, tax_free_amount: 0 }))).status).toBe(200);
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx.cash_receipt).toMatchObject({ status: "ISSUED", amount: 6000 });
@@ -162,15 +187,31 @@ describe("errors", () => {
   it("a store of another merchant → 404 STORE_NOT_FOUND on POST", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
-    expectError(await b.api.post(url(newPaymentId()), receiptBody(b, { store_id: a.store_id })), 404, "STORE_NOT_FOUND");
+    expectError(
+      await b.api.post(url(newPaymentId()), receiptBody(b, { store_id: a.store_id })),
+      404,
+      "STORE_NOT_FOUND",
+    );
   });
 
   it("an unknown channel, another merchant's channel or an identity channel → 404 CHANNEL_NOT_FOUND", async () => {
     const a = await newMerchant();
     const b = await newMerchant();
-    expectError(await b.api.post(url(newPaymentId()), receiptBody(b, { channel_key: "channel-key-nope" })), 404, "CHANNEL_NOT_FOUND");
-    expectError(await b.api.post(url(newPaymentId()), receiptBody(b, { channel_key: paymentChannelKey(a) })), 404, "CHANNEL_NOT_FOUND");
-    expectError(await b.api.post(url(newPaymentId()), receiptBody(b, { channel_key: paymentChannelKey(b, "DANAL") })), 404, "CHANNEL_NOT_FOUND");
+    expectError(
+      await b.api.post(url(newPaymentId()), receiptBody(b, { channel_key: "channel-key-nope" })),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
+    expectError(
+      await b.api.post(url(newPaymentId()), receiptBody(b, { channel_key: paymentChannelKey(a) })),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
+    expectError(
+      await b.api.post(url(newPaymentId()), receiptBody(b, { channel_key: paymentChannelKey(b, "DANAL") })),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
   });
 
   it("a store-limited key naming another store → 403 PERMISSION_DENIED on POST, not found on GET/DELETE", async () => {
@@ -178,7 +219,11 @@ describe("errors", () => {
     const id = newPaymentId();
     expect((await m.api.post(url(id), receiptBody(m))).status).toBe(200);
     const limited = await addStoreWithLimitedKey(m.merchant_id);
-    expectError(await limited.api.post(url(newPaymentId()), receiptBody(m, { store_id: m.store_id })), 403, "PERMISSION_DENIED");
+    expectError(
+      await limited.api.post(url(newPaymentId()), receiptBody(m, { store_id: m.store_id })),
+      403,
+      "PERMISSION_DENIED",
+    );
     expectError(await limited.api.get(url(id, `?store_id=${m.store_id}`)), 404, "PAYMENT_NOT_FOUND");
     expectError(await limited.api.delete(url(id, `?store_id=${m.store_id}`)), 404, "CASH_RECEIPT_NOT_FOUND");
     expectError(await limited.api.get(url(id)), 404, "PAYMENT_NOT_FOUND");
@@ -189,7 +234,10 @@ describe("errors", () => {
     const id = newPaymentId();
     const res = await m.api.post(url(id), receiptBody(m, { customer_identifier: "01099990000" }));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "RECEIPT_REFUSED", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "RECEIPT_REFUSED", pg_message: expect.any(String) },
+    });
     expectError(await m.api.get(url(id)), 404, "PAYMENT_NOT_FOUND");
   });
 
@@ -199,7 +247,10 @@ describe("errors", () => {
     expect((await m.api.post(url(id), receiptBody(m, { customer_identifier: "01088880000" }))).status).toBe(200);
     const res = await m.api.delete(url(id));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "CANCEL_REFUSED", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "CANCEL_REFUSED", pg_message: expect.any(String) },
+    });
     expect((await m.api.get(url(id))).body.receipt.status).toBe("ISSUED");
   });
 
@@ -208,7 +259,10 @@ describe("errors", () => {
     const live = await addLiveChannel(m.merchant_id, m.store_id, "payment");
     const res = await m.api.post(url(newPaymentId()), receiptBody(m, { channel_key: live }));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" },
+    });
   });
 
   it.each([
@@ -244,15 +298,31 @@ describe("tenancy", () => {
     expectError(await b.api.get(url(id, `?store_id=${a.store_id}`)), 404, "PAYMENT_NOT_FOUND");
     // In b's store the id is just a sale made elsewhere; a's receipt is untouched.
     expect((await b.api.post(url(id), receiptBody(b, { amount: 99999 }))).status).toBe(200);
-    expect((await a.api.get(url(id))).body.receipt).toMatchObject({ amount: 11000, store_id: a.store_id, status: "ISSUED" });
+    expect((await a.api.get(url(id))).body.receipt).toMatchObject({
+      amount: 11000,
+      store_id: a.store_id,
+      status: "ISSUED",
+    });
   });
 });
 
 describe("automatic issuance at a virtual-account deposit", () => {
   async function depositedPayment(m: Merchant, form: Record<string, unknown> | undefined) {
     const id = newPaymentId();
-    const va = { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", ...(form ? { cash_receipt_form: form } : {}) };
-    const body = { channel_key: paymentChannelKey(m), order_name: "Bank transfer order", total_amount: 50000, tax_free_amount: 5000, currency: "KRW", payment_method_option: { virtual_account: va } };
+    const va = {
+      bank: "KOOKMIN_BANK",
+      account_expiry: { valid_hours: 24 },
+      account_type: "NORMAL",
+      ...(form ? { cash_receipt_form: form } : {}),
+    };
+    const body = {
+      channel_key: paymentChannelKey(m),
+      order_name: "Bank transfer order",
+      total_amount: 50000,
+      tax_free_amount: 5000,
+      currency: "KRW",
+      payment_method_option: { virtual_account: va },
+    };
     const issued = await m.api.post(`/v2/payments/${id}/instant/pay`, body);
     expect(issued.status).toBe(200);
     expectError(await m.api.get(url(id)), 404, "CASH_RECEIPT_NOT_FOUND");
@@ -267,10 +337,22 @@ describe("automatic issuance at a virtual-account deposit", () => {
     const id = await depositedPayment(m, { receipt_type: "PERSONAL", registration_number: "010-2222-3333" });
     const read = await m.api.get(url(id));
     expect(read.status).toBe(200);
-    expect(read.body.receipt).toMatchObject({ status: "ISSUED", type: "PERSONAL", amount: 50000, tax_free_amount: 5000, is_manual: false, order_name: "Bank transfer order", currency: "KRW" });
+    expect(read.body.receipt).toMatchObject({
+      status: "ISSUED",
+      type: "PERSONAL",
+      amount: 50000,
+      tax_free_amount: 5000,
+      is_manual: false,
+      order_name: "Bank transfer order",
+      currency: "KRW",
+    });
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx.status).toBe("PAID");
-    expect(tx.cash_receipt).toMatchObject({ status: "ISSUED", amount: 50000, receipt_url: read.body.receipt.receipt_url });
+    expect(tx.cash_receipt).toMatchObject({
+      status: "ISSUED",
+      amount: 50000,
+      receipt_url: read.body.receipt.receipt_url,
+    });
   });
 
   it("does nothing without cash_receipt_form; a provider refusal fails the job with the provider's code", async () => {
@@ -279,8 +361,16 @@ describe("automatic issuance at a virtual-account deposit", () => {
     expectError(await m.api.get(url(plain)), 404, "CASH_RECEIPT_NOT_FOUND");
     const refused = await depositedPayment(m, { receipt_type: "PERSONAL", registration_number: "01099990000" });
     expectError(await m.api.get(url(refused)), 404, "CASH_RECEIPT_NOT_FOUND");
-    const tx = await getDb().selectFrom("transactions").select("id").where("payment_id", "=", refused).executeTakeFirstOrThrow();
-    const job = await getDb().selectFrom("jobs").selectAll().where("dedupe_key", "=", `${AUTO_ISSUE_QUEUE}:${tx.id}`).executeTakeFirstOrThrow();
+    const tx = await getDb()
+      .selectFrom("transactions")
+      .select("id")
+      .where("payment_id", "=", refused)
+      .executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("dedupe_key", "=", `${AUTO_ISSUE_QUEUE}:${tx.id}`)
+      .executeTakeFirstOrThrow();
     expect(job.attempts).toBe(1);
     expect(job.last_error).toContain("tax office refused");
   });

@@ -21,7 +21,15 @@ describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
     // every version has, as the request that died would have written them).
     await getDb()
       .insertInto("idempotency_keys")
-      .values({ merchant_id: m.merchant_id, idempotency_key: "crashed", request_hash: sha256(`POST ${path} ${JSON.stringify(body)}`), state: "RUNNING", response_status: null, response_body: null, created_at: Date.now() - 120_000 } as never)
+      .values({
+        merchant_id: m.merchant_id,
+        idempotency_key: "crashed",
+        request_hash: sha256(`POST ${path} ${JSON.stringify(body)}`),
+        state: "RUNNING",
+        response_status: null,
+        response_body: null,
+        created_at: Date.now() - 120_000,
+      } as never)
       .execute();
 
     const retry = await m.api.post(path, body, { "idempotency-key": "crashed" });

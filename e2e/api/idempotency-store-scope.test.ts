@@ -11,7 +11,13 @@ type Api = ReturnType<typeof apiAs>;
 async function payInOwnStore(api: Api, paymentId: string) {
   const channels = (await api.get("/v2/channels")).body.channels as Array<{ key: string; pg_provider: string }>;
   const channelKey = channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
-  const body = { channel_key: channelKey, order_name: "Order", total_amount: 11000, currency: "KRW", payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } } };
+  const body = {
+    channel_key: channelKey,
+    order_name: "Order",
+    total_amount: 11000,
+    currency: "KRW",
+    payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } },
+  };
   const res = await api.post(`/v2/payments/${paymentId}/instant/pay`, body, { "idempotency-key": "pay-1" });
   expect(res.status).toBe(200);
   expect(res.headers.get("idempotent-replayed")).toBeNull();
@@ -21,7 +27,15 @@ async function payInOwnStore(api: Api, paymentId: string) {
 describe("Idempotency-Key space per store scope (#13 item 2, CONTRACT §12)", () => {
   it("two store-limited keys of one merchant never share answers: store B's cancel is not store A's replay", async () => {
     const m = await newMerchant();
-    const a = apiAs((await loginWithApiKey((await createApiKey({ merchantId: m.merchant_id, storeId: m.store_id, name: "store A only" })).apiKey)).accessToken);
+    const a = apiAs(
+      (
+        await loginWithApiKey(
+          (
+            await createApiKey({ merchantId: m.merchant_id, storeId: m.store_id, name: "store A only" })
+          ).apiKey,
+        )
+      ).accessToken,
+    );
     const b = (await addStoreWithLimitedKey(m.merchant_id)).api;
     // The same payment id (and the same key) in each store: payment ids are unique per store.
     const txA = await payInOwnStore(a, "order-1");
@@ -46,10 +60,26 @@ describe("Idempotency-Key space per store scope (#13 item 2, CONTRACT §12)", ()
 
   it("a merchant-wide key has its own key space too, apart from a store-limited key's", async () => {
     const m = await newMerchant();
-    const limited = apiAs((await loginWithApiKey((await createApiKey({ merchantId: m.merchant_id, storeId: m.store_id, name: "store only" })).apiKey)).accessToken);
+    const limited = apiAs(
+      (
+        await loginWithApiKey(
+          (
+            await createApiKey({ merchantId: m.merchant_id, storeId: m.store_id, name: "store only" })
+          ).apiKey,
+        )
+      ).accessToken,
+    );
     await payInOwnStore(m.api, "order-wide");
-    const viaLimited = await limited.post("/v2/payments/order-wide/cancel", { cancel_amount: 500, reason: "r" }, { "idempotency-key": "k" });
-    const viaWide = await m.api.post("/v2/payments/order-wide/cancel", { cancel_amount: 500, reason: "r" }, { "idempotency-key": "k" });
+    const viaLimited = await limited.post(
+      "/v2/payments/order-wide/cancel",
+      { cancel_amount: 500, reason: "r" },
+      { "idempotency-key": "k" },
+    );
+    const viaWide = await m.api.post(
+      "/v2/payments/order-wide/cancel",
+      { cancel_amount: 500, reason: "r" },
+      { "idempotency-key": "k" },
+    );
     expect([viaLimited.status, viaWide.status]).toEqual([200, 200]);
     expect(viaWide.headers.get("idempotent-replayed")).toBeNull();
     expect((await m.api.get("/v2/payments/order-wide")).body.payment.transactions[0].amount.cancelled).toBe(1000);

@@ -72,10 +72,19 @@ describe("SMS verification: send, read the code, confirm", () => {
       status: "READY",
       customData: '{"order":1}',
       requestedCustomer: { id: "cust-1", name: "홍길동", phoneNumber: "01012345678" },
-      channel: { type: "TEST", key: identityChannel(m), pgProvider: "DANAL", pgMerchantId: expect.any(String), id: expect.any(String), name: expect.any(String) },
+      channel: {
+        type: "TEST",
+        key: identityChannel(m),
+        pgProvider: "DANAL",
+        pgMerchantId: expect.any(String),
+        id: expect.any(String),
+        name: expect.any(String),
+      },
     });
-    for (const k of ["requestedAt", "updatedAt", "statusChangedAt"]) expect(ready.body[k]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    for (const k of ["verifiedCustomer", "verifiedAt", "pgTxId", "pgRawResponse"]) expect(ready.body).not.toHaveProperty(k);
+    for (const k of ["requestedAt", "updatedAt", "statusChangedAt"])
+      expect(ready.body[k]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    for (const k of ["verifiedCustomer", "verifiedAt", "pgTxId", "pgRawResponse"])
+      expect(ready.body).not.toHaveProperty(k);
 
     const otp = await readOtp(m, id);
     expect(otp).toMatch(/^\d{6}$/);
@@ -85,7 +94,14 @@ describe("SMS verification: send, read the code, confirm", () => {
     expect(v).toMatchObject({
       id,
       status: "VERIFIED",
-      verifiedCustomer: { id: "cust-1", name: "홍길동", phoneNumber: "01012345678", birthDate: "1987-03-15", gender: "FEMALE", isForeigner: false },
+      verifiedCustomer: {
+        id: "cust-1",
+        name: "홍길동",
+        phoneNumber: "01012345678",
+        birthDate: "1987-03-15",
+        gender: "FEMALE",
+        isForeigner: false,
+      },
       pgTxId: expect.any(String),
       pgRawResponse: expect.any(String),
       verifiedAt: expect.stringMatching(/Z$/),
@@ -103,7 +119,10 @@ describe("SMS verification: send, read the code, confirm", () => {
     const b = await merchant();
     const verify = async (m: Merchant) => {
       const id = newVid();
-      await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { customer: { name: "김철수", phoneNumber: "01055554444", identityNumber: IDENTITY_NUMBERS[1] } }));
+      await m.api.post(
+        `/identity-verifications/${id}/send`,
+        smsBody(m, { customer: { name: "김철수", phoneNumber: "01055554444", identityNumber: IDENTITY_NUMBERS[1] } }),
+      );
       const res = await m.api.post(`/identity-verifications/${id}/confirm`, { otp: await readOtp(m, id) });
       return res.body.identityVerification.verifiedCustomer;
     };
@@ -117,7 +136,9 @@ describe("SMS verification: send, read the code, confirm", () => {
   it("accepts a storeId naming the token's store", async () => {
     const m = await merchant();
     const id = newVid();
-    expect((await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { storeId: m.store_id }))).status).toBe(200);
+    expect((await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { storeId: m.store_id }))).status).toBe(
+      200,
+    );
     expect((await m.api.get(`/identity-verifications/${id}?storeId=${m.store_id}`)).status).toBe(200);
   });
 });
@@ -130,17 +151,27 @@ describe("APP verification", () => {
     expect((await m.api.post(`/identity-verifications/${id}/send`, body)).status).toBe(200);
     const confirmed = await m.api.post(`/identity-verifications/${id}/confirm`, {});
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.identityVerification).toMatchObject({ status: "VERIFIED", verifiedCustomer: { name: "이영희", birthDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect(confirmed.body.identityVerification).toMatchObject({
+      status: "VERIFIED",
+      verifiedCustomer: { name: "이영희", birthDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
   });
 
   it("has no code to resend or read (400 INVALID_REQUEST, 404 NOT_SENT)", async () => {
     const m = await merchant();
     const id = newVid();
-    await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { method: "APP", customer: { name: "A", phoneNumber: "01077778888" } }));
+    await m.api.post(
+      `/identity-verifications/${id}/send`,
+      smsBody(m, { method: "APP", customer: { name: "A", phoneNumber: "01077778888" } }),
+    );
     const resend = await m.api.post(`/identity-verifications/${id}/resend`);
     expectLoginError(resend, 400, "INVALID_REQUEST");
     expect(resend.body.message).toContain("SMS");
-    expectLoginError(await m.api.get(`/v2/test-identity-verifications/${id}/otp`), 404, "IDENTITY_VERIFICATION_NOT_SENT");
+    expectLoginError(
+      await m.api.get(`/v2/test-identity-verifications/${id}/otp`),
+      404,
+      "IDENTITY_VERIFICATION_NOT_SENT",
+    );
   });
 });
 
@@ -151,44 +182,87 @@ describe("state rules", () => {
     await m.api.post(`/identity-verifications/${id}/send`, smsBody(m));
     const otp = await readOtp(m, id);
     expect((await m.api.post(`/identity-verifications/${id}/confirm`, { otp })).status).toBe(200);
-    expectLoginError(await m.api.post(`/identity-verifications/${id}/send`, smsBody(m)), 409, "IDENTITY_VERIFICATION_ALREADY_VERIFIED");
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${id}/send`, smsBody(m)),
+      409,
+      "IDENTITY_VERIFICATION_ALREADY_VERIFIED",
+    );
     // The code is single use: confirming again is refused as already verified.
-    expectLoginError(await m.api.post(`/identity-verifications/${id}/confirm`, { otp }), 409, "IDENTITY_VERIFICATION_ALREADY_VERIFIED");
-    expectLoginError(await m.api.post(`/identity-verifications/${id}/resend`), 409, "IDENTITY_VERIFICATION_ALREADY_VERIFIED");
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${id}/confirm`, { otp }),
+      409,
+      "IDENTITY_VERIFICATION_ALREADY_VERIFIED",
+    );
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${id}/resend`),
+      409,
+      "IDENTITY_VERIFICATION_ALREADY_VERIFIED",
+    );
   });
 
   it("send on one already sent → 409 IDENTITY_VERIFICATION_ALREADY_SENT", async () => {
     const m = await merchant();
     const id = newVid();
     expect((await m.api.post(`/identity-verifications/${id}/send`, smsBody(m))).status).toBe(200);
-    expectLoginError(await m.api.post(`/identity-verifications/${id}/send`, smsBody(m)), 409, "IDENTITY_VERIFICATION_ALREADY_SENT");
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${id}/send`, smsBody(m)),
+      409,
+      "IDENTITY_VERIFICATION_ALREADY_SENT",
+    );
   });
 
   it("confirm/resend on an unknown id → 404 IDENTITY_VERIFICATION_NOT_FOUND; GET too", async () => {
     const m = await merchant();
-    expectLoginError(await m.api.post(`/identity-verifications/nope/confirm`, { otp: "123456" }), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
+    expectLoginError(
+      await m.api.post(`/identity-verifications/nope/confirm`, { otp: "123456" }),
+      404,
+      "IDENTITY_VERIFICATION_NOT_FOUND",
+    );
     expectLoginError(await m.api.post(`/identity-verifications/nope/resend`), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
     expectLoginError(await m.api.get(`/identity-verifications/nope`), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
-    expectLoginError(await m.api.get(`/v2/test-identity-verifications/nope/otp`), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
+    expectLoginError(
+      await m.api.get(`/v2/test-identity-verifications/nope/otp`),
+      404,
+      "IDENTITY_VERIFICATION_NOT_FOUND",
+    );
   });
 
   it("a send the provider refused leaves a record never sent: confirm/resend → 404 IDENTITY_VERIFICATION_NOT_SENT; send may be retried", async () => {
     const m = await merchant();
     const id = newVid();
-    const failed = await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { customer: { name: "A", phoneNumber: "01099990000", identityNumber: IDENTITY_NUMBERS[2] } }));
+    const failed = await m.api.post(
+      `/identity-verifications/${id}/send`,
+      smsBody(m, { customer: { name: "A", phoneNumber: "01099990000", identityNumber: IDENTITY_NUMBERS[2] } }),
+    );
     expect(failed.status).toBe(500);
-    expect(failed.body).toEqual({ type: "PG_PROVIDER", message: expect.any(String), pgCode: "SEND_FAILED", pgMessage: expect.any(String) });
+    expect(failed.body).toEqual({
+      type: "PG_PROVIDER",
+      message: expect.any(String),
+      pgCode: "SEND_FAILED",
+      pgMessage: expect.any(String),
+    });
     expect((await m.api.get(`/identity-verifications/${id}`)).body.status).toBe("READY");
-    expectLoginError(await m.api.post(`/identity-verifications/${id}/confirm`, { otp: "123456" }), 404, "IDENTITY_VERIFICATION_NOT_SENT");
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${id}/confirm`, { otp: "123456" }),
+      404,
+      "IDENTITY_VERIFICATION_NOT_SENT",
+    );
     expectLoginError(await m.api.post(`/identity-verifications/${id}/resend`), 404, "IDENTITY_VERIFICATION_NOT_SENT");
-    expectLoginError(await m.api.get(`/v2/test-identity-verifications/${id}/otp`), 404, "IDENTITY_VERIFICATION_NOT_SENT");
+    expectLoginError(
+      await m.api.get(`/v2/test-identity-verifications/${id}/otp`),
+      404,
+      "IDENTITY_VERIFICATION_NOT_SENT",
+    );
     expect((await m.api.post(`/identity-verifications/${id}/send`, smsBody(m))).status).toBe(200);
     expect((await m.api.post(`/identity-verifications/${id}/confirm`, { otp: await readOtp(m, id) })).status).toBe(200);
   });
 
   it("APP send to a failing phone → 500 PG_PROVIDER SEND_FAILED", async () => {
     const m = await merchant();
-    const res = await m.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { method: "APP", customer: { name: "A", phoneNumber: "01099991111" } }));
+    const res = await m.api.post(
+      `/identity-verifications/${newVid()}/send`,
+      smsBody(m, { method: "APP", customer: { name: "A", phoneNumber: "01099991111" } }),
+    );
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ type: "PG_PROVIDER", pgCode: "SEND_FAILED" });
   });
@@ -199,7 +273,12 @@ describe("state rules", () => {
     const id = newVid();
     const res = await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { channelKey: live }));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ type: "PG_PROVIDER", message: "no live provider configured", pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" });
+    expect(res.body).toEqual({
+      type: "PG_PROVIDER",
+      message: "no live provider configured",
+      pgCode: "NO_LIVE_PROVIDER",
+      pgMessage: "no live provider configured",
+    });
     expectLoginError(await m.api.get(`/v2/test-identity-verifications/${id}/otp`), 400, "INVALID_REQUEST");
   });
 });
@@ -209,7 +288,11 @@ describe("a LIVE adapter that refuses confirm and resend", () => {
     const m = inProcess(await merchant()); // the adapter is registered in this process
     const pg = `TESTIV_${newId().slice(-8)}`;
     let delivered = "";
-    const refuse = (pgCode: string) => async () => ({ ok: false as const, pgCode, pgMessage: `refused by the carrier (${pgCode})` });
+    const refuse = (pgCode: string) => async () => ({
+      ok: false as const,
+      pgCode,
+      pgMessage: `refused by the carrier (${pgCode})`,
+    });
     // Registered the way real adapters are; it receives the code to text, as a real SMS gateway would.
     liveIdentityAdapters[pg] = {
       ...sandboxIdentityProvider,
@@ -223,18 +306,37 @@ describe("a LIVE adapter that refuses confirm and resend", () => {
     const key = `live-${newId()}`;
     await getDb()
       .insertInto("channels")
-      .values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key, name: "Live", type: "LIVE", pg_provider: pg, pg_merchant_id: "live_mid", is_for_payment: 0, is_for_identity_verification: 1, created_at: Date.now() })
+      .values({
+        id: newId("ch_"),
+        merchant_id: m.merchant_id,
+        store_id: m.store_id,
+        key,
+        name: "Live",
+        type: "LIVE",
+        pg_provider: pg,
+        pg_merchant_id: "live_mid",
+        is_for_payment: 0,
+        is_for_identity_verification: 1,
+        created_at: Date.now(),
+      })
       .execute();
     const id = newVid();
     expect((await m.api.post(`/identity-verifications/${id}/send`, smsBody(m, { channelKey: key }))).status).toBe(200);
     expect(delivered).toMatch(/^\d{6}$/);
     otpsSeen.push(delivered);
     expectLoginError(await m.api.get(`/v2/test-identity-verifications/${id}/otp`), 400, "INVALID_REQUEST");
-    expect(await getDb().selectFrom("sandbox_messages").select("id").where("verification_id", "=", id).execute()).toEqual([]);
+    expect(
+      await getDb().selectFrom("sandbox_messages").select("id").where("verification_id", "=", id).execute(),
+    ).toEqual([]);
 
     const confirm = await m.api.post(`/identity-verifications/${id}/confirm`, { otp: delivered });
     expect(confirm.status).toBe(500);
-    expect(confirm.body).toEqual({ type: "PG_PROVIDER", message: expect.any(String), pgCode: "CONFIRM_REFUSED", pgMessage: "refused by the carrier (CONFIRM_REFUSED)" });
+    expect(confirm.body).toEqual({
+      type: "PG_PROVIDER",
+      message: expect.any(String),
+      pgCode: "CONFIRM_REFUSED",
+      pgMessage: "refused by the carrier (CONFIRM_REFUSED)",
+    });
     const resend = await m.api.post(`/identity-verifications/${id}/resend`);
     expect(resend.status).toBe(500);
     expect(resend.body).toMatchObject({ type: "PG_PROVIDER", pgCode: "RESEND_REFUSED" });
@@ -264,7 +366,9 @@ describe("OTP rules", () => {
     expect((await m.api.post(`/identity-verifications/${id}/resend`)).status).toBe(200);
     expect((await m.api.get(`/identity-verifications/${id}`)).body.status).toBe("READY");
     const fresh = await readOtp(m, id);
-    expect((await m.api.post(`/identity-verifications/${id}/confirm`, { otp: fresh })).body.identityVerification.status).toBe("VERIFIED");
+    expect(
+      (await m.api.post(`/identity-verifications/${id}/confirm`, { otp: fresh })).body.identityVerification.status,
+    ).toBe("VERIFIED");
   });
 
   it("concurrent guesses cannot share an attempt: 20 at once use up the 5 and the verification is FAILED", async () => {
@@ -273,7 +377,9 @@ describe("OTP rules", () => {
     await m.api.post(`/identity-verifications/${id}/send`, smsBody(m));
     const otp = await readOtp(m, id);
     const guesses = Array.from({ length: 20 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, "0"));
-    const results = await Promise.all(guesses.map((g) => m.api.post(`/identity-verifications/${id}/confirm`, { otp: g })));
+    const results = await Promise.all(
+      guesses.map((g) => m.api.post(`/identity-verifications/${id}/confirm`, { otp: g })),
+    );
     for (const r of results) expectLoginError(r, 400, "INVALID_REQUEST");
     // Only answers that consumed an attempt start "otp: wrong code"; late readers see the FAILED state instead.
     expect(results.filter((r) => r.body.message.startsWith("otp: wrong code"))).toHaveLength(5);
@@ -286,7 +392,9 @@ describe("OTP rules", () => {
     const id = newVid();
     await m.api.post(`/identity-verifications/${id}/send`, smsBody(m));
     const otp = await readOtp(m, id);
-    const results = await Promise.all(Array.from({ length: 5 }, () => m.api.post(`/identity-verifications/${id}/confirm`, { otp })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => m.api.post(`/identity-verifications/${id}/confirm`, { otp })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 200)) expect([400, 409]).toContain(r.status);
     expect((await m.api.get(`/identity-verifications/${id}`)).body.status).toBe("VERIFIED");
@@ -333,9 +441,21 @@ describe("OTP rules", () => {
 
 describe("input validation (400 INVALID_REQUEST naming the field)", () => {
   it.each([
-    ["identityNumber missing for SMS", { customer: { name: "A", phoneNumber: "01012345678" } }, "customer.identityNumber"],
-    ["identityNumber not a date", { customer: { name: "A", phoneNumber: "01012345678", identityNumber: "9913451" } }, "customer.identityNumber"],
-    ["phoneNumber with hyphens", { customer: { name: "A", phoneNumber: "010-1234-5678", identityNumber: "8703152" } }, "customer.phoneNumber"],
+    [
+      "identityNumber missing for SMS",
+      { customer: { name: "A", phoneNumber: "01012345678" } },
+      "customer.identityNumber",
+    ],
+    [
+      "identityNumber not a date",
+      { customer: { name: "A", phoneNumber: "01012345678", identityNumber: "9913451" } },
+      "customer.identityNumber",
+    ],
+    [
+      "phoneNumber with hyphens",
+      { customer: { name: "A", phoneNumber: "010-1234-5678", identityNumber: "8703152" } },
+      "customer.phoneNumber",
+    ],
     ["unknown operator", { operator: "XYZ" }, "operator"],
     ["unknown method", { method: "EMAIL" }, "method"],
     ["channelKey missing", { channelKey: undefined }, "channelKey"],
@@ -358,14 +478,26 @@ describe("channels, stores and tenants", () => {
   it("a payment channel or an unknown key → 404 CHANNEL_NOT_FOUND", async () => {
     const m = await merchant();
     const paymentKey = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
-    expectLoginError(await m.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { channelKey: paymentKey })), 404, "CHANNEL_NOT_FOUND");
-    expectLoginError(await m.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { channelKey: "channel-key-nope" })), 404, "CHANNEL_NOT_FOUND");
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { channelKey: paymentKey })),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
+    expectLoginError(
+      await m.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { channelKey: "channel-key-nope" })),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
   });
 
   it("another merchant's channel key → 404 CHANNEL_NOT_FOUND", async () => {
     const a = await merchant();
     const b = await merchant();
-    expectLoginError(await b.api.post(`/identity-verifications/${newVid()}/send`, smsBody(b, { channelKey: identityChannel(a) })), 404, "CHANNEL_NOT_FOUND");
+    expectLoginError(
+      await b.api.post(`/identity-verifications/${newVid()}/send`, smsBody(b, { channelKey: identityChannel(a) })),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
   });
 
   it("a wrong storeId → 400 INVALID_REQUEST on every route", async () => {
@@ -374,10 +506,26 @@ describe("channels, stores and tenants", () => {
     const id = newVid();
     await a.api.post(`/identity-verifications/${id}/send`, smsBody(a));
     expectLoginError(await b.api.get(`/identity-verifications/${id}?storeId=${a.store_id}`), 400, "INVALID_REQUEST");
-    expectLoginError(await b.api.post(`/identity-verifications/${id}/send`, smsBody(b, { storeId: a.store_id })), 400, "INVALID_REQUEST");
-    expectLoginError(await b.api.post(`/identity-verifications/${id}/confirm`, { storeId: a.store_id, otp: "123456" }), 400, "INVALID_REQUEST");
-    expectLoginError(await b.api.post(`/identity-verifications/${id}/resend?storeId=${a.store_id}`), 400, "INVALID_REQUEST");
-    expectLoginError(await b.api.get(`/v2/test-identity-verifications/${id}/otp?storeId=${a.store_id}`), 400, "INVALID_REQUEST");
+    expectLoginError(
+      await b.api.post(`/identity-verifications/${id}/send`, smsBody(b, { storeId: a.store_id })),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectLoginError(
+      await b.api.post(`/identity-verifications/${id}/confirm`, { storeId: a.store_id, otp: "123456" }),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectLoginError(
+      await b.api.post(`/identity-verifications/${id}/resend?storeId=${a.store_id}`),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectLoginError(
+      await b.api.get(`/v2/test-identity-verifications/${id}/otp?storeId=${a.store_id}`),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("another merchant's verification id answers as not found", async () => {
@@ -386,9 +534,17 @@ describe("channels, stores and tenants", () => {
     const id = newVid();
     await a.api.post(`/identity-verifications/${id}/send`, smsBody(a));
     expectLoginError(await b.api.get(`/identity-verifications/${id}`), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
-    expectLoginError(await b.api.post(`/identity-verifications/${id}/confirm`, { otp: "123456" }), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
+    expectLoginError(
+      await b.api.post(`/identity-verifications/${id}/confirm`, { otp: "123456" }),
+      404,
+      "IDENTITY_VERIFICATION_NOT_FOUND",
+    );
     expectLoginError(await b.api.post(`/identity-verifications/${id}/resend`), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
-    expectLoginError(await b.api.get(`/v2/test-identity-verifications/${id}/otp`), 404, "IDENTITY_VERIFICATION_NOT_FOUND");
+    expectLoginError(
+      await b.api.get(`/v2/test-identity-verifications/${id}/otp`),
+      404,
+      "IDENTITY_VERIFICATION_NOT_FOUND",
+    );
     // The same id is free in b's store.
     expect((await b.api.post(`/identity-verifications/${id}/send`, smsBody(b))).status).toBe(200);
   });
@@ -396,13 +552,28 @@ describe("channels, stores and tenants", () => {
   it("a store-limited key naming the merchant's other store → 403 FORBIDDEN; omitted storeId means the key's store", async () => {
     const m = await merchant();
     const limited = await addStoreWithLimitedKey(m.merchant_id);
-    expectLoginError(await limited.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { storeId: m.store_id })), 403, "FORBIDDEN");
+    expectLoginError(
+      await limited.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m, { storeId: m.store_id })),
+      403,
+      "FORBIDDEN",
+    );
     expectLoginError(await limited.api.get(`/identity-verifications/x?storeId=${m.store_id}`), 403, "FORBIDDEN");
     // The default store's DANAL key is not a channel of the limited store.
-    expectLoginError(await limited.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m)), 404, "CHANNEL_NOT_FOUND");
-    const own = await getDb().selectFrom("channels").select("key").where("store_id", "=", limited.storeId).where("is_for_identity_verification", "=", 1).executeTakeFirstOrThrow();
+    expectLoginError(
+      await limited.api.post(`/identity-verifications/${newVid()}/send`, smsBody(m)),
+      404,
+      "CHANNEL_NOT_FOUND",
+    );
+    const own = await getDb()
+      .selectFrom("channels")
+      .select("key")
+      .where("store_id", "=", limited.storeId)
+      .where("is_for_identity_verification", "=", 1)
+      .executeTakeFirstOrThrow();
     const id = newVid();
-    expect((await limited.api.post(`/identity-verifications/${id}/send`, smsBody(m, { channelKey: own.key }))).status).toBe(200);
+    expect(
+      (await limited.api.post(`/identity-verifications/${id}/send`, smsBody(m, { channelKey: own.key }))).status,
+    ).toBe(200);
     expect((await limited.api.get(`/identity-verifications/${id}`)).status).toBe(200);
     expect((await limited.api.get(`/identity-verifications/${id}?storeId=${limited.storeId}`)).status).toBe(200);
     // The merchant-wide key's store is the default store, where this id does not exist.
@@ -420,13 +591,13 @@ describe("channels, stores and tenants", () => {
 // Runs last (tests in a file run in order): scans every row the suite's merchants left behind.
 describe("at rest", () => {
   it("keeps no resident-number digit beyond the 7th and no code in clear", async () => {
-  const dump = await dumpMerchantRows(merchants);
-  expect(dump.length).toBeGreaterThan(1000);
-  expect(otpsSeen.length).toBeGreaterThan(5);
-  for (const n of IDENTITY_NUMBERS) {
-    // Not inside a hex digest (an audit hash once held "010630" by chance); stored text would follow a quote or separator.
-    expect(dump).not.toMatch(new RegExp(`(^|[^0-9a-fA-F])${n.slice(0, 6)}`));
-  }
-  for (const otp of otpsSeen) expect(dump).not.toMatch(new RegExp(`(^|\\D)${otp}(\\D|$)`));
+    const dump = await dumpMerchantRows(merchants);
+    expect(dump.length).toBeGreaterThan(1000);
+    expect(otpsSeen.length).toBeGreaterThan(5);
+    for (const n of IDENTITY_NUMBERS) {
+      // Not inside a hex digest (an audit hash once held "010630" by chance); stored text would follow a quote or separator.
+      expect(dump).not.toMatch(new RegExp(`(^|[^0-9a-fA-F])${n.slice(0, 6)}`));
+    }
+    for (const otp of otpsSeen) expect(dump).not.toMatch(new RegExp(`(^|\\D)${otp}(\\D|$)`));
   });
 });

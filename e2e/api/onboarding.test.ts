@@ -9,14 +9,31 @@ import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { storeBody } from "@/lib/testing/stores";
 
-const platformError = (code: string) => ({ code, params: expect.objectContaining({ message: expect.any(String) }), message: expect.any(String) });
+const platformError = (code: string) => ({
+  code,
+  params: expect.objectContaining({ message: expect.any(String) }),
+  message: expect.any(String),
+});
 
-const info = { bank_name: "KB", account_number: "123-456-789012", account_holder_name: "Example Shop", homepage_name: "Example", development_method: "SELF_DEVELOPMENT", supporting_countries: ["KR"] };
+const info = {
+  bank_name: "KB",
+  account_number: "123-456-789012",
+  account_holder_name: "Example Shop",
+  homepage_name: "Example",
+  development_method: "SELF_DEVELOPMENT",
+  supporting_countries: ["KR"],
+};
 
 async function merchantWithStore() {
   const m = await newMerchant({ hosting: true });
   const store = (await m.api.post("/v2/stores", storeBody())).body as { id: string };
-  const ctx: AuthContext = { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: true, origin: { platform_type: "API", ip_address: "127.0.0.1" } };
+  const ctx: AuthContext = {
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    storeLimited: false,
+    hasHostingContract: true,
+    origin: { platform_type: "API", ip_address: "127.0.0.1" },
+  };
   return { ...m, store, ctx };
 }
 
@@ -32,8 +49,22 @@ describe("POST /v2/stores/{store-id}/applications", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.applications).toEqual([
-      { id: expect.any(String), store_id: m.store.id, pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL", "CARD_SUBSCRIBE"], status: "RECEPTION_SCHEDULED", pg_specific_info: info },
-      { id: expect.any(String), store_id: m.store.id, pg_company: "UNIDENTIFIED", methods: ["VBANK_GENERAL"], status: "RECEPTION_SCHEDULED", pg_specific_info: info },
+      {
+        id: expect.any(String),
+        store_id: m.store.id,
+        pg_company: "TOSSPAYMENTS",
+        methods: ["CARD_GENERAL", "CARD_SUBSCRIBE"],
+        status: "RECEPTION_SCHEDULED",
+        pg_specific_info: info,
+      },
+      {
+        id: expect.any(String),
+        store_id: m.store.id,
+        pg_company: "UNIDENTIFIED",
+        methods: ["VBANK_GENERAL"],
+        status: "RECEPTION_SCHEDULED",
+        pg_specific_info: info,
+      },
     ]);
     const list = await m.api.get(`/v2/stores/${m.store.id}/applications`);
     expect(list.status).toBe(200);
@@ -42,20 +73,53 @@ describe("POST /v2/stores/{store-id}/applications", () => {
 
   it("accepts a single object where applications expects an array", async () => {
     const m = await merchantWithStore();
-    const res = await m.api.post(`/v2/stores/${m.store.id}/applications`, { applications: { pg_company: "TOSSPAYMENTS", methods: ["TRANS_GENERAL"] }, pg_specific_info: {} });
+    const res = await m.api.post(`/v2/stores/${m.store.id}/applications`, {
+      applications: { pg_company: "TOSSPAYMENTS", methods: ["TRANS_GENERAL"] },
+      pg_specific_info: {},
+    });
     expect(res.status).toBe(200);
     expect(res.body.applications).toHaveLength(1);
     expect(res.body.applications[0]).toMatchObject({ pg_company: "TOSSPAYMENTS", methods: ["TRANS_GENERAL"] });
   });
 
   it.each([
-    ["a provider outside UNIDENTIFIED/TOSSPAYMENTS", { applications: [{ pg_company: "KCP", methods: ["CARD_GENERAL"] }], pg_specific_info: {} }, "body.applications.0.pg_company"],
-    ["a method outside the six", { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["KAKAOPAY_GENERAL"] }], pg_specific_info: {} }, "body.applications.0.methods.0"],
-    ["no methods", { applications: [{ pg_company: "TOSSPAYMENTS", methods: [] }], pg_specific_info: {} }, "body.applications.0.methods"],
+    [
+      "a provider outside UNIDENTIFIED/TOSSPAYMENTS",
+      { applications: [{ pg_company: "KCP", methods: ["CARD_GENERAL"] }], pg_specific_info: {} },
+      "body.applications.0.pg_company",
+    ],
+    [
+      "a method outside the six",
+      { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["KAKAOPAY_GENERAL"] }], pg_specific_info: {} },
+      "body.applications.0.methods.0",
+    ],
+    [
+      "no methods",
+      { applications: [{ pg_company: "TOSSPAYMENTS", methods: [] }], pg_specific_info: {} },
+      "body.applications.0.methods",
+    ],
     ["no applications", { applications: [], pg_specific_info: {} }, "body.applications"],
-    ["no pg_specific_info", { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }] }, "body.pg_specific_info"],
-    ["an unknown bank", { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }], pg_specific_info: { bank_name: "NOPE" } }, "body.pg_specific_info.bank_name"],
-    ["a bad development method", { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }], pg_specific_info: { development_method: "OTHER" } }, "body.pg_specific_info.development_method"],
+    [
+      "no pg_specific_info",
+      { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }] },
+      "body.pg_specific_info",
+    ],
+    [
+      "an unknown bank",
+      {
+        applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }],
+        pg_specific_info: { bank_name: "NOPE" },
+      },
+      "body.pg_specific_info.bank_name",
+    ],
+    [
+      "a bad development method",
+      {
+        applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }],
+        pg_specific_info: { development_method: "OTHER" },
+      },
+      "body.pg_specific_info.development_method",
+    ],
   ])("400 INVALID_REQUEST for %s", async (_name, body, field) => {
     const m = await merchantWithStore();
     const res = await m.api.post(`/v2/stores/${m.store.id}/applications`, body);
@@ -66,8 +130,18 @@ describe("POST /v2/stores/{store-id}/applications", () => {
 
   it("accepts each of the six methods", async () => {
     const m = await merchantWithStore();
-    const methods = ["CARD_GENERAL", "CARD_SUBSCRIBE", "TRANS_GENERAL", "VBANK_GENERAL", "PHONE_GENERAL", "GIFT_CARD_GENERAL"];
-    const res = await m.api.post(`/v2/stores/${m.store.id}/applications`, { applications: [{ pg_company: "UNIDENTIFIED", methods }], pg_specific_info: {} });
+    const methods = [
+      "CARD_GENERAL",
+      "CARD_SUBSCRIBE",
+      "TRANS_GENERAL",
+      "VBANK_GENERAL",
+      "PHONE_GENERAL",
+      "GIFT_CARD_GENERAL",
+    ];
+    const res = await m.api.post(`/v2/stores/${m.store.id}/applications`, {
+      applications: [{ pg_company: "UNIDENTIFIED", methods }],
+      pg_specific_info: {},
+    });
     expect(res.status).toBe(200);
     expect(res.body.applications[0].methods).toEqual(methods);
   });
@@ -129,12 +203,26 @@ describe("GET /v2/stores/{store-id}/applications/tosspayments-status-and-url", (
     const res = await m.api.get(`/v2/stores/${m.store.id}/applications/tosspayments-status-and-url`);
     expect(res.status).toBe(200);
     expect(res.body.urls).toEqual([
-      { application_id: tossId, payment_type: "GENERAL", onboarding_url: expect.stringMatching(/^https?:\/\//), status: "READY" },
-      { application_id: tossId, payment_type: "SUBSCRIBE", onboarding_url: expect.stringMatching(/^https?:\/\//), status: "READY" },
+      {
+        application_id: tossId,
+        payment_type: "GENERAL",
+        onboarding_url: expect.stringMatching(/^https?:\/\//),
+        status: "READY",
+      },
+      {
+        application_id: tossId,
+        payment_type: "SUBSCRIBE",
+        onboarding_url: expect.stringMatching(/^https?:\/\//),
+        status: "READY",
+      },
     ]);
     await advanceContract({ ctx: m.ctx, input: { application_id: tossId, status: "IN_DRAFT" } });
     const draft = await m.api.get(`/v2/stores/${m.store.id}/applications/tosspayments-status-and-url`);
-    expect(draft.body.urls.every((u: { status: string; onboarding_url?: string }) => u.status === "IN_DRAFT" && u.onboarding_url)).toBe(true);
+    expect(
+      draft.body.urls.every(
+        (u: { status: string; onboarding_url?: string }) => u.status === "IN_DRAFT" && u.onboarding_url,
+      ),
+    ).toBe(true);
     await advanceContract({ ctx: m.ctx, input: { application_id: tossId, status: "WAIT_FOR_REVIEW" } });
     const submitted = await m.api.get(`/v2/stores/${m.store.id}/applications/tosspayments-status-and-url`);
     expect(submitted.body.urls).toEqual([
@@ -154,9 +242,20 @@ describe("GET /v2/stores/{store-id}/applications/tosspayments-status-and-url", (
 describe("sandbox progression", () => {
   it("SERVICE_OPEN gives the store a TEST channel for the provider and pg_credential; every change is in the history", async () => {
     const m = await merchantWithStore();
-    const app = (await m.api.post(`/v2/stores/${m.store.id}/applications`, { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }], pg_specific_info: {} })).body.applications[0];
+    const app = (
+      await m.api.post(`/v2/stores/${m.store.id}/applications`, {
+        applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }],
+        pg_specific_info: {},
+      })
+    ).body.applications[0];
     const before = (await m.api.get(`/v2/channels?store_id=${m.store.id}`)).body.channels.length;
-    for (const status of ["RECEPTION_COMPLETED", "MERCHANT_REVIEWING", "CONTRACT_PROCESSING", "CONTRACT_COMPLETED", "SERVICE_OPEN"] as const) {
+    for (const status of [
+      "RECEPTION_COMPLETED",
+      "MERCHANT_REVIEWING",
+      "CONTRACT_PROCESSING",
+      "CONTRACT_COMPLETED",
+      "SERVICE_OPEN",
+    ] as const) {
       await advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status } });
     }
     const read = (await m.api.get(`/v2/stores/${m.store.id}/applications`)).body.applications[0];
@@ -171,7 +270,9 @@ describe("sandbox progression", () => {
     });
     const channels = (await m.api.get(`/v2/channels?store_id=${m.store.id}`)).body.channels;
     expect(channels).toHaveLength(before + 1);
-    expect(channels).toContainEqual(expect.objectContaining({ type: "TEST", pg_provider: "TOSSPAYMENTS", pg_merchant_id: read.pg_credential.mid }));
+    expect(channels).toContainEqual(
+      expect.objectContaining({ type: "TEST", pg_provider: "TOSSPAYMENTS", pg_merchant_id: read.pg_credential.mid }),
+    );
     // Closing and reopening keeps the same credential and channel.
     await advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "SERVICE_CLOSED" } });
     await advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "SERVICE_OPEN" } });
@@ -192,12 +293,24 @@ describe("sandbox progression", () => {
 
   it("refuses a move the state machine does not allow, and a rejection records its reason", async () => {
     const m = await merchantWithStore();
-    const app = (await m.api.post(`/v2/stores/${m.store.id}/applications`, { applications: [{ pg_company: "UNIDENTIFIED", methods: ["CARD_GENERAL"] }], pg_specific_info: {} })).body.applications[0];
-    await expect(advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "SERVICE_OPEN" } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
-    await expect(advanceContract({ ctx: m.ctx, input: { application_id: app.id, status: "IN_DRAFT" } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    const app = (
+      await m.api.post(`/v2/stores/${m.store.id}/applications`, {
+        applications: [{ pg_company: "UNIDENTIFIED", methods: ["CARD_GENERAL"] }],
+        pg_specific_info: {},
+      })
+    ).body.applications[0];
+    await expect(
+      advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "SERVICE_OPEN" } }),
+    ).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    await expect(
+      advanceContract({ ctx: m.ctx, input: { application_id: app.id, status: "IN_DRAFT" } }),
+    ).rejects.toMatchObject({ code: "INVALID_REQUEST" });
     await advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "RECEPTION_COMPLETED" } });
     await advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "MERCHANT_REVIEWING" } });
-    await advanceApplication({ ctx: m.ctx, input: { application_id: app.id, status: "CONTRACT_REJECTED", reason: "business type not supported" } });
+    await advanceApplication({
+      ctx: m.ctx,
+      input: { application_id: app.id, status: "CONTRACT_REJECTED", reason: "business type not supported" },
+    });
     const read = (await m.api.get(`/v2/stores/${m.store.id}/applications`)).body.applications[0];
     expect(read).toMatchObject({ status: "CONTRACT_REJECTED", failed_reason: "business type not supported" });
     expect(read.pg_credential).toBeUndefined();
@@ -206,8 +319,17 @@ describe("sandbox progression", () => {
   it("another merchant cannot advance an application", async () => {
     const a = await merchantWithStore();
     const b = await merchantWithStore();
-    const app = (await b.api.post(`/v2/stores/${b.store.id}/applications`, { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }], pg_specific_info: {} })).body.applications[0];
-    await expect(advanceApplication({ ctx: a.ctx, input: { application_id: app.id, status: "RECEPTION_COMPLETED" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(advanceContract({ ctx: a.ctx, input: { application_id: app.id, status: "IN_DRAFT" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const app = (
+      await b.api.post(`/v2/stores/${b.store.id}/applications`, {
+        applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }],
+        pg_specific_info: {},
+      })
+    ).body.applications[0];
+    await expect(
+      advanceApplication({ ctx: a.ctx, input: { application_id: app.id, status: "RECEPTION_COMPLETED" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      advanceContract({ ctx: a.ctx, input: { application_id: app.id, status: "IN_DRAFT" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -27,7 +27,14 @@ afterAll(() => receiver.close());
 type M = Awaited<ReturnType<typeof newMerchant>>;
 
 /** Calls, checks against the document and expects `status`. `template` is the documented path. */
-async function call(m: M | null, method: string, template: string, url: string, body?: unknown, status = 200): Promise<ApiResult> {
+async function call(
+  m: M | null,
+  method: string,
+  template: string,
+  url: string,
+  body?: unknown,
+  status = 200,
+): Promise<ApiResult> {
   const res = await callApi(method, url, { token: m?.accessToken, body });
   problems.push(...checker.check(method, template, res));
   expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(status);
@@ -71,7 +78,13 @@ describe("OpenAPI document conformance", () => {
       product_count: 1,
       notice_urls: [receiver.url],
     };
-    await call(m, "POST", "/v2/payments/{payment_id}/instant/pay", `/v2/payments/${id}/instant/pay`, cardPayBody(m, undefined, rich));
+    await call(
+      m,
+      "POST",
+      "/v2/payments/{payment_id}/instant/pay",
+      `/v2/payments/${id}/instant/pay`,
+      cardPayBody(m, undefined, rich),
+    );
     await call(m, "POST", "/v2/payments/{payment_id}/escrow/logis", `/v2/payments/${id}/escrow/logis`, {
       sender: { name: "Shop" },
       receiver: { name: "Kim Minji", address: { address_line_1: "123 Teheran-ro", address_line_2: "Apt 4" } },
@@ -79,30 +92,90 @@ describe("OpenAPI document conformance", () => {
       send_email: false,
     });
     await call(m, "POST", "/v2/payments/{payment_id}/escrow/complete", `/v2/payments/${id}/escrow/complete`, {});
-    await call(m, "POST", "/v2/payments/{payment_id}/cash-receipt", `/v2/payments/${id}/cash-receipt`, { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, customer_identifier: "01012345678", type: "PERSONAL", order_name: "Desk", currency: "KRW", amount: 5000 });
+    await call(m, "POST", "/v2/payments/{payment_id}/cash-receipt", `/v2/payments/${id}/cash-receipt`, {
+      channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+      customer_identifier: "01012345678",
+      type: "PERSONAL",
+      order_name: "Desk",
+      currency: "KRW",
+      amount: 5000,
+    });
     await call(m, "GET", "/v2/payments/{payment_id}/cash-receipt", `/v2/payments/${id}/cash-receipt`);
-    await call(m, "POST", "/v2/payments/{payment_id}/cancel", `/v2/payments/${id}/cancel`, { cancel_amount: 1000, reason: "part" });
+    await call(m, "POST", "/v2/payments/{payment_id}/cancel", `/v2/payments/${id}/cancel`, {
+      cancel_amount: 1000,
+      reason: "part",
+    });
     await call(m, "POST", "/v2/payments/{payment_id}/resend-webhook", `/v2/payments/${id}/resend-webhook`, {});
     await call(m, "GET", "/v2/payments/{payment_id}", `/v2/payments/${id}`);
     await call(m, "DELETE", "/v2/payments/{payment_id}/cash-receipt", `/v2/payments/${id}/cash-receipt`);
-    await call(m, "DELETE", "/v2/payments/{payment_id}/cash-receipt", `/v2/payments/${id}/cash-receipt`, undefined, 400);
+    await call(
+      m,
+      "DELETE",
+      "/v2/payments/{payment_id}/cash-receipt",
+      `/v2/payments/${id}/cash-receipt`,
+      undefined,
+      400,
+    );
     await call(m, "GET", "/v2/payments/{payment_id}", "/v2/payments/nope", undefined, 404);
 
     const declined = newPaymentId();
-    await call(m, "POST", "/v2/payments/{payment_id}/instant/pay", `/v2/payments/${declined}/instant/pay`, cardPayBody(m, "4000000000000002"), 500);
+    await call(
+      m,
+      "POST",
+      "/v2/payments/{payment_id}/instant/pay",
+      `/v2/payments/${declined}/instant/pay`,
+      cardPayBody(m, "4000000000000002"),
+      500,
+    );
     const va = newPaymentId();
-    await call(m, "POST", "/v2/payments/{payment_id}/instant/pay", `/v2/payments/${va}/instant/pay`, virtualAccountPayBody(m));
-    await call(m, "POST", "/v2/test-payments/{payment_id}/notice-virtual-account-deposit", `/v2/test-payments/${va}/notice-virtual-account-deposit`);
+    await call(
+      m,
+      "POST",
+      "/v2/payments/{payment_id}/instant/pay",
+      `/v2/payments/${va}/instant/pay`,
+      virtualAccountPayBody(m),
+    );
+    await call(
+      m,
+      "POST",
+      "/v2/test-payments/{payment_id}/notice-virtual-account-deposit",
+      `/v2/test-payments/${va}/notice-virtual-account-deposit`,
+    );
     const voided = newPaymentId();
-    await call(m, "POST", "/v2/payments/{payment_id}/instant/pay", `/v2/payments/${voided}/instant/pay`, virtualAccountPayBody(m));
+    await call(
+      m,
+      "POST",
+      "/v2/payments/{payment_id}/instant/pay",
+      `/v2/payments/${voided}/instant/pay`,
+      virtualAccountPayBody(m),
+    );
     await call(m, "DELETE", "/v2/payments/{payment_id}/virtual-account", `/v2/payments/${voided}/virtual-account`);
-    await call(m, "POST", "/v2/payments/{payment_id}/cancel", `/v2/payments/${voided}/cancel`, { reason: "again" }, 400);
+    await call(
+      m,
+      "POST",
+      "/v2/payments/{payment_id}/cancel",
+      `/v2/payments/${voided}/cancel`,
+      { reason: "again" },
+      400,
+    );
 
     // A reused Idempotency-Key with another body: 422 in the documented envelope.
     const keyed = newPaymentId();
     const headers = { "idempotency-key": `conf-${keyed}` };
-    expect((await callApi("POST", `/v2/payments/${keyed}/instant/pay`, { token: m.accessToken, headers, body: cardPayBody(m) })).status).toBe(200);
-    const reused = await callApi("POST", `/v2/payments/${keyed}/instant/pay`, { token: m.accessToken, headers, body: cardPayBody(m, undefined, { order_name: "other" }) });
+    expect(
+      (
+        await callApi("POST", `/v2/payments/${keyed}/instant/pay`, {
+          token: m.accessToken,
+          headers,
+          body: cardPayBody(m),
+        })
+      ).status,
+    ).toBe(200);
+    const reused = await callApi("POST", `/v2/payments/${keyed}/instant/pay`, {
+      token: m.accessToken,
+      headers,
+      body: cardPayBody(m, undefined, { order_name: "other" }),
+    });
     problems.push(...checker.check("POST", "/v2/payments/{payment_id}/instant/pay", reused));
     expect(reused.status).toBe(422);
 
@@ -114,13 +187,37 @@ describe("OpenAPI document conformance", () => {
 
   it("billing keys and schedules", async () => {
     const m = await newMerchant();
-    await call(m, "POST", "/v2/billing-keys", "/v2/billing-keys", { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, customer, payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } } });
+    await call(m, "POST", "/v2/billing-keys", "/v2/billing-keys", {
+      channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+      customer,
+      payment_method_option: {
+        card: {
+          card_credential: {
+            card_number: "4242424242424242",
+            expiry_month: "12",
+            expiry_year: "2099",
+            birth_or_business_registration_number: "900101",
+            password_two_digits: "12",
+          },
+        },
+      },
+    });
     const key = await issueKey(m);
     await call(m, "GET", "/v2/billing-keys", "/v2/billing-keys");
     await call(m, "GET", "/v2/billing-keys", `/v2/billing-keys?billing_key=${key}`);
     await call(m, "GET", "/v2/billing-keys/{billing_key}", `/v2/billing-keys/${key}`);
-    await call(m, "POST", "/v2/payments/{payment_id}/billing-key/pay", `/v2/payments/${newPaymentId()}/billing-key/pay`, payBody(key, { customer: { customer_name: { first_name: "Minji", last_name: "Kim" } } }));
-    const booked = await call(m, "POST", "/v2/schedules", "/v2/schedules", { ...payBody(key, { products: [{ id: "p", name: "Plan", amount: 9900, quantity: 1 }] }), payment_id: newPaymentId(), scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
+    await call(
+      m,
+      "POST",
+      "/v2/payments/{payment_id}/billing-key/pay",
+      `/v2/payments/${newPaymentId()}/billing-key/pay`,
+      payBody(key, { customer: { customer_name: { first_name: "Minji", last_name: "Kim" } } }),
+    );
+    const booked = await call(m, "POST", "/v2/schedules", "/v2/schedules", {
+      ...payBody(key, { products: [{ id: "p", name: "Plan", amount: 9900, quantity: 1 }] }),
+      payment_id: newPaymentId(),
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     await call(m, "GET", "/v2/schedules/{schedule_id}", `/v2/schedules/${booked.body.id}`);
     await call(m, "GET", "/v2/schedules", `/v2/schedules?end=${new Date(Date.now() + 86_400_000).toISOString()}`);
     await call(m, "DELETE", "/v2/schedules", `/v2/schedules?billing_key=${key}&schedule_id=nope`, undefined, 400);
@@ -132,12 +229,25 @@ describe("OpenAPI document conformance", () => {
   it("identity verification", async () => {
     const m = await newMerchant();
     const danal = m.channels.find((c) => c.pg_provider === "DANAL")!.key;
-    const send = { channelKey: danal, customer: { id: "c1", name: "홍길동", phoneNumber: "01012345678", identityNumber: "8703152" }, operator: "SKT", method: "SMS", customData: "{}" };
+    const send = {
+      channelKey: danal,
+      customer: { id: "c1", name: "홍길동", phoneNumber: "01012345678", identityNumber: "8703152" },
+      operator: "SKT",
+      method: "SMS",
+      customData: "{}",
+    };
     const [first, second] = [`iv-conf-${newPaymentId()}`, `iv-conf-${newPaymentId()}`];
     await call(m, "POST", "/identity-verifications/{id}/send", `/identity-verifications/${first}/send`, send);
     await call(m, "POST", "/identity-verifications/{id}/send", `/identity-verifications/${first}/send`, send, 409);
-    const otp = await call(m, "GET", "/v2/test-identity-verifications/{id}/otp", `/v2/test-identity-verifications/${first}/otp`);
-    await call(m, "POST", "/identity-verifications/{id}/confirm", `/identity-verifications/${first}/confirm`, { otp: otp.body.otp });
+    const otp = await call(
+      m,
+      "GET",
+      "/v2/test-identity-verifications/{id}/otp",
+      `/v2/test-identity-verifications/${first}/otp`,
+    );
+    await call(m, "POST", "/identity-verifications/{id}/confirm", `/identity-verifications/${first}/confirm`, {
+      otp: otp.body.otp,
+    });
     await call(m, "GET", "/identity-verifications/{id}", `/identity-verifications/${first}`);
     await call(m, "POST", "/identity-verifications/{id}/send", `/identity-verifications/${second}/send`, send);
     await call(m, "POST", "/identity-verifications/{id}/resend", `/identity-verifications/${second}/resend`, {});
@@ -153,10 +263,21 @@ describe("OpenAPI document conformance", () => {
     const { tier_code: _t, terms_agreed: _a, ...update } = storeBody({ name: "Renamed" });
     const license = { ...(update.business_license as Record<string, unknown>) };
     delete license.taxation_type;
-    await call(m, "PUT", "/v2/stores/{store-id}", `/v2/stores/${store.body.id}`, { ...update, business_license: license });
-    await call(m, "POST", "/v2/stores/{store-id}/applications", `/v2/stores/${store.body.id}/applications`, { applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }], pg_specific_info: { bank_name: "KB", supporting_countries: ["KR"] } });
+    await call(m, "PUT", "/v2/stores/{store-id}", `/v2/stores/${store.body.id}`, {
+      ...update,
+      business_license: license,
+    });
+    await call(m, "POST", "/v2/stores/{store-id}/applications", `/v2/stores/${store.body.id}/applications`, {
+      applications: [{ pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"] }],
+      pg_specific_info: { bank_name: "KB", supporting_countries: ["KR"] },
+    });
     await call(m, "GET", "/v2/stores/{store-id}/applications", `/v2/stores/${store.body.id}/applications`);
-    await call(m, "GET", "/v2/stores/{store-id}/applications/tosspayments-status-and-url", `/v2/stores/${store.body.id}/applications/tosspayments-status-and-url`);
+    await call(
+      m,
+      "GET",
+      "/v2/stores/{store-id}/applications/tosspayments-status-and-url",
+      `/v2/stores/${store.body.id}/applications/tosspayments-status-and-url`,
+    );
     await call(m, "GET", "/v2/stores/{store-id}", "/v2/stores/store-nope", undefined, 404);
     const plain = await newMerchant();
     await call(plain, "GET", "/v2/stores", "/v2/stores", undefined, 403);

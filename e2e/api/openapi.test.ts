@@ -17,10 +17,19 @@ function apiRoutes(): { path: string; method: string }[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (name === "route.ts") {
         const rel = "/" + path.relative(root, dir).split(path.sep).join("/");
-        if (rel.startsWith("/api/") || rel.startsWith("/dashboard") || rel.includes("[...") || rel === "/openapi.json" || OPERATIONS_PATHS.some((p) => rel === p || rel.startsWith(`${p}/`))) continue;
+        if (
+          rel.startsWith("/api/") ||
+          rel.startsWith("/dashboard") ||
+          rel.includes("[...") ||
+          rel === "/openapi.json" ||
+          OPERATIONS_PATHS.some((p) => rel === p || rel.startsWith(`${p}/`))
+        )
+          continue;
         const source = readFileSync(full, "utf8");
         const openApiPath = rel.replace(/\[([^\]]+)\]/g, "{$1}");
-        for (const m of source.matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b|export async function (GET|POST|PUT|DELETE|PATCH)\b|export \{[^}]*\b(GET|POST|PUT|DELETE|PATCH)\b/g)) {
+        for (const m of source.matchAll(
+          /export const (GET|POST|PUT|DELETE|PATCH)\b|export async function (GET|POST|PUT|DELETE|PATCH)\b|export \{[^}]*\b(GET|POST|PUT|DELETE|PATCH)\b/g,
+        )) {
           out.push({ path: openApiPath, method: (m[1] ?? m[2] ?? m[3])!.toLowerCase() });
         }
       }
@@ -44,6 +53,8 @@ describe("OpenAPI document", () => {
     const res = await callApi("GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
-    expect(res.body.paths["/login/api-key"].post.requestBody.content["application/json"].schema.required).toEqual(["apiKey"]);
+    expect(res.body.paths["/login/api-key"].post.requestBody.content["application/json"].schema.required).toEqual([
+      "apiKey",
+    ]);
   });
 });

@@ -18,7 +18,13 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
     expect(res.body.cancelled_tx_id).toBe(tx.id);
     expect(tx.status).toBe("CANCELLED");
     expect(tx.cancelled_at).toMatch(RFC3339_MS);
-    expect(tx.amount).toMatchObject({ total: 11000, paid: 11000, cancelled: 11000, tax_free: 1000, cancelled_tax_free: 1000 });
+    expect(tx.amount).toMatchObject({
+      total: 11000,
+      paid: 11000,
+      cancelled: 11000,
+      tax_free: 1000,
+      cancelled_tax_free: 1000,
+    });
     expect(tx.cancellations).toEqual([
       {
         id: res.body.cancellation_id,
@@ -45,7 +51,12 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
     expect(tx.cancelled_at).toMatch(RFC3339_MS);
     expect(tx.amount).toMatchObject({ paid: 11000, cancelled: 3000, cancelled_tax_free: 0 });
 
-    const second = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "tax-free item", cancel_amount: 1500, tax_free_amount: 400, check_refundable_amount: 8000 });
+    const second = await m.api.post(`/v2/payments/${id}/cancel`, {
+      reason: "tax-free item",
+      cancel_amount: 1500,
+      tax_free_amount: 400,
+      check_refundable_amount: 8000,
+    });
     expect(second.status).toBe(200);
     tx = second.body.payment.transactions[0];
     expect(tx.amount).toMatchObject({ cancelled: 4500, cancelled_tax_free: 400 });
@@ -55,15 +66,28 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
     tx = rest.body.payment.transactions[0];
     expect(tx.status).toBe("CANCELLED");
     expect(tx.amount).toMatchObject({ cancelled: 11000, cancelled_tax_free: 1000 });
-    expect(tx.cancellations.map((c: { cancel_amount: number; tax_free_amount: number }) => [c.cancel_amount, c.tax_free_amount])).toEqual([[3000, 0], [1500, 400], [6500, 600]]);
+    expect(
+      tx.cancellations.map((c: { cancel_amount: number; tax_free_amount: number }) => [
+        c.cancel_amount,
+        c.tax_free_amount,
+      ]),
+    ).toEqual([
+      [3000, 0],
+      [1500, 400],
+      [6500, 600],
+    ]);
     expect(await webhookStatuses(id)).toEqual(["Cancelled", "Paid", "PartialCancelled", "PartialCancelled"]);
   });
 
   it("takes store_id from the query or the body", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
-    expect((await m.api.post(`/v2/payments/${id}/cancel?store_id=${m.store_id}`, { cancel_amount: 100 })).status).toBe(200);
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { store_id: m.store_id, cancel_amount: 100 })).status).toBe(200);
+    expect((await m.api.post(`/v2/payments/${id}/cancel?store_id=${m.store_id}`, { cancel_amount: 100 })).status).toBe(
+      200,
+    );
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { store_id: m.store_id, cancel_amount: 100 })).status).toBe(
+      200,
+    );
   });
 
   it("a provider refusal (card 4000000000000259): a FAILED cancellation, the payment unchanged, 500 PG_PROVIDER_ERROR; the amount is released", async () => {
@@ -72,14 +96,21 @@ describe("POST /v2/payments/{payment_id}/cancel", () => {
     for (let i = 0; i < 2; i++) {
       const res = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "try", cancel_amount: 11000 });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "CANCEL_REFUSED", pg_message: expect.any(String) } });
+      expect(res.body).toEqual({
+        code: "PG_PROVIDER_ERROR",
+        params: { pg_code: "CANCEL_REFUSED", pg_message: expect.any(String) },
+      });
     }
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx.status).toBe("PAID");
     expect(tx.cancelled_at).toBeUndefined();
     expect(tx.amount).toMatchObject({ paid: 11000, cancelled: 0, cancelled_tax_free: 0 });
     expect(tx.cancellations.map((c: { status: string }) => c.status)).toEqual(["FAILED", "FAILED"]);
-    const row = await getDb().selectFrom("transactions").select(["cancelled_amount", "status"]).where("id", "=", tx.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("transactions")
+      .select(["cancelled_amount", "status"])
+      .where("id", "=", tx.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ cancelled_amount: 0, status: "PAID" });
     expect(await webhookStatuses(id)).toEqual(["Paid"]);
   });
@@ -107,15 +138,25 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
   it("NOT_PAID on a failed payment and on an issued (undeposited) virtual account", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const failed = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${failed}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(500);
+    expect((await m.api.post(`/v2/payments/${failed}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(
+      500,
+    );
     expectError(await m.api.post(`/v2/payments/${failed}/cancel`, {}), 400, "NOT_PAID");
     const va = newPaymentId();
     const issue = await m.api.post(`/v2/payments/${va}/instant/pay`, {
       ...cardPayBody(m),
-      payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL" } },
+      payment_method_option: {
+        virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL" },
+      },
     });
     expect(issue.status).toBe(200);
-    expectError(await m.api.post(`/v2/payments/${va}/cancel`, { refund: { bank: "KB", account_holder: "Kim", account_number: "1234567890" } }), 400, "NOT_PAID");
+    expectError(
+      await m.api.post(`/v2/payments/${va}/cancel`, {
+        refund: { bank: "KB", account_holder: "Kim", account_number: "1234567890" },
+      }),
+      400,
+      "NOT_PAID",
+    );
     expectError(await m.api.post(`/v2/payments/${va}/cancel`, {}), 400, "NOT_PAID");
   });
 
@@ -124,45 +165,89 @@ describe("cancel — the eight 400 codes, in CONTRACT §5's order", () => {
     const id = await paidPayment(m);
     expect((await m.api.post(`/v2/payments/${id}/cancel`, {})).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, {}), 400, "PAYMENT_ALREADY_CANCELLED");
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 5, cancel_amount: 100 }), 400, "PAYMENT_ALREADY_CANCELLED");
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 5, cancel_amount: 100 }),
+      400,
+      "PAYMENT_ALREADY_CANCELLED",
+    );
   });
 
   it("REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN, checked before the amount", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 10999 }), 400, "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN");
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 1, cancel_amount: 999_999 }), 400, "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN");
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 10999 }),
+      400,
+      "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN",
+    );
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 1, cancel_amount: 999_999 }),
+      400,
+      "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN",
+    );
   });
 
   it("CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT, checked before the tax-free rules", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m);
     expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10000 })).status).toBe(200);
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1001 }), 400, "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT");
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000, tax_free_amount: 6000 }), 400, "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT");
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1001 }),
+      400,
+      "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT",
+    );
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000, tax_free_amount: 6000 }),
+      400,
+      "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT",
+    );
   });
 
   it("CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT, checked before the tax-free balance", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { tax_free_amount: 1000 });
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 100, tax_free_amount: 200 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT");
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1500, tax_free_amount: 2000 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT");
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 100, tax_free_amount: 200 }),
+      400,
+      "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT",
+    );
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1500, tax_free_amount: 2000 }),
+      400,
+      "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCEL_AMOUNT",
+    );
   });
 
   it("CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await paidPayment(m, "4242424242424242", { tax_free_amount: 1000 });
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, tax_free_amount: 1500 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT");
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 800, tax_free_amount: 800 })).status).toBe(200);
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 300, tax_free_amount: 201 }), 400, "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT");
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, tax_free_amount: 1500 }),
+      400,
+      "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT",
+    );
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 800, tax_free_amount: 800 })).status).toBe(
+      200,
+    );
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 300, tax_free_amount: 201 }),
+      400,
+      "CANCEL_TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_FREE_AMOUNT",
+    );
   });
 
   it("CANCEL_TAX_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_AMOUNT", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     // 11,000 with 1,000 tax-free: 10,000 taxable.
     const id = await paidPayment(m, "4242424242424242", { tax_free_amount: 1000 });
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10500 }), 400, "CANCEL_TAX_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_AMOUNT");
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10500, tax_free_amount: 500 })).status).toBe(200);
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10500 }),
+      400,
+      "CANCEL_TAX_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_TAX_AMOUNT",
+    );
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 10500, tax_free_amount: 500 })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -185,7 +270,11 @@ describe("cancel — concurrency", () => {
     process.env.SANDBOX_LATENCY_MS = "5";
     let results: { status: number; body: { code?: string } }[];
     try {
-      results = await Promise.all(Array.from({ length: 50 }, () => m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 30, reason: "race" })));
+      results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 30, reason: "race" }),
+        ),
+      );
     } finally {
       delete process.env.SANDBOX_LATENCY_MS;
     }
@@ -199,7 +288,11 @@ describe("cancel — concurrency", () => {
     expect(tx.status).toBe("PARTIAL_CANCELLED");
     const succeeded = tx.cancellations.filter((c: { status: string }) => c.status === "SUCCEEDED");
     expect(succeeded.reduce((s: number, c: { cancel_amount: number }) => s + c.cancel_amount, 0)).toBe(990);
-    const row = await getDb().selectFrom("transactions").select("cancelled_amount").where("id", "=", tx.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("transactions")
+      .select("cancelled_amount")
+      .where("id", "=", tx.id)
+      .executeTakeFirstOrThrow();
     expect(row.cancelled_amount).toBe(990);
   });
 

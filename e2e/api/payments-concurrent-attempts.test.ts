@@ -10,7 +10,9 @@ describe("concurrent attempts on one payment id (no Idempotency-Key)", () => {
     process.env.SANDBOX_LATENCY_MS = "10";
     let results: { status: number; body: { code?: string } }[];
     try {
-      results = await Promise.all(Array.from({ length: 30 }, () => m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))));
+      results = await Promise.all(
+        Array.from({ length: 30 }, () => m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))),
+      );
     } finally {
       delete process.env.SANDBOX_LATENCY_MS;
     }
@@ -19,7 +21,11 @@ describe("concurrent attempts on one payment id (no Idempotency-Key)", () => {
       expect(r.status).toBe(400);
       expect(["INVALID_REQUEST", "PAYMENT_ALREADY_PAID"]).toContain(r.body.code);
     }
-    const rows = await getDb().selectFrom("transactions").select(["is_primary", "status"]).where("payment_id", "=", id).execute();
+    const rows = await getDb()
+      .selectFrom("transactions")
+      .select(["is_primary", "status"])
+      .where("payment_id", "=", id)
+      .execute();
     expect(rows).toEqual([{ is_primary: 1, status: "PAID" }]);
   });
 });

@@ -21,17 +21,36 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
     // A LIVE channel whose adapter (the sandbox's behaviour) counts the charges the provider sees.
     let charges = 0;
     const pg = `COUNTING_${newId().slice(-8)}`;
-    liveAdapters[pg] = { ...sandboxPaymentProvider, approveCard: async (input) => ((charges += 1), sandboxPaymentProvider.approveCard(input)) };
+    liveAdapters[pg] = {
+      ...sandboxPaymentProvider,
+      approveCard: async (input) => ((charges += 1), sandboxPaymentProvider.approveCard(input)),
+    };
     const channelKey = `live-${newId()}`;
     await getDb()
       .insertInto("channels")
-      .values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key: channelKey, name: "Counting", type: "LIVE", pg_provider: pg, pg_merchant_id: "mid", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+      .values({
+        id: newId("ch_"),
+        merchant_id: m.merchant_id,
+        store_id: m.store_id,
+        key: channelKey,
+        name: "Counting",
+        type: "LIVE",
+        pg_provider: pg,
+        pg_merchant_id: "mid",
+        is_for_payment: 1,
+        is_for_identity_verification: 0,
+        created_at: Date.now(),
+      })
       .execute();
     const body = cardPayBody(m, "4242424242424242", { channel_key: channelKey });
     process.env.SANDBOX_LATENCY_MS = "20";
     let results: ApiResult[];
     try {
-      results = await Promise.all(Array.from({ length: 20 }, () => m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": `key-${id}` })));
+      results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": `key-${id}` }),
+        ),
+      );
     } finally {
       delete process.env.SANDBOX_LATENCY_MS;
     }
@@ -56,8 +75,16 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
   it("a key reused with another body is 422 IDEMPOTENCY_KEY_REUSED", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m), { "idempotency-key": "k1" })).status).toBe(200);
-    expectError(await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1 }), { "idempotency-key": "k1" }), 422, "IDEMPOTENCY_KEY_REUSED");
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m), { "idempotency-key": "k1" })).status,
+    ).toBe(200);
+    expectError(
+      await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1 }), {
+        "idempotency-key": "k1",
+      }),
+      422,
+      "IDEMPOTENCY_KEY_REUSED",
+    );
   });
 
   it("a declined charge (5xx) is not kept as a response, but the same key answers the decline from the attempt it made (no second charge)", async () => {
@@ -72,23 +99,46 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
     }
     // #11 item 7: the attempt carries the key, so the re-run answers from it; another try needs another key.
     expect(await transactionCount(id)).toBe(1);
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242"), { "idempotency-key": "another-try" })).status).toBe(200);
+    expect(
+      (
+        await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242"), {
+          "idempotency-key": "another-try",
+        })
+      ).status,
+    ).toBe(200);
     expect(await transactionCount(id)).toBe(2);
   });
 
   it("a replayed cancel does not cancel twice; the other payment POSTs honour the key too", async () => {
     const m = await newMerchant();
     const id = await paidPayment(m);
-    const cancels = await Promise.all(Array.from({ length: 5 }, () => m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000 }, { "idempotency-key": `cancel-${id}` })));
+    const cancels = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000 }, { "idempotency-key": `cancel-${id}` }),
+      ),
+    );
     expect(cancels.filter((r) => r.status === 200 && r.headers.get("idempotent-replayed") !== "true")).toHaveLength(1);
-    const again = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000 }, { "idempotency-key": `cancel-${id}` });
+    const again = await m.api.post(
+      `/v2/payments/${id}/cancel`,
+      { cancel_amount: 1000 },
+      { "idempotency-key": `cancel-${id}` },
+    );
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount.cancelled).toBe(1000);
 
     const escrow = await paidPayment(m, "4242424242424242", { is_escrow: true });
-    const logis = { sender: {}, receiver: { address: { address_line_1: "a", address_line_2: "b" } }, logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" }, send_email: false };
-    const first = await m.api.post(`/v2/payments/${escrow}/escrow/logis`, logis, { "idempotency-key": `logis-${escrow}` });
-    const second = await m.api.post(`/v2/payments/${escrow}/escrow/logis`, logis, { "idempotency-key": `logis-${escrow}` });
+    const logis = {
+      sender: {},
+      receiver: { address: { address_line_1: "a", address_line_2: "b" } },
+      logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" },
+      send_email: false,
+    };
+    const first = await m.api.post(`/v2/payments/${escrow}/escrow/logis`, logis, {
+      "idempotency-key": `logis-${escrow}`,
+    });
+    const second = await m.api.post(`/v2/payments/${escrow}/escrow/logis`, logis, {
+      "idempotency-key": `logis-${escrow}`,
+    });
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(second.body).toEqual(first.body);
   });

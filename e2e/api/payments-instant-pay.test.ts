@@ -7,25 +7,41 @@ import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { TEST_WEBHOOK_URL, webhookEvents, webhookStatuses } from "@/lib/testing/webhook-events";
 import { expectError } from "@/lib/testing/payment-assertions";
-import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
+import {
+  cardCredential,
+  cardPayBody,
+  newPaymentId,
+  paymentChannelKey,
+  virtualAccountPayBody,
+} from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/insert-store";
 
 const RFC3339_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function transactionRows(paymentId: string) {
-  return getDb().selectFrom("transactions").selectAll().where("payment_id", "=", paymentId).orderBy("created_at").orderBy("id").execute();
+  return getDb()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("payment_id", "=", paymentId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
   it("approves a key-in card payment and the single read shows it PAID", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", {
-      tax_free_amount: 1000,
-      products: [{ id: "p1", name: "Mug", amount: 11000, quantity: 1 }],
-      customer: { customer_name: { full_name: "Kim Minji" }, email: "minji@example.com" },
-      custom_data: "{\"order\":1}",
-    }), { "user-agent": "test-agent/1.0" });
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      cardPayBody(m, "4242424242424242", {
+        tax_free_amount: 1000,
+        products: [{ id: "p1", name: "Mug", amount: 11000, quantity: 1 }],
+        customer: { customer_name: { full_name: "Kim Minji" }, email: "minji@example.com" },
+        custom_data: '{"order":1}',
+      }),
+      { "user-agent": "test-agent/1.0" },
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["customer_id", "paid_at", "pg_tx_id", "requested_at", "tx_id"]);
     expect(res.body.paid_at).toMatch(RFC3339_MS);
@@ -49,13 +65,23 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
       paid_at: res.body.paid_at,
       is_escrow: false,
       is_cultural_expense: false,
-      custom_data: "{\"order\":1}",
+      custom_data: '{"order":1}',
       products: [{ id: "p1", name: "Mug", amount: 11000, quantity: 1 }],
       customer: { id: res.body.customer_id, name: "Kim Minji", email: "minji@example.com" },
       origin: { platform_type: "API", ip_address: expect.any(String), user_agent: "test-agent/1.0" },
       channel: { key: paymentChannelKey(m), type: "TEST", pg_provider: "TOSSPAYMENTS" },
       // 10,000 taxable: VAT 909, supply 9,091.
-      amount: { currency: "KRW", total: 11000, tax_free: 1000, vat: 909, supply: 9091, discount: 0, paid: 11000, cancelled: 0, cancelled_tax_free: 0 },
+      amount: {
+        currency: "KRW",
+        total: 11000,
+        tax_free: 1000,
+        vat: 909,
+        supply: 9091,
+        discount: 0,
+        paid: 11000,
+        cancelled: 0,
+        cancelled_tax_free: 0,
+      },
     });
     expect(tx.payment_method_detail.card).toMatchObject({
       number: "424242******4242",
@@ -88,20 +114,32 @@ describe("POST /v2/payments/{payment_id}/instant/pay — card", () => {
     const id = newPaymentId();
     const { channel_key, ...rest } = cardPayBody(m);
     const body = { ...rest, channel_name: channel_key, customer: { customer_id: "cust-42" } };
-    body.payment_method_option.card = { ...body.payment_method_option.card, card_installment_plan: 3, use_free_installment_plan: true } as typeof body.payment_method_option.card;
+    body.payment_method_option.card = {
+      ...body.payment_method_option.card,
+      card_installment_plan: 3,
+      use_free_installment_plan: true,
+    } as typeof body.payment_method_option.card;
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, body);
     expect(res.status).toBe(200);
     expect(res.body.customer_id).toBe("cust-42");
     const read = await m.api.get(`/v2/payments/${id}`);
-    expect(read.body.payment.transactions[0].payment_method_detail.card.installment).toEqual({ month: 3, is_interest_free: true });
+    expect(read.body.payment.transactions[0].payment_method_detail.card.installment).toEqual({
+      month: 3,
+      is_interest_free: true,
+    });
   });
 
   it("queues the Paid webhook with the payment's state change", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { notice_urls: ["http://127.0.0.1:9/notice"] }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      cardPayBody(m, "4242424242424242", { notice_urls: ["http://127.0.0.1:9/notice"] }),
+    );
     expect(res.status).toBe(200);
-    expect(await webhookEvents(id)).toEqual([{ status: "Paid", txId: res.body.tx_id, urls: ["http://127.0.0.1:9/notice"] }]);
+    expect(await webhookEvents(id)).toEqual([
+      { status: "Paid", txId: res.body.tx_id, urls: ["http://127.0.0.1:9/notice"] },
+    ]);
   });
 
   it("approves the sandbox's other approving cards (4000000000000341, 4000000000000259) on key-in", async () => {
@@ -127,16 +165,46 @@ describe("instant pay — ids and currencies", () => {
   it("keeps amounts in the currency's minor unit: USD cents are integers, fractions are refused", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 1050 }))).status).toBe(200);
-    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ currency: "USD", total: 1050, paid: 1050 });
-    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 10.5 })), 400, "INVALID_REQUEST");
+    expect(
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 1050 }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({
+      currency: "USD",
+      total: 1050,
+      paid: 1050,
+    });
+    expectError(
+      await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        cardPayBody(m, "4242424242424242", { currency: "USD", total_amount: 10.5 }),
+      ),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("a fully tax-free payment shows no VAT or supply", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 5000, tax_free_amount: 5000 }))).status).toBe(200);
-    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({ total: 5000, tax_free: 5000, vat: 0, supply: 0 });
+    expect(
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          cardPayBody(m, "4242424242424242", { total_amount: 5000, tax_free_amount: 5000 }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount).toMatchObject({
+      total: 5000,
+      tax_free: 5000,
+      vat: 0,
+      supply: 0,
+    });
   });
 });
 
@@ -151,10 +219,17 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
       const id = newPaymentId();
       const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, number));
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: pgCode, pg_message: expect.any(String) } });
+      expect(res.body).toEqual({
+        code: "PG_PROVIDER_ERROR",
+        params: { pg_code: pgCode, pg_message: expect.any(String) },
+      });
       const read = await m.api.get(`/v2/payments/${id}`);
       const [tx] = read.body.payment.transactions;
-      expect(tx).toMatchObject({ status: "FAILED", is_primary: true, failure: { pg_code: pgCode, pg_message: res.body.params.pg_message, reason: expect.any(String) } });
+      expect(tx).toMatchObject({
+        status: "FAILED",
+        is_primary: true,
+        failure: { pg_code: pgCode, pg_message: res.body.params.pg_message, reason: expect.any(String) },
+      });
       expect(tx.failed_at).toMatch(RFC3339_MS);
       expect(tx.paid_at).toBeUndefined();
       expect(tx.amount.paid).toBe(0);
@@ -169,7 +244,10 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
     expect(retry.status).toBe(200);
     const read = await m.api.get(`/v2/payments/${id}`);
     const txs = read.body.payment.transactions;
-    expect(txs.map((t: { status: string; is_primary: boolean }) => [t.status, t.is_primary])).toEqual([["FAILED", false], ["PAID", true]]);
+    expect(txs.map((t: { status: string; is_primary: boolean }) => [t.status, t.is_primary])).toEqual([
+      ["FAILED", false],
+      ["PAID", true],
+    ]);
     expect(txs[1].id).toBe(retry.body.tx_id);
     expect(await webhookStatuses(id)).toEqual(["Failed", "Paid"]);
   });
@@ -177,11 +255,32 @@ describe("instant pay — provider declines (CONTRACT §10)", () => {
   it("a LIVE channel without an adapter refuses with PG_PROVIDER_ERROR", async () => {
     const m = await newMerchant();
     const key = `live-${newId()}`;
-    await getDb().insertInto("channels").values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key, name: "Live", type: "LIVE", pg_provider: "KICC", pg_merchant_id: "kicc_live", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() }).execute();
+    await getDb()
+      .insertInto("channels")
+      .values({
+        id: newId("ch_"),
+        merchant_id: m.merchant_id,
+        store_id: m.store_id,
+        key,
+        name: "Live",
+        type: "LIVE",
+        pg_provider: "KICC",
+        pg_merchant_id: "kicc_live",
+        is_for_payment: 1,
+        is_for_identity_verification: 0,
+        created_at: Date.now(),
+      })
+      .execute();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      cardPayBody(m, "4242424242424242", { channel_key: key }),
+    );
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" },
+    });
     const read = await m.api.get(`/v2/payments/${id}`);
     expect(read.body.payment.transactions[0]).toMatchObject({ status: "FAILED", channel: { type: "LIVE" } });
   });
@@ -191,17 +290,37 @@ describe("instant pay — virtual account", () => {
   it("issues a virtual account: 200 with paid_at empty, status VIRTUAL_ACCOUNT_ISSUED and the account detail", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, {
-      payment_method_option: { virtual_account: { bank: "SHINHAN_BANK", account_expiry: { valid_hours: 48 }, account_type: "NORMAL", remittee_name: "Demo Shop", cash_receipt_form: { receipt_type: "PERSONAL", registration_number: "01012345678" } } },
-    }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      virtualAccountPayBody(m, {
+        payment_method_option: {
+          virtual_account: {
+            bank: "SHINHAN_BANK",
+            account_expiry: { valid_hours: 48 },
+            account_type: "NORMAL",
+            remittee_name: "Demo Shop",
+            cash_receipt_form: { receipt_type: "PERSONAL", registration_number: "01012345678" },
+          },
+        },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.paid_at).toBe("");
     expect(res.body.pg_tx_id).not.toBe("");
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
-    expect(tx).toMatchObject({ status: "VIRTUAL_ACCOUNT_ISSUED", method: "VIRTUAL_ACCOUNT", amount: { paid: 0, total: 50000 } });
+    expect(tx).toMatchObject({
+      status: "VIRTUAL_ACCOUNT_ISSUED",
+      method: "VIRTUAL_ACCOUNT",
+      amount: { paid: 0, total: 50000 },
+    });
     expect(tx.paid_at).toBeUndefined();
     const va = tx.payment_method_detail.virtual_account;
-    expect(va).toMatchObject({ bank_code: "SHINHAN_BANK", account_type: "NORMAL", remittee_name: "Demo Shop", account_number: expect.stringMatching(/^\d+$/) });
+    expect(va).toMatchObject({
+      bank_code: "SHINHAN_BANK",
+      account_type: "NORMAL",
+      remittee_name: "Demo Shop",
+      account_number: expect.stringMatching(/^\d+$/),
+    });
     const hours = (Date.parse(va.expired_at) - Date.parse(va.issued_at)) / 3_600_000;
     expect(Math.round(hours)).toBe(48);
   });
@@ -210,20 +329,61 @@ describe("instant pay — virtual account", () => {
     const m = await newMerchant();
     const id = newPaymentId();
     const due = new Date(Date.now() + 3 * 86_400_000).toISOString().replace("Z", "+09:00");
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, {
-      payment_method_option: { virtual_account: { bank: "NEW_DIGITAL_BANK_2", account_expiry: { due_date: due }, account_type: "FIXED", account_number: "12345678901" } },
-    }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      virtualAccountPayBody(m, {
+        payment_method_option: {
+          virtual_account: {
+            bank: "NEW_DIGITAL_BANK_2",
+            account_expiry: { due_date: due },
+            account_type: "FIXED",
+            account_number: "12345678901",
+          },
+        },
+      }),
+    );
     expect(res.status).toBe(200);
-    const va = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].payment_method_detail.virtual_account;
-    expect(va).toMatchObject({ bank_code: "NEW_DIGITAL_BANK_2", account_type: "FIXED", account_number: "12345678901", expired_at: new Date(Date.parse(due)).toISOString() });
+    const va = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].payment_method_detail
+      .virtual_account;
+    expect(va).toMatchObject({
+      bank_code: "NEW_DIGITAL_BANK_2",
+      account_type: "FIXED",
+      account_number: "12345678901",
+      expired_at: new Date(Date.parse(due)).toISOString(),
+    });
   });
 
   it("refuses a lower-case bank, a past due_date, and a second attempt while the account is issued", async () => {
     const m = await newMerchant();
-    const vaOption = (va: Record<string, unknown>) => ({ payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL", ...va } } });
-    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, vaOption({ bank: "kookmin" }))), 400, "INVALID_REQUEST");
-    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, vaOption({ account_expiry: { due_date: "2001-01-01T00:00:00Z" } }))), 400, "INVALID_REQUEST");
-    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, vaOption({ account_type: "FLOATING" }))), 400, "INVALID_REQUEST");
+    const vaOption = (va: Record<string, unknown>) => ({
+      payment_method_option: {
+        virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL", ...va },
+      },
+    });
+    expectError(
+      await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        virtualAccountPayBody(m, vaOption({ bank: "kookmin" })),
+      ),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectError(
+      await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        virtualAccountPayBody(m, vaOption({ account_expiry: { due_date: "2001-01-01T00:00:00Z" } })),
+      ),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectError(
+      await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        virtualAccountPayBody(m, vaOption({ account_type: "FLOATING" })),
+      ),
+      400,
+      "INVALID_REQUEST",
+    );
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m))).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m)), 400, "INVALID_REQUEST");
@@ -243,11 +403,40 @@ describe("instant pay — request errors", () => {
       ["missing channel_key", { channel_key: undefined }, "channel_key"],
       ["bad currency", { currency: "won" }, "currency"],
       ["bad notice url", { notice_urls: ["not a url"] }, "notice_urls"],
-      ["both card and virtual account", { payment_method_option: { card: { card_credential: cardCredential("4242424242424242") }, virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL" } } }, "payment_method_option"],
+      [
+        "both card and virtual account",
+        {
+          payment_method_option: {
+            card: { card_credential: cardCredential("4242424242424242") },
+            virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 1 }, account_type: "NORMAL" },
+          },
+        },
+        "payment_method_option",
+      ],
       ["neither card nor virtual account", { payment_method_option: {} }, "payment_method_option"],
-      ["Luhn failure", { payment_method_option: { card: { card_credential: cardCredential("4242424242424241") } } }, "card_number"],
-      ["expired card", { payment_method_option: { card: { card_credential: { ...cardCredential("4242424242424242"), expiry_year: "2001" } } } }, "expiry_year"],
-      ["bad password digits", { payment_method_option: { card: { card_credential: { ...cardCredential("4242424242424242"), password_two_digits: "1" } } } }, "password_two_digits"],
+      [
+        "Luhn failure",
+        { payment_method_option: { card: { card_credential: cardCredential("4242424242424241") } } },
+        "card_number",
+      ],
+      [
+        "expired card",
+        {
+          payment_method_option: {
+            card: { card_credential: { ...cardCredential("4242424242424242"), expiry_year: "2001" } },
+          },
+        },
+        "expiry_year",
+      ],
+      [
+        "bad password digits",
+        {
+          payment_method_option: {
+            card: { card_credential: { ...cardCredential("4242424242424242"), password_two_digits: "1" } },
+          },
+        },
+        "password_two_digits",
+      ],
     ];
     for (const [label, overrides, field] of cases) {
       const id = newPaymentId();
@@ -260,13 +449,24 @@ describe("instant pay — request errors", () => {
 
   it("400 INVALID_REQUEST for a payment id with whitespace or over 200 characters", async () => {
     const m = await newMerchant();
-    expectError(await m.api.post(`/v2/payments/${encodeURIComponent("a b")}/instant/pay`, cardPayBody(m)), 400, "INVALID_REQUEST");
-    expectError(await m.api.post(`/v2/payments/${"x".repeat(201)}/instant/pay`, cardPayBody(m)), 400, "INVALID_REQUEST");
+    expectError(
+      await m.api.post(`/v2/payments/${encodeURIComponent("a b")}/instant/pay`, cardPayBody(m)),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectError(
+      await m.api.post(`/v2/payments/${"x".repeat(201)}/instant/pay`, cardPayBody(m)),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("400 TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", async () => {
     const m = await newMerchant();
-    const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { total_amount: 1000, tax_free_amount: 1001 }));
+    const res = await m.api.post(
+      `/v2/payments/${newPaymentId()}/instant/pay`,
+      cardPayBody(m, "4242424242424242", { total_amount: 1000, tax_free_amount: 1001 }),
+    );
     expectError(res, 400, "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT");
   });
 
@@ -282,18 +482,39 @@ describe("instant pay — request errors", () => {
     const m = await newMerchant();
     const other = await newMerchant();
     for (const key of ["channel-key-nope", paymentChannelKey(other), paymentChannelKey(m, "DANAL")]) {
-      expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key })), 404, "CHANNEL_NOT_FOUND");
+      expectError(
+        await m.api.post(
+          `/v2/payments/${newPaymentId()}/instant/pay`,
+          cardPayBody(m, "4242424242424242", { channel_key: key }),
+        ),
+        404,
+        "CHANNEL_NOT_FOUND",
+      );
     }
   });
 
   it("404 STORE_NOT_FOUND for another merchant's store; 403 PERMISSION_DENIED for a store-limited key naming another store", async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    expectError(await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { store_id: other.store_id })), 404, "STORE_NOT_FOUND");
+    expectError(
+      await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        cardPayBody(m, "4242424242424242", { store_id: other.store_id }),
+      ),
+      404,
+      "STORE_NOT_FOUND",
+    );
     const sub = await insertStore(getDb(), { merchantId: m.merchant_id, name: "Sub", isDefault: false });
     const key = await createApiKey({ merchantId: m.merchant_id, storeId: sub.id, name: "sub only" });
     const limited = apiAs((await loginWithApiKey(key.apiKey)).accessToken);
-    expectError(await limited.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { store_id: m.store_id })), 403, "PERMISSION_DENIED");
+    expectError(
+      await limited.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        cardPayBody(m, "4242424242424242", { store_id: m.store_id }),
+      ),
+      403,
+      "PERMISSION_DENIED",
+    );
   });
 
   it("401 UNAUTHORIZED without a valid token", async () => {
@@ -316,7 +537,10 @@ describe("GET /v2/payments/{payment_id}", () => {
     expectError(await b.api.get(`/v2/payments/${id}`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.get(`/v2/payments/${id}?store_id=${a.store_id}`), 404, "PAYMENT_NOT_FOUND");
     // B may use the same id for its own payment; A's is untouched.
-    expect((await b.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(b, "4242424242424242", { total_amount: 500 }))).status).toBe(200);
+    expect(
+      (await b.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(b, "4242424242424242", { total_amount: 500 })))
+        .status,
+    ).toBe(200);
     expect((await a.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount.total).toBe(11000);
     expect((await b.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].amount.total).toBe(500);
   });
@@ -324,9 +548,21 @@ describe("GET /v2/payments/{payment_id}", () => {
   it("reads payments of a named store; a store-limited key naming another store gets PAYMENT_NOT_FOUND", async () => {
     const m = await newMerchant();
     const sub = await insertStore(getDb(), { merchantId: m.merchant_id, name: "Sub", isDefault: false });
-    const subChannel = await getDb().selectFrom("channels").select("key").where("store_id", "=", sub.id).where("pg_provider", "=", "KCP").executeTakeFirstOrThrow();
+    const subChannel = await getDb()
+      .selectFrom("channels")
+      .select("key")
+      .where("store_id", "=", sub.id)
+      .where("pg_provider", "=", "KCP")
+      .executeTakeFirstOrThrow();
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { store_id: sub.id, channel_key: subChannel.key }))).status).toBe(200);
+    expect(
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          cardPayBody(m, "4242424242424242", { store_id: sub.id, channel_key: subChannel.key }),
+        )
+      ).status,
+    ).toBe(200);
     expectError(await m.api.get(`/v2/payments/${id}`), 404, "PAYMENT_NOT_FOUND");
     expect((await m.api.get(`/v2/payments/${id}?store_id=${sub.id}`)).status).toBe(200);
     const key = await createApiKey({ merchantId: m.merchant_id, storeId: sub.id, name: "sub only" });

@@ -10,9 +10,15 @@ import { DAY, HOUR } from "@/lib/time";
 import { createPayment, type FixturePayment } from "@/lib/testing/payment-fixtures";
 
 type M = Awaited<ReturnType<typeof newMerchant>>;
-type Page = { current_page: number; total_page: number; total_count: number; payments: { id: string; store_id: string; transactions: { is_primary: boolean; status: string }[] }[] };
+type Page = {
+  current_page: number;
+  total_page: number;
+  total_count: number;
+  payments: { id: string; store_id: string; transactions: { is_primary: boolean; status: string }[] }[];
+};
 
-const pay = (m: M, p: Omit<FixturePayment, "merchantId" | "storeId"> & { storeId?: string } = {}) => createPayment({ merchantId: m.merchant_id, storeId: m.store_id, ...p });
+const pay = (m: M, p: Omit<FixturePayment, "merchantId" | "storeId"> & { storeId?: string } = {}) =>
+  createPayment({ merchantId: m.merchant_id, storeId: m.store_id, ...p });
 const ids = (body: Page) => body.payments.map((p) => p.id);
 const list = async (m: M, query = "") => {
   const res = await m.api.get<Page>(`/v2/payments${query}`);
@@ -23,7 +29,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 function expectInvalid(res: { status: number; body: any }, field: string) {
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ code: "INVALID_REQUEST", params: expect.objectContaining({ message: expect.stringContaining(field) }) });
+  expect(res.body).toEqual({
+    code: "INVALID_REQUEST",
+    params: expect.objectContaining({ message: expect.stringContaining(field) }),
+  });
 }
 
 describe("GET /v2/payments: shape, window and timestamps", () => {
@@ -37,7 +46,10 @@ describe("GET /v2/payments: shape, window and timestamps", () => {
     expect(ids(body).sort()).toEqual([retried.payment_id, other.payment_id].sort());
     const p = body.payments.find((x) => x.id === retried.payment_id)!;
     expect(p).toMatchObject({ merchant_id: m.merchant_id, store_id: m.store_id });
-    expect(p.transactions.map((t) => [t.status, t.is_primary])).toEqual([["FAILED", false], ["PAID", true]]);
+    expect(p.transactions.map((t) => [t.status, t.is_primary])).toEqual([
+      ["FAILED", false],
+      ["PAID", true],
+    ]);
     // The failed first attempt no longer counts: the payment is PAID, not FAILED.
     expect((await list(m, "?status=FAILED")).total_count).toBe(0);
   });
@@ -63,7 +75,9 @@ describe("GET /v2/payments: shape, window and timestamps", () => {
     expect(ids(await list(m))).toEqual([p.payment_id]);
     expect(ids(await list(m, "?timestamp_type=STATUS_UPDATED_AT"))).toEqual([p.payment_id]);
     expect(ids(await list(m, "?timestamp_type=REQUESTED_AT"))).toEqual([]);
-    expect(ids(await list(m, `?timestamp_type=REQUESTED_AT&start=${iso(now - 101 * DAY)}&end=${iso(now - 99 * DAY)}`))).toEqual([p.payment_id]);
+    expect(
+      ids(await list(m, `?timestamp_type=REQUESTED_AT&start=${iso(now - 101 * DAY)}&end=${iso(now - 99 * DAY)}`)),
+    ).toEqual([p.payment_id]);
   });
 });
 
@@ -87,16 +101,27 @@ describe("GET /v2/payments: filters", () => {
     const card = await pay(m, { method: "CARD", provider: "TOSSPAYMENTS" });
     const va = await pay(m, { method: "VIRTUAL_ACCOUNT", provider: "KCP", outcome: "VIRTUAL_ACCOUNT_ISSUED" });
     const live = await pay(m, { method: "CARD", provider: "NICE", patch: { channel_type: "LIVE" } });
-    const scheduled = await pay(m, { method: "CARD", provider: "KCP", scheduleId: "schedule-1", billingKey: "billing-key-1" });
+    const scheduled = await pay(m, {
+      method: "CARD",
+      provider: "KCP",
+      scheduleId: "schedule-1",
+      billingKey: "billing-key-1",
+    });
     expect(ids(await list(m, "?methods=VIRTUAL_ACCOUNT"))).toEqual([va.payment_id]);
-    expect(ids(await list(m, "?methods[]=CARD")).sort()).toEqual([card.payment_id, live.payment_id, scheduled.payment_id].sort());
+    expect(ids(await list(m, "?methods[]=CARD")).sort()).toEqual(
+      [card.payment_id, live.payment_id, scheduled.payment_id].sort(),
+    );
     expect(ids(await list(m, "?pg_providers=KCP")).sort()).toEqual([va.payment_id, scheduled.payment_id].sort());
-    expect(ids(await list(m, "?pg_providers=NICE,TOSSPAYMENTS")).sort()).toEqual([card.payment_id, live.payment_id].sort());
+    expect(ids(await list(m, "?pg_providers=NICE,TOSSPAYMENTS")).sort()).toEqual(
+      [card.payment_id, live.payment_id].sort(),
+    );
     expect(ids(await list(m, "?is_test_payment=false"))).toEqual([live.payment_id]);
     expect((await list(m, "?is_test_payment=true")).total_count).toBe(3);
     expect(ids(await list(m, "?is_scheduled_payment=true"))).toEqual([scheduled.payment_id]);
     expect((await list(m, "?is_scheduled_payment=false")).total_count).toBe(3);
-    expect(ids(await list(m, "?pg_providers=KCP&methods=CARD&is_scheduled_payment=true&status=PAID"))).toEqual([scheduled.payment_id]);
+    expect(ids(await list(m, "?pg_providers=KCP&methods=CARD&is_scheduled_payment=true&status=PAID"))).toEqual([
+      scheduled.payment_id,
+    ]);
   });
 
   it("text search: each column is a prefix match; ALL searches every column", async () => {
@@ -108,18 +133,41 @@ describe("GET /v2/payments: filters", () => {
       scheduleId: "sch-alpha",
       billingKey: "billing-key-alpha",
     });
-    const b = await pay(m, { paymentId: "order-beta-2", orderName: "Red hat 50%_off*", customer: { name: "Lee", email: "lee@example.org" }, outcome: "FAILED" });
+    const b = await pay(m, {
+      paymentId: "order-beta-2",
+      orderName: "Red hat 50%_off*",
+      customer: { name: "Lee", email: "lee@example.org" },
+      outcome: "FAILED",
+    });
     const va = await pay(m, { method: "VIRTUAL_ACCOUNT", outcome: "VIRTUAL_ACCOUNT_ISSUED" });
     await getDb()
       .insertInto("cancellations")
       .values({
-        id: newId("cancel-"), merchant_id: m.merchant_id, store_id: m.store_id, transaction_id: a.id, payment_id: a.payment_id, status: "SUCCEEDED",
-        cancel_amount: 100, tax_free_amount: 0, vat_amount: null, easy_pay_discount_amount: null, reason: "customer changed mind", pg_cancellation_id: "pgc",
-        requested_at: Date.now(), cancelled_at: Date.now(), refund_account: null, failure_pg_code: null, failure_pg_message: null,
-        lookup_due_at: null, lookup_attempts: 0, last_lookup_error: null, idempotency_key: null,
+        id: newId("cancel-"),
+        merchant_id: m.merchant_id,
+        store_id: m.store_id,
+        transaction_id: a.id,
+        payment_id: a.payment_id,
+        status: "SUCCEEDED",
+        cancel_amount: 100,
+        tax_free_amount: 0,
+        vat_amount: null,
+        easy_pay_discount_amount: null,
+        reason: "customer changed mind",
+        pg_cancellation_id: "pgc",
+        requested_at: Date.now(),
+        cancelled_at: Date.now(),
+        refund_account: null,
+        failure_pg_code: null,
+        failure_pg_message: null,
+        lookup_due_at: null,
+        lookup_attempts: 0,
+        last_lookup_error: null,
+        idempotency_key: null,
       })
       .execute();
-    const search = async (column: string, value: string) => ids(await list(m, `?text_search_column=${column}&text_search_value=${encodeURIComponent(value)}`)).sort();
+    const search = async (column: string, value: string) =>
+      ids(await list(m, `?text_search_column=${column}&text_search_value=${encodeURIComponent(value)}`)).sort();
     expect(await search("PAYMENT_ID", "order-al")).toEqual([a.payment_id]);
     expect(await search("PAYMENT_ID", "alpha")).toEqual([]); // prefix, not substring
     expect(await search("PAYMENT_ID", "order-")).toEqual([a.payment_id, b.payment_id].sort());
@@ -156,9 +204,15 @@ describe("GET /v2/payments: sorting and paging", () => {
     const p2 = await pay(m, { at: { requested: now - 4 * HOUR, statusUpdated: now - 3 * HOUR } });
     const p3 = await pay(m, { at: { requested: now - 3 * HOUR, statusUpdated: now - 2 * HOUR } });
     expect(ids(await list(m))).toEqual([p1, p3, p2].map((p) => p.payment_id));
-    expect(ids(await list(m, "?sort_by=STATUS_UPDATED_AT&sort_order=ASCENDING"))).toEqual([p2, p3, p1].map((p) => p.payment_id));
-    expect(ids(await list(m, "?sort_by=REQUESTED_AT&sort_order=DESCENDING"))).toEqual([p3, p2, p1].map((p) => p.payment_id));
-    expect(ids(await list(m, "?sort_by=REQUESTED_AT&sort_order=ASCENDING"))).toEqual([p1, p2, p3].map((p) => p.payment_id));
+    expect(ids(await list(m, "?sort_by=STATUS_UPDATED_AT&sort_order=ASCENDING"))).toEqual(
+      [p2, p3, p1].map((p) => p.payment_id),
+    );
+    expect(ids(await list(m, "?sort_by=REQUESTED_AT&sort_order=DESCENDING"))).toEqual(
+      [p3, p2, p1].map((p) => p.payment_id),
+    );
+    expect(ids(await list(m, "?sort_by=REQUESTED_AT&sort_order=ASCENDING"))).toEqual(
+      [p1, p2, p3].map((p) => p.payment_id),
+    );
   });
 
   it("pages are 0-based, disjoint and complete; total_page rounds up", async () => {
@@ -166,7 +220,11 @@ describe("GET /v2/payments: sorting and paging", () => {
     const now = Date.now();
     const made: Awaited<ReturnType<typeof pay>>[] = [];
     for (let i = 0; i < 23; i++) made.push(await pay(m, { at: { statusUpdated: now - i * 1000 } }));
-    const pages = [await list(m, "?limit=10&page=0"), await list(m, "?limit=10&page=1"), await list(m, "?limit=10&page=2")];
+    const pages = [
+      await list(m, "?limit=10&page=0"),
+      await list(m, "?limit=10&page=1"),
+      await list(m, "?limit=10&page=2"),
+    ];
     expect(pages.map((p) => [p.current_page, p.total_page, p.total_count, p.payments.length])).toEqual([
       [0, 3, 23, 10],
       [1, 3, 23, 10],
@@ -258,7 +316,9 @@ describe("GET /v2/payments/scroll", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await m.api.get<Scroll>(`/v2/payments/scroll?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const res = await m.api.get<Scroll>(
+        `/v2/payments/scroll?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       seen.push(...res.body.payments.map((p) => p.id));
       cursor = res.body.cursor;
@@ -272,7 +332,8 @@ describe("GET /v2/payments/scroll", () => {
     const m = await newMerchant();
     const now = Date.now();
     const made: Awaited<ReturnType<typeof pay>>[] = [];
-    for (let i = 0; i < 12; i++) made.push(await pay(m, { outcome: i % 4 === 0 ? "FAILED" : "PAID", at: { created: now - (12 - i) * 1000 } }));
+    for (let i = 0; i < 12; i++)
+      made.push(await pay(m, { outcome: i % 4 === 0 ? "FAILED" : "PAID", at: { created: now - (12 - i) * 1000 } }));
     const added: string[] = [];
     const { seen, pages } = await scrollAll(m, "limit=5", async () => {
       added.push((await pay(m)).payment_id);
@@ -299,7 +360,9 @@ describe("GET /v2/payments/scroll", () => {
     const first = await m.api.get<Scroll>(`/v2/payments/scroll?${query}`);
     expect(first.body.payments.map((p) => p.id)).toEqual(inWindow.slice(0, 3).map((p) => p.payment_id));
     // The cursor alone carries window and store.
-    const second = await m.api.get<Scroll>(`/v2/payments/scroll?cursor=${encodeURIComponent(first.body.cursor!)}&store_id=${m.store_id}`);
+    const second = await m.api.get<Scroll>(
+      `/v2/payments/scroll?cursor=${encodeURIComponent(first.body.cursor!)}&store_id=${m.store_id}`,
+    );
     expect(second.body.payments.map((p) => p.id)).toEqual([inWindow[3]!.payment_id]);
     expect(second.body.cursor).toBeUndefined();
     // Defaults: last 90 days, every store.
@@ -310,7 +373,10 @@ describe("GET /v2/payments/scroll", () => {
     const m = await newMerchant();
     for (let i = 0; i < 3; i++) await pay(m);
     expectInvalid(await m.api.get("/v2/payments/scroll?cursor=garbage"), "cursor");
-    expectInvalid(await m.api.get(`/v2/payments/scroll?cursor=${Buffer.from('{"v":1}').toString("base64url")}`), "cursor");
+    expectInvalid(
+      await m.api.get(`/v2/payments/scroll?cursor=${Buffer.from('{"v":1}').toString("base64url")}`),
+      "cursor",
+    );
     expectInvalid(await m.api.get("/v2/payments/scroll?limit=1001"), "limit");
     expectInvalid(await m.api.get("/v2/payments/scroll?start=nope"), "start");
     const first = await m.api.get<Scroll>("/v2/payments/scroll?limit=1");

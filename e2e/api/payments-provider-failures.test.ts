@@ -21,7 +21,19 @@ async function liveChannel(m: Merchant, adapter: Partial<PaymentProvider>): Prom
   const key = `live-${newId()}`;
   await getDb()
     .insertInto("channels")
-    .values({ id: newId("ch_"), merchant_id: m.merchant_id, store_id: m.store_id, key, name: "Live", type: "LIVE", pg_provider: pg, pg_merchant_id: "live_mid", is_for_payment: 1, is_for_identity_verification: 0, created_at: Date.now() })
+    .values({
+      id: newId("ch_"),
+      merchant_id: m.merchant_id,
+      store_id: m.store_id,
+      key,
+      name: "Live",
+      type: "LIVE",
+      pg_provider: pg,
+      pg_merchant_id: "live_mid",
+      is_for_payment: 1,
+      is_for_identity_verification: 0,
+      created_at: Date.now(),
+    })
     .execute();
   return key;
 }
@@ -36,9 +48,15 @@ describe("provider crashes and refusals", () => {
     const m = await newMerchant();
     const key = await liveChannel(m, { approveCard: crash });
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      cardPayBody(m, "4242424242424242", { channel_key: key }),
+    );
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_NO_RECORD", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "PROVIDER_NO_RECORD", pg_message: expect.any(String) },
+    });
     expect(JSON.stringify(res.body)).not.toContain("connection reset");
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
@@ -48,16 +66,32 @@ describe("provider crashes and refusals", () => {
   it("cancel: a provider that keeps crashing leaves the cancellation REQUESTED (amount reserved, outcome unknown) until it answers", async () => {
     const m = await newMerchant();
     let down = true;
-    const key = await liveChannel(m, { cancel: async (input) => (down ? crash() : sandboxPaymentProvider.cancel(input)) });
+    const key = await liveChannel(m, {
+      cancel: async (input) => (down ? crash() : sandboxPaymentProvider.cancel(input)),
+    });
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key }))).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key })))
+        .status,
+    ).toBe(200);
     const res = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 5000 });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) },
+    });
     let tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "PAID", amount: { cancelled: 0 } });
     expect(tx.cancellations).toEqual([expect.objectContaining({ status: "REQUESTED", cancel_amount: 5000 })]);
-    expect((await getDb().selectFrom("transactions").select("cancelled_amount").where("id", "=", tx.id).executeTakeFirstOrThrow()).cancelled_amount).toBe(5000);
+    expect(
+      (
+        await getDb()
+          .selectFrom("transactions")
+          .select("cancelled_amount")
+          .where("id", "=", tx.id)
+          .executeTakeFirstOrThrow()
+      ).cancelled_amount,
+    ).toBe(5000);
     down = false;
     expect(await lookUpNow("cancellations", tx.cancellations[0].id)).toBe(true);
     tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
@@ -69,10 +103,15 @@ describe("provider crashes and refusals", () => {
     const m = await newMerchant();
     const key = await liveChannel(m, {});
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: key }))).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: key }))).status,
+    ).toBe(200);
     const res = await m.api.delete(`/v2/payments/${id}/virtual-account`);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "NO_LIVE_PROVIDER", pg_message: "no live provider configured" },
+    });
     expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 
@@ -80,11 +119,26 @@ describe("provider crashes and refusals", () => {
     const m = await newMerchant();
     const key = await liveChannel(m, { registerEscrowLogistics: refuse, completeEscrow: refuse });
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key, is_escrow: true }))).status).toBe(200);
-    const logis = { sender: {}, receiver: { address: { address_line_1: "a", address_line_2: "b" } }, logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" }, send_email: false };
+    expect(
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          cardPayBody(m, "4242424242424242", { channel_key: key, is_escrow: true }),
+        )
+      ).status,
+    ).toBe(200);
+    const logis = {
+      sender: {},
+      receiver: { address: { address_line_1: "a", address_line_2: "b" } },
+      logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" },
+      send_email: false,
+    };
     const res = await m.api.post(`/v2/payments/${id}/escrow/logis`, logis);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "ESCROW_REFUSED", pg_message: "refused by the provider" } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "ESCROW_REFUSED", pg_message: "refused by the provider" },
+    });
     expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].escrow_detail).toBeUndefined();
   });
 
@@ -92,12 +146,26 @@ describe("provider crashes and refusals", () => {
     const m = await newMerchant();
     const key = await liveChannel(m, { completeEscrow: refuse });
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: key, is_escrow: true }))).status).toBe(200);
-    const logis = { sender: {}, receiver: { address: { address_line_1: "a", address_line_2: "b" } }, logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" }, send_email: false };
+    expect(
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          cardPayBody(m, "4242424242424242", { channel_key: key, is_escrow: true }),
+        )
+      ).status,
+    ).toBe(200);
+    const logis = {
+      sender: {},
+      receiver: { address: { address_line_1: "a", address_line_2: "b" } },
+      logistics_form: { company: "ETC", invoice_number: "1", sent_at: "2026-11-20T00:00:00Z" },
+      send_email: false,
+    };
     expect((await m.api.post(`/v2/payments/${id}/escrow/logis`, logis)).status).toBe(200);
     const res = await m.api.post(`/v2/payments/${id}/escrow/complete`, {});
     expect(res.status).toBe(500);
     expect(res.body.code).toBe("PG_PROVIDER_ERROR");
-    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].escrow_detail.status).toBe("REGISTERED");
+    expect((await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].escrow_detail.status).toBe(
+      "REGISTERED",
+    );
   });
 });

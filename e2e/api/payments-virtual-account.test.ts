@@ -16,13 +16,16 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 async function issuedAccount(m: Merchant, overrides: Record<string, unknown> = {}): Promise<string> {
   const id = newPaymentId();
-  const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { customer: { customer_name: { full_name: "Lee Jiho" } }, ...overrides }));
+  const res = await m.api.post(
+    `/v2/payments/${id}/instant/pay`,
+    virtualAccountPayBody(m, { customer: { customer_name: { full_name: "Lee Jiho" } }, ...overrides }),
+  );
   expect(res.status).toBe(200);
   return id;
 }
 
-const deposit = (m: Merchant, id: string, query = "") => m.api.post(`/v2/test-payments/${id}/notice-virtual-account-deposit${query}`);
-
+const deposit = (m: Merchant, id: string, query = "") =>
+  m.api.post(`/v2/test-payments/${id}/notice-virtual-account-deposit${query}`);
 
 async function withDepositHook<T>(hook: DepositHook, run: () => Promise<T>): Promise<T> {
   depositHooks.push(hook);
@@ -45,7 +48,10 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
     expect(tx.status).toBe("PAID");
     expect(tx.paid_at).toMatch(RFC3339_MS);
     expect(tx.amount).toMatchObject({ total: 50000, paid: 50000, cancelled: 0 });
-    expect(tx.payment_method_detail.virtual_account).toMatchObject({ bank_code: "KOOKMIN_BANK", remitter_name: "Lee Jiho" });
+    expect(tx.payment_method_detail.virtual_account).toMatchObject({
+      bank_code: "KOOKMIN_BANK",
+      remitter_name: "Lee Jiho",
+    });
     expect(await webhookStatuses(id)).toEqual(["Paid", "VirtualAccountIssued"]);
   });
 
@@ -53,24 +59,47 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
     const m = inProcess(await newMerchant({ webhookUrl: TEST_WEBHOOK_URL })); // the hook is registered in this process
     const cashReceiptForm = { receipt_type: "PERSONAL", registration_number: "01012345678" };
     const id = await issuedAccount(m, {
-      payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL", cash_receipt_form: cashReceiptForm } },
+      payment_method_option: {
+        virtual_account: {
+          bank: "KOOKMIN_BANK",
+          account_expiry: { valid_hours: 24 },
+          account_type: "NORMAL",
+          cash_receipt_form: cashReceiptForm,
+        },
+      },
     });
     const seen: { status: string; paidAt: number | null; form: unknown }[] = [];
-    const res = await withDepositHook(async (tx, row) => {
-      const stored = await tx.selectFrom("transactions").select("status").where("id", "=", row.id).executeTakeFirstOrThrow();
-      seen.push({ status: stored.status, paidAt: row.paid_at, form: row.cash_receipt_form ? openCashReceiptForm(row.cash_receipt_form) : null });
-    }, () => deposit(m, id));
+    const res = await withDepositHook(
+      async (tx, row) => {
+        const stored = await tx
+          .selectFrom("transactions")
+          .select("status")
+          .where("id", "=", row.id)
+          .executeTakeFirstOrThrow();
+        seen.push({
+          status: stored.status,
+          paidAt: row.paid_at,
+          form: row.cash_receipt_form ? openCashReceiptForm(row.cash_receipt_form) : null,
+        });
+      },
+      () => deposit(m, id),
+    );
     expect(res.status).toBe(200);
     // The hook sees the paid row, with the request's cash_receipt_form (for a receipt at deposit).
     expect(seen).toEqual([{ status: "PAID", paidAt: expect.any(Number), form: cashReceiptForm }]);
 
     // A failing hook rolls the deposit back.
     const other = await issuedAccount(m);
-    const failed = await withDepositHook(async () => {
-      throw new Error("receipt issuer down");
-    }, () => deposit(m, other));
+    const failed = await withDepositHook(
+      async () => {
+        throw new Error("receipt issuer down");
+      },
+      () => deposit(m, other),
+    );
     expectError(failed, 500, "SERVICE_ERROR");
-    expect((await m.api.get(`/v2/payments/${other}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
+    expect((await m.api.get(`/v2/payments/${other}`)).body.payment.transactions[0].status).toBe(
+      "VIRTUAL_ACCOUNT_ISSUED",
+    );
     expect(await webhookStatuses(other)).toEqual(["VirtualAccountIssued"]);
   });
 
@@ -82,10 +111,18 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
     expectError(await deposit(m, await paidPayment(m)), 400, "INVALID_REQUEST");
 
     const expired = await issuedAccount(m);
-    const row = await getDb().selectFrom("transactions").select(["id", "payment_method_detail"]).where("payment_id", "=", expired).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("transactions")
+      .select(["id", "payment_method_detail"])
+      .where("payment_id", "=", expired)
+      .executeTakeFirstOrThrow();
     const detail = JSON.parse(row.payment_method_detail!);
     detail.virtual_account.expired_at = new Date(Date.now() - 1000).toISOString();
-    await getDb().updateTable("transactions").set({ payment_method_detail: JSON.stringify(detail) }).where("id", "=", row.id).execute();
+    await getDb()
+      .updateTable("transactions")
+      .set({ payment_method_detail: JSON.stringify(detail) })
+      .where("id", "=", row.id)
+      .execute();
     expectError(await deposit(m, expired), 400, "INVALID_REQUEST");
 
     const live = await issuedAccount(m);
@@ -105,7 +142,11 @@ describe("POST /v2/test-payments/{payment_id}/notice-virtual-account-deposit", (
     const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
     const key = await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub only" });
     const limited = apiAs((await loginWithApiKey(key.apiKey)).accessToken);
-    expectError(await limited.post(`/v2/test-payments/${id}/notice-virtual-account-deposit?store_id=${a.store_id}`), 403, "PERMISSION_DENIED");
+    expectError(
+      await limited.post(`/v2/test-payments/${id}/notice-virtual-account-deposit?store_id=${a.store_id}`),
+      403,
+      "PERMISSION_DENIED",
+    );
     expect((await a.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 });
@@ -147,11 +188,19 @@ describe("DELETE /v2/payments/{payment_id}/virtual-account", () => {
     const id = await issuedAccount(a);
     expectError(await a.api.delete(`/v2/payments/${newPaymentId()}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
     expectError(await b.api.delete(`/v2/payments/${id}/virtual-account`), 404, "PAYMENT_NOT_FOUND");
-    expectError(await b.api.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 404, "STORE_NOT_FOUND");
+    expectError(
+      await b.api.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`),
+      404,
+      "STORE_NOT_FOUND",
+    );
     const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
     const key = await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub only" });
     const limited = apiAs((await loginWithApiKey(key.apiKey)).accessToken);
-    expectError(await limited.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`), 403, "PERMISSION_DENIED");
+    expectError(
+      await limited.delete(`/v2/payments/${id}/virtual-account?store_id=${a.store_id}`),
+      403,
+      "PERMISSION_DENIED",
+    );
     expect((await a.api.get(`/v2/payments/${id}`)).body.payment.transactions[0].status).toBe("VIRTUAL_ACCOUNT_ISSUED");
   });
 });
@@ -162,8 +211,17 @@ describe("cancelling a deposited virtual-account payment", () => {
     const id = await issuedAccount(m);
     expect((await deposit(m, id)).status).toBe(200);
     expectError(await m.api.post(`/v2/payments/${id}/cancel`, { reason: "no refund account" }), 400, "INVALID_REQUEST");
-    expectError(await m.api.post(`/v2/payments/${id}/cancel`, { refund: { bank: "KOOKMIN_BANK", account_holder: "Lee", account_number: "1234567890" } }), 400, "INVALID_REQUEST");
-    const res = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "refund", refund: { bank: "KB", account_holder: "Lee Jiho", account_number: "123-456-7890" } });
+    expectError(
+      await m.api.post(`/v2/payments/${id}/cancel`, {
+        refund: { bank: "KOOKMIN_BANK", account_holder: "Lee", account_number: "1234567890" },
+      }),
+      400,
+      "INVALID_REQUEST",
+    );
+    const res = await m.api.post(`/v2/payments/${id}/cancel`, {
+      reason: "refund",
+      refund: { bank: "KB", account_holder: "Lee Jiho", account_number: "123-456-7890" },
+    });
     expect(res.status).toBe(200);
     const tx = res.body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "CANCELLED", amount: { paid: 50000, cancelled: 50000 } });
@@ -184,7 +242,11 @@ describe("virtual accounts under concurrency", () => {
   it("racing voids and deposits: exactly one wins and the record is consistent", async () => {
     const m = await newMerchant({ webhookUrl: TEST_WEBHOOK_URL });
     const id = await issuedAccount(m);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? deposit(m, id) : m.api.delete(`/v2/payments/${id}/virtual-account`))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0 ? deposit(m, id) : m.api.delete(`/v2/payments/${id}/virtual-account`),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     if (tx.status === "PAID") {

@@ -5,12 +5,17 @@ import { getDb } from "@/lib/db/client";
 import { callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 
-const regenerate = (refreshToken: string) => callApi("POST", "/v2/token-regeneration", { body: { refresh_token: refreshToken } });
+const regenerate = (refreshToken: string) =>
+  callApi("POST", "/v2/token-regeneration", { body: { refresh_token: refreshToken } });
 const channels = (accessToken: string) => callApi("GET", "/v2/channels", { token: accessToken });
 
 /** Moves a token's rotation back past the grace window. */
 async function ageRotation(refreshToken: string) {
-  await getDb().updateTable("refresh_tokens").set({ rotated_at: Date.now() - refreshGraceMs() - 1_000 }).where("token_hash", "=", sha256(refreshToken)).execute();
+  await getDb()
+    .updateTable("refresh_tokens")
+    .set({ rotated_at: Date.now() - refreshGraceMs() - 1_000 })
+    .where("token_hash", "=", sha256(refreshToken))
+    .execute();
 }
 
 describe("refresh token grace window", () => {
@@ -54,7 +59,11 @@ describe("refresh token grace window", () => {
   it("keeps the issued pair only sealed, never in clear", async () => {
     const m = await newMerchant();
     const first = await regenerate(m.refreshToken);
-    const row = await getDb().selectFrom("refresh_tokens").select("successor_sealed").where("token_hash", "=", sha256(m.refreshToken)).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("refresh_tokens")
+      .select("successor_sealed")
+      .where("token_hash", "=", sha256(m.refreshToken))
+      .executeTakeFirstOrThrow();
     expect(row.successor_sealed).toMatch(/^v1\./);
     expect(row.successor_sealed).not.toContain(first.body.refresh_token);
   });

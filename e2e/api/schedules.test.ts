@@ -9,7 +9,12 @@ import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billi
 import { newMerchant } from "@/lib/testing/fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { createScheduleResponse, deleteSchedulesResponse, getScheduleResponse, listSchedulesResponse } from "@/lib/schedules/schema";
+import {
+  createScheduleResponse,
+  deleteSchedulesResponse,
+  getScheduleResponse,
+  listSchedulesResponse,
+} from "@/lib/schedules/schema";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;
@@ -23,7 +28,12 @@ function expectError(res: { status: number; body: any }, status: number, code: s
 }
 
 async function book(m: Merchant, key: string, paymentId: string, extra: Record<string, unknown> = {}) {
-  const res = await m.api.post("/v2/schedules", { ...payBody(key), payment_id: paymentId, scheduled_at: inHours(1), ...extra });
+  const res = await m.api.post("/v2/schedules", {
+    ...payBody(key),
+    payment_id: paymentId,
+    scheduled_at: inHours(1),
+    ...extra,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.id as string;
 }
@@ -33,7 +43,16 @@ describe("POST /v2/schedules", () => {
     const m = await newMerchant();
     const key = await issueKey(m, undefined, { customer: { customer_id: "cust-1" } });
     const at = "2099-01-02T03:04:05+09:00";
-    const res = await m.api.post("/v2/schedules", { ...payBody(key, { tax_free_amount: 100, notice_urls: ["https://example.com/n"], products: [{ id: "p", name: "Plan", amount: 9900, quantity: 1 }], card_installment_plan: 2 }), payment_id: "sub-2099-01", scheduled_at: at });
+    const res = await m.api.post("/v2/schedules", {
+      ...payBody(key, {
+        tax_free_amount: 100,
+        notice_urls: ["https://example.com/n"],
+        products: [{ id: "p", name: "Plan", amount: 9900, quantity: 1 }],
+        card_installment_plan: 2,
+      }),
+      payment_id: "sub-2099-01",
+      scheduled_at: at,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: expect.stringMatching(/^schedule-/), scheduled_at: "2099-01-01T18:04:05.000Z" });
     createScheduleResponse.parse(res.body);
@@ -60,7 +79,11 @@ describe("POST /v2/schedules", () => {
       notice_urls: ["https://example.com/n"],
       installment_month: 2,
     });
-    const job = await getDb().selectFrom("jobs").selectAll().where("dedupe_key", "=", `schedule:${res.body.id}`).executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("dedupe_key", "=", `schedule:${res.body.id}`)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ queue: "schedule.run", state: "QUEUED", run_at: Date.parse(at) });
   });
 
@@ -70,27 +93,55 @@ describe("POST /v2/schedules", () => {
     const missing = await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "p1" });
     expectError(missing, 400, "INVALID_REQUEST");
     expect(missing.body.params.message).toContain("scheduled_at");
-    expectError(await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "p1", scheduled_at: "tomorrow" }), 400, "INVALID_REQUEST");
-    expectError(await m.api.post("/v2/schedules", { ...payBody(key), scheduled_at: inHours(1) }), 400, "INVALID_REQUEST");
+    expectError(
+      await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "p1", scheduled_at: "tomorrow" }),
+      400,
+      "INVALID_REQUEST",
+    );
+    expectError(
+      await m.api.post("/v2/schedules", { ...payBody(key), scheduled_at: inHours(1) }),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("400 PAST_SCHEDULED for a time not in the future", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
-    expectError(await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "p1", scheduled_at: new Date(Date.now() - 1000).toISOString() }), 400, "PAST_SCHEDULED");
+    expectError(
+      await m.api.post("/v2/schedules", {
+        ...payBody(key),
+        payment_id: "p1",
+        scheduled_at: new Date(Date.now() - 1000).toISOString(),
+      }),
+      400,
+      "PAST_SCHEDULED",
+    );
   });
 
   it("400 TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
-    expectError(await m.api.post("/v2/schedules", { ...payBody(key, { tax_free_amount: 99_999 }), payment_id: "p1", scheduled_at: inHours(1) }), 400, "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT");
+    expectError(
+      await m.api.post("/v2/schedules", {
+        ...payBody(key, { tax_free_amount: 99_999 }),
+        payment_id: "p1",
+        scheduled_at: inHours(1),
+      }),
+      400,
+      "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT",
+    );
   });
 
   it("400 PAYMENT_ALREADY_EXISTS for a paid payment id; a failed one may be booked again", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     expect((await m.api.post("/v2/payments/paid-1/billing-key/pay", payBody(key))).status).toBe(200);
-    expectError(await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "paid-1", scheduled_at: inHours(1) }), 400, "PAYMENT_ALREADY_EXISTS");
+    expectError(
+      await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "paid-1", scheduled_at: inHours(1) }),
+      400,
+      "PAYMENT_ALREADY_EXISTS",
+    );
     const declining = await issueKey(m, SANDBOX_CARDS.BILLING_CHARGES_DECLINED);
     expect((await m.api.post("/v2/payments/failed-1/billing-key/pay", payBody(declining))).status).toBe(500);
     await book(m, key, "failed-1");
@@ -110,7 +161,11 @@ describe("POST /v2/schedules", () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     await m.api.delete(`/v2/billing-keys/${key}`);
-    expectError(await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "p1", scheduled_at: inHours(1) }), 400, "BILLING_KEY_DELETED");
+    expectError(
+      await m.api.post("/v2/schedules", { ...payBody(key), payment_id: "p1", scheduled_at: inHours(1) }),
+      400,
+      "BILLING_KEY_DELETED",
+    );
   });
 
   it("404 BILLING_KEY_NOT_FOUND / STORE_NOT_FOUND across merchants; 403 PERMISSION_DENIED for a store-limited key", async () => {
@@ -118,13 +173,44 @@ describe("POST /v2/schedules", () => {
     const b = await newMerchant();
     const foreign = await issueKey(b);
     const own = await issueKey(a);
-    expectError(await a.api.post("/v2/schedules", { ...payBody("billing-key-nope"), payment_id: "p1", scheduled_at: inHours(1) }), 404, "BILLING_KEY_NOT_FOUND");
-    expectError(await a.api.post("/v2/schedules", { ...payBody(foreign), payment_id: "p1", scheduled_at: inHours(1) }), 404, "BILLING_KEY_NOT_FOUND");
-    expectError(await a.api.post("/v2/schedules", { ...payBody(foreign), store_id: b.store_id, payment_id: "p1", scheduled_at: inHours(1) }), 404, "STORE_NOT_FOUND");
+    expectError(
+      await a.api.post("/v2/schedules", { ...payBody("billing-key-nope"), payment_id: "p1", scheduled_at: inHours(1) }),
+      404,
+      "BILLING_KEY_NOT_FOUND",
+    );
+    expectError(
+      await a.api.post("/v2/schedules", { ...payBody(foreign), payment_id: "p1", scheduled_at: inHours(1) }),
+      404,
+      "BILLING_KEY_NOT_FOUND",
+    );
+    expectError(
+      await a.api.post("/v2/schedules", {
+        ...payBody(foreign),
+        store_id: b.store_id,
+        payment_id: "p1",
+        scheduled_at: inHours(1),
+      }),
+      404,
+      "STORE_NOT_FOUND",
+    );
     const sub = await insertStore(getDb(), { merchantId: a.merchant_id, name: "Sub", isDefault: false });
-    const limited = apiAs((await loginWithApiKey((await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub" })).apiKey)).accessToken);
-    expectError(await limited.post("/v2/schedules", { ...payBody(own), store_id: a.store_id, payment_id: "p1", scheduled_at: inHours(1) }), 403, "PERMISSION_DENIED");
-    expect(await getDb().selectFrom("schedules").select("id").where("billing_key", "in", [foreign, own]).execute()).toEqual([]);
+    const limited = apiAs(
+      (await loginWithApiKey((await createApiKey({ merchantId: a.merchant_id, storeId: sub.id, name: "sub" })).apiKey))
+        .accessToken,
+    );
+    expectError(
+      await limited.post("/v2/schedules", {
+        ...payBody(own),
+        store_id: a.store_id,
+        payment_id: "p1",
+        scheduled_at: inHours(1),
+      }),
+      403,
+      "PERMISSION_DENIED",
+    );
+    expect(
+      await getDb().selectFrom("schedules").select("id").where("billing_key", "in", [foreign, own]).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -135,7 +221,12 @@ describe("GET /v2/schedules", () => {
     const ids = [];
     for (let i = 1; i <= 5; i++) ids.push(await book(m, key, `p${i}`, { scheduled_at: inHours(i) }));
     await m.api.delete(`/v2/schedules?billing_key=${key}&schedule_id=${ids[0]}`);
-    expect((await m.api.get("/v2/schedules")).body).toEqual({ current_page: 0, total_page: 0, total_count: 0, schedules: [] });
+    expect((await m.api.get("/v2/schedules")).body).toEqual({
+      current_page: 0,
+      total_page: 0,
+      total_count: 0,
+      schedules: [],
+    });
     const end = encodeURIComponent(inHours(10));
     const all = await m.api.get(`/v2/schedules?end=${end}&limit=2&page=1`);
     expect(all.status).toBe(200);
@@ -145,9 +236,13 @@ describe("GET /v2/schedules", () => {
     const booked = await m.api.get(`/v2/schedules?end=${end}&status=SCHEDULED&status=STARTED&limit=1000`);
     expect(booked.body.total_count).toBe(4);
     const cancelled = await m.api.get(`/v2/schedules?end=${end}&status[]=CANCELLED&billing_key=${key}`);
-    expect(cancelled.body.schedules.map((s: { id: string; status: string }) => [s.id, s.status])).toEqual([[ids[0], "CANCELLED"]]);
+    expect(cancelled.body.schedules.map((s: { id: string; status: string }) => [s.id, s.status])).toEqual([
+      [ids[0], "CANCELLED"],
+    ]);
     expect(cancelled.body.schedules[0].cancelled_at).toMatch(RFC3339);
-    const narrow = await m.api.get(`/v2/schedules?start=${encodeURIComponent(inHours(2.5))}&end=${encodeURIComponent(inHours(3.5))}`);
+    const narrow = await m.api.get(
+      `/v2/schedules?start=${encodeURIComponent(inHours(2.5))}&end=${encodeURIComponent(inHours(3.5))}`,
+    );
     expect(narrow.body.schedules.map((s: { id: string }) => s.id)).toEqual([ids[2]]);
   });
 
@@ -155,7 +250,11 @@ describe("GET /v2/schedules", () => {
     const m = await newMerchant();
     expectError(await m.api.get("/v2/schedules?limit=1001"), 400, "INVALID_REQUEST");
     expectError(await m.api.get("/v2/schedules?status=DONE"), 400, "INVALID_REQUEST");
-    expectError(await m.api.get(`/v2/schedules?start=${encodeURIComponent(inHours(1))}&end=${encodeURIComponent(inHours(-1))}`), 400, "INVALID_REQUEST");
+    expectError(
+      await m.api.get(`/v2/schedules?start=${encodeURIComponent(inHours(1))}&end=${encodeURIComponent(inHours(-1))}`),
+      400,
+      "INVALID_REQUEST",
+    );
   });
 
   it("never lists another merchant's schedules", async () => {
@@ -193,7 +292,9 @@ describe("DELETE /v2/schedules", () => {
     expect(got.cancelled_at).toMatch(RFC3339);
     const rest = await m.api.delete(`/v2/schedules?billing_key=${key}`);
     expect(rest.body.deleted_schedule_ids.sort()).toEqual([s2, s3].sort());
-    expect((await m.api.delete(`/v2/schedules?billing_key=${key}&schedule_id=`)).body).toEqual({ deleted_schedule_ids: [] });
+    expect((await m.api.delete(`/v2/schedules?billing_key=${key}&schedule_id=`)).body).toEqual({
+      deleted_schedule_ids: [],
+    });
   });
 
   it("400 SCHEDULE_ALREADY_PROCESSED when a listed schedule was cancelled or ran; nothing is cancelled then", async () => {
@@ -207,7 +308,11 @@ describe("DELETE /v2/schedules", () => {
     expect((await m.api.get(`/v2/schedules/${s2}`)).body.schedule.status).toBe("SCHEDULED");
     await makeDue([s2]);
     await runUntilSettled([s2]);
-    expectError(await m.api.delete(`/v2/schedules?billing_key=${key}&schedule_id=${s2}`), 400, "SCHEDULE_ALREADY_PROCESSED");
+    expectError(
+      await m.api.delete(`/v2/schedules?billing_key=${key}&schedule_id=${s2}`),
+      400,
+      "SCHEDULE_ALREADY_PROCESSED",
+    );
   });
 
   it("400 INVALID_REQUEST without billing_key", async () => {
@@ -257,7 +362,13 @@ describe("running due schedules", () => {
     const res = await m.api.get("/v2/payments/sub-1");
     expect(res.status).toBe(200);
     expect(res.body.payment.transactions).toHaveLength(1);
-    expect(res.body.payment.transactions[0]).toMatchObject({ status: "PAID", schedule_id: id, billing_key: key, customer: { id: "cust-9" }, amount: { total: 9900, paid: 9900 } });
+    expect(res.body.payment.transactions[0]).toMatchObject({
+      status: "PAID",
+      schedule_id: id,
+      billing_key: key,
+      customer: { id: "cust-9" },
+      amount: { total: 9900, paid: 9900 },
+    });
   });
 
   it("a declined charge still completes the schedule; the payment shows FAILED", async () => {
@@ -268,7 +379,11 @@ describe("running due schedules", () => {
     await runUntilSettled([id]);
     expect((await m.api.get(`/v2/schedules/${id}`)).body.schedule.status).toBe("COMPLETED");
     const payment = (await m.api.get("/v2/payments/sub-1")).body.payment;
-    expect(payment.transactions[0]).toMatchObject({ status: "FAILED", schedule_id: id, failure: { pg_code: "CARD_DECLINED" } });
+    expect(payment.transactions[0]).toMatchObject({
+      status: "FAILED",
+      schedule_id: id,
+      failure: { pg_code: "CARD_DECLINED" },
+    });
   });
 
   it("a cancelled schedule's job does nothing", async () => {
@@ -279,7 +394,11 @@ describe("running due schedules", () => {
     await makeDue([id]);
     await runUntilSettled([id]);
     // Done jobs are deleted; a failed one would stay.
-    const job = await getDb().selectFrom("jobs").selectAll().where("dedupe_key", "=", `schedule:${id}`).executeTakeFirst();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("dedupe_key", "=", `schedule:${id}`)
+      .executeTakeFirst();
     expect(job).toBeUndefined();
     expect((await m.api.get(`/v2/schedules/${id}`)).body.schedule.status).toBe("CANCELLED");
     expect(await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "sub-1" })).toBeNull();
@@ -291,7 +410,11 @@ describe("concurrent booking", () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     const body = { ...payBody(key), payment_id: "race-1", scheduled_at: inHours(1) };
-    const results = await Promise.all([m.api.post("/v2/schedules", body), m.api.post("/v2/schedules", body), m.api.post("/v2/schedules", body)]);
+    const results = await Promise.all([
+      m.api.post("/v2/schedules", body),
+      m.api.post("/v2/schedules", body),
+      m.api.post("/v2/schedules", body),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
     for (const r of results.filter((r) => r.status === 400)) expect(r.body.code).toBe("PAYMENT_ALREADY_SCHEDULED");
   });
@@ -304,8 +427,14 @@ describe("concurrent booking", () => {
         m.api.post("/v2/schedules", { ...payBody(key), payment_id: "race", scheduled_at: inHours(1) }),
         m.api.delete(`/v2/billing-keys/${key}`),
       ]);
-      const outcome = [booked.status === 200 ? "booked" : booked.body.code, deleted.status === 200 ? "deleted" : deleted.body.code];
-      expect([["booked", "BOOKED_SCHEDULE_EXISTENCE"], ["BILLING_KEY_DELETED", "deleted"]]).toContainEqual(outcome);
+      const outcome = [
+        booked.status === 200 ? "booked" : booked.body.code,
+        deleted.status === 200 ? "deleted" : deleted.body.code,
+      ];
+      expect([
+        ["booked", "BOOKED_SCHEDULE_EXISTENCE"],
+        ["BILLING_KEY_DELETED", "deleted"],
+      ]).toContainEqual(outcome);
     }
   });
 });

@@ -39,7 +39,9 @@ describe("STATUS_UPDATED_AT through real flows", () => {
     expect((await m.api.post(`/v2/payments/${cancelled}/instant/pay`, cardPayBody(m))).status).toBe(200);
     expect((await m.api.post(`/v2/payments/${issued}/instant/pay`, virtualAccountPayBody(m))).status).toBe(200);
     at(day0 + STEP);
-    expect((await m.api.post(`/v2/payments/${failed}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(500);
+    expect((await m.api.post(`/v2/payments/${failed}/instant/pay`, cardPayBody(m, "4000000000000002"))).status).toBe(
+      500,
+    );
     at(day0 + 2 * STEP);
     expect((await m.api.post(`/v2/payments/${cancelled}/cancel`, { reason: "changed mind" })).status).toBe(200);
     at(day0 + 3 * STEP);
@@ -49,10 +51,18 @@ describe("STATUS_UPDATED_AT through real flows", () => {
 
     const tx = async (id: string) => (await reader.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     // [payment, its final status, the member status_updated_at must equal, the step it happened at]
-    const expected = [[paid, "PAID", "paid_at", 0], [failed, "FAILED", "failed_at", 1], [cancelled, "CANCELLED", "cancelled_at", 2], [issued, "PAID", "paid_at", 3]] as const;
+    const expected = [
+      [paid, "PAID", "paid_at", 0],
+      [failed, "FAILED", "failed_at", 1],
+      [cancelled, "CANCELLED", "cancelled_at", 2],
+      [issued, "PAID", "paid_at", 3],
+    ] as const;
     for (const [id, status, member, step] of expected) {
       const t = await tx(id);
-      expect({ status: t.status, status_updated_at: t.status_updated_at }).toEqual({ status, status_updated_at: t[member] });
+      expect({ status: t.status, status_updated_at: t.status_updated_at }).toEqual({
+        status,
+        status_updated_at: t[member],
+      });
       expect(Date.parse(t[member])).toBeGreaterThanOrEqual(day0 + step * STEP);
       expect(Date.parse(t[member])).toBeLessThan(day0 + step * STEP + HOUR);
     }

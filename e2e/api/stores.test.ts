@@ -6,7 +6,11 @@ import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { storeBody } from "@/lib/testing/stores";
 
-const platformError = (code: string) => ({ code, params: expect.objectContaining({ message: expect.any(String) }), message: expect.any(String) });
+const platformError = (code: string) => ({
+  code,
+  params: expect.objectContaining({ message: expect.any(String) }),
+  message: expect.any(String),
+});
 
 async function hostingMerchant() {
   return newMerchant({ hosting: true });
@@ -30,8 +34,19 @@ describe("POST /v2/stores", () => {
       manager_name: "Kim Manager",
       manager_phone_number: "010-1234-5678",
       manager_email: "manager@example.com",
-      representative: { name_ko: "홍길동", name_en: "Gildong Hong", email: "ceo@example.com", phone_number: "01012345678", birth_date: "1980-01-31" },
-      business_license: expect.objectContaining({ taxation_type: "PERSON", company_name: "Example Shop", business_types: ["Retail"], business_items: ["E-commerce"] }),
+      representative: {
+        name_ko: "홍길동",
+        name_en: "Gildong Hong",
+        email: "ceo@example.com",
+        phone_number: "01012345678",
+        birth_date: "1980-01-31",
+      },
+      business_license: expect.objectContaining({
+        taxation_type: "PERSON",
+        company_name: "Example Shop",
+        business_types: ["Retail"],
+        business_items: ["E-commerce"],
+      }),
     });
   });
 
@@ -40,7 +55,9 @@ describe("POST /v2/stores", () => {
     const store = (await m.api.post("/v2/stores", storeBody())).body;
     const res = await m.api.get(`/v2/channels?store_id=${store.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.channels.map((c: { pg_provider: string }) => c.pg_provider)).toEqual(expect.arrayContaining(["TOSSPAYMENTS", "KCP", "NICE", "KAKAOPAY", "DANAL"]));
+    expect(res.body.channels.map((c: { pg_provider: string }) => c.pg_provider)).toEqual(
+      expect.arrayContaining(["TOSSPAYMENTS", "KCP", "NICE", "KAKAOPAY", "DANAL"]),
+    );
     const own = (await m.api.get("/v2/channels")).body.channels.map((c: { key: string }) => c.key);
     for (const c of res.body.channels) expect(own).not.toContain(c.key);
   });
@@ -59,7 +76,10 @@ describe("POST /v2/stores", () => {
       expect(res.status, JSON.stringify(terms)).toBe(400);
       expect(res.body).toEqual(platformError("TERMS_NOT_AGREED"));
     }
-    const alias = await m.api.post("/v2/stores", { ...storeBody({ terms_agreed: undefined }), term_agreed: [false, false] });
+    const alias = await m.api.post("/v2/stores", {
+      ...storeBody({ terms_agreed: undefined }),
+      term_agreed: [false, false],
+    });
     expect(alias.body.code).toBe("TERMS_NOT_AGREED");
   });
 
@@ -76,9 +96,12 @@ describe("POST /v2/stores", () => {
 
   it("concurrent creations with one tier code: exactly one wins, the rest are TIER_CODE_ALREADY_EXISTS", async () => {
     const m = await hostingMerchant();
-    const results = await Promise.all(Array.from({ length: 8 }, () => m.api.post("/v2/stores", storeBody({ tier_code: "RCE" }))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => m.api.post("/v2/stores", storeBody({ tier_code: "RCE" }))),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of results.filter((r) => r.status !== 200)) expect(r.body).toEqual(platformError("TIER_CODE_ALREADY_EXISTS"));
+    for (const r of results.filter((r) => r.status !== 200))
+      expect(r.body).toEqual(platformError("TIER_CODE_ALREADY_EXISTS"));
     expect((await m.api.get("/v2/stores")).body.stores).toHaveLength(1);
   });
 
@@ -98,36 +121,48 @@ describe("POST /v2/stores", () => {
     expect(res.body.message).toContain(`body.${field}`);
   });
 
-  it.each(["name_ko", "name_en", "email", "phone_number", "birth_date"])("requires representative.%s", async (field) => {
-    const m = await hostingMerchant();
-    const rep = { ...(storeBody().representative as Record<string, unknown>) };
-    delete rep[field];
-    const res = await m.api.post("/v2/stores", storeBody({ representative: rep }));
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual(platformError("INVALID_REQUEST"));
-    expect(res.body.message).toContain(`body.representative.${field}`);
-  });
-
-  it.each(["1980-13-01", "1980-02-30", "19800131", "31-01-1980"])("refuses birth_date %s (yyyy-MM-dd)", async (birth) => {
-    const m = await hostingMerchant();
-    const rep = { ...(storeBody().representative as Record<string, unknown>), birth_date: birth };
-    const res = await m.api.post("/v2/stores", storeBody({ representative: rep }));
-    expect(res.status).toBe(400);
-    expect(res.body.message).toContain("body.representative.birth_date");
-  });
-
-  it.each(["taxation_type", "company_name", "registration_number", "business_location", "business_location_detail", "postal_code", "business_types", "business_items"])(
-    "requires business_license.%s",
+  it.each(["name_ko", "name_en", "email", "phone_number", "birth_date"])(
+    "requires representative.%s",
     async (field) => {
       const m = await hostingMerchant();
-      const license = { ...(storeBody().business_license as Record<string, unknown>) };
-      delete license[field];
-      const res = await m.api.post("/v2/stores", storeBody({ business_license: license }));
+      const rep = { ...(storeBody().representative as Record<string, unknown>) };
+      delete rep[field];
+      const res = await m.api.post("/v2/stores", storeBody({ representative: rep }));
       expect(res.status).toBe(400);
       expect(res.body).toEqual(platformError("INVALID_REQUEST"));
-      expect(res.body.message).toContain(`body.business_license.${field}`);
+      expect(res.body.message).toContain(`body.representative.${field}`);
     },
   );
+
+  it.each(["1980-13-01", "1980-02-30", "19800131", "31-01-1980"])(
+    "refuses birth_date %s (yyyy-MM-dd)",
+    async (birth) => {
+      const m = await hostingMerchant();
+      const rep = { ...(storeBody().representative as Record<string, unknown>), birth_date: birth };
+      const res = await m.api.post("/v2/stores", storeBody({ representative: rep }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain("body.representative.birth_date");
+    },
+  );
+
+  it.each([
+    "taxation_type",
+    "company_name",
+    "registration_number",
+    "business_location",
+    "business_location_detail",
+    "postal_code",
+    "business_types",
+    "business_items",
+  ])("requires business_license.%s", async (field) => {
+    const m = await hostingMerchant();
+    const license = { ...(storeBody().business_license as Record<string, unknown>) };
+    delete license[field];
+    const res = await m.api.post("/v2/stores", storeBody({ business_license: license }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(platformError("INVALID_REQUEST"));
+    expect(res.body.message).toContain(`body.business_license.${field}`);
+  });
 
   it("accepts corporate-only fields for CORPORATE and refuses them otherwise", async () => {
     const m = await hostingMerchant();
@@ -147,7 +182,11 @@ describe("POST /v2/stores", () => {
     const m = await newMerchant();
     const res = await m.api.post("/v2/stores", storeBody());
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: "FORBIDDEN", params: { message: expect.any(String) }, message: expect.any(String) });
+    expect(res.body).toEqual({
+      code: "FORBIDDEN",
+      params: { message: expect.any(String) },
+      message: expect.any(String),
+    });
   });
 
   it("is 401 without a token", async () => {
@@ -189,7 +228,11 @@ describe("GET /v2/stores and /v2/stores/{store-id}", () => {
 
   it("is 403 FORBIDDEN without the hosting contract", async () => {
     const m = await newMerchant();
-    for (const res of [await m.api.get("/v2/stores"), await m.api.get(`/v2/stores/${m.store_id}`), await m.api.put(`/v2/stores/${m.store_id}`, { name: "x" })]) {
+    for (const res of [
+      await m.api.get("/v2/stores"),
+      await m.api.get(`/v2/stores/${m.store_id}`),
+      await m.api.put(`/v2/stores/${m.store_id}`, { name: "x" }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(platformError("FORBIDDEN"));
     }
@@ -224,11 +267,25 @@ describe("PUT /v2/stores/{store-id}", () => {
   it("replaces the given members and keeps tier code and taxation type", async () => {
     const m = await hostingMerchant();
     const store = (await m.api.post("/v2/stores", storeBody({ tier_code: "KP1" }))).body;
-    const license: Record<string, unknown> = { ...(storeBody().business_license as object), company_name: "Renamed Co" };
+    const license: Record<string, unknown> = {
+      ...(storeBody().business_license as object),
+      company_name: "Renamed Co",
+    };
     delete license.taxation_type;
-    const res = await m.api.put(`/v2/stores/${store.id}`, { name: "Renamed", service_urls: ["https://new.example.com"], business_license: license, tier_code: "ZZZ" });
+    const res = await m.api.put(`/v2/stores/${store.id}`, {
+      name: "Renamed",
+      service_urls: ["https://new.example.com"],
+      business_license: license,
+      tier_code: "ZZZ",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: store.id, name: "Renamed", tier_code: "KP1", service_urls: ["https://new.example.com"], manager_name: "Kim Manager" });
+    expect(res.body).toMatchObject({
+      id: store.id,
+      name: "Renamed",
+      tier_code: "KP1",
+      service_urls: ["https://new.example.com"],
+      manager_name: "Kim Manager",
+    });
     expect(res.body.business_license).toMatchObject({ taxation_type: "PERSON", company_name: "Renamed Co" });
     expect((await m.api.get(`/v2/stores/${store.id}`)).body).toEqual(res.body);
   });
@@ -241,7 +298,10 @@ describe("PUT /v2/stores/{store-id}", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(platformError("INVALID_REQUEST"));
     expect(bad.body.message).toContain("body.representative.birth_date");
-    const license: Record<string, unknown> = { ...(storeBody().business_license as object), corporate_registration_number: "110111-1234567" };
+    const license: Record<string, unknown> = {
+      ...(storeBody().business_license as object),
+      corporate_registration_number: "110111-1234567",
+    };
     delete license.taxation_type;
     const corp = await m.api.put(`/v2/stores/${store.id}`, { business_license: license });
     expect(corp.status).toBe(400);

@@ -14,10 +14,21 @@ describe("GET /v2/channels and store scoping", () => {
     const providers = res.body.channels.map((c: { pg_provider: string }) => c.pg_provider).sort();
     expect(providers).toEqual(expect.arrayContaining(["DANAL", "KAKAOPAY", "KCP", "NICE", "TOSSPAYMENTS"]));
     for (const c of res.body.channels) {
-      expect(Object.keys(c).sort()).toEqual(["id", "is_for_identity_verification", "is_for_payment", "key", "name", "pg_merchant_id", "pg_provider", "type"]);
+      expect(Object.keys(c).sort()).toEqual([
+        "id",
+        "is_for_identity_verification",
+        "is_for_payment",
+        "key",
+        "name",
+        "pg_merchant_id",
+        "pg_provider",
+        "type",
+      ]);
       expect(c.type).toBe("TEST");
     }
-    expect(res.body.channels.find((c: { pg_provider: string }) => c.pg_provider === "DANAL").is_for_identity_verification).toBe(true);
+    expect(
+      res.body.channels.find((c: { pg_provider: string }) => c.pg_provider === "DANAL").is_for_identity_verification,
+    ).toBe(true);
   });
 
   it("another merchant's store answers STORE_NOT_FOUND", async () => {

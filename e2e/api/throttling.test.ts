@@ -20,13 +20,20 @@ beforeAll(() => {
   process.env.OTP_RESENDS_PER_PHONE = "3";
 });
 afterAll(() => {
-  for (const name of ["THROTTLE_FAILURES_PER_ADDRESS", "THROTTLE_FAILURES_PER_ACCOUNT", "OTP_RESENDS_PER_VERIFICATION", "OTP_RESENDS_PER_PHONE"]) process.env[name] = saved[name];
+  for (const name of [
+    "THROTTLE_FAILURES_PER_ADDRESS",
+    "THROTTLE_FAILURES_PER_ACCOUNT",
+    "OTP_RESENDS_PER_VERIFICATION",
+    "OTP_RESENDS_PER_PHONE",
+  ])
+    process.env[name] = saved[name];
 });
 
 let n = 0;
 const newAddress = () => `198.51.100.${(++n % 250) + 1}-${newId().slice(-6)}`;
 const wrongKey = (prefix = `sk_${newId().slice(-7)}`) => `${prefix}${"x".repeat(30)}`;
-const login = (apiKey: string, address: string) => callApi("POST", "/login/api-key", { body: { apiKey }, headers: { "x-forwarded-for": address } });
+const login = (apiKey: string, address: string) =>
+  callApi("POST", "/login/api-key", { body: { apiKey }, headers: { "x-forwarded-for": address } });
 
 function expectThrottled(res: { status: number; headers: Headers }, windowSeconds = 15 * 60) {
   expect(res.status).toBe(429);
@@ -63,19 +70,44 @@ describe("API-key login throttling", () => {
 
   it("the deprecated sign-in answers 429 in its envelope {code, params, message}", async () => {
     const address = newAddress();
-    for (let i = 0; i < 5; i++) await callApi("POST", "/v2/signin/api-key", { body: { api_key: wrongKey() }, headers: { "x-forwarded-for": address } });
-    const res = await callApi("POST", "/v2/signin/api-key", { body: { api_key: wrongKey() }, headers: { "x-forwarded-for": address } });
+    for (let i = 0; i < 5; i++)
+      await callApi("POST", "/v2/signin/api-key", {
+        body: { api_key: wrongKey() },
+        headers: { "x-forwarded-for": address },
+      });
+    const res = await callApi("POST", "/v2/signin/api-key", {
+      body: { api_key: wrongKey() },
+      headers: { "x-forwarded-for": address },
+    });
     expectThrottled(res);
-    expect(res.body).toEqual({ code: "TOO_MANY_REQUESTS", params: { retry_after: expect.any(Number), message: expect.any(String) }, message: expect.any(String) });
+    expect(res.body).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      params: { retry_after: expect.any(Number), message: expect.any(String) },
+      message: expect.any(String),
+    });
   });
 
   it("holds across processes: the counters live in the database", async () => {
     const prefix = `sk_${newId().slice(-7)}`;
     const attempt = (key: string) =>
-      execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "lib/testing/login-attempt.ts", key, newAddress()], { encoding: "utf8", env: process.env }).trim();
-    expect([attempt(wrongKey(prefix)), attempt(wrongKey(prefix)), attempt(wrongKey(prefix))]).toEqual(["UNAUTHORIZED", "UNAUTHORIZED", "UNAUTHORIZED"]);
+      execFileSync(
+        process.execPath,
+        ["node_modules/tsx/dist/cli.mjs", "lib/testing/login-attempt.ts", key, newAddress()],
+        { encoding: "utf8", env: process.env },
+      ).trim();
+    expect([attempt(wrongKey(prefix)), attempt(wrongKey(prefix)), attempt(wrongKey(prefix))]).toEqual([
+      "UNAUTHORIZED",
+      "UNAUTHORIZED",
+      "UNAUTHORIZED",
+    ]);
     expectThrottled(await login(wrongKey(prefix), newAddress()));
-    expect(await getDb().selectFrom("rate_limits").select("hits").where("bucket", "=", sha256(`api-key:prefix:${prefix}`)).executeTakeFirst()).toEqual({ hits: 4 });
+    expect(
+      await getDb()
+        .selectFrom("rate_limits")
+        .select("hits")
+        .where("bucket", "=", sha256(`api-key:prefix:${prefix}`))
+        .executeTakeFirst(),
+    ).toEqual({ hits: 4 });
   });
 });
 
@@ -83,17 +115,25 @@ describe("direct API-key auth and token regeneration", () => {
   it("`PortOne <wrong key>` is throttled per address (payment envelope); a valid key is never slowed", async () => {
     const m = await newMerchant();
     const address = newAddress();
-    const channels = (auth: string) => callApi("GET", "/v2/channels", { headers: { authorization: auth, "x-forwarded-for": address } });
+    const channels = (auth: string) =>
+      callApi("GET", "/v2/channels", { headers: { authorization: auth, "x-forwarded-for": address } });
     for (let i = 0; i < 5; i++) expect((await channels(`PortOne ${wrongKey()}`)).status).toBe(401);
     const res = await channels(`PortOne ${wrongKey()}`);
     expectThrottled(res);
-    expect(res.body).toEqual({ code: "TOO_MANY_REQUESTS", params: { retry_after: expect.any(Number), message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      params: { retry_after: expect.any(Number), message: expect.any(String) },
+    });
     expect((await channels(`PortOne ${m.api_key}`)).status).toBe(200);
   });
 
   it("wrong refresh tokens are throttled per address", async () => {
     const address = newAddress();
-    const regenerate = () => callApi("POST", "/v2/token-regeneration", { body: { refresh_token: `rt_${newId()}` }, headers: { "x-forwarded-for": address } });
+    const regenerate = () =>
+      callApi("POST", "/v2/token-regeneration", {
+        body: { refresh_token: `rt_${newId()}` },
+        headers: { "x-forwarded-for": address },
+      });
     for (let i = 0; i < 5; i++) expect((await regenerate()).status).toBe(401);
     const res = await regenerate();
     expectThrottled(res);
@@ -108,14 +148,16 @@ describe("dashboard sign-in throttling", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address },
       body: new URLSearchParams({ email, password: "wrong", csrfToken: "t", json: "true" }),
     });
-  const refused = async () => new Response(JSON.stringify({ url: "http://localhost/api/auth/error?error=CredentialsSignin" }), { status: 401 });
+  const refused = async () =>
+    new Response(JSON.stringify({ url: "http://localhost/api/auth/error?error=CredentialsSignin" }), { status: 401 });
   const accepted = async () => new Response(JSON.stringify({ url: "http://localhost/dashboard" }), { status: 200 });
 
   it("counts wrong passwords per e-mail before next-auth runs; then 429 {url: …error=TooManyAttempts} with Retry-After", async () => {
     const email = `victim-${newId().slice(-6)}@example.com`;
     let reached = 0;
     const handle = () => (reached++, refused());
-    for (let i = 0; i < 3; i++) expect((await withSignInThrottle(callback(email, newAddress()), handle)).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await withSignInThrottle(callback(email, newAddress()), handle)).status).toBe(401);
     const res = await withSignInThrottle(callback(email.toUpperCase(), newAddress()), handle);
     expectThrottled(res);
     expect(new URL((await res.json()).url).searchParams.get("error")).toBe("TooManyAttempts");
@@ -173,7 +215,8 @@ describe("OTP throttling", () => {
   it("wrong codes are throttled per client address, across verifications", async () => {
     const m = await newMerchant();
     const address = newAddress();
-    const confirm = (id: string) => m.api.post(`/identity-verifications/${id}/confirm`, { otp: "000000" }, { "x-forwarded-for": address });
+    const confirm = (id: string) =>
+      m.api.post(`/identity-verifications/${id}/confirm`, { otp: "000000" }, { "x-forwarded-for": address });
     for (let i = 0; i < 5; i++) {
       const res = await confirm(await sentVerification(m, phone()));
       expect(res.status).toBe(400);

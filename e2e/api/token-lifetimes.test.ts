@@ -44,6 +44,10 @@ describe("token lifetimes", () => {
     at(Date.now() + 7 * DAY + 5 * SECOND);
     const expired = await callApi("POST", "/v2/token-regeneration", { body: { refresh_token: other.refreshToken } });
     expect(expired.status).toBe(401);
-    expect(expired.body).toEqual({ code: "UNAUTHORIZED", params: { message: expect.any(String) }, message: expect.any(String) });
+    expect(expired.body).toEqual({
+      code: "UNAUTHORIZED",
+      params: { message: expect.any(String) },
+      message: expect.any(String),
+    });
   });
 });

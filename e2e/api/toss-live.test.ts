@@ -52,35 +52,67 @@ describe("LIVE channels (connect, test, enable)", () => {
   it("connects with the secret sealed and only its last 4 shown, tests the key against Toss, and enables; a disabled channel takes no payment", async () => {
     const m = inProcess(await newMerchant());
     const secretKey = liveSecretKey();
-    const view = await connectTossChannel({ ctx: ownerContext(m), input: { name: "Toss", pgMerchantId: "tosspayments_mid", secretKey } });
-    expect(view).toMatchObject({ type: "LIVE", pgProvider: "TOSSPAYMENTS", enabled: false, secretKeyHint: secretKey.slice(-4), testError: null });
+    const view = await connectTossChannel({
+      ctx: ownerContext(m),
+      input: { name: "Toss", pgMerchantId: "tosspayments_mid", secretKey },
+    });
+    expect(view).toMatchObject({
+      type: "LIVE",
+      pgProvider: "TOSSPAYMENTS",
+      enabled: false,
+      secretKeyHint: secretKey.slice(-4),
+      testError: null,
+    });
     expect(view.testedAt).toEqual(expect.any(Number));
     expect(JSON.stringify(view)).not.toContain(secretKey);
-    const stored = await getDb().selectFrom("channel_credentials").selectAll().where("channel_id", "=", view.id).executeTakeFirstOrThrow();
+    const stored = await getDb()
+      .selectFrom("channel_credentials")
+      .selectAll()
+      .where("channel_id", "=", view.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(secretKey.slice(8));
-    const refused = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, "4242424242424242", { channel_key: view.key }));
+    const refused = await m.api.post(
+      `/v2/payments/${newPaymentId()}/instant/pay`,
+      cardPayBody(m, "4242424242424242", { channel_key: view.key }),
+    );
     expect(refused.status).toBe(404);
     expect(refused.body.code).toBe("CHANNEL_NOT_FOUND");
     await setChannelEnabled({ ctx: ownerContext(m), input: { channelId: view.id, enabled: true } });
     const listed = (await m.api.get("/v2/channels")).body.channels.find((c: { key: string }) => c.key === view.key);
-    expect(listed).toMatchObject({ type: "LIVE", pg_provider: "TOSSPAYMENTS", pg_merchant_id: "tosspayments_mid", is_for_payment: true });
+    expect(listed).toMatchObject({
+      type: "LIVE",
+      pg_provider: "TOSSPAYMENTS",
+      pg_merchant_id: "tosspayments_mid",
+      is_for_payment: true,
+    });
     expect(JSON.stringify(listed)).not.toContain(secretKey);
   });
 
   it("a key Toss refuses fails the test (UNAUTHORIZED_KEY) and the channel cannot be enabled", async () => {
     const m = inProcess(await newMerchant());
-    const view = await connectTossChannel({ ctx: ownerContext(m), input: { name: "Toss", pgMerchantId: "mid_revoked", secretKey: "live_sk_revoked_key_123" } });
+    const view = await connectTossChannel({
+      ctx: ownerContext(m),
+      input: { name: "Toss", pgMerchantId: "mid_revoked", secretKey: "live_sk_revoked_key_123" },
+    });
     expect(view.testedAt).toBeNull();
     expect(view.testError).toContain("UNAUTHORIZED_KEY");
-    await expect(setChannelEnabled({ ctx: ownerContext(m), input: { channelId: view.id, enabled: true } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    await expect(
+      setChannelEnabled({ ctx: ownerContext(m), input: { channelId: view.id, enabled: true } }),
+    ).rejects.toMatchObject({ code: "INVALID_REQUEST" });
   });
 
   it("viewers cannot list or change channels; another merchant's channel id is not found", async () => {
     const m = await merchantWithLiveToss();
     const other = inProcess(await newMerchant());
-    await expect(listLiveChannels({ ctx: ownerContext(m, "VIEWER") })).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
-    await expect(testChannelConnection({ ctx: ownerContext(other), input: { channelId: m.live.id } })).rejects.toMatchObject({ code: "CHANNEL_NOT_FOUND" });
-    await expect(setChannelEnabled({ ctx: ownerContext(other), input: { channelId: m.live.id, enabled: false } })).rejects.toMatchObject({ code: "CHANNEL_NOT_FOUND" });
+    await expect(listLiveChannels({ ctx: ownerContext(m, "VIEWER") })).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+    });
+    await expect(
+      testChannelConnection({ ctx: ownerContext(other), input: { channelId: m.live.id } }),
+    ).rejects.toMatchObject({ code: "CHANNEL_NOT_FOUND" });
+    await expect(
+      setChannelEnabled({ ctx: ownerContext(other), input: { channelId: m.live.id, enabled: false } }),
+    ).rejects.toMatchObject({ code: "CHANNEL_NOT_FOUND" });
   });
 });
 
@@ -93,7 +125,11 @@ describe("card payments and cancellations on Toss", () => {
     const tx = await primary(m, id);
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(atToss).toMatchObject({ status: "DONE", totalAmount: 11000, orderName: "Test order" });
-    expect(tx).toMatchObject({ status: "PAID", pg_tx_id: atToss.paymentKey, channel: { type: "LIVE", pg_provider: "TOSSPAYMENTS" } });
+    expect(tx).toMatchObject({
+      status: "PAID",
+      pg_tx_id: atToss.paymentKey,
+      channel: { type: "LIVE", pg_provider: "TOSSPAYMENTS" },
+    });
     expect(JSON.stringify(tx)).not.toContain("4242424242424242");
     expect(fake.ledger.idempotent.has(`${m.live.secretKey}|POST|/v1/payments/key-in|${tx.id}`)).toBe(true);
     const live = (await m.api.get("/v2/payments?is_test_payment=false")).body.payments as { id: string }[];
@@ -107,7 +143,10 @@ describe("card payments and cancellations on Toss", () => {
     const id = newPaymentId();
     const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4000000000000002"));
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "REJECT_CARD_COMPANY", pg_message: "결제 승인이 거절되었습니다." } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "REJECT_CARD_COMPANY", pg_message: "결제 승인이 거절되었습니다." },
+    });
     expect(await primary(m, id)).toMatchObject({ status: "FAILED", failure: { pg_code: "REJECT_CARD_COMPANY" } });
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
   });
@@ -124,14 +163,24 @@ describe("card payments and cancellations on Toss", () => {
   it("cancels partly with a tax-free part, then the rest; Toss's balance follows", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { tax_free_amount: 1000 }))).status).toBe(200);
-    const partial = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, tax_free_amount: 500, reason: "one item" });
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { tax_free_amount: 1000 })))
+        .status,
+    ).toBe(200);
+    const partial = await m.api.post(`/v2/payments/${id}/cancel`, {
+      cancel_amount: 3000,
+      tax_free_amount: 500,
+      reason: "one item",
+    });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     const tx = await primary(m, id);
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(atToss).toMatchObject({ status: "PARTIAL_CANCELED", balanceAmount: 8000 });
     expect(atToss.cancels![0]).toMatchObject({ cancelAmount: 3000, taxFreeAmount: 500 });
-    expect(tx.cancellations[0]).toMatchObject({ status: "SUCCEEDED", pg_cancellation_id: atToss.cancels![0]!.transactionKey });
+    expect(tx.cancellations[0]).toMatchObject({
+      status: "SUCCEEDED",
+      pg_cancellation_id: atToss.cancels![0]!.transactionKey,
+    });
     expect((await m.api.post(`/v2/payments/${id}/cancel`, { reason: "rest" })).status).toBe(200);
     expect(await primary(m, id)).toMatchObject({ status: "CANCELLED" });
     expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
@@ -154,7 +203,10 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
   it("a lost answer: the key-in was processed, the look-up by order id finds it PAID, and Toss charged once", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "lost [toss:lost]" }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      card(m, "4242424242424242", { order_name: "lost [toss:lost]" }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tx = await primary(m, id);
     expect(tx.status).toBe("PAID");
@@ -164,7 +216,10 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
   it("a request that never reached Toss: the look-up finds nothing, FAILED PROVIDER_NO_RECORD", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "down [toss:network]" }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      card(m, "4242424242424242", { order_name: "down [toss:network]" }),
+    );
     expect(res.status).toBe(500);
     expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
     expect(fake.ledger.payment(m.live.secretKey, (await primary(m, id)).id)).toBeUndefined();
@@ -173,7 +228,9 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
   it("a timeout: PENDING while Toss says IN_PROGRESS, then PAID from the late answer or the look-up", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
-    const res = await withTimeout(200, () => m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "slow [toss:timeout]" })));
+    const res = await withTimeout(200, () =>
+      m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { order_name: "slow [toss:timeout]" })),
+    );
     expect(res.status).toBe(500);
     expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
     const tx = await primary(m, id);
@@ -202,7 +259,10 @@ describe("reconciliation with Toss's transaction listing", () => {
   async function refundAtToss(m: Live, paymentKey: string, amount: number) {
     const res = await fetch(`${fake.baseUrl}/v1/payments/${encodeURIComponent(paymentKey)}/cancel`, {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${m.live.secretKey}:`).toString("base64")}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${m.live.secretKey}:`).toString("base64")}`,
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ cancelReason: "refunded in Toss's console", cancelAmount: amount }),
     });
     expect(res.status).toBe(200);
@@ -213,15 +273,25 @@ describe("reconciliation with Toss's transaction listing", () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 2000, reason: "one item" })).status).toBe(200);
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 2000, reason: "one item" })).status).toBe(
+      200,
+    );
     // The answer is lost: the cancel is sent again with its key, Toss replays the same cancellation.
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, reason: "lost [toss:lost]" })).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, reason: "lost [toss:lost]" })).status,
+    ).toBe(200);
     const tx = await primary(m, id);
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(atToss.cancels).toHaveLength(2);
-    expect(tx.cancellations.map((c: { pg_cancellation_id: string }) => c.pg_cancellation_id).sort()).toEqual(atToss.cancels!.map((c) => c.transactionKey).sort());
+    expect(tx.cancellations.map((c: { pg_cancellation_id: string }) => c.pg_cancellation_id).sort()).toEqual(
+      atToss.cancels!.map((c) => c.transactionKey).sort(),
+    );
 
-    expect(await reconcile({ since, merchantId: m.merchant_id })).toEqual({ checked: expect.any(Number), mismatches: [], unsettled: [] });
+    expect(await reconcile({ since, merchantId: m.merchant_id })).toEqual({
+      checked: expect.any(Number),
+      mismatches: [],
+      unsettled: [],
+    });
 
     await refundAtToss(m, tx.pg_tx_id, 1000);
     const { mismatches } = await reconcile({ since, merchantId: m.merchant_id });
@@ -235,14 +305,33 @@ describe("reconciliation with Toss's transaction listing", () => {
 describe("billing keys and schedules on Toss", () => {
   it("issues a billing key from the card (our key id as customerKey), charges it, and a schedule charges it when due", async () => {
     const m = await merchantWithLiveToss();
-    const issued = await m.api.post("/v2/billing-keys", { channel_key: m.live.key, payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } } });
+    const issued = await m.api.post("/v2/billing-keys", {
+      channel_key: m.live.key,
+      payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } },
+    });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const billingKey = issued.body.billing_key as string;
-    const pay = await m.api.post(`/v2/payments/${newPaymentId()}/billing-key/pay`, { billing_key: billingKey, order_name: "Monthly", total_amount: 9900, currency: "KRW" });
+    const pay = await m.api.post(`/v2/payments/${newPaymentId()}/billing-key/pay`, {
+      billing_key: billingKey,
+      order_name: "Monthly",
+      total_amount: 9900,
+      currency: "KRW",
+    });
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
-    expect(fake.ledger.paymentByKey(m.live.secretKey, pay.body.pg_tx_id)).toMatchObject({ status: "DONE", type: "BILLING", customerKey: billingKey });
+    expect(fake.ledger.paymentByKey(m.live.secretKey, pay.body.pg_tx_id)).toMatchObject({
+      status: "DONE",
+      type: "BILLING",
+      customerKey: billingKey,
+    });
     const scheduledId = newPaymentId();
-    const schedule = await m.api.post("/v2/schedules", { billing_key: billingKey, order_name: "Next month", total_amount: 9900, currency: "KRW", payment_id: scheduledId, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const schedule = await m.api.post("/v2/schedules", {
+      billing_key: billingKey,
+      order_name: "Next month",
+      total_amount: 9900,
+      currency: "KRW",
+      payment_id: scheduledId,
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(schedule.status, JSON.stringify(schedule.body)).toBe(200);
     await makeDue([schedule.body.id]);
     await runUntilSettled([schedule.body.id]);
@@ -251,10 +340,18 @@ describe("billing keys and schedules on Toss", () => {
 
   it("a card whose charges Toss declines: the key issues, the charge is FAILED with REJECT_CARD_COMPANY", async () => {
     const m = await merchantWithLiveToss();
-    const issued = await m.api.post("/v2/billing-keys", { channel_key: m.live.key, payment_method_option: { card: { card_credential: cardCredential("4000000000000341") } } });
+    const issued = await m.api.post("/v2/billing-keys", {
+      channel_key: m.live.key,
+      payment_method_option: { card: { card_credential: cardCredential("4000000000000341") } },
+    });
     expect(issued.status).toBe(200);
     const id = newPaymentId();
-    const pay = await m.api.post(`/v2/payments/${id}/billing-key/pay`, { billing_key: issued.body.billing_key, order_name: "Monthly", total_amount: 9900, currency: "KRW" });
+    const pay = await m.api.post(`/v2/payments/${id}/billing-key/pay`, {
+      billing_key: issued.body.billing_key,
+      order_name: "Monthly",
+      total_amount: 9900,
+      currency: "KRW",
+    });
     expect(pay.status).toBe(500);
     expect(pay.body.params.pg_code).toBe("REJECT_CARD_COMPANY");
     expect(await primary(m, id)).toMatchObject({ status: "FAILED" });
@@ -262,12 +359,16 @@ describe("billing keys and schedules on Toss", () => {
 });
 
 describe("virtual accounts on Toss and the deposit callback", () => {
-  const callback = (body: unknown) => callApi("POST", "/api/providers/tosspayments/deposit-callback", { body, inProcess: true });
+  const callback = (body: unknown) =>
+    callApi("POST", "/api/providers/tosspayments/deposit-callback", { body, inProcess: true });
 
   it("issues an account; a forged callback is refused; Toss's callback pays it once, a redelivery changes nothing; the deposit is refunded to an account", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
-    const res = await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key }));
+    const res = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      virtualAccountPayBody(m, { channel_key: m.live.key }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tx = await primary(m, id);
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
@@ -288,10 +389,18 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     const again = await callback(body);
     expect(again.body).toEqual({ result: "ALREADY_PAID" });
     expect(await primary(m, id)).toMatchObject({ status: "PAID", amount: { paid: 50000 } });
-    const paidEvents = await getDb().selectFrom("jobs").select("payload").where("payload", "like", `%${tx.id}%`).where("payload", "like", "%\"Paid\"%").execute();
+    const paidEvents = await getDb()
+      .selectFrom("jobs")
+      .select("payload")
+      .where("payload", "like", `%${tx.id}%`)
+      .where("payload", "like", '%"Paid"%')
+      .execute();
     expect(paidEvents.length).toBeLessThanOrEqual(1);
 
-    const refund = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "refund", refund: { bank: "KB", account_holder: "Hong", account_number: "123-456-7890" } });
+    const refund = await m.api.post(`/v2/payments/${id}/cancel`, {
+      reason: "refund",
+      refund: { bank: "KB", account_holder: "Hong", account_number: "123-456-7890" },
+    });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
   });
@@ -299,7 +408,15 @@ describe("virtual accounts on Toss and the deposit callback", () => {
   it("an unknown order is 404; an account at a bank Toss does not issue at is 400 naming the field", async () => {
     expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(404);
     const m = await merchantWithLiveToss();
-    const res = await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key, payment_method_option: { virtual_account: { bank: "KAKAO_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" } } }));
+    const res = await m.api.post(
+      `/v2/payments/${newPaymentId()}/instant/pay`,
+      virtualAccountPayBody(m, {
+        channel_key: m.live.key,
+        payment_method_option: {
+          virtual_account: { bank: "KAKAO_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" },
+        },
+      }),
+    );
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain("virtual_account.bank");
   });
@@ -307,7 +424,10 @@ describe("virtual accounts on Toss and the deposit callback", () => {
   it("voids an account that awaits its deposit at Toss", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key }))).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key })))
+        .status,
+    ).toBe(200);
     const res = await m.api.delete(`/v2/payments/${id}/virtual-account`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tx = await primary(m, id);

@@ -20,8 +20,15 @@ describe("401 on every authenticated route", () => {
 
   it.each(guarded.map((op) => [op.method.toUpperCase(), op.path, op] as const))("%s %s", async (method, _path, op) => {
     for (const authorization of [undefined, "Bearer not-a-token", "PortOne sk_not_a_key", "Basic dXNlcjpwYXNz"]) {
-      const res = await callApi(method, url(op), { headers: authorization ? { authorization } : {}, body: method === "GET" || method === "DELETE" ? undefined : {} });
-      expect({ authorization, status: res.status, body: res.body }).toEqual({ authorization, status: 401, body: UNAUTHORIZED[op.family] });
+      const res = await callApi(method, url(op), {
+        headers: authorization ? { authorization } : {},
+        body: method === "GET" || method === "DELETE" ? undefined : {},
+      });
+      expect({ authorization, status: res.status, body: res.body }).toEqual({
+        authorization,
+        status: 401,
+        body: UNAUTHORIZED[op.family],
+      });
     }
   });
 });

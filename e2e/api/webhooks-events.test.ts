@@ -16,7 +16,16 @@ beforeAll(async () => {
   store = await startWebhookReceiver();
   notice = await startWebhookReceiver();
   m = await newMerchant();
-  await updateWebhookUrl({ ctx: { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "API", ip_address: "127.0.0.1" } }, input: { url: store.url } });
+  await updateWebhookUrl({
+    ctx: {
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      storeLimited: false,
+      hasHostingContract: false,
+      origin: { platform_type: "API", ip_address: "127.0.0.1" },
+    },
+    input: { url: store.url },
+  });
 });
 afterAll(async () => {
   await store.close();
@@ -26,7 +35,9 @@ afterAll(async () => {
 /** The verified bodies the receiver got for one payment, in arrival order. */
 function eventsFor(r: WebhookReceiver, paymentId: string) {
   const wh = new Webhook(m.webhook_secret);
-  return r.received.map((hit) => wh.verify(hit.body, hit.headers) as { tx_id: string; payment_id: string; status: string }).filter((e) => e.payment_id === paymentId);
+  return r.received
+    .map((hit) => wh.verify(hit.body, hit.headers) as { tx_id: string; payment_id: string; status: string })
+    .filter((e) => e.payment_id === paymentId);
 }
 
 async function waitFor(r: WebhookReceiver, paymentId: string, count: number) {
@@ -67,13 +78,21 @@ describe("webhooks for payment events (through the API)", () => {
 
   it("virtual account with notice_urls: VirtualAccountIssued, then the deposit's Paid (VIRTUAL_ACCOUNT_DEPOSIT), only to notice_urls", async () => {
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { notice_urls: [notice.url] }))).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { notice_urls: [notice.url] })))
+        .status,
+    ).toBe(200);
     expect((await waitFor(notice, id, 1))[0]!.status).toBe("VirtualAccountIssued");
     expect((await m.api.post(`/v2/test-payments/${id}/notice-virtual-account-deposit`)).status).toBe(200);
     expect((await waitFor(notice, id, 2))[1]!.status).toBe("Paid");
     expect(eventsFor(store, id)).toEqual([]);
     await drainWebhooksUntil(async () => (await notifications(id)).length === 2);
-    expect((await notifications(id))[1]).toMatchObject({ type: "PAID", webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT", url: notice.url, status: "SUCCEEDED" });
+    expect((await notifications(id))[1]).toMatchObject({
+      type: "PAID",
+      webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT",
+      url: notice.url,
+      status: "SUCCEEDED",
+    });
   });
 
   it("a voided virtual account: Cancelled; resend-webhook re-sends it", async () => {
@@ -87,6 +106,9 @@ describe("webhooks for payment events (through the API)", () => {
     const resent = await m.api.post(`/v2/payments/${id}/resend-webhook`, {});
     expect(resent.status).toBe(200);
     expect(eventsFor(store, id).at(-1)!.status).toBe("Cancelled");
-    expect(resent.body.payment.transactions[0].notifications.find((n: any) => n.webhook.id === resent.body.webhook_id).webhook).toMatchObject({ webhook_trigger: "MANUAL", type: "CANCELLED" });
+    expect(
+      resent.body.payment.transactions[0].notifications.find((n: any) => n.webhook.id === resent.body.webhook_id)
+        .webhook,
+    ).toMatchObject({ webhook_trigger: "MANUAL", type: "CANCELLED" });
   });
 });

@@ -31,14 +31,25 @@ afterAll(async () => {
 });
 
 function ctxOf(m: Merchant): AuthContext {
-  return { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "API", ip_address: "127.0.0.1" }, role: "OWNER" };
+  return {
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    storeLimited: false,
+    hasHostingContract: false,
+    origin: { platform_type: "API", ip_address: "127.0.0.1" },
+    role: "OWNER",
+  };
 }
 
 async function setUrl(m: Merchant, url: string) {
   await updateWebhookUrl({ ctx: ctxOf(m), input: { url } });
 }
 
-async function pay(m: Merchant, paymentId: string, options: { outcome?: "approved" | "failed" | "virtual_account"; noticeUrls?: string[] } = {}) {
+async function pay(
+  m: Merchant,
+  paymentId: string,
+  options: { outcome?: "approved" | "failed" | "virtual_account"; noticeUrls?: string[] } = {},
+) {
   return attemptPayment({ merchantId: m.merchant_id, storeId: m.store_id, paymentId, ...options });
 }
 
@@ -53,7 +64,10 @@ async function notifications(m: Merchant, paymentId: string) {
 }
 
 async function secretOf(m: Merchant) {
-  return openWebhookSecret((await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", m.store_id).executeTakeFirstOrThrow()).webhook_secret);
+  return openWebhookSecret(
+    (await getDb().selectFrom("stores").select("webhook_secret").where("id", "=", m.store_id).executeTakeFirstOrThrow())
+      .webhook_secret,
+  );
 }
 
 describe("webhook delivery", () => {
@@ -83,7 +97,11 @@ describe("webhook delivery", () => {
       current_execution: 1,
       max_execution: 6,
       webhook_trigger: "NOTIFICATION_SETTING",
-      request: { header: expect.objectContaining({ "content-type": "application/json" }), body: hit.body, requested_at: expect.stringMatching(/Z$/) },
+      request: {
+        header: expect.objectContaining({ "content-type": "application/json" }),
+        body: hit.body,
+        requested_at: expect.stringMatching(/Z$/),
+      },
       response: { code: "200", header: expect.any(Object), body: "ok", responded_at: expect.stringMatching(/Z$/) },
       triggered_at: expect.stringMatching(/Z$/),
     });
@@ -99,7 +117,8 @@ describe("webhook delivery", () => {
     await pay(m, "order-notice", { noticeUrls: [a.url, b.url] });
     await deliverUntil(() => a.received.length === 1 && b.received.length === 1);
     expect(store.received).toHaveLength(0);
-    for (const hit of [...a.received, ...b.received]) expect(() => new Webhook(m.webhook_secret).verify(hit.body, hit.headers)).not.toThrow();
+    for (const hit of [...a.received, ...b.received])
+      expect(() => new Webhook(m.webhook_secret).verify(hit.body, hit.headers)).not.toThrow();
     expect(a.received[0]!.headers["webhook-id"]).not.toBe(b.received[0]!.headers["webhook-id"]);
   });
 
@@ -117,17 +136,36 @@ describe("webhook delivery", () => {
 
     // The deposit path reports Paid on the virtual-account transaction.
     const va = (await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId: "order-va" }))!.transactions[0]!;
-    await withTransaction((t) => enqueueWebhook(t, { merchantId: m.merchant_id, storeId: m.store_id, paymentId: "order-va", txId: va.id, status: "Paid", noticeUrls: [] }));
+    await withTransaction((t) =>
+      enqueueWebhook(t, {
+        merchantId: m.merchant_id,
+        storeId: m.store_id,
+        paymentId: "order-va",
+        txId: va.id,
+        status: "Paid",
+        noticeUrls: [],
+      }),
+    );
     await deliverUntil(() => r.received.length === 3);
     await deliverUntil(async () => (await notifications(m, "order-va")).length === 2);
-    expect((await notifications(m, "order-va"))[1]).toMatchObject({ type: "PAID", webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT", status: "SUCCEEDED" });
+    expect((await notifications(m, "order-va"))[1]).toMatchObject({
+      type: "PAID",
+      webhook_trigger: "VIRTUAL_ACCOUNT_DEPOSIT",
+      status: "SUCCEEDED",
+    });
   });
 
   it("no store URL and no notice_urls: nothing is recorded or queued", async () => {
     const m = await newMerchant();
     const tx = await pay(m, "order-silent");
     // A finished job is deleted.
-    const eventJob = () => getDb().selectFrom("jobs").select("state").where("queue", "=", WEBHOOK_QUEUE).where("payload", "like", `%${tx.id}%`).executeTakeFirst();
+    const eventJob = () =>
+      getDb()
+        .selectFrom("jobs")
+        .select("state")
+        .where("queue", "=", WEBHOOK_QUEUE)
+        .where("payload", "like", `%${tx.id}%`)
+        .executeTakeFirst();
     await deliverUntil(async () => (await eventJob()) === undefined, "test-worker", [WEBHOOK_QUEUE]);
     const deliveries = await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute();
     expect(deliveries).toHaveLength(0);
@@ -142,7 +180,10 @@ describe("webhook delivery", () => {
     await deliverUntil(() => r.received.length === 2);
     await deliverUntil(async () => (await notifications(m, "order-retry")).length === 2);
     const list = await notifications(m, "order-retry");
-    expect(list.map((n) => [n.status, n.current_execution, n.max_execution])).toEqual([["REQUEST_FAILED", 1, 6], ["SUCCEEDED", 2, 6]]);
+    expect(list.map((n) => [n.status, n.current_execution, n.max_execution])).toEqual([
+      ["REQUEST_FAILED", 1, 6],
+      ["SUCCEEDED", 2, 6],
+    ]);
     expect(list[0].response.code).toBe("500");
     expect(r.received[0]!.headers["webhook-id"]).toBe(r.received[1]!.headers["webhook-id"]);
     // The retry waits for the schedule (150 ms here, ±10%).
@@ -154,7 +195,11 @@ describe("webhook delivery", () => {
     const r = await receiver(() => 503);
     await setUrl(m, r.url);
     const tx = await pay(m, "order-down");
-    await deliverUntil(async () => (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).executeTakeFirst())?.state === "FAILED");
+    await deliverUntil(
+      async () =>
+        (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).executeTakeFirst())
+          ?.state === "FAILED",
+    );
     const list = await notifications(m, "order-down");
     expect(list.map((n) => n.current_execution)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(list.map((n) => n.status))).toEqual(new Set(["REQUEST_FAILED"]));
@@ -163,7 +208,10 @@ describe("webhook delivery", () => {
     const closed = await startWebhookReceiver();
     await closed.close();
     const tx2 = await pay(m, "order-closed", { noticeUrls: [closed.url] });
-    await deliverUntil(async () => (await getDb().selectFrom("webhook_attempts").select("id").where("tx_id", "=", tx2.id).execute()).length >= 1);
+    await deliverUntil(
+      async () =>
+        (await getDb().selectFrom("webhook_attempts").select("id").where("tx_id", "=", tx2.id).execute()).length >= 1,
+    );
     const [first] = await notifications(m, "order-closed");
     expect(first.status).toBe("CONNECT_FAILED");
     expect(first.response).toBeUndefined();
@@ -182,8 +230,16 @@ describe("webhook delivery", () => {
       while (r.received.length < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
       await first.stop();
       expect(r.received).toHaveLength(1);
-      const delivery = await getDb().selectFrom("webhook_deliveries").selectAll().where("tx_id", "=", tx.id).executeTakeFirstOrThrow();
-      const job = await getDb().selectFrom("jobs").selectAll().where("payload", "=", JSON.stringify({ deliveryId: delivery.id })).executeTakeFirstOrThrow();
+      const delivery = await getDb()
+        .selectFrom("webhook_deliveries")
+        .selectAll()
+        .where("tx_id", "=", tx.id)
+        .executeTakeFirstOrThrow();
+      const job = await getDb()
+        .selectFrom("jobs")
+        .selectAll()
+        .where("payload", "=", JSON.stringify({ deliveryId: delivery.id }))
+        .executeTakeFirstOrThrow();
       expect(job).toMatchObject({ state: "QUEUED", locked_by: null });
       expect(job.run_at).toBeGreaterThan(Date.now() - 1000);
       await deliverUntil(() => r.received.length === 2, "fresh-worker");
@@ -199,13 +255,25 @@ describe("webhook delivery", () => {
     const r = await receiver();
     await setUrl(m, r.url);
     const tx = await pay(m, "order-crash");
-    const fannedOut = async () => (await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute()).length === 1;
+    const fannedOut = async () =>
+      (await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute()).length === 1;
     await deliverUntil(fannedOut, "fan-out-only", [WEBHOOK_QUEUE]);
-    const delivery = await getDb().selectFrom("webhook_deliveries").selectAll().where("tx_id", "=", tx.id).executeTakeFirstOrThrow();
-    const job = await getDb().selectFrom("jobs").selectAll().where("payload", "=", JSON.stringify({ deliveryId: delivery.id })).executeTakeFirstOrThrow();
+    const delivery = await getDb()
+      .selectFrom("webhook_deliveries")
+      .selectAll()
+      .where("tx_id", "=", tx.id)
+      .executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("payload", "=", JSON.stringify({ deliveryId: delivery.id }))
+      .executeTakeFirstOrThrow();
     // "dead" leases due webhook jobs for 100 ms and never runs them (a crash).
     await claimJobs("dead-worker", [WEBHOOK_ATTEMPT_QUEUE], 100, 100);
-    expect((await getDb().selectFrom("jobs").select("locked_by").where("id", "=", job.id).executeTakeFirstOrThrow()).locked_by).not.toBeNull();
+    expect(
+      (await getDb().selectFrom("jobs").select("locked_by").where("id", "=", job.id).executeTakeFirstOrThrow())
+        .locked_by,
+    ).not.toBeNull();
     await new Promise((res) => setTimeout(res, 150));
     await deliverUntil(() => r.received.length === 1, "rescuer");
     await deliverUntil(async () => (await notifications(m, "order-crash")).length === 1);
@@ -218,10 +286,19 @@ describe("webhook delivery", () => {
     const r = await receiver();
     await setUrl(m, r.url);
     const tx = await pay(m, "order-fan-twice");
-    const job = await getDb().selectFrom("jobs").selectAll().where("queue", "=", WEBHOOK_QUEUE).where("payload", "like", `%${tx.id}%`).executeTakeFirstOrThrow();
+    const job = await getDb()
+      .selectFrom("jobs")
+      .selectAll()
+      .where("queue", "=", WEBHOOK_QUEUE)
+      .where("payload", "like", `%${tx.id}%`)
+      .executeTakeFirstOrThrow();
     await fanOutWebhookJob(JSON.parse(job.payload), job);
     await fanOutWebhookJob(JSON.parse(job.payload), job);
-    const deliveries = await getDb().selectFrom("webhook_deliveries").select(["id", "created_at"]).where("tx_id", "=", tx.id).execute();
+    const deliveries = await getDb()
+      .selectFrom("webhook_deliveries")
+      .select(["id", "created_at"])
+      .where("tx_id", "=", tx.id)
+      .execute();
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.created_at).toBe(job.created_at);
   });
@@ -256,11 +333,17 @@ describe("webhook delivery", () => {
     const r = await receiver();
     process.env.WEBHOOK_ALLOW_PRIVATE = "false";
     try {
-      await expect(updateWebhookUrl({ ctx: ctxOf(m), input: { url: r.url } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
-      await expect(updateWebhookUrl({ ctx: ctxOf(m), input: { url: "http://localhost:9/x" } })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+      await expect(updateWebhookUrl({ ctx: ctxOf(m), input: { url: r.url } })).rejects.toMatchObject({
+        code: "INVALID_REQUEST",
+      });
+      await expect(updateWebhookUrl({ ctx: ctxOf(m), input: { url: "http://localhost:9/x" } })).rejects.toMatchObject({
+        code: "INVALID_REQUEST",
+      });
       const tx = await pay(m, "order-ssrf", { noticeUrls: [r.url, "http://localhost:9/hook"] });
       await deliverUntil(async () => {
-        const states = (await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).execute()).map((d) => d.state);
+        const states = (
+          await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).execute()
+        ).map((d) => d.state);
         return states.length === 2 && states.every((state) => state === "FAILED");
       });
       const list = await notifications(m, "order-ssrf");
@@ -294,13 +377,23 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     expect(() => new Webhook(m.webhook_secret).verify(r.received[1]!.body, r.received[1]!.headers)).not.toThrow();
     const list = res.body.payment.transactions[0].notifications;
     const manual = list.find((n: any) => n.webhook.id === res.body.webhook_id)?.webhook;
-    expect(manual).toMatchObject({ status: "SUCCEEDED", webhook_trigger: "MANUAL", is_async: false, current_execution: 1, max_execution: 1, type: "PAID" });
+    expect(manual).toMatchObject({
+      status: "SUCCEEDED",
+      webhook_trigger: "MANUAL",
+      is_async: false,
+      current_execution: 1,
+      max_execution: 1,
+      type: "PAID",
+    });
   });
 
   it("resends a chosen webhook of a chosen transaction, with store_id", async () => {
     const { m, r, tx } = await paidWithWebhook("resend-chosen");
     const [n] = await notifications(m, "resend-chosen");
-    const res = await m.api.post(`/v2/payments/resend-chosen/resend-webhook?store_id=${m.store_id}`, { tx_id: tx.id, webhook_id: n.id });
+    const res = await m.api.post(`/v2/payments/resend-chosen/resend-webhook?store_id=${m.store_id}`, {
+      tx_id: tx.id,
+      webhook_id: n.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.webhook_id).toEqual(expect.any(String));
     expect(res.body.webhook_id).not.toBe(n.id);
@@ -321,10 +414,16 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     const { m } = await paidWithWebhook("resend-bad");
     const badTx = await m.api.post("/v2/payments/resend-bad/resend-webhook", { tx_id: "tx-nope" });
     expect(badTx.status).toBe(400);
-    expect(badTx.body).toEqual({ code: "INVALID_REQUEST", params: expect.objectContaining({ message: expect.stringContaining("tx_id") }) });
+    expect(badTx.body).toEqual({
+      code: "INVALID_REQUEST",
+      params: expect.objectContaining({ message: expect.stringContaining("tx_id") }),
+    });
     const badHook = await m.api.post("/v2/payments/resend-bad/resend-webhook", { webhook_id: "webhook-nope" });
     expect(badHook.status).toBe(400);
-    expect(badHook.body).toEqual({ code: "INVALID_REQUEST", params: expect.objectContaining({ message: expect.stringContaining("webhook_id") }) });
+    expect(badHook.body).toEqual({
+      code: "INVALID_REQUEST",
+      params: expect.objectContaining({ message: expect.stringContaining("webhook_id") }),
+    });
     const wrongType = await m.api.post("/v2/payments/resend-bad/resend-webhook", { tx_id: 42 });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.code).toBe("INVALID_REQUEST");
@@ -333,17 +432,27 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     await pay(silent, "resend-nowhere");
     const none = await silent.api.post("/v2/payments/resend-nowhere/resend-webhook", {});
     expect(none.status).toBe(400);
-    expect(none.body).toEqual({ code: "INVALID_REQUEST", params: expect.objectContaining({ message: expect.stringContaining("no webhook address") }) });
+    expect(none.body).toEqual({
+      code: "INVALID_REQUEST",
+      params: expect.objectContaining({ message: expect.stringContaining("no webhook address") }),
+    });
   });
 
   it("500 WEBHOOK_ERROR when the receiver fails; the attempt is recorded", async () => {
     const { m, r } = await paidWithWebhook("resend-fail", (n) => (n === 1 ? 200 : 502));
     const res = await m.api.post("/v2/payments/resend-fail/resend-webhook", {});
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "WEBHOOK_ERROR", params: expect.objectContaining({ webhook_id: expect.any(String), status: "REQUEST_FAILED" }) });
+    expect(res.body).toEqual({
+      code: "WEBHOOK_ERROR",
+      params: expect.objectContaining({ webhook_id: expect.any(String), status: "REQUEST_FAILED" }),
+    });
     expect(r.received).toHaveLength(2);
     const list = await notifications(m, "resend-fail");
-    expect(list.at(-1)).toMatchObject({ id: res.body.params.webhook_id, status: "REQUEST_FAILED", webhook_trigger: "MANUAL" });
+    expect(list.at(-1)).toMatchObject({
+      id: res.body.params.webhook_id,
+      status: "REQUEST_FAILED",
+      webhook_trigger: "MANUAL",
+    });
   });
 
   it("401 without credentials; 404 PAYMENT_NOT_FOUND for an unknown payment and across tenants", async () => {
@@ -368,7 +477,10 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     const { createApiKey } = await import("@/lib/auth/api-keys");
     const second = await insertStore(getDb(), { merchantId: m.merchant_id, name: "second", isDefault: false });
     const limited = await createApiKey({ merchantId: m.merchant_id, storeId: second.id, name: "limited" });
-    const denied = await callApi("POST", `/v2/payments/resend-tenant/resend-webhook?store_id=${m.store_id}`, { body: {}, headers: { authorization: `PortOne ${limited.apiKey}` } });
+    const denied = await callApi("POST", `/v2/payments/resend-tenant/resend-webhook?store_id=${m.store_id}`, {
+      body: {},
+      headers: { authorization: `PortOne ${limited.apiKey}` },
+    });
     expect(denied.status).toBe(404);
     expect(denied.body).toEqual({ code: "PAYMENT_NOT_FOUND", params: expect.any(Object) });
   });
@@ -389,15 +501,25 @@ describe("delivery log (dashboard services)", () => {
     await pay(m, "log-2", { outcome: "failed" });
     await pay(m, "log-3", { noticeUrls: [down.url] });
     const test = await sendTestWebhook({ ctx: ctxOf(m) });
-    expect(test.attempt).toMatchObject({ status: "SUCCEEDED", responseCode: 200, requestBody: '{"tx_id":null,"payment_id":null,"status":"Test"}' });
-    await deliverUntil(async () => (await listDeliveries({ ctx: ctxOf(m), input: { state: "FAILED", page: 0, limit: 20 } })).total === 1);
+    expect(test.attempt).toMatchObject({
+      status: "SUCCEEDED",
+      responseCode: 200,
+      requestBody: '{"tx_id":null,"payment_id":null,"status":"Test"}',
+    });
+    await deliverUntil(
+      async () => (await listDeliveries({ ctx: ctxOf(m), input: { state: "FAILED", page: 0, limit: 20 } })).total === 1,
+    );
 
     const list = (input: Parameters<typeof listDeliveries>[0]["input"]) => listDeliveries({ ctx: ctxOf(m), input });
     expect((await list({ page: 0, limit: 20 })).total).toBe(4);
     expect((await list({ page: 0, limit: 2 })).items).toHaveLength(2);
     expect((await list({ event: "Failed", page: 0, limit: 20 })).items.map((d) => d.paymentId)).toEqual(["log-2"]);
-    expect((await list({ state: "FAILED", page: 0, limit: 20 })).items.map((d) => [d.paymentId, d.attempts, d.lastCode])).toEqual([["log-3", 6, 500]]);
-    expect((await list({ url: down.url.slice(7, 30).toUpperCase(), page: 0, limit: 20 })).total).toBeGreaterThanOrEqual(1);
+    expect(
+      (await list({ state: "FAILED", page: 0, limit: 20 })).items.map((d) => [d.paymentId, d.attempts, d.lastCode]),
+    ).toEqual([["log-3", 6, 500]]);
+    expect((await list({ url: down.url.slice(7, 30).toUpperCase(), page: 0, limit: 20 })).total).toBeGreaterThanOrEqual(
+      1,
+    );
     expect((await list({ url: "100%_nothing", page: 0, limit: 20 })).total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list({ from: today, to: today, page: 0, limit: 20 })).total).toBe(4);
@@ -420,8 +542,12 @@ describe("delivery log (dashboard services)", () => {
 
     const other = await newMerchant();
     expect((await listDeliveries({ ctx: ctxOf(other), input: { page: 0, limit: 20 } })).total).toBe(0);
-    await expect(listDeliveryAttempts({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(resendDelivery({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(listDeliveryAttempts({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(resendDelivery({ ctx: ctxOf(other), input: { id: failed.id } })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect((await getWebhookSettings({ ctx: { ...ctxOf(m), role: "VIEWER" } })).secret).toBeNull();
     expect((await getWebhookSettings({ ctx: ctxOf(m) })).secret).toBe(await secretOf(m));
   });

@@ -16,7 +16,8 @@ function expectInvalid(res: { status: number; body: any }, field: string) {
   expect(res.body.params.message).toContain(field);
 }
 
-const instantPay = (m: M, overrides: Record<string, unknown>) => m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, undefined, overrides));
+const instantPay = (m: M, overrides: Record<string, unknown>) =>
+  m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, undefined, overrides));
 
 describe("Currency and Country are ISO 4217 / ISO 3166-1 alpha-2 (CONTRACT §1)", () => {
   it("refuses well-formed codes that are not in the lists, naming the field", async () => {
@@ -24,7 +25,10 @@ describe("Currency and Country are ISO 4217 / ISO 3166-1 alpha-2 (CONTRACT §1)"
     expectInvalid(await instantPay(m, { currency: "ZZZ" }), "currency");
     expectInvalid(await instantPay(m, { currency: "krw" }), "currency");
     expectInvalid(await instantPay(m, { country: "ZZ" }), "country");
-    expectInvalid(await instantPay(m, { customer: { address: { address_line_1: "a", address_line_2: "b", country: "QQ" } } }), "customer.address.country");
+    expectInvalid(
+      await instantPay(m, { customer: { address: { address_line_1: "a", address_line_2: "b", country: "QQ" } } }),
+      "customer.address.country",
+    );
     const receipt = await m.api.post(`/v2/payments/${newPaymentId()}/cash-receipt`, {
       channel_key: paymentChannelKey(m),
       customer_identifier: "01012345678",
@@ -35,12 +39,19 @@ describe("Currency and Country are ISO 4217 / ISO 3166-1 alpha-2 (CONTRACT §1)"
     });
     expectInvalid(receipt, "currency");
     const key = await issueKey(m);
-    expectInvalid(await m.api.post(`/v2/payments/${newPaymentId()}/billing-key/pay`, payBody(key, { currency: "XYZ" })), "currency");
+    expectInvalid(
+      await m.api.post(`/v2/payments/${newPaymentId()}/billing-key/pay`, payBody(key, { currency: "XYZ" })),
+      "currency",
+    );
   });
 
   it("accepts real codes, including the spec's XXX and current ones (SLE)", async () => {
     const m = await newMerchant();
-    for (const [currency, country] of [["USD", "US"], ["SLE", "SL"], ["XXX", "KR"]]) {
+    for (const [currency, country] of [
+      ["USD", "US"],
+      ["SLE", "SL"],
+      ["XXX", "KR"],
+    ]) {
       const res = await instantPay(m, { currency, country, total_amount: 1000 });
       expect(res.status, `${currency}: ${JSON.stringify(res.body)}`).toBe(200);
     }
@@ -50,26 +61,60 @@ describe("Currency and Country are ISO 4217 / ISO 3166-1 alpha-2 (CONTRACT §1)"
 describe("unknown members are ignored everywhere, customer_name included (CONTRACT §1)", () => {
   it("customer_name with an extra member is accepted; full_name mixed with first/last is refused", async () => {
     const m = await newMerchant();
-    const ok = await instantPay(m, { customer: { customer_name: { full_name: "Kim Minji", nickname: "mj" }, extra: 1 } });
+    const ok = await instantPay(m, {
+      customer: { customer_name: { full_name: "Kim Minji", nickname: "mj" }, extra: 1 },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const id = newPaymentId();
-    const split = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, undefined, { customer: { customer_name: { first_name: "Minji", last_name: "Kim", middle: "x" } } }));
+    const split = await m.api.post(
+      `/v2/payments/${id}/instant/pay`,
+      cardPayBody(m, undefined, {
+        customer: { customer_name: { first_name: "Minji", last_name: "Kim", middle: "x" } },
+      }),
+    );
     expect(split.status, JSON.stringify(split.body)).toBe(200);
     const payment = (await m.api.get(`/v2/payments/${id}`)).body;
     expect(payment.payment.transactions[0].customer.name).toBe("Kim Minji");
-    expectInvalid(await instantPay(m, { customer: { customer_name: { full_name: "A", first_name: "B", last_name: "C" } } }), "customer_name");
+    expectInvalid(
+      await instantPay(m, { customer: { customer_name: { full_name: "A", first_name: "B", last_name: "C" } } }),
+      "customer_name",
+    );
     expectInvalid(await instantPay(m, { customer: { customer_name: { first_name: "B" } } }), "customer_name");
   });
 });
 
 describe("a method the route does not have: 405 in the route's envelope (not an empty body)", () => {
   it.each([
-    ["PUT", "/v2/payments/x", { code: "METHOD_NOT_ALLOWED", params: expect.objectContaining({ message: expect.stringContaining("PUT") }) }, "GET, HEAD, OPTIONS"],
+    [
+      "PUT",
+      "/v2/payments/x",
+      { code: "METHOD_NOT_ALLOWED", params: expect.objectContaining({ message: expect.stringContaining("PUT") }) },
+      "GET, HEAD, OPTIONS",
+    ],
     ["GET", "/v2/payments/x/cancel", { code: "METHOD_NOT_ALLOWED", params: expect.any(Object) }, "OPTIONS, POST"],
-    ["PATCH", "/v2/schedules", { code: "METHOD_NOT_ALLOWED", params: expect.any(Object) }, "DELETE, GET, HEAD, OPTIONS, POST"],
+    [
+      "PATCH",
+      "/v2/schedules",
+      { code: "METHOD_NOT_ALLOWED", params: expect.any(Object) },
+      "DELETE, GET, HEAD, OPTIONS, POST",
+    ],
     ["GET", "/login/api-key", { type: "METHOD_NOT_ALLOWED", message: expect.stringContaining("GET") }, "OPTIONS, POST"],
-    ["DELETE", "/identity-verifications/iv-1", { type: "METHOD_NOT_ALLOWED", message: expect.any(String) }, "GET, HEAD, OPTIONS"],
-    ["DELETE", "/v2/stores", { code: "METHOD_NOT_ALLOWED", params: expect.objectContaining({ message: expect.any(String) }), message: expect.any(String) }, "GET, HEAD, OPTIONS, POST"],
+    [
+      "DELETE",
+      "/identity-verifications/iv-1",
+      { type: "METHOD_NOT_ALLOWED", message: expect.any(String) },
+      "GET, HEAD, OPTIONS",
+    ],
+    [
+      "DELETE",
+      "/v2/stores",
+      {
+        code: "METHOD_NOT_ALLOWED",
+        params: expect.objectContaining({ message: expect.any(String) }),
+        message: expect.any(String),
+      },
+      "GET, HEAD, OPTIONS, POST",
+    ],
   ])("%s %s", async (method, url, body, allow) => {
     const res = await callApi(method, url, { body: method === "GET" || method === "DELETE" ? undefined : {} });
     expect(res.status).toBe(405);
@@ -103,10 +148,18 @@ describe("lenient query parsing where the meaning is unambiguous", () => {
   it("a timestamp whose + arrived as a space, or with a space for the T; no offset stays refused", async () => {
     const m = await newMerchant();
     const now = Date.now();
-    const p = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, at: { statusUpdated: now - 2 * DAY } });
+    const p = await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      at: { statusUpdated: now - 2 * DAY },
+    });
     // 3 days ago in +09:00, sent unencoded: the + becomes a space.
     const local = new Date(now - 3 * DAY + 9 * 3_600_000).toISOString().slice(0, 19);
-    for (const start of [`${local}+09:00`, `${local.replace("T", " ")}+09:00`, `${new Date(now - 3 * DAY).toISOString().replace("T", " ")}`]) {
+    for (const start of [
+      `${local}+09:00`,
+      `${local.replace("T", " ")}+09:00`,
+      `${new Date(now - 3 * DAY).toISOString().replace("T", " ")}`,
+    ]) {
       const res = await m.api.get(`/v2/payments?start=${start}`);
       expect(res.status, `${start}: ${JSON.stringify(res.body)}`).toBe(200);
       expect(res.body.payments.map((x: any) => x.id)).toEqual([p.payment_id]);

@@ -15,7 +15,19 @@ describe("data at rest after the full suite", () => {
     scanText("rt_" + "b".repeat(43), report);
     scanText('{"registration_number":"900101-1234567"}', report);
     scanText('{"otp":"123456"}', report);
-    expect(kinds).toEqual(expect.arrayContaining(["card number", "card number in member card_number", "card password digits in member password_two_digits", "CVC in member cvc", "API key", "refresh token", "resident number", "resident number in member registration_number", "OTP in member otp"]));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "card number",
+        "card number in member card_number",
+        "card password digits in member password_two_digits",
+        "CVC in member cvc",
+        "API key",
+        "refresh token",
+        "resident number",
+        "resident number in member registration_number",
+        "OTP in member otp",
+      ]),
+    );
     const clean: string[] = [];
     scanText('{"number":"424242******4242","identityNumber":"1","requested_at":1763769000000}', (k) => clean.push(k));
     scanText("v1.abc.Zm9vcnRfdldhNnh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eA.dGFn", (k) => clean.push(k));

@@ -52,7 +52,10 @@ describe("chaos on a LIVE Toss Payments channel (the Toss fake)", () => {
       async channel(merchant) {
         const ctx = ownerContext(merchant);
         const secretKey = liveSecretKey();
-        const connected = await connectTossChannel({ ctx, input: { name: "Toss live", pgMerchantId: `mid_${secretKey.slice(-6)}`, secretKey } });
+        const connected = await connectTossChannel({
+          ctx,
+          input: { name: "Toss live", pgMerchantId: `mid_${secretKey.slice(-6)}`, secretKey },
+        });
         if (!connected.testedAt) throw new Error(`connection test failed: ${connected.testError}`);
         const live = await setChannelEnabled({ ctx, input: { channelId: connected.id, enabled: true } });
         // Faults from now on: the connection test above needed a straight answer.
@@ -67,6 +70,8 @@ describe("chaos on a LIVE Toss Payments channel (the Toss fake)", () => {
     expect(result.figures.cancels.succeeded).toBeGreaterThan(0);
     expect(result.figures.restartSeconds).toHaveLength(result.figures.serverKills);
     // The faults were real: Toss was asked again after answers that never came.
-    expect([...fake.hits.entries()].filter(([k]) => k.startsWith("GET")).reduce((n, [, v]) => n + v, 0)).toBeGreaterThan(0);
+    expect(
+      [...fake.hits.entries()].filter(([k]) => k.startsWith("GET")).reduce((n, [, v]) => n + v, 0),
+    ).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,9 @@ async function book(page: Page, paymentId: string, at?: number) {
   await expect(page.getByTestId(`schedule-${paymentId}`)).toBeVisible();
 }
 
-test("issue a billing key with a test card, book a schedule 2 s ahead and see its payment; cancel a booking; delete the key", async ({ page }) => {
+test("issue a billing key with a test card, book a schedule 2 s ahead and see its payment; cancel a booking; delete the key", async ({
+  page,
+}) => {
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
 
@@ -61,7 +63,10 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Cancel selected" }).click();
   await expect(page.locator("main").getByText("1 schedule(s) cancelled.")).toBeVisible();
-  await expect(page.getByTestId(`schedule-${later}`).locator("[data-status]")).toHaveAttribute("data-status", "CANCELLED");
+  await expect(page.getByTestId(`schedule-${later}`).locator("[data-status]")).toHaveAttribute(
+    "data-status",
+    "CANCELLED",
+  );
 
   // Deleting the key names the schedule still booked on it and cancels it first.
   const booked = `e2e-booked-${Date.now()}`;
@@ -74,7 +79,10 @@ test("issue a billing key with a test card, book a schedule 2 s ahead and see it
   await expect(page.locator("main").getByText("Billing key deleted.")).toBeVisible();
   await expect(keys.locator("[data-status]")).toHaveAttribute("data-status", "DELETED");
   await openArea(page, "Schedules");
-  await expect(page.getByTestId(`schedule-${booked}`).locator("[data-status]")).toHaveAttribute("data-status", "CANCELLED");
+  await expect(page.getByTestId(`schedule-${booked}`).locator("[data-status]")).toHaveAttribute(
+    "data-status",
+    "CANCELLED",
+  );
 });
 
 test("a declined issuance shows the provider's error and lists the key as failed", async ({ page }) => {
@@ -84,6 +92,14 @@ test("a declined issuance shows the provider's error and lists the key as failed
   await expect(page.getByLabel("Channel", { exact: true })).toHaveValue(/^channel-key-/);
   await page.getByLabel("Test card").selectOption({ label: "4000 0000 0000 0002 — issuance declined" });
   await page.getByRole("button", { name: "Issue billing key" }).click();
-  await expect(page.locator("main").getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
-  await expect(page.getByTestId("billing-keys-table").locator("[data-status]")).toHaveAttribute("data-status", "FAILED");
+  await expect(
+    page
+      .locator("main")
+      .getByRole("alert")
+      .filter({ hasText: /declined/i }),
+  ).toBeVisible();
+  await expect(page.getByTestId("billing-keys-table").locator("[data-status]")).toHaveAttribute(
+    "data-status",
+    "FAILED",
+  );
 });

@@ -25,8 +25,13 @@ async function connect(page: Page, name: string, secretKey: string) {
   await page.getByRole("button", { name: "Connect and test" }).click();
 }
 
-for (const viewport of [{ name: "desktop", width: 1440, height: 900 }, { name: "phone", width: 390, height: 844 }]) {
-  test(`${viewport.name}: an owner connects Toss, tests and enables it; TEST and LIVE are marked; the key is never shown; in Korean too`, async ({ page }) => {
+for (const viewport of [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`${viewport.name}: an owner connects Toss, tests and enables it; TEST and LIVE are marked; the key is never shown; in Korean too`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const m = await freshMerchant();
     await signIn(page, m.dashboard.email, m.dashboard.password);
@@ -83,7 +88,13 @@ for (const viewport of [{ name: "desktop", width: 1440, height: 900 }, { name: "
 test("a viewer sees the channels page tell them so, with nothing to change", async ({ page }) => {
   const m = await freshMerchant();
   const email = `viewer-${Date.now().toString(36)}@example.com`;
-  await insertUser(getDb(), { merchantId: m.merchant_id, email, name: "Viewer", password: "viewer-password", role: "VIEWER" });
+  await insertUser(getDb(), {
+    merchantId: m.merchant_id,
+    email,
+    name: "Viewer",
+    password: "viewer-password",
+    role: "VIEWER",
+  });
   await signIn(page, email, "viewer-password");
   await page.goto("/dashboard/channels");
   await expect(page.getByText("Only owners and admins manage channels.")).toBeVisible();

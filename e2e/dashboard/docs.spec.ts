@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { freshMerchant, signIn } from "./helpers";
 
-test("the Developers page links the API reference, which renders offline with auth schemes and sandbox cards", async ({ page, baseURL }) => {
+test("the Developers page links the API reference, which renders offline with auth schemes and sandbox cards", async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   const elsewhere: string[] = [];
   const problems: string[] = [];
@@ -25,7 +28,8 @@ test("the Developers page links the API reference, which renders offline with au
 
   await expect(page.getByRole("heading", { name: "Payment platform API" })).toBeVisible();
   await expect(page.getByText("Testing with the sandbox").first()).toBeVisible();
-  for (const number of [SANDBOX_CARDS.VISA_OK, SANDBOX_CARDS.DECLINED, SANDBOX_CARDS.CANCEL_REFUSED]) await expect(page.getByText(number).first()).toBeAttached();
+  for (const number of [SANDBOX_CARDS.VISA_OK, SANDBOX_CARDS.DECLINED, SANDBOX_CARDS.CANCEL_REFUSED])
+    await expect(page.getByText(number).first()).toBeAttached();
   await expect(page.getByText("Authorization: PortOne <api key>").first()).toBeAttached();
   // An operation from the document is listed in the sidebar.
   await expect(page.getByText("Log in with an API key").first()).toBeVisible();

@@ -74,7 +74,10 @@ test("issue a cash receipt, open its receipt page, cancel it", async ({ page, co
   await expect(row).toContainText("Issued");
   await expect(row).toContainText("Counter sale");
 
-  const [receiptPage] = await Promise.all([context.waitForEvent("page"), row.getByRole("link", { name: "Receipt" }).click()]);
+  const [receiptPage] = await Promise.all([
+    context.waitForEvent("page"),
+    row.getByRole("link", { name: "Receipt" }).click(),
+  ]);
   await receiptPage.waitForLoadState();
   await expect(receiptPage).toHaveURL(/\/receipts\/[A-Za-z0-9_-]{32}$/);
   await expect(receiptPage.getByTestId("receipt")).toContainText("Counter sale");

@@ -11,13 +11,42 @@ import { checkPage } from "./quality";
  * English and Korean. One test per viewport and language; each page is checked by checkPage
  * (no raw enum name, no sideways scroll, no serious or critical axe violation).
  */
-const EVERY_PAGE = ["/dashboard/billing-keys", "/dashboard/schedules", "/dashboard/cash-receipts", "/dashboard/verifications", "/dashboard/sandbox-inbox", "/dashboard/stores", "/dashboard/stores/new", "/dashboard/stores/onboarding", "/dashboard/webhooks", "/dashboard/developers"];
+const EVERY_PAGE = [
+  "/dashboard/billing-keys",
+  "/dashboard/schedules",
+  "/dashboard/cash-receipts",
+  "/dashboard/verifications",
+  "/dashboard/sandbox-inbox",
+  "/dashboard/stores",
+  "/dashboard/stores/new",
+  "/dashboard/stores/onboarding",
+  "/dashboard/webhooks",
+  "/dashboard/developers",
+];
 
 async function seed() {
   const m = await freshMerchant({ hosting: true });
-  const desk = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Standing desk", amount: 15000, customer: { name: "Lee Jiho", email: "jiho@example.com", phone_number: "010-1234-5678" } });
-  const korean = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "책상 램프", amount: 8000, customer: { name: "이지호" } });
-  await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED", orderName: "Declined lamp", amount: 7000 });
+  const desk = await createPayment({
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    orderName: "Standing desk",
+    amount: 15000,
+    customer: { name: "Lee Jiho", email: "jiho@example.com", phone_number: "010-1234-5678" },
+  });
+  const korean = await createPayment({
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    orderName: "책상 램프",
+    amount: 8000,
+    customer: { name: "이지호" },
+  });
+  await createPayment({
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    outcome: "FAILED",
+    orderName: "Declined lamp",
+    amount: 7000,
+  });
   return { m, desk, korean };
 }
 
@@ -31,12 +60,24 @@ async function signInKorean(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-const seoul = (iso: number) => new Intl.DateTimeFormat("ko-KR", { timeZone: "Asia/Seoul", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+const seoul = (iso: number) =>
+  new Intl.DateTimeFormat("ko-KR", {
+    timeZone: "Asia/Seoul",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
 
 test.describe("1440 px, English", () => {
   test.use({ viewport: { width: 1440, height: 900 }, locale: "en-US" });
 
-  test("overview numbers, ⌘K to a payment, its timeline and panels, search with chips and presets, every page accessible", async ({ page }) => {
+  test("overview numbers, ⌘K to a payment, its timeline and panels, search with chips and presets, every page accessible", async ({
+    page,
+  }) => {
     test.slow(); // axe on every page of the dashboard: over a minute on a loaded machine
     const { m, desk } = await seed();
     await signIn(page, m.dashboard.email, m.dashboard.password);
@@ -81,7 +122,9 @@ test.describe("1440 px, English", () => {
     await checkPage(page, "payments");
 
     // Search spans the merchant's stores; a result in another store opens there.
-    const second = await withTransaction((tx) => insertStore(tx, { merchantId: m.merchant_id, name: "Second shop", isDefault: false }));
+    const second = await withTransaction((tx) =>
+      insertStore(tx, { merchantId: m.merchant_id, name: "Second shop", isDefault: false }),
+    );
     const oak = await createPayment({ merchantId: m.merchant_id, storeId: second.id, orderName: "Oak desk" });
     await page.goto("/dashboard/payments?q=oak%20de");
     const oakRow = page.getByTestId(`payment-${oak.payment_id}`);
@@ -145,13 +188,32 @@ test.describe("390 px, Korean", () => {
 test.describe("1440 px, Korean", () => {
   test.use({ viewport: { width: 1440, height: 900 }, locale: "ko-KR" });
 
-  test("a full refund asks first with the amount, Esc backs out, a toast ends it; dark mode follows the toggle", async ({ page, request }) => {
+  test("a full refund asks first with the amount, Esc backs out, a toast ends it; dark mode follows the toggle", async ({
+    page,
+    request,
+  }) => {
     const m = await freshMerchant();
     // Paid through the API, so the sandbox provider knows the payment it is asked to refund.
     const paymentId = `desk-${Date.now().toString(36)}`;
     const paid = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
       headers: { authorization: `PortOne ${m.api_key}` },
-      data: { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, order_name: "책상", total_amount: 15000, currency: "KRW", payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } } },
+      data: {
+        channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+        order_name: "책상",
+        total_amount: 15000,
+        currency: "KRW",
+        payment_method_option: {
+          card: {
+            card_credential: {
+              card_number: "4242424242424242",
+              expiry_month: "12",
+              expiry_year: "2099",
+              birth_or_business_registration_number: "900101",
+              password_two_digits: "12",
+            },
+          },
+        },
+      },
     });
     expect(paid.status(), await paid.text()).toBe(200);
     await signInKorean(page, m.dashboard.email, m.dashboard.password);
@@ -182,12 +244,23 @@ test.describe("1440 px, Korean", () => {
 test.describe("390 px, English", () => {
   test.use({ viewport: { width: 390, height: 844 }, locale: "en-US" });
 
-  test("voiding a virtual account asks first; loading shows skeletons, not empty data; palette and pages fit", async ({ page, request }) => {
+  test("voiding a virtual account asks first; loading shows skeletons, not empty data; palette and pages fit", async ({
+    page,
+    request,
+  }) => {
     const m = await freshMerchant();
     const paymentId = `va-${Date.now().toString(36)}`;
     const issued = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
       headers: { authorization: `PortOne ${m.api_key}` },
-      data: { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, order_name: "Deposit me", total_amount: 25000, currency: "KRW", payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" } } },
+      data: {
+        channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+        order_name: "Deposit me",
+        total_amount: 25000,
+        currency: "KRW",
+        payment_method_option: {
+          virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" },
+        },
+      },
     });
     expect(issued.status()).toBe(200);
     await signIn(page, m.dashboard.email, m.dashboard.password);

@@ -46,7 +46,9 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   await expect(toast(page, "Refunded ₩5,000.")).toBeVisible();
   await expect(page.getByTestId("amount-cancelled")).toHaveText("₩5,000");
   await expect(page.getByTestId("cancellations-table")).toContainText("one size too big");
-  await expect(page.getByRole("form", { name: "Cancel payment" }).getByTestId("cancellable-balance")).toContainText("₩10,000");
+  await expect(page.getByRole("form", { name: "Cancel payment" }).getByTestId("cancellable-balance")).toContainText(
+    "₩10,000",
+  );
 
   const again = page.getByRole("form", { name: "Cancel payment" });
   await again.getByLabel("Reason").fill("returned");
@@ -73,7 +75,9 @@ test("a declined test card shows the provider's error and leaves a FAILED paymen
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
   const paymentId = await keyIn(page, "Declined order", "1000", "4000000000000002");
-  await expect(page.getByRole("form", { name: "Key-in card payment (test channels)" }).getByRole("alert")).toContainText("CARD_DECLINED");
+  await expect(
+    page.getByRole("form", { name: "Key-in card payment (test channels)" }).getByRole("alert"),
+  ).toContainText("CARD_DECLINED");
   await expect(page.getByTestId(`payment-${paymentId}`)).toContainText("Failed");
   await page.getByRole("link", { name: paymentId }).click();
   await expect(page.getByTestId("transactions-table")).toContainText("CARD_DECLINED");
@@ -82,7 +86,15 @@ test("a declined test card shows the provider's error and leaves a FAILED paymen
 test("export the filtered view as CSV", async ({ page }) => {
   const m = await freshMerchant();
   const paid = [];
-  for (let i = 0; i < 3; i++) paid.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: `Export, "quoted" ${i}`, customer: { name: "김민수" } }));
+  for (let i = 0; i < 3; i++)
+    paid.push(
+      await createPayment({
+        merchantId: m.merchant_id,
+        storeId: m.store_id,
+        orderName: `Export, "quoted" ${i}`,
+        customer: { name: "김민수" },
+      }),
+    );
   const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED" });
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
@@ -115,7 +127,13 @@ test("export the filtered view as CSV", async ({ page }) => {
 test("filters, sorting and paging live in the URL and survive a reload", async ({ page }) => {
   const m = await freshMerchant();
   const now = Date.now();
-  for (let i = 0; i < 12; i++) await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: `Order ${i}`, at: { requested: now - i * 60_000, statusUpdated: now - (12 - i) * 60_000 } });
+  for (let i = 0; i < 12; i++)
+    await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      orderName: `Order ${i}`,
+      at: { requested: now - i * 60_000, statusUpdated: now - (12 - i) * 60_000 },
+    });
   await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED", orderName: "Broken" });
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.goto("/dashboard/payments");
@@ -159,7 +177,9 @@ test("simulate the deposit on an issued virtual account", async ({ page, request
       order_name: "Deposit me",
       total_amount: 25000,
       currency: "KRW",
-      payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" } },
+      payment_method_option: {
+        virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" },
+      },
     },
   });
   expect(issued.status(), await issued.text()).toBe(200);
@@ -204,13 +224,21 @@ test("register the delivery of an escrow payment, then complete the purchase", a
   await expect(page.getByRole("form", { name: "Escrow delivery" })).toHaveCount(0);
 });
 
-test("a viewer sees payments but no forms that change them; another merchant's payment is not found", async ({ page }) => {
+test("a viewer sees payments but no forms that change them; another merchant's payment is not found", async ({
+  page,
+}) => {
   const m = await freshMerchant();
   const other = await freshMerchant();
   const mine = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Visible" });
   const theirs = await createPayment({ merchantId: other.merchant_id, storeId: other.store_id, orderName: "Hidden" });
   const email = `viewer-${Date.now().toString(36)}@example.com`;
-  await insertUser(getDb(), { merchantId: m.merchant_id, email, name: "Viewer", password: "viewer-password", role: "VIEWER" });
+  await insertUser(getDb(), {
+    merchantId: m.merchant_id,
+    email,
+    name: "Viewer",
+    password: "viewer-password",
+    role: "VIEWER",
+  });
   await signIn(page, email, "viewer-password");
   await page.goto("/dashboard/payments");
   await expect(page.getByTestId(`payment-${mine.payment_id}`)).toContainText("Visible");

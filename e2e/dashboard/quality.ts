@@ -10,7 +10,23 @@ import { dictionaries } from "@/lib/i18n/dictionary";
  * or set in monospace). A name that is also part of a label (KCP in "NHN KCP") is a brand, not a leak.
  */
 const labels = Object.values(dictionaries.en).concat(Object.values(dictionaries.ko)).join("\n");
-const RAW_ENUMS = [...new Set([...PAYMENT_STATUSES, ...PAYMENT_METHODS, ...PG_PROVIDERS, ...VIRTUAL_ACCOUNT_BANKS, ...APPLICATION_STATUSES, ...CONTRACT_STATUSES, ...METHOD_AND_TYPES, "NOTIFICATION_SETTING", "SUCCEEDED", "REQUEST_FAILED", "CONNECT_FAILED", "VERIFIED", "ISSUED"])].filter((v) => !new RegExp(`(^|[^A-Za-z0-9_])${v}(?![A-Za-z0-9_])`).test(labels));
+const RAW_ENUMS = [
+  ...new Set([
+    ...PAYMENT_STATUSES,
+    ...PAYMENT_METHODS,
+    ...PG_PROVIDERS,
+    ...VIRTUAL_ACCOUNT_BANKS,
+    ...APPLICATION_STATUSES,
+    ...CONTRACT_STATUSES,
+    ...METHOD_AND_TYPES,
+    "NOTIFICATION_SETTING",
+    "SUCCEEDED",
+    "REQUEST_FAILED",
+    "CONNECT_FAILED",
+    "VERIFIED",
+    "ISSUED",
+  ]),
+].filter((v) => !new RegExp(`(^|[^A-Za-z0-9_])${v}(?![A-Za-z0-9_])`).test(labels));
 const RAW_PATTERN = new RegExp(`(^|[^A-Za-z0-9_])(${RAW_ENUMS.join("|")})(?![A-Za-z0-9_])`);
 
 /** Visible text of the page's main region, leaving out ids, codes and machine values. */
@@ -33,14 +49,33 @@ export async function checkPage(page: Page, label: string) {
     if (overflow <= 0) return [];
     // Name the outermost elements that stick out, to say what to fix.
     return [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest("[data-overflow-checked]") && getComputedStyle(el).position !== "fixed")
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > window.innerWidth + 1 &&
+          !el.parentElement?.closest("[data-overflow-checked]") &&
+          getComputedStyle(el).position !== "fixed",
+      )
       .filter((el) => !(el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")} (+${Math.round(el.getBoundingClientRect().right - window.innerWidth)}px)`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")} (+${Math.round(el.getBoundingClientRect().right - window.innerWidth)}px)`,
+      );
   });
   expect(wide, `${label}: page scrolls sideways`).toEqual([]);
   // Toasts are left out: they fade in and out, and axe measures contrast mid-fade.
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("[data-sonner-toaster]").analyze();
-  const bad = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  const bad = axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(bad, `${label}: axe`).toEqual([]);
 }

@@ -9,7 +9,13 @@ import { checkPage } from "./quality";
 
 type Merchant = Awaited<ReturnType<typeof freshMerchant>>;
 
-const card = { card_number: SANDBOX_CARDS.VISA_OK, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" };
+const card = {
+  card_number: SANDBOX_CARDS.VISA_OK,
+  expiry_month: "12",
+  expiry_year: "2099",
+  birth_or_business_registration_number: "900101",
+  password_two_digits: "12",
+};
 
 /**
  * In the server's database: an attempt whose process died two hours ago before calling the
@@ -17,17 +23,50 @@ const card = { card_number: SANDBOX_CARDS.VISA_OK, expiry_month: "12", expiry_ye
  * recorded (a mismatch).
  */
 async function troubles(m: Merchant) {
-  const channel = await getDb().selectFrom("channels").selectAll().where("store_id", "=", m.store_id).where("pg_provider", "=", "TOSSPAYMENTS").executeTakeFirstOrThrow();
+  const channel = await getDb()
+    .selectFrom("channels")
+    .selectAll()
+    .where("store_id", "=", m.store_id)
+    .where("pg_provider", "=", "TOSSPAYMENTS")
+    .executeTakeFirstOrThrow();
   const paymentId = `e2e-stranded-${newId().slice(-6)}`;
-  const attempt = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId, channel, method: "CARD", orderName: "Stranded", currency: "KRW", totalAmount: 4200, taxFreeAmount: 0, customer: {}, origin: { platform_type: "API", ip_address: "127.0.0.1" } });
+  const attempt = await startAttempt({
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    paymentId,
+    channel,
+    method: "CARD",
+    orderName: "Stranded",
+    currency: "KRW",
+    totalAmount: 4200,
+    taxFreeAmount: 0,
+    customer: {},
+    origin: { platform_type: "API", ip_address: "127.0.0.1" },
+  });
   // Waiting for two hours, its next look-up an hour away (the sweep leaves it alone until the button).
-  await getDb().updateTable("transactions").set({ requested_at: Date.now() - 2 * 3_600_000, lookup_due_at: Date.now() + 3_600_000, lookup_attempts: 9 }).where("id", "=", attempt.id).execute();
-  await sandboxPaymentProvider.approveCard({ channel, txId: newId("tx-"), amount: 990, currency: "KRW", orderName: "stray", card });
+  await getDb()
+    .updateTable("transactions")
+    .set({ requested_at: Date.now() - 2 * 3_600_000, lookup_due_at: Date.now() + 3_600_000, lookup_attempts: 9 })
+    .where("id", "=", attempt.id)
+    .execute();
+  await sandboxPaymentProvider.approveCard({
+    channel,
+    txId: newId("tx-"),
+    amount: 990,
+    currency: "KRW",
+    orderName: "stray",
+    card,
+  });
   return { paymentId };
 }
 
-for (const viewport of [{ name: "desktop", width: 1280, height: 800 }, { name: "phone", width: 390, height: 844 }]) {
-  test(`${viewport.name}: the report shows a mismatch and an item needing attention; a look-up settles it`, async ({ page }) => {
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+]) {
+  test(`${viewport.name}: the report shows a mismatch and an item needing attention; a look-up settles it`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const m = await freshMerchant();
     const { paymentId } = await troubles(m);

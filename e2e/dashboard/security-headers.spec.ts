@@ -7,10 +7,13 @@ import { freshMerchant, signIn } from "./helpers";
 async function watchViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) seen.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text()))
+      seen.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Refused to load (CSP ${e.violatedDirective}) ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Refused to load (CSP ${e.violatedDirective}) ${e.blockedURI}`),
+    );
   });
   return seen;
 }
@@ -53,15 +56,27 @@ test("every dashboard page runs under the nonce CSP with no violation", async ({
 test("detail pages, the palette and a stored dark theme run with no violation either", async ({ page, request }) => {
   const violations = await watchViolations(page);
   const m = await freshMerchant({ hosting: true });
-  const api = (path: string, data: unknown) => request.post(path, { headers: { authorization: `PortOne ${m.api_key}` }, data });
+  const api = (path: string, data: unknown) =>
+    request.post(path, { headers: { authorization: `PortOne ${m.api_key}` }, data });
   const paymentId = newPaymentId();
-  const paid = await api(`/v2/payments/${paymentId}/instant/pay`, cardPayBody(m, undefined, { order_name: "CSP desk" }));
+  const paid = await api(
+    `/v2/payments/${paymentId}/instant/pay`,
+    cardPayBody(m, undefined, { order_name: "CSP desk" }),
+  );
   expect(paid.status(), await paid.text()).toBe(200);
   const card = cardPayBody(m).payment_method_option;
-  const key = await api("/v2/billing-keys", { channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key, payment_method_option: card });
+  const key = await api("/v2/billing-keys", {
+    channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
+    payment_method_option: card,
+  });
   expect(key.status(), await key.text()).toBe(200);
   const verificationId = `iv-csp-${Date.now().toString(36)}`;
-  const sent = await api(`/identity-verifications/${verificationId}/send`, { channelKey: m.channels.find((c) => c.pg_provider === "DANAL")!.key, customer: { name: "Kim", phoneNumber: "01011112222", identityNumber: "8703152" }, operator: "SKT", method: "SMS" });
+  const sent = await api(`/identity-verifications/${verificationId}/send`, {
+    channelKey: m.channels.find((c) => c.pg_provider === "DANAL")!.key,
+    customer: { name: "Kim", phoneNumber: "01011112222", identityNumber: "8703152" },
+    operator: "SKT",
+    method: "SMS",
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const store = await api("/v2/stores", storeBody());
   expect(store.status(), await store.text()).toBe(200);
@@ -70,7 +85,14 @@ test("detail pages, the palette and a stored dark theme run with no violation ei
   await signIn(page, m.dashboard.email, m.dashboard.password);
   // next-themes writes its inline script with the nonce; a stored choice makes it act on load.
   await page.getByTestId("theme-select").first().selectOption("dark");
-  for (const path of [`/dashboard/payments/${paymentId}`, `/dashboard/billing-keys/${(await key.json()).billing_key}`, `/dashboard/verifications/${verificationId}`, `/dashboard/stores/${storeId}`, `/dashboard/stores/${storeId}/edit`, "/dashboard"]) {
+  for (const path of [
+    `/dashboard/payments/${paymentId}`,
+    `/dashboard/billing-keys/${(await key.json()).billing_key}`,
+    `/dashboard/verifications/${verificationId}`,
+    `/dashboard/stores/${storeId}`,
+    `/dashboard/stores/${storeId}/edit`,
+    "/dashboard",
+  ]) {
     const res = await page.goto(path);
     expect(res!.status(), path).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -78,11 +100,18 @@ test("detail pages, the palette and a stored dark theme run with no violation ei
   await expect(page.locator("html")).toHaveClass(/dark/);
   await page.getByTestId("open-palette").click();
   await page.getByRole("dialog").getByRole("combobox").fill("CSP desk");
-  await expect(page.getByRole("dialog").getByRole("option", { name: /CSP desk/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog")
+      .getByRole("option", { name: /CSP desk/ })
+      .first(),
+  ).toBeVisible();
   expect(violations).toEqual([]);
 });
 
-test("the nonce differs per response and every response carries nosniff, Referrer-Policy and no framing", async ({ request }) => {
+test("the nonce differs per response and every response carries nosniff, Referrer-Policy and no framing", async ({
+  request,
+}) => {
   const [a, b] = [await request.get("/login"), await request.get("/login")];
   const nonce = (r: typeof a) => r.headers()["content-security-policy"]!.match(/'nonce-([^']+)'/)![1];
   expect(nonce(a)).not.toBe(nonce(b));
@@ -101,7 +130,12 @@ test("the nonce differs per response and every response carries nosniff, Referre
 test("another site cannot frame the dashboard (its cancel buttons)", async ({ page, baseURL }) => {
   const framing = (src: string) => `<iframe id="victim" src="${src}" onload="document.title='loaded'"></iframe>`;
   await page.route("http://attacker.test/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: route.request().url().endsWith("/own") ? "<input id=own>" : framing(route.request().url().endsWith("/control") ? "/own" : `${baseURL}/login`) }),
+    route.fulfill({
+      contentType: "text/html",
+      body: route.request().url().endsWith("/own")
+        ? "<input id=own>"
+        : framing(route.request().url().endsWith("/control") ? "/own" : `${baseURL}/login`),
+    }),
   );
   // Control: a page without frame-ancestors renders inside the same frame.
   await page.goto("http://attacker.test/control");

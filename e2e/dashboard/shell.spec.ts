@@ -19,7 +19,16 @@ test("sign in, see the store's channels, navigate every area, switch language, s
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await expect(page.getByTestId("channels-table")).toContainText("Toss Payments");
-  for (const name of ["Payments", "Billing keys", "Schedules", "Cash receipts", "Identity verification", "Stores", "Webhooks", "Developers"]) {
+  for (const name of [
+    "Payments",
+    "Billing keys",
+    "Schedules",
+    "Cash receipts",
+    "Identity verification",
+    "Stores",
+    "Webhooks",
+    "Developers",
+  ]) {
     await page.getByRole("navigation", { name: "main" }).getByRole("link", { name }).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
@@ -45,7 +54,9 @@ test("create an API key, log in with it over the API, then revoke it", async ({ 
   const login = await request.post("/login/api-key", { data: { apiKey } });
   expect(login.status()).toBe(200);
   const { accessToken } = await login.json();
-  expect((await request.get("/v2/channels", { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(200);
+  expect((await request.get("/v2/channels", { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(
+    200,
+  );
 
   const row = page.getByRole("row", { name: /e2e key/ });
   await row.getByRole("button", { name: "Revoke" }).click();

@@ -1,7 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { freshMerchant, signIn } from "./helpers";
 
-const LABELS: Record<string, string> = { RECEPTION_COMPLETED: "Received", MERCHANT_REVIEWING: "Under review", CONTRACT_PROCESSING: "Contract in progress", CONTRACT_COMPLETED: "Contract signed", SERVICE_OPEN: "Live" };
+const LABELS: Record<string, string> = {
+  RECEPTION_COMPLETED: "Received",
+  MERCHANT_REVIEWING: "Under review",
+  CONTRACT_PROCESSING: "Contract in progress",
+  CONTRACT_COMPLETED: "Contract signed",
+  SERVICE_OPEN: "Live",
+};
 
 async function fillStoreForm(page: Page, tierCode: string, name: string) {
   const fill = (id: string, value: string) => page.locator(`#store-${id}`).fill(value);
@@ -43,13 +49,17 @@ test("create a sub-store through the form, apply, advance to SERVICE_OPEN, see i
   await expect(page.locator('[data-field-error="store-name"]')).toHaveText("Required");
   await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Required");
   await expect(page.locator('[data-field-error="store-representative-birth_date"]')).toHaveText("Required");
-  await expect(page.locator('[data-field-error="store-business_license-business_types"]')).toHaveText("Enter at least one business type");
+  await expect(page.locator('[data-field-error="store-business_license-business_types"]')).toHaveText(
+    "Enter at least one business type",
+  );
 
   await fillStoreForm(page, "E2E", "Bookshop");
   await page.locator("#store-representative-birth_date").fill("31/01/1980");
   await page.locator("#store-tier_code").fill("E2");
   await page.getByRole("button", { name: "Create store" }).click();
-  await expect(page.locator('[data-field-error="store-representative-birth_date"]')).toHaveText("Enter a date as yyyy-MM-dd");
+  await expect(page.locator('[data-field-error="store-representative-birth_date"]')).toHaveText(
+    "Enter a date as yyyy-MM-dd",
+  );
   await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Enter exactly 3 letters or digits");
   await expect(page.locator('[data-field-error="store-name"]')).toHaveCount(0);
   await page.locator("#store-representative-birth_date").fill("1980-01-31");
@@ -79,7 +89,13 @@ test("create a sub-store through the form, apply, advance to SERVICE_OPEN, see i
   await expect(card).toContainText("Reception scheduled");
   await expect(card).toContainText("Not started");
 
-  for (const next of ["RECEPTION_COMPLETED", "MERCHANT_REVIEWING", "CONTRACT_PROCESSING", "CONTRACT_COMPLETED", "SERVICE_OPEN"]) {
+  for (const next of [
+    "RECEPTION_COMPLETED",
+    "MERCHANT_REVIEWING",
+    "CONTRACT_PROCESSING",
+    "CONTRACT_COMPLETED",
+    "SERVICE_OPEN",
+  ]) {
     await card.getByRole("button", { name: `Advance to ${LABELS[next]}` }).click();
     await expect(card.locator(`span[data-status="${next}"]`).first()).toBeVisible();
   }
@@ -113,7 +129,9 @@ test("edit a sub-store; a store-limited login sees only its store", async ({ pag
   await page.getByLabel("I agree to the collection and use of personal information.").check();
   await page.getByLabel("I agree to provide the store's information to the parent merchant.").check();
   await page.getByRole("button", { name: "Create store" }).click();
-  await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText("Another store already uses this tier code");
+  await expect(page.locator('[data-field-error="store-tier_code"]')).toHaveText(
+    "Another store already uses this tier code",
+  );
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Limited shop" })).toBeVisible();
 

@@ -21,7 +21,6 @@ async function signInKorean(page: Page, email: string, password: string, code?: 
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-
 for (const viewport of [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -40,7 +39,9 @@ for (const viewport of [
       await page.getByLabel("이메일", { exact: true }).fill(email);
       await page.getByLabel("역할", { exact: true }).selectOption("VIEWER");
       await page.getByRole("button", { name: "초대 보내기" }).click();
-      await expect(page.getByText("초대를 만들었습니다. 링크는 72시간 동안 한 번만 쓸 수 있고 지금만 표시됩니다:")).toBeVisible();
+      await expect(
+        page.getByText("초대를 만들었습니다. 링크는 72시간 동안 한 번만 쓸 수 있고 지금만 표시됩니다:"),
+      ).toBeVisible();
       const link = (await page.getByTestId("invite-link").textContent())!;
       await expect(page.getByTestId("pending-invitations")).toContainText(email);
       await expect(page.getByTestId("pending-invitations")).toContainText("조회 전용");
@@ -71,7 +72,9 @@ for (const viewport of [
 
       // Signing in again asks for the code (a later time step: each is accepted once).
       await page.context().clearCookies();
-      await signInKorean(page, email, "나리의 긴 비밀번호입니다", () => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+      await signInKorean(page, email, "나리의 긴 비밀번호입니다", () =>
+        generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      );
 
       await page.goto("/dashboard/audit-log");
       await expect(page.getByRole("heading", { level: 1, name: "감사 로그" })).toBeVisible();

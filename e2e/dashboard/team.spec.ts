@@ -5,14 +5,17 @@ import { insertUser } from "@/lib/users/repository";
 import { checkPage } from "./quality";
 import { freshMerchant, signIn, startTwoFactorSetup, toast } from "./helpers";
 
-const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "main" }).getByRole("link", { name, exact: true }).click();
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "main" }).getByRole("link", { name, exact: true }).click();
 
 /** A code of a later time step than any used so far (each step is accepted once). */
 async function codeAfter(secret: string, stepsAhead: number) {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 }
 
-test("invite → accept → two-factor sign-in → the new user's actions are in the audit log under their name", async ({ page }) => {
+test("invite → accept → two-factor sign-in → the new user's actions are in the audit log under their name", async ({
+  page,
+}) => {
   const m = await freshMerchant();
   const email = `new-${Date.now().toString(36)}@example.com`;
   await signIn(page, m.dashboard.email, m.dashboard.password);
@@ -76,10 +79,18 @@ test("invite → accept → two-factor sign-in → the new user's actions are in
   await expect(page).toHaveURL(/actor=user_/);
 });
 
-test("a VIEWER sees the team and the logs but cannot change them; another merchant sees none of it", async ({ page }) => {
+test("a VIEWER sees the team and the logs but cannot change them; another merchant sees none of it", async ({
+  page,
+}) => {
   const m = await freshMerchant();
   const viewerEmail = `viewer-${Date.now().toString(36)}@example.com`;
-  await insertUser(getDb(), { merchantId: m.merchant_id, email: viewerEmail, name: "Vera Viewer", password: "viewer's password", role: "VIEWER" });
+  await insertUser(getDb(), {
+    merchantId: m.merchant_id,
+    email: viewerEmail,
+    name: "Vera Viewer",
+    password: "viewer's password",
+    role: "VIEWER",
+  });
   // The owner makes one change, so the log has an entry.
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await nav(page, "Developers");
@@ -108,7 +119,13 @@ test("a VIEWER sees the team and the logs but cannot change them; another mercha
   await nav(page, "Team");
   await expect(page.getByTestId("team-members").getByRole("row")).toHaveCount(2);
   await expect(page.getByText("Vera Viewer")).toHaveCount(0);
-  const entryId = (await getDb().selectFrom("audit_log").select("target_id").where("merchant_id", "=", m.merchant_id).executeTakeFirstOrThrow()).target_id;
+  const entryId = (
+    await getDb()
+      .selectFrom("audit_log")
+      .select("target_id")
+      .where("merchant_id", "=", m.merchant_id)
+      .executeTakeFirstOrThrow()
+  ).target_id;
   await page.goto(`/dashboard/audit-log?target=${entryId}`);
   await expect(page.getByText("No entries match.")).toBeVisible();
 });
@@ -147,7 +164,13 @@ test("saved views: save the filters and columns, share, pick a default, rename, 
 test("when the owner requires two-factor, a teammate without it can only set it up", async ({ page }) => {
   const m = await freshMerchant();
   const email = `admin-${Date.now().toString(36)}@example.com`;
-  await insertUser(getDb(), { merchantId: m.merchant_id, email, name: "Ada Admin", password: "ada's long password", role: "ADMIN" });
+  await insertUser(getDb(), {
+    merchantId: m.merchant_id,
+    email,
+    name: "Ada Admin",
+    password: "ada's long password",
+    role: "ADMIN",
+  });
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await nav(page, "Team");
   await page.getByRole("button", { name: "Require two-factor" }).click();

@@ -11,7 +11,10 @@ test.afterEach(async () => {
   await receiver.close();
 });
 
-test("set the webhook URL, send a test event, make a payment, see its delivery, inspect and resend it", async ({ page, request }) => {
+test("set the webhook URL, send a test event, make a payment, see its delivery, inspect and resend it", async ({
+  page,
+  request,
+}) => {
   const m = await freshMerchant();
   await signIn(page, m.dashboard.email, m.dashboard.password);
   await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Webhooks" }).click();
@@ -30,7 +33,11 @@ test("set the webhook URL, send a test event, make a payment, see its delivery, 
   await page.getByRole("button", { name: "Send test event" }).click();
   await expect(page.locator("main").getByText("Test event: Delivered 200")).toBeVisible();
   expect(receiver.received).toHaveLength(1);
-  expect(new Webhook(m.webhook_secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).toEqual({ tx_id: null, payment_id: null, status: "Test" });
+  expect(new Webhook(m.webhook_secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers)).toEqual({
+    tx_id: null,
+    payment_id: null,
+    status: "Test",
+  });
 
   // A key-in payment over the API: the server's worker delivers its Paid webhook from the job table.
   const pay = await request.post("/v2/payments/e2e-webhook-order/instant/pay", {
@@ -40,14 +47,28 @@ test("set the webhook URL, send a test event, make a payment, see its delivery, 
       order_name: "E2E order",
       total_amount: 11000,
       currency: "KRW",
-      payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } },
+      payment_method_option: {
+        card: {
+          card_credential: {
+            card_number: "4242424242424242",
+            expiry_month: "12",
+            expiry_year: "2099",
+            birth_or_business_registration_number: "900101",
+            password_two_digits: "12",
+          },
+        },
+      },
     },
   });
   expect(pay.status()).toBe(200);
   const tx = { id: (await pay.json()).tx_id as string };
   await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
   const paid = receiver.received[1]!;
-  expect(new Webhook(m.webhook_secret).verify(paid.body, paid.headers)).toEqual({ tx_id: tx.id, payment_id: "e2e-webhook-order", status: "Paid" });
+  expect(new Webhook(m.webhook_secret).verify(paid.body, paid.headers)).toEqual({
+    tx_id: tx.id,
+    payment_id: "e2e-webhook-order",
+    status: "Paid",
+  });
 
   const table = page.getByTestId("deliveries-table");
   const paidRow = table.getByRole("row", { name: /e2e-webhook-order/ });
@@ -65,8 +86,14 @@ test("set the webhook URL, send a test event, make a payment, see its delivery, 
   await paidRow.getByRole("button", { name: "Resend" }).click();
   await expect(page.locator("main").getByText("Resent: Delivered 200")).toBeVisible();
   expect(receiver.received).toHaveLength(3);
-  expect(JSON.parse(receiver.received[2]!.body)).toEqual({ tx_id: tx.id, payment_id: "e2e-webhook-order", status: "Paid" });
-  await expect(table.getByRole("row", { name: /Manual resend/ }).filter({ hasText: "e2e-webhook-order" })).toHaveCount(1);
+  expect(JSON.parse(receiver.received[2]!.body)).toEqual({
+    tx_id: tx.id,
+    payment_id: "e2e-webhook-order",
+    status: "Paid",
+  });
+  await expect(table.getByRole("row", { name: /Manual resend/ }).filter({ hasText: "e2e-webhook-order" })).toHaveCount(
+    1,
+  );
 
   // Filters live in the URL; "resend all matching" queues every delivery that matches.
   await page.getByLabel("Event").selectOption("Test");
@@ -102,5 +129,6 @@ test("rotate the signing secret with an overlap: both signatures are sent", asyn
   await expect(page.locator("main").getByText("Test event: Delivered 200")).toBeVisible();
   const hit = receiver.received[0]!;
   expect(hit.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
-  for (const secret of [m.webhook_secret, newSecret]) expect(() => new Webhook(secret).verify(hit.body, hit.headers)).not.toThrow();
+  for (const secret of [m.webhook_secret, newSecret])
+    expect(() => new Webhook(secret).verify(hit.body, hit.headers)).not.toThrow();
 });

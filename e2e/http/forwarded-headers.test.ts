@@ -13,7 +13,12 @@ describe("forwarded headers from an untrusted client", () => {
     expect(process.env.API_BASE_URL, "runs against a server (vitest.http.config.ts)").toBeTruthy();
     const m = await newMerchant();
     const id = newPaymentId();
-    const headers = { authorization: `Bearer ${m.accessToken}`, "x-forwarded-for": "203.0.113.77", "x-real-ip": "203.0.113.78", forwarded: "for=203.0.113.79" };
+    const headers = {
+      authorization: `Bearer ${m.accessToken}`,
+      "x-forwarded-for": "203.0.113.77",
+      "x-real-ip": "203.0.113.78",
+      forwarded: "for=203.0.113.79",
+    };
     const paid = await callApi("POST", `/v2/payments/${id}/instant/pay`, { headers, body: cardPayBody(m) });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];

@@ -27,11 +27,15 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("server action fuzzer", () => {
-  it(`${COUNT} hostile calls (seed ${SEED}): no 5xx, no SERVICE_ERROR`, async () => {
-    const summary = await fuzzActions({ session, actions, own, seed: SEED, count: COUNT });
-    console.log(`action fuzz seed ${SEED}: ${summary.requests} calls, by answer ${JSON.stringify(summary.byStatus)}`);
-    expect(summary.requests).toBe(COUNT);
-    expect(summary.problems.slice(0, 20)).toEqual([]);
-    expect(summary.byStatus.ok ?? 0, "some calls get past validation").toBeGreaterThan(COUNT / 20);
-  }, Math.max(180_000, COUNT * 60));
+  it(
+    `${COUNT} hostile calls (seed ${SEED}): no 5xx, no SERVICE_ERROR`,
+    async () => {
+      const summary = await fuzzActions({ session, actions, own, seed: SEED, count: COUNT });
+      console.log(`action fuzz seed ${SEED}: ${summary.requests} calls, by answer ${JSON.stringify(summary.byStatus)}`);
+      expect(summary.requests).toBe(COUNT);
+      expect(summary.problems.slice(0, 20)).toEqual([]);
+      expect(summary.byStatus.ok ?? 0, "some calls get past validation").toBeGreaterThan(COUNT / 20);
+    },
+    Math.max(180_000, COUNT * 60),
+  );
 });

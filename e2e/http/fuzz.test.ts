@@ -24,13 +24,17 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("API fuzzer", () => {
-  it(`${COUNT} generated requests (seed ${SEED}): no 5xx, every 4xx in its family's envelope`, async () => {
-    const summary = await fuzz({ baseUrl: process.env.API_BASE_URL!, doc, ctx, seed: SEED, count: COUNT });
-    console.log(`fuzz seed ${SEED}: ${summary.requests} requests, by status ${JSON.stringify(summary.byStatus)}`);
-    for (const line of summary.resent) console.log(`sent again (its connection closed under it): ${line}`);
-    expect(summary.requests).toBe(COUNT);
-    expect(summary.problems.slice(0, 20)).toEqual([]);
-    // The run must reach past validation too, not only bounce off it.
-    expect(summary.byStatus["200"] ?? 0).toBeGreaterThan(COUNT / 50);
-  }, Math.max(240_000, COUNT * 25));
+  it(
+    `${COUNT} generated requests (seed ${SEED}): no 5xx, every 4xx in its family's envelope`,
+    async () => {
+      const summary = await fuzz({ baseUrl: process.env.API_BASE_URL!, doc, ctx, seed: SEED, count: COUNT });
+      console.log(`fuzz seed ${SEED}: ${summary.requests} requests, by status ${JSON.stringify(summary.byStatus)}`);
+      for (const line of summary.resent) console.log(`sent again (its connection closed under it): ${line}`);
+      expect(summary.requests).toBe(COUNT);
+      expect(summary.problems.slice(0, 20)).toEqual([]);
+      // The run must reach past validation too, not only bounce off it.
+      expect(summary.byStatus["200"] ?? 0).toBeGreaterThan(COUNT / 50);
+    },
+    Math.max(240_000, COUNT * 25),
+  );
 });

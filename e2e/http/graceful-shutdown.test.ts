@@ -22,10 +22,24 @@ afterAll(async () => {
 });
 
 function api(server: HttpServer, m: ServerMerchant, method: string, url: string, body?: unknown) {
-  return server.fetch(url, { method, headers: { authorization: `Bearer ${m.accessToken}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return server.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${m.accessToken}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
-const card = { card: { card_credential: { card_number: SANDBOX_CARDS.VISA_OK, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } };
+const card = {
+  card: {
+    card_credential: {
+      card_number: SANDBOX_CARDS.VISA_OK,
+      expiry_month: "12",
+      expiry_year: "2099",
+      birth_or_business_registration_number: "900101",
+      password_two_digits: "12",
+    },
+  },
+};
 
 /** A schedule due in a moment, on a fresh billing key; returns its id. */
 async function bookSchedule(server: HttpServer, m: ServerMerchant, paymentId: string): Promise<string> {
@@ -33,7 +47,14 @@ async function bookSchedule(server: HttpServer, m: ServerMerchant, paymentId: st
   const key = await api(server, m, "POST", "/v2/billing-keys", { channel_key, payment_method_option: card });
   expect(key.status).toBe(200);
   const { billing_key } = (await key.json()) as { billing_key: string };
-  const res = await api(server, m, "POST", "/v2/schedules", { billing_key, payment_id: paymentId, order_name: "Plan", total_amount: 9900, currency: "KRW", scheduled_at: new Date(Date.now() + 500).toISOString() });
+  const res = await api(server, m, "POST", "/v2/schedules", {
+    billing_key,
+    payment_id: paymentId,
+    order_name: "Plan",
+    total_amount: 9900,
+    currency: "KRW",
+    scheduled_at: new Date(Date.now() + 500).toISOString(),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { id: string }).id;
 }
@@ -50,8 +71,13 @@ async function waitForScheduleStatus(scheduleId: string, status: string, timeout
 
 async function scheduleOutcome(scheduleId: string) {
   const [schedule] = await scratch.query<{ status: string }>("select status from schedules where id = ?", [scheduleId]);
-  const payments = await scratch.query<{ status: string }>("select status from transactions where schedule_id = ?", [scheduleId]);
-  const running = await scratch.query<{ n: number }>("select count(*) as n from jobs where dedupe_key = ? and state = 'RUNNING'", [`schedule:${scheduleId}`]);
+  const payments = await scratch.query<{ status: string }>("select status from transactions where schedule_id = ?", [
+    scheduleId,
+  ]);
+  const running = await scratch.query<{ n: number }>(
+    "select count(*) as n from jobs where dedupe_key = ? and state = 'RUNNING'",
+    [`schedule:${scheduleId}`],
+  );
   return { schedule: schedule?.status, payments: payments.map((p) => p.status), runningJobs: Number(running[0]?.n) };
 }
 
@@ -71,11 +97,21 @@ async function refusesConnections(server: HttpServer, withinMs: number): Promise
 
 describe("npm start on SIGTERM", () => {
   it("answers the request in flight, refuses new connections, exits 0", async () => {
-    const server = await startHttpServer({ port: 4501, databaseUrl: scratch.url, env: { SANDBOX_LATENCY_MS: String(LATENCY_MS) } });
+    const server = await startHttpServer({
+      port: 4501,
+      databaseUrl: scratch.url,
+      env: { SANDBOX_LATENCY_MS: String(LATENCY_MS) },
+    });
     try {
       const m = await server.createMerchant();
       const channel_key = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
-      const inFlight = api(server, m, "POST", `/v2/payments/graceful-${Date.now()}/instant/pay`, { channel_key, order_name: "In flight", total_amount: 1000, currency: "KRW", payment_method_option: card });
+      const inFlight = api(server, m, "POST", `/v2/payments/graceful-${Date.now()}/instant/pay`, {
+        channel_key,
+        order_name: "In flight",
+        total_amount: 1000,
+        currency: "KRW",
+        payment_method_option: card,
+      });
       await sleep(300); // the request is in the sandbox's simulated latency
 
       const stopped = server.stop();
@@ -90,7 +126,11 @@ describe("npm start on SIGTERM", () => {
   });
 
   it("lets the in-app worker finish the job it is running before exiting (0)", async () => {
-    const server = await startHttpServer({ port: 4501, databaseUrl: scratch.url, env: { SANDBOX_LATENCY_MS: String(LATENCY_MS), WORKER_POLL_MS: "100" } });
+    const server = await startHttpServer({
+      port: 4501,
+      databaseUrl: scratch.url,
+      env: { SANDBOX_LATENCY_MS: String(LATENCY_MS), WORKER_POLL_MS: "100" },
+    });
     try {
       const m = await server.createMerchant();
       const scheduleId = await bookSchedule(server, m, `graceful-schedule-${Date.now()}`);
@@ -120,7 +160,10 @@ function startWorkerProcess(server: HttpServer, env: Record<string, string>) {
 describe("npm run worker on SIGTERM", () => {
   it("lets the running job finish, then exits 0", async () => {
     const server = await startHttpServer({ port: 4502, databaseUrl: scratch.url, env: { WORKER_IN_APP: "false" } });
-    const { worker, exited, kill } = startWorkerProcess(server, { SANDBOX_LATENCY_MS: String(LATENCY_MS), WORKER_NAME: "graceful-test" });
+    const { worker, exited, kill } = startWorkerProcess(server, {
+      SANDBOX_LATENCY_MS: String(LATENCY_MS),
+      WORKER_NAME: "graceful-test",
+    });
     try {
       const m = await server.createMerchant();
       const scheduleId = await bookSchedule(server, m, `graceful-worker-${Date.now()}`);
@@ -137,7 +180,11 @@ describe("npm run worker on SIGTERM", () => {
   it("gives a job that outlasts SHUTDOWN_TIMEOUT_MS back to the queue before exiting 0; another worker completes it once", async () => {
     const server = await startHttpServer({ port: 4502, databaseUrl: scratch.url, env: { WORKER_IN_APP: "false" } });
     // The charge takes 8 s, the shutdown may take 2 s (the worker keeps 1 s of it to give the job back).
-    const slow = startWorkerProcess(server, { SANDBOX_LATENCY_MS: "8000", SHUTDOWN_TIMEOUT_MS: "2000", WORKER_NAME: "graceful-release" });
+    const slow = startWorkerProcess(server, {
+      SANDBOX_LATENCY_MS: "8000",
+      SHUTDOWN_TIMEOUT_MS: "2000",
+      WORKER_NAME: "graceful-release",
+    });
     let next: ReturnType<typeof startWorkerProcess> | undefined;
     try {
       const m = await server.createMerchant();
@@ -147,12 +194,18 @@ describe("npm run worker on SIGTERM", () => {
       slow.worker.kill("SIGTERM");
       expect(await slow.exited).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(6_000); // within the deadline, not after the charge
-      const [job] = await scratch.query<{ state: string; locked_by: string | null }>("select state, locked_by from jobs where dedupe_key = ?", [`schedule:${scheduleId}`]);
+      const [job] = await scratch.query<{ state: string; locked_by: string | null }>(
+        "select state, locked_by from jobs where dedupe_key = ?",
+        [`schedule:${scheduleId}`],
+      );
       expect(job).toEqual({ state: "QUEUED", locked_by: null });
 
       next = startWorkerProcess(server, { WORKER_NAME: "graceful-next" });
       await waitForScheduleStatus(scheduleId, "COMPLETED");
-      const payments = await scratch.query<{ status: string }>("select status from transactions where schedule_id = ?", [scheduleId]);
+      const payments = await scratch.query<{ status: string }>(
+        "select status from transactions where schedule_id = ?",
+        [scheduleId],
+      );
       expect(payments.map((p) => p.status)).toEqual(["PAID"]);
     } finally {
       slow.kill();

@@ -11,11 +11,19 @@ afterAll(() => server?.stop());
 
 describe("the production-server harness", () => {
   it("starts, creates a merchant, dies by SIGKILL (port freed), restarts on the same database", async () => {
-    server = await startHttpServer({ port: Number(process.env.HTTP_PASS_PORT ?? 4300) + 1, databaseUrl: process.env.DATABASE_URL!, env: { WORKER_IN_APP: "false" } });
+    server = await startHttpServer({
+      port: Number(process.env.HTTP_PASS_PORT ?? 4300) + 1,
+      databaseUrl: process.env.DATABASE_URL!,
+      env: { WORKER_IN_APP: "false" },
+    });
     const m = await server.createMerchant({ name: "Harness" });
     const auth = { authorization: `Bearer ${m.accessToken}`, "content-type": "application/json" };
     const id = newPaymentId();
-    const paid = await server.fetch(`/v2/payments/${id}/instant/pay`, { method: "POST", headers: auth, body: JSON.stringify(cardPayBody(m)) });
+    const paid = await server.fetch(`/v2/payments/${id}/instant/pay`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify(cardPayBody(m)),
+    });
     expect(paid.status).toBe(200);
 
     await server.kill();

@@ -7,11 +7,20 @@ import { describe, expect, it } from "vitest";
  * a request sent as the server closed the socket got no answer: the fuzzer's one `fetch failed`
  * under load (docs/security.md, "Input"), a proxy's 502 in production.
  */
-function get(agent: http.Agent, path: string): Promise<{ status: number; keepAlive: string | undefined; reused: boolean }> {
+function get(
+  agent: http.Agent,
+  path: string,
+): Promise<{ status: number; keepAlive: string | undefined; reused: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.get(new URL(path, process.env.API_BASE_URL), { agent }, (res) => {
       res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, keepAlive: String(res.headers["keep-alive"]), reused: req.reusedSocket }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          keepAlive: String(res.headers["keep-alive"]),
+          reused: req.reusedSocket,
+        }),
+      );
     });
     req.on("error", reject);
   });
@@ -25,7 +34,10 @@ describe("keep-alive connections", () => {
       const first = await get(agent, "/healthz");
       await new Promise((r) => setTimeout(r, 6_000));
       const second = await get(agent, "/healthz");
-      expect({ first, second }).toEqual({ first: { status: 200, keepAlive: "timeout=65", reused: false }, second: { status: 200, keepAlive: "timeout=65", reused: true } });
+      expect({ first, second }).toEqual({
+        first: { status: 200, keepAlive: "timeout=65", reused: false },
+        second: { status: 200, keepAlive: "timeout=65", reused: true },
+      });
     } finally {
       agent.destroy();
     }

@@ -9,14 +9,27 @@ import { describe, expect, it } from "vitest";
 const base = () => process.env.API_BASE_URL!;
 
 /** One request on its own connection (no keep-alive), with the body as exact bytes. */
-function rawPost(path: string, body: Buffer): Promise<{ status: number; contentType: string | undefined; text: string }> {
+function rawPost(
+  path: string,
+  body: Buffer,
+): Promise<{ status: number; contentType: string | undefined; text: string }> {
   const url = new URL(path, base());
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"], text: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = http.request(
+      url,
+      { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": body.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers["content-type"],
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -42,7 +55,10 @@ describe("a lone surrogate in a JSON body", () => {
     const parallel = await Promise.all(Array.from({ length: 20 }, () => rawPost("/login/api-key", bodies[0]!)));
     expect(parallel.map((r) => r.status)).toEqual(Array(20).fill(401));
     // The deprecated sign-in and token regeneration take the same credential rule (platform envelope).
-    for (const [path, body] of [["/v2/signin/api-key", '{"api_key":"\\ud800"}'], ["/v2/token-regeneration", '{"refresh_token":"\\ud800"}']] as const) {
+    for (const [path, body] of [
+      ["/v2/signin/api-key", '{"api_key":"\\ud800"}'],
+      ["/v2/token-regeneration", '{"refresh_token":"\\ud800"}'],
+    ] as const) {
       const res = await rawPost(path, Buffer.from(body));
       expect(res.status, res.text).toBe(401);
       expect(JSON.parse(res.text)).toMatchObject({ code: "UNAUTHORIZED", params: expect.any(Object) });

@@ -11,7 +11,10 @@ import { scratchDatabase, type ScratchDatabase } from "@/lib/testing/scratch-dat
 
 const TOKEN = "operations-test-metrics-token";
 // Beside the suite's other logs when scripts/test.sh collects them, so the log scan reads these too.
-const logFile = path.join(process.env.LOG_FILE ? path.dirname(process.env.LOG_FILE) : mkdtempSync(path.join(os.tmpdir(), "ops-logs-")), `operations-${process.pid}.log`);
+const logFile = path.join(
+  process.env.LOG_FILE ? path.dirname(process.env.LOG_FILE) : mkdtempSync(path.join(os.tmpdir(), "ops-logs-")),
+  `operations-${process.pid}.log`,
+);
 
 let scratch: ScratchDatabase;
 let server: HttpServer;
@@ -19,7 +22,11 @@ let m: ServerMerchant;
 
 beforeAll(async () => {
   scratch = await scratchDatabase("operations");
-  server = await startHttpServer({ port: 4503, databaseUrl: scratch.url, env: { METRICS_TOKEN: TOKEN, LOG_FILE: logFile } });
+  server = await startHttpServer({
+    port: 4503,
+    databaseUrl: scratch.url,
+    env: { METRICS_TOKEN: TOKEN, LOG_FILE: logFile },
+  });
   m = await server.createMerchant();
 });
 
@@ -35,19 +42,26 @@ describe("health and readiness", () => {
     expect(await health.json()).toMatchObject({ status: "ok" });
     const ready = await server.fetch("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, worker: { ok: true } } });
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      checks: { database: { ok: true }, migrations: { ok: true, pending: [] }, worker: { ok: true } },
+    });
   });
 });
 
 describe("metrics", () => {
   it("needs the bearer token, then shows the requests just made by route template", async () => {
     expect((await server.fetch("/metrics")).status).toBe(401);
-    const res = await server.fetch("/v2/payments/some-payment-id", { headers: { authorization: `Bearer ${m.accessToken}` } });
+    const res = await server.fetch("/v2/payments/some-payment-id", {
+      headers: { authorization: `Bearer ${m.accessToken}` },
+    });
     expect(res.status).toBe(404);
     const scrape = await server.fetch("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(scrape.status).toBe(200);
     const text = await scrape.text();
-    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/v2\/payments\/\[payment_id\]",status="404"\} [1-9]/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/v2\/payments\/\[payment_id\]",status="404"\} [1-9]/m,
+    );
     expect(text).toMatch(/^jobs_ready\{queue="schedule\.run"\} 0/m);
     expect(text).toMatch(/^payments_unsettled\{kind="transaction"\} \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
@@ -58,10 +72,23 @@ describe("metrics", () => {
 describe("logs", () => {
   it("are JSON lines: the start, and an access line carrying the caller's request id", async () => {
     const requestId = `ops-http-${Date.now()}`;
-    await server.fetch("/v2/channels", { headers: { authorization: `Bearer ${m.accessToken}`, "x-request-id": requestId } });
-    const lines = readFileSync(logFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await server.fetch("/v2/channels", {
+      headers: { authorization: `Bearer ${m.accessToken}`, "x-request-id": requestId },
+    });
+    const lines = readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toContainEqual(expect.objectContaining({ msg: "listening", level: "info" }));
-    expect(lines).toContainEqual(expect.objectContaining({ msg: "request", requestId, merchantId: m.merchant_id, route: "/v2/channels", status: 200 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: "request",
+        requestId,
+        merchantId: m.merchant_id,
+        route: "/v2/channels",
+        status: 200,
+      }),
+    );
   });
 });
 

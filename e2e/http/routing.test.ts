@@ -23,7 +23,11 @@ const FAMILY_OF_PREFIX: [RegExp, "login" | "platform" | "payment"][] = [
 const familyOf = (path: string) => FAMILY_OF_PREFIX.find(([re]) => re.test(path))![1];
 const ENVELOPE = {
   login: (type: string) => ({ type, message: expect.any(String) }),
-  platform: (code: string) => ({ code, params: expect.objectContaining({ message: expect.any(String) }), message: expect.any(String) }),
+  platform: (code: string) => ({
+    code,
+    params: expect.objectContaining({ message: expect.any(String) }),
+    message: expect.any(String),
+  }),
   payment: (code: string) => ({ code, params: expect.any(Object) }),
 };
 
@@ -32,7 +36,10 @@ let checker: ReturnType<typeof documentChecker>;
 let m: M;
 let hosting: M;
 const concrete = (path: string, id = "x-missing") => path.replace(/\{[^}]+\}/g, id);
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
 
 beforeAll(async () => {
   expect(process.env.API_BASE_URL, "the HTTP pass runs against a server (vitest.http.config.ts)").toBeTruthy();
@@ -47,12 +54,20 @@ describe("every route × every method", () => {
       const allowed = Object.keys(ops).map((x) => x.toUpperCase());
       const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
       for (const method of METHODS) {
-        const res = await callApi(method, concrete(path), { token: m.accessToken, body: method === "GET" || method === "DELETE" ? undefined : {} });
+        const res = await callApi(method, concrete(path), {
+          token: m.accessToken,
+          body: method === "GET" || method === "DELETE" ? undefined : {},
+        });
         if (allowed.includes(method)) {
           expect(res.status, `${method} ${path}`).not.toBe(405);
           expect(res.headers.get("content-type"), `${method} ${path}`).toContain("application/json");
         } else {
-          expect({ at: `${method} ${path}`, status: res.status, body: res.body, allow: res.headers.get("allow") }).toEqual({
+          expect({
+            at: `${method} ${path}`,
+            status: res.status,
+            body: res.body,
+            allow: res.headers.get("allow"),
+          }).toEqual({
             at: `${method} ${path}`,
             status: 405,
             body: ENVELOPE[familyOf(path)]("METHOD_NOT_ALLOWED"),
@@ -61,16 +76,27 @@ describe("every route × every method", () => {
         }
       }
       const options = await callApi("OPTIONS", concrete(path));
-      expect({ path, status: options.status, allow: options.headers.get("allow") }).toEqual({ path, status: 204, allow });
+      expect({ path, status: options.status, allow: options.headers.get("allow") }).toEqual({
+        path,
+        status: 204,
+        allow,
+      });
     }
   });
 
   it("401 UNAUTHORIZED in the documented envelope on every authenticated operation", async () => {
     for (const { path, method, op } of operations()) {
       if (op.security !== undefined) continue; // the logins
-      const res = await callApi(method, concrete(path), { headers: { authorization: "Bearer expired.or.forged" }, body: method === "GET" || method === "DELETE" ? undefined : {} });
+      const res = await callApi(method, concrete(path), {
+        headers: { authorization: "Bearer expired.or.forged" },
+        body: method === "GET" || method === "DELETE" ? undefined : {},
+      });
       expect(checker.check(method, path, res)).toEqual([]);
-      expect({ at: `${method} ${path}`, status: res.status, body: res.body }).toEqual({ at: `${method} ${path}`, status: 401, body: ENVELOPE[familyOf(path)]("UNAUTHORIZED") });
+      expect({ at: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
+        at: `${method} ${path}`,
+        status: 401,
+        body: ENVELOPE[familyOf(path)]("UNAUTHORIZED"),
+      });
     }
   });
 
@@ -81,7 +107,10 @@ describe("every route × every method", () => {
       const storeParam = (op.parameters ?? []).find((p) => p.in === "query" && /^(store_id|storeId)$/.test(p.name));
       const query = !op.requestBody && storeParam ? `?${storeParam.name}=` : "";
       if (!op.requestBody && !query) continue; // nothing generic to break: the API suite covers these
-      const res = await callApi(method, `${concrete(path)}${query}`, { token: (path.startsWith("/v2/stores") ? hosting : m).accessToken, rawBody: op.requestBody ? "[1, 2" : undefined });
+      const res = await callApi(method, `${concrete(path)}${query}`, {
+        token: (path.startsWith("/v2/stores") ? hosting : m).accessToken,
+        rawBody: op.requestBody ? "[1, 2" : undefined,
+      });
       expect(checker.check(method, path, res), `${method} ${path}`).toEqual([]);
       expect({ at: `${method} ${path}`, status: res.status }).toEqual({ at: `${method} ${path}`, status: 400 });
       const message = (res.body.message ?? res.body.params?.message) as string;
@@ -92,7 +121,9 @@ describe("every route × every method", () => {
   it("404 in the documented envelope for an unknown id on reads and deletes", async () => {
     for (const { path, method, op } of operations()) {
       if (!op.responses["404"] || !path.includes("{") || (method !== "GET" && method !== "DELETE")) continue;
-      const res = await callApi(method, concrete(path, "unknown-id-404"), { token: (path.startsWith("/v2/stores") ? hosting : m).accessToken });
+      const res = await callApi(method, concrete(path, "unknown-id-404"), {
+        token: (path.startsWith("/v2/stores") ? hosting : m).accessToken,
+      });
       expect(checker.check(method, path, res), `${method} ${path}`).toEqual([]);
       expect({ at: `${method} ${path}`, status: res.status }).toEqual({ at: `${method} ${path}`, status: 404 });
     }
@@ -103,10 +134,17 @@ describe("every route × every method", () => {
       if (!op.responses["403"] || !path.startsWith("/v2/stores") || method !== "GET") continue;
       const res = await callApi(method, concrete(path, hosting.store_id), { token: m.accessToken });
       expect(checker.check(method, path, res)).toEqual([]);
-      expect({ at: `${method} ${path}`, status: res.status, body: res.body }).toEqual({ at: `${method} ${path}`, status: 403, body: ENVELOPE.platform("FORBIDDEN") });
+      expect({ at: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
+        at: `${method} ${path}`,
+        status: 403,
+        body: ENVELOPE.platform("FORBIDDEN"),
+      });
     }
     const limited = await addStoreWithLimitedKey(m.merchant_id);
-    const res = await limited.api.post("/v2/payments/p-403/instant/pay", cardPayBody(m, undefined, { store_id: m.store_id }));
+    const res = await limited.api.post(
+      "/v2/payments/p-403/instant/pay",
+      cardPayBody(m, undefined, { store_id: m.store_id }),
+    );
     expect(checker.check("POST", "/v2/payments/{payment_id}/instant/pay", res)).toEqual([]);
     expect(res.body).toEqual(ENVELOPE.payment("PERMISSION_DENIED"));
   });
@@ -115,7 +153,10 @@ describe("every route × every method", () => {
 describe("what only real routing shows", () => {
   it("a trailing slash answers like the path without it", async () => {
     const id = `slash-${Date.now()}`;
-    const paid = await callApi("POST", `/v2/payments/${id}/instant/pay/`, { token: m.accessToken, body: cardPayBody(m) });
+    const paid = await callApi("POST", `/v2/payments/${id}/instant/pay/`, {
+      token: m.accessToken,
+      body: cardPayBody(m),
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const read = await callApi("GET", `/v2/payments/${id}/`, { token: m.accessToken });
     expect(read.status).toBe(200);
@@ -144,7 +185,9 @@ describe("what only real routing shows", () => {
   it("[store-id] reaches the sub-store routes, and an unknown path under /v2 is a JSON 404", async () => {
     const store = await callApi("POST", "/v2/stores", { token: hosting.accessToken, body: storeBody() });
     expect(store.status).toBe(200);
-    const read = await callApi("GET", `/v2/stores/${encodeURIComponent(store.body.id)}`, { token: hosting.accessToken });
+    const read = await callApi("GET", `/v2/stores/${encodeURIComponent(store.body.id)}`, {
+      token: hosting.accessToken,
+    });
     expect(read.body.id).toBe(store.body.id);
     const apps = await callApi("GET", `/v2/stores/${store.body.id}/applications/`, { token: hosting.accessToken });
     expect(apps.status).toBe(200);
@@ -154,7 +197,10 @@ describe("what only real routing shows", () => {
   });
 
   it("HEAD on a GET route answers its status without a body", async () => {
-    const res = await fetch(`${process.env.API_BASE_URL}/v2/channels`, { method: "HEAD", headers: { authorization: `Bearer ${m.accessToken}` } });
+    const res = await fetch(`${process.env.API_BASE_URL}/v2/channels`, {
+      method: "HEAD",
+      headers: { authorization: `Bearer ${m.accessToken}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("");
   });

@@ -27,7 +27,9 @@ const before = new Map<Target, unknown>();
 beforeAll(async () => {
   expect(process.env.API_BASE_URL, "the tenant matrix runs against a server (vitest.http.config.ts)").toBeTruthy();
   doc = (await callApi("GET", "/openapi.json")).body as typeof doc;
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })));
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+  );
   actions = serverActions(REPO_ROOT);
   paths = appPaths(REPO_ROOT);
   world = await buildWorld();
@@ -44,12 +46,21 @@ async function attackApi(actor: Actor, target: Target): Promise<string[]> {
     if (!entry) continue;
     for (const attack of entry.attacks(target)) {
       const url = attackUrl(path, attack);
-      const res = await callApi(method, url, { token: actor.token, ...(attack.body !== undefined ? { body: attack.body } : method === "POST" || method === "PUT" ? { body: {} } : {}) });
+      const res = await callApi(method, url, {
+        token: actor.token,
+        ...(attack.body !== undefined
+          ? { body: attack.body }
+          : method === "POST" || method === "PUT"
+            ? { body: {} }
+            : {}),
+      });
       const text = JSON.stringify(res.body);
       const code = res.body?.code ?? res.body?.type;
       const refused = (res.status === 403 || res.status === 404) && REFUSED.test(String(code));
-      if (!refused && !(entry.extra ?? []).includes(res.status)) problems.push(`${method} ${url} → ${res.status} ${text.slice(0, 200)}`);
-      if (text.includes(target.canary)) problems.push(`${method} ${url} leaked the target's data: ${text.slice(0, 200)}`);
+      if (!refused && !(entry.extra ?? []).includes(res.status))
+        problems.push(`${method} ${url} → ${res.status} ${text.slice(0, 200)}`);
+      if (text.includes(target.canary))
+        problems.push(`${method} ${url} leaked the target's data: ${text.slice(0, 200)}`);
     }
   }
   return problems;
@@ -66,10 +77,12 @@ async function attackActions(actor: Actor, target: Target): Promise<string[]> {
       const answer = `${key}(${JSON.stringify(args).slice(0, 80)}) → ${status} ${JSON.stringify(result ?? raw.slice(0, 200)).slice(0, 200)}`;
       if (raw.includes(target.canary)) problems.push(`${key} leaked the target's data: ${raw.slice(0, 200)}`);
       if (entry.kind === "own") {
-        if (entry.found && (status !== 200 || result?.ok !== true || entry.found(result.data).length > 0)) problems.push(`found the target's records: ${answer}`);
+        if (entry.found && (status !== 200 || result?.ok !== true || entry.found(result.data).length > 0))
+          problems.push(`found the target's records: ${answer}`);
         // Actions on "the current store" must not take the target's store from a forged cookie.
         const forged = await session.call(action, args, `${STORE_COOKIE}=${target.storeId}`);
-        if (forged.raw.includes(target.canary)) problems.push(`${key} with a forged store cookie leaked the target's data: ${forged.raw.slice(0, 200)}`);
+        if (forged.raw.includes(target.canary))
+          problems.push(`${key} with a forged store cookie leaked the target's data: ${forged.raw.slice(0, 200)}`);
         continue;
       }
       const refused = result?.ok === false && (REFUSED.test(result.code) || (entry.extra ?? []).includes(result.code));
@@ -90,9 +103,16 @@ async function attackPages(actor: Actor, target: Target): Promise<string[]> {
         const where = `GET ${url}${forged ? " (store cookie forged)" : ""} → ${status}`;
         if (status >= 500) problems.push(where);
         // A page that streams (app/dashboard/loading.tsx) has sent 200 before notFound(); Next then renders the 404 in the stream.
-        if (entry.notFound && status !== 404 && !body.includes(NOT_FOUND_IN_STREAM)) problems.push(`${where}, expected not found`);
+        if (entry.notFound && status !== 404 && !body.includes(NOT_FOUND_IN_STREAM))
+          problems.push(`${where}, expected not found`);
         if (body.includes(target.canary)) problems.push(`${where} leaked the target's data`);
-        if (setCookies.some((c) => c.startsWith(`${STORE_COOKIE}=${target.storeId}`) || c.startsWith(`${STORE_COOKIE}=${target.subStore}`))) problems.push(`${where} selected the target's store`);
+        if (
+          setCookies.some(
+            (c) =>
+              c.startsWith(`${STORE_COOKIE}=${target.storeId}`) || c.startsWith(`${STORE_COOKIE}=${target.subStore}`),
+          )
+        )
+          problems.push(`${where} selected the target's store`);
       }
     }
   }
@@ -101,15 +121,25 @@ async function attackPages(actor: Actor, target: Target): Promise<string[]> {
 
 describe("tenant matrix", () => {
   it("covers every documented operation and every server action of the build", () => {
-    const missing = operations.map((o) => `${o.method} ${o.path}`).filter((op) => !API_ATTACKS[op] && !CREDENTIAL_OPERATIONS.includes(op));
+    const missing = operations
+      .map((o) => `${o.method} ${o.path}`)
+      .filter((op) => !API_ATTACKS[op] && !CREDENTIAL_OPERATIONS.includes(op));
     expect(missing, "add the operation to lib/testing/tenant-matrix/api-attacks.ts").toEqual([]);
     const unlisted = actions.map((a) => actionKey(a.file, a.name)).filter((key) => !ACTION_ATTACKS[key]);
     expect(unlisted, "add the action to lib/testing/tenant-matrix/action-attacks.ts").toEqual([]);
     expect(actions.length).toBeGreaterThan(20);
     const documented = new Set(Object.keys(doc.paths));
-    const uncovered = paths.filter((p) => !PAGE_ATTACKS[p] && !(p in NOT_TENANT_PATHS) && !documented.has(asOpenApiPath(p)) && !p.includes("[..."));
-    expect(uncovered, "add the page or route to lib/testing/tenant-matrix/page-attacks.ts (or NOT_TENANT_PATHS, saying why)").toEqual([]);
-    expect(Object.keys(PAGE_ATTACKS).filter((p) => !paths.includes(p)), "entries for pages the build no longer has").toEqual([]);
+    const uncovered = paths.filter(
+      (p) => !PAGE_ATTACKS[p] && !(p in NOT_TENANT_PATHS) && !documented.has(asOpenApiPath(p)) && !p.includes("[..."),
+    );
+    expect(
+      uncovered,
+      "add the page or route to lib/testing/tenant-matrix/page-attacks.ts (or NOT_TENANT_PATHS, saying why)",
+    ).toEqual([]);
+    expect(
+      Object.keys(PAGE_ATTACKS).filter((p) => !paths.includes(p)),
+      "entries for pages the build no longer has",
+    ).toEqual([]);
   });
 
   it("API: another merchant's ids and store answer not found / forbidden and leak nothing", async () => {

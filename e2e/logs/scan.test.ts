@@ -18,12 +18,18 @@ function matches(pattern: RegExp): (line: string) => boolean {
   return (line) => pattern.test(line);
 }
 
-const signingSecrets = [process.env.TOKEN_SIGNING_SECRET, process.env.NEXTAUTH_SECRET, "test-signing-secret-for-this-run-only", "test-session-secret-for-this-run-only"].filter(
-  (s): s is string => !!s && s.length >= 12,
-);
+const signingSecrets = [
+  process.env.TOKEN_SIGNING_SECRET,
+  process.env.NEXTAUTH_SECRET,
+  "test-signing-secret-for-this-run-only",
+  "test-session-secret-for-this-run-only",
+].filter((s): s is string => !!s && s.length >= 12);
 
 const RULES: Rule[] = [
-  { kind: "card number", test: (line) => (line.match(/\d(?:[ -]?\d){13,18}/g) ?? []).some((run) => passesLuhn(run.replace(/[ -]/g, ""))) },
+  {
+    kind: "card number",
+    test: (line) => (line.match(/\d(?:[ -]?\d){13,18}/g) ?? []).some((run) => passesLuhn(run.replace(/[ -]/g, ""))),
+  },
   { kind: "sandbox card number", test: (line) => Object.values(SANDBOX_CARDS).some((n) => line.includes(n)) },
   { kind: "API key", test: matches(/\bsk_[A-Za-z0-9_-]{32,}/) },
   { kind: "refresh token", test: matches(/\brt_[A-Za-z0-9_-]{32,}/) },
@@ -37,7 +43,8 @@ const RULES: Rule[] = [
 ];
 
 function logFiles(): string[] {
-  if (!dir) throw new Error("LOG_SCAN_DIR is not set: scripts/test.sh runs this after the suite, on the logs it collected");
+  if (!dir)
+    throw new Error("LOG_SCAN_DIR is not set: scripts/test.sh runs this after the suite, on the logs it collected");
   return readdirSync(dir)
     .filter((f) => f.endsWith(".log"))
     .map((f) => path.join(dir, f));
@@ -59,7 +66,13 @@ describe("the test suite's logs", () => {
       expect(notJson.length, `${path.basename(file)}: lines that are not JSON`).toBe(0);
       const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === "request");
       expect(requests.length, `${path.basename(file)}: access-log lines`).toBeGreaterThan(0);
-      expect(requests[0]).toMatchObject({ level: "info", requestId: expect.any(String), route: expect.any(String), status: expect.any(Number), latencyMs: expect.any(Number) });
+      expect(requests[0]).toMatchObject({
+        level: "info",
+        requestId: expect.any(String),
+        route: expect.any(String),
+        status: expect.any(Number),
+        latencyMs: expect.any(Number),
+      });
     }
   });
 
@@ -71,7 +84,8 @@ describe("the test suite's logs", () => {
         .split("\n")
         .forEach((line, index) => {
           scanned += 1;
-          for (const rule of RULES) if (rule.test(line)) findings.push(`${path.basename(file)}:${index + 1}: ${rule.kind}`);
+          for (const rule of RULES)
+            if (rule.test(line)) findings.push(`${path.basename(file)}:${index + 1}: ${rule.kind}`);
         });
     }
     expect(scanned).toBeGreaterThan(100);

@@ -34,7 +34,10 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+for (const [width, height] of [
+  [1440, 900],
+  [390, 844],
+] as const) {
   for (const locale of ["en-US", "ko-KR"] as const) {
     test(`screenshots ${width} ${locale}`, async ({ browser }) => {
       mkdirSync(OUT, { recursive: true });
@@ -49,7 +52,12 @@ for (const [width, height] of [[1440, 900], [390, 844]] as const) {
           await page.waitForLoadState("networkidle");
           await page.screenshot({ path: `${OUT}/${width}-${locale.slice(0, 2)}-${theme}-${name}.png`, fullPage: true });
           if (theme === "light" && width === 1440 && locale === "en-US") {
-            bundles[path] = await page.evaluate(() => performance.getEntriesByType("resource").filter((r) => (r as PerformanceResourceTiming).initiatorType === "script" || r.name.endsWith(".js")).reduce((s, r) => s + (r as PerformanceResourceTiming).encodedBodySize, 0));
+            bundles[path] = await page.evaluate(() =>
+              performance
+                .getEntriesByType("resource")
+                .filter((r) => (r as PerformanceResourceTiming).initiatorType === "script" || r.name.endsWith(".js"))
+                .reduce((s, r) => s + (r as PerformanceResourceTiming).encodedBodySize, 0),
+            );
           }
         }
         await context.close();

@@ -21,7 +21,15 @@ export type FakePayment = {
   lastTransactionKey: string | null;
   card: Record<string, unknown> | null;
   virtualAccount: Record<string, unknown> | null;
-  cancels: Array<{ transactionKey: string; cancelAmount: number; taxFreeAmount: number; cancelReason: string; canceledAt: string; cancelStatus: "DONE"; refundableAmount: number }> | null;
+  cancels: Array<{
+    transactionKey: string;
+    cancelAmount: number;
+    taxFreeAmount: number;
+    cancelReason: string;
+    canceledAt: string;
+    cancelStatus: "DONE";
+    refundableAmount: number;
+  }> | null;
   failure: { code: string; message: string } | null;
   secret: string | null;
   type: "NORMAL" | "BILLING";
@@ -31,9 +39,27 @@ export type FakePayment = {
   completesAt: number;
 };
 
-export type FakeBillingKey = { billingKey: string; customerKey: string; mId: string; card: Record<string, unknown>; behaviour: "CHARGES_DECLINED" | "CANCEL_REFUSED" | null };
+export type FakeBillingKey = {
+  billingKey: string;
+  customerKey: string;
+  mId: string;
+  card: Record<string, unknown>;
+  behaviour: "CHARGES_DECLINED" | "CANCEL_REFUSED" | null;
+};
 
-export type FakeTransaction = { mId: string; transactionKey: string; paymentKey: string; orderId: string; method: string; customerKey: string | null; useEscrow: false; amount: number; status: string; transactionAt: string; currency: "KRW" };
+export type FakeTransaction = {
+  mId: string;
+  transactionKey: string;
+  paymentKey: string;
+  orderId: string;
+  method: string;
+  customerKey: string | null;
+  useEscrow: false;
+  amount: number;
+  status: string;
+  transactionAt: string;
+  currency: "KRW";
+};
 
 export type Stored = { status: number; body: unknown };
 
@@ -61,7 +87,19 @@ export class FakeLedger {
   transact(secretKey: string, p: FakePayment, amount: number, status: string): string {
     const transactionKey = randomBytes(16).toString("hex").toUpperCase();
     const rows = this.transactions.get(secretKey) ?? [];
-    rows.push({ mId: p.mId, transactionKey, paymentKey: p.paymentKey, orderId: p.orderId, method: p.method, customerKey: p.customerKey, useEscrow: false, amount, status, transactionAt: kstNow(), currency: "KRW" });
+    rows.push({
+      mId: p.mId,
+      transactionKey,
+      paymentKey: p.paymentKey,
+      orderId: p.orderId,
+      method: p.method,
+      customerKey: p.customerKey,
+      useEscrow: false,
+      amount,
+      status,
+      transactionAt: kstNow(),
+      currency: "KRW",
+    });
     this.transactions.set(secretKey, rows);
     p.lastTransactionKey = transactionKey;
     return transactionKey;

@@ -24,7 +24,10 @@ export type TossFake = {
   /** How many requests reached each "METHOD path-pattern" (replays included). */
   hits: Map<string, number>;
   /** The bank pays into the account: DONE, and the DEPOSIT_CALLBACK body Toss would send. */
-  deposit(secretKey: string, orderId: string): { createdAt: string; secret: string; status: "DONE"; transactionKey: string; orderId: string };
+  deposit(
+    secretKey: string,
+    orderId: string,
+  ): { createdAt: string; secret: string; status: "DONE"; transactionKey: string; orderId: string };
   setRates(rates: Partial<Record<TossFault, number>>): void;
   close(): Promise<void>;
 };
@@ -36,7 +39,11 @@ const CANCEL_REFUSED = "4000000000000259";
 const BANKS = new Set(["39", "34", "04", "03", "11", "31", "32", "45", "07", "88", "20", "71", "37", "89", "81"]);
 
 class TossError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -46,9 +53,11 @@ const invalid = (message: string) => new TossError(400, "INVALID_REQUEST", messa
 function secretKeyOf(req: IncomingMessage): string {
   const header = req.headers.authorization ?? "";
   const decoded = header.startsWith("Basic ") ? Buffer.from(header.slice(6), "base64").toString("utf8") : "";
-  if (!decoded.endsWith(":")) throw new TossError(401, "INCORRECT_BASIC_AUTH_FORMAT", "잘못된 요청입니다. ':' 를 포함해 인코딩해주세요.");
+  if (!decoded.endsWith(":"))
+    throw new TossError(401, "INCORRECT_BASIC_AUTH_FORMAT", "잘못된 요청입니다. ':' 를 포함해 인코딩해주세요.");
   const key = decoded.slice(0, -1);
-  if (!/^(live|test)_sk_/.test(key) || key.includes("revoked")) throw new TossError(401, "UNAUTHORIZED_KEY", "인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.");
+  if (!/^(live|test)_sk_/.test(key) || key.includes("revoked"))
+    throw new TossError(401, "UNAUTHORIZED_KEY", "인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.");
   return key;
 }
 
@@ -70,7 +79,8 @@ function requireAmount(body: Record<string, unknown>, name = "amount"): number {
 
 function requireOrderId(body: Record<string, unknown>): string {
   const orderId = requireString(body, "orderId", 64);
-  if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderId)) throw invalid("orderId는 영문 대소문자, 숫자, 특수문자 -, _ 로 이루어진 6자 이상 64자 이하의 문자열이어야 합니다.");
+  if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderId))
+    throw invalid("orderId는 영문 대소문자, 숫자, 특수문자 -, _ 로 이루어진 6자 이상 64자 이하의 문자열이어야 합니다.");
   return orderId;
 }
 
@@ -83,7 +93,21 @@ function cardOf(body: Record<string, unknown>) {
   requireString(body, "cardExpirationYear", 2);
   requireString(body, "cardExpirationMonth", 2);
   const identity = requireString(body, "customerIdentityNumber", 10);
-  return { number, card: { issuerCode: "61", acquirerCode: "31", number: masked(number), installmentPlanMonths: Number(body.cardInstallmentPlan ?? 0), isInterestFree: false, approveNo: digits(8), useCardPoint: false, cardType: "신용", ownerType: identity.length === 10 ? "법인" : "개인", acquireStatus: "READY" } };
+  return {
+    number,
+    card: {
+      issuerCode: "61",
+      acquirerCode: "31",
+      number: masked(number),
+      installmentPlanMonths: Number(body.cardInstallmentPlan ?? 0),
+      isInterestFree: false,
+      approveNo: digits(8),
+      useCardPoint: false,
+      cardType: "신용",
+      ownerType: identity.length === 10 ? "법인" : "개인",
+      acquireStatus: "READY",
+    },
+  };
 }
 
 function view(p: FakePayment, now = Date.now()) {
@@ -92,7 +116,12 @@ function view(p: FakePayment, now = Date.now()) {
   return now < completesAt ? { ...wire, status: "IN_PROGRESS" } : wire;
 }
 
-function newPayment(secretKey: string, fields: Partial<FakePayment> & Pick<FakePayment, "orderId" | "orderName" | "method" | "totalAmount" | "status">, slow: boolean, slowMs: number): FakePayment {
+function newPayment(
+  secretKey: string,
+  fields: Partial<FakePayment> & Pick<FakePayment, "orderId" | "orderName" | "method" | "totalAmount" | "status">,
+  slow: boolean,
+  slowMs: number,
+): FakePayment {
   const now = Date.now();
   return {
     mId: mIdOf(secretKey),
@@ -135,7 +164,12 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   /** Records a new order (a repeated orderId with another Idempotency-Key is refused, as Toss does). */
   function claimOrder(secretKey: string, orderId: string): void {
-    if (ledger.payment(secretKey, orderId)) throw new TossError(400, "DUPLICATED_ORDER_ID", "이미 승인 및 취소가 진행된 중복된 주문번호 입니다. 다른 주문번호로 진행해주세요.");
+    if (ledger.payment(secretKey, orderId))
+      throw new TossError(
+        400,
+        "DUPLICATED_ORDER_ID",
+        "이미 승인 및 취소가 진행된 중복된 주문번호 입니다. 다른 주문번호로 진행해주세요.",
+      );
   }
 
   function keyIn(secretKey: string, body: Record<string, unknown>, slow: boolean) {
@@ -144,8 +178,27 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     const orderName = requireString(body, "orderName", 100);
     const { number, card } = cardOf(body);
     claimOrder(secretKey, orderId);
-    const refusal = number === DECLINED ? new TossError(403, "REJECT_CARD_COMPANY", "결제 승인이 거절되었습니다.") : number === PROVIDER_ERROR ? new TossError(400, "PROVIDER_ERROR", "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.") : null;
-    const p = newPayment(secretKey, { orderId, orderName, method: "카드", totalAmount: amount, status: refusal ? "ABORTED" : "DONE", card: refusal ? null : card, behaviour: number === CANCEL_REFUSED ? "CANCEL_REFUSED" : null, taxFreeAmount: Number(body.taxFreeAmount ?? 0) }, slow, slowMs);
+    const refusal =
+      number === DECLINED
+        ? new TossError(403, "REJECT_CARD_COMPANY", "결제 승인이 거절되었습니다.")
+        : number === PROVIDER_ERROR
+          ? new TossError(400, "PROVIDER_ERROR", "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.")
+          : null;
+    const p = newPayment(
+      secretKey,
+      {
+        orderId,
+        orderName,
+        method: "카드",
+        totalAmount: amount,
+        status: refusal ? "ABORTED" : "DONE",
+        card: refusal ? null : card,
+        behaviour: number === CANCEL_REFUSED ? "CANCEL_REFUSED" : null,
+        taxFreeAmount: Number(body.taxFreeAmount ?? 0),
+      },
+      slow,
+      slowMs,
+    );
     if (refusal) p.failure = { code: refusal.code, message: refusal.message };
     ledger.record(secretKey, p);
     if (refusal) throw refusal;
@@ -162,10 +215,30 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     if (!BANKS.has(bank)) throw new TossError(400, "INVALID_BANK", "유효하지 않은 은행입니다.");
     claimOrder(secretKey, orderId);
     const due = typeof body.dueDate === "string" ? Date.parse(`${body.dueDate}+09:00`) : Date.now() + 7 * 86_400_000;
-    const p = newPayment(secretKey, {
-      orderId, orderName, method: "가상계좌", totalAmount: amount, status: "WAITING_FOR_DEPOSIT", secret: tossKey("ps_"),
-      virtualAccount: { accountType: "일반", accountNumber: `X${digits(13)}`, bankCode: bank, customerName, dueDate: kstNow(due), refundStatus: "NONE", expired: false, settlementStatus: "INCOMPLETED", refundReceiveAccount: null },
-    }, slow, slowMs);
+    const p = newPayment(
+      secretKey,
+      {
+        orderId,
+        orderName,
+        method: "가상계좌",
+        totalAmount: amount,
+        status: "WAITING_FOR_DEPOSIT",
+        secret: tossKey("ps_"),
+        virtualAccount: {
+          accountType: "일반",
+          accountNumber: `X${digits(13)}`,
+          bankCode: bank,
+          customerName,
+          dueDate: kstNow(due),
+          refundStatus: "NONE",
+          expired: false,
+          settlementStatus: "INCOMPLETED",
+          refundReceiveAccount: null,
+        },
+      },
+      slow,
+      slowMs,
+    );
     ledger.record(secretKey, p);
     ledger.transact(secretKey, p, amount, "WAITING_FOR_DEPOSIT");
     return p;
@@ -176,9 +249,31 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     const { number, card } = cardOf(body);
     if (number === DECLINED) throw new TossError(403, "REJECT_CARD_COMPANY", "결제 승인이 거절되었습니다.");
     const billingKey = tossKey("bk_");
-    const behaviour = number === CHARGES_DECLINED ? "CHARGES_DECLINED" : number === CANCEL_REFUSED ? "CANCEL_REFUSED" : null;
-    ledger.billingKeys.set(`${secretKey}|${billingKey}`, { billingKey, customerKey, mId: mIdOf(secretKey), card, behaviour });
-    return { mId: mIdOf(secretKey), customerKey, authenticatedAt: kstNow(), method: "카드", billingKey, cardCompany: "현대", cardNumber: card.number, card: { issuerCode: card.issuerCode, acquirerCode: card.acquirerCode, number: card.number, cardType: card.cardType, ownerType: card.ownerType } };
+    const behaviour =
+      number === CHARGES_DECLINED ? "CHARGES_DECLINED" : number === CANCEL_REFUSED ? "CANCEL_REFUSED" : null;
+    ledger.billingKeys.set(`${secretKey}|${billingKey}`, {
+      billingKey,
+      customerKey,
+      mId: mIdOf(secretKey),
+      card,
+      behaviour,
+    });
+    return {
+      mId: mIdOf(secretKey),
+      customerKey,
+      authenticatedAt: kstNow(),
+      method: "카드",
+      billingKey,
+      cardCompany: "현대",
+      cardNumber: card.number,
+      card: {
+        issuerCode: card.issuerCode,
+        acquirerCode: card.acquirerCode,
+        number: card.number,
+        cardType: card.cardType,
+        ownerType: card.ownerType,
+      },
+    };
   }
 
   function chargeBilling(secretKey: string, billingKey: string, body: Record<string, unknown>, slow: boolean) {
@@ -187,10 +282,26 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
     if (!key) throw new TossError(404, "NOT_FOUND_BILLING_KEY", "존재하지 않는 빌링키 입니다.");
-    if (body.customerKey !== key.customerKey) throw new TossError(403, "NOT_MATCHES_CUSTOMER_KEY", "빌링 인증 고객키와 결제 요청 고객키가 일치하지 않습니다.");
+    if (body.customerKey !== key.customerKey)
+      throw new TossError(403, "NOT_MATCHES_CUSTOMER_KEY", "빌링 인증 고객키와 결제 요청 고객키가 일치하지 않습니다.");
     claimOrder(secretKey, orderId);
     const declined = key.behaviour === "CHARGES_DECLINED";
-    const p = newPayment(secretKey, { orderId, orderName, method: "카드", totalAmount: amount, status: declined ? "ABORTED" : "DONE", type: "BILLING", customerKey: key.customerKey, card: declined ? null : { ...key.card, approveNo: digits(8) }, behaviour: key.behaviour === "CANCEL_REFUSED" ? "CANCEL_REFUSED" : null }, slow, slowMs);
+    const p = newPayment(
+      secretKey,
+      {
+        orderId,
+        orderName,
+        method: "카드",
+        totalAmount: amount,
+        status: declined ? "ABORTED" : "DONE",
+        type: "BILLING",
+        customerKey: key.customerKey,
+        card: declined ? null : { ...key.card, approveNo: digits(8) },
+        behaviour: key.behaviour === "CANCEL_REFUSED" ? "CANCEL_REFUSED" : null,
+      },
+      slow,
+      slowMs,
+    );
     if (declined) p.failure = { code: "REJECT_CARD_COMPANY", message: "결제 승인이 거절되었습니다." };
     ledger.record(secretKey, p);
     if (declined) throw new TossError(403, "REJECT_CARD_COMPANY", "결제 승인이 거절되었습니다.");
@@ -203,15 +314,27 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     if (!p) throw new TossError(404, "NOT_FOUND_PAYMENT", "존재하지 않는 결제 정보 입니다.");
     const reason = requireString(body, "cancelReason", 200);
     if (p.status === "CANCELED") throw new TossError(400, "ALREADY_CANCELED_PAYMENT", "이미 취소된 결제 입니다.");
-    if (p.status === "ABORTED" || p.status === "IN_PROGRESS") throw new TossError(403, "NOT_CANCELABLE_PAYMENT", "취소 할 수 없는 결제 입니다.");
-    if (p.behaviour === "CANCEL_REFUSED") throw new TossError(403, "NOT_CANCELABLE_PAYMENT", "취소 할 수 없는 결제 입니다.");
+    if (p.status === "ABORTED" || p.status === "IN_PROGRESS")
+      throw new TossError(403, "NOT_CANCELABLE_PAYMENT", "취소 할 수 없는 결제 입니다.");
+    if (p.behaviour === "CANCEL_REFUSED")
+      throw new TossError(403, "NOT_CANCELABLE_PAYMENT", "취소 할 수 없는 결제 입니다.");
     const amount = body.cancelAmount === undefined ? p.balanceAmount : requireAmount(body, "cancelAmount");
     if (amount > p.balanceAmount) throw new TossError(403, "NOT_CANCELABLE_AMOUNT", "취소 할 수 없는 금액 입니다.");
     const waiting = p.status === "WAITING_FOR_DEPOSIT";
-    if (waiting && amount !== p.balanceAmount) throw new TossError(403, "NOT_ALLOWED_PARTIAL_REFUND_WAITING_DEPOSIT", "입금 대기중인 결제는 부분 환불이 불가합니다.");
+    if (waiting && amount !== p.balanceAmount)
+      throw new TossError(
+        403,
+        "NOT_ALLOWED_PARTIAL_REFUND_WAITING_DEPOSIT",
+        "입금 대기중인 결제는 부분 환불이 불가합니다.",
+      );
     if (p.method === "가상계좌" && !waiting) {
       const account = body.refundReceiveAccount as Record<string, unknown> | undefined;
-      if (!account || typeof account.bank !== "string" || typeof account.accountNumber !== "string" || typeof account.holderName !== "string") {
+      if (
+        !account ||
+        typeof account.bank !== "string" ||
+        typeof account.accountNumber !== "string" ||
+        typeof account.holderName !== "string"
+      ) {
         throw new TossError(400, "INVALID_REFUND_ACCOUNT_INFO", "환불 계좌번호와 예금주명이 일치하지 않습니다.");
       }
     }
@@ -219,7 +342,18 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     p.balanceAmount -= amount;
     p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
     const transactionKey = ledger.transact(secretKey, p, amount, p.status);
-    p.cancels = [...(p.cancels ?? []), { transactionKey, cancelAmount: amount, taxFreeAmount: taxFree, cancelReason: reason, canceledAt: kstNow(), cancelStatus: "DONE", refundableAmount: p.balanceAmount }];
+    p.cancels = [
+      ...(p.cancels ?? []),
+      {
+        transactionKey,
+        cancelAmount: amount,
+        taxFreeAmount: taxFree,
+        cancelReason: reason,
+        canceledAt: kstNow(),
+        cancelStatus: "DONE",
+        refundableAmount: p.balanceAmount,
+      },
+    ];
     return p;
   }
 
@@ -228,7 +362,9 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     const end = Date.parse(`${url.searchParams.get("endDate")}+09:00`);
     if (!Number.isFinite(start) || !Number.isFinite(end)) throw invalid("startDate, endDate 값이 올바르지 않습니다.");
     const limit = Math.min(Number(url.searchParams.get("limit") ?? 100), 10_000);
-    let rows = (ledger.transactions.get(secretKey) ?? []).filter((t) => Date.parse(t.transactionAt) >= Math.floor(start / 1000) * 1000 && Date.parse(t.transactionAt) <= end);
+    let rows = (ledger.transactions.get(secretKey) ?? []).filter(
+      (t) => Date.parse(t.transactionAt) >= Math.floor(start / 1000) * 1000 && Date.parse(t.transactionAt) <= end,
+    );
     const after = url.searchParams.get("startingAfter");
     if (after) {
       const at = rows.findIndex((t) => t.transactionKey === after);
@@ -242,11 +378,19 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   function route(secretKey: string, method: string, url: URL, body: Record<string, unknown>, slow: boolean): Stored {
     const path = url.pathname;
     let m: RegExpExecArray | null;
-    if (method === "POST" && path === "/v1/payments/key-in") return { status: 200, body: view(keyIn(secretKey, body, slow), Number.POSITIVE_INFINITY) };
-    if (method === "POST" && path === "/v1/virtual-accounts") return { status: 200, body: view(virtualAccount(secretKey, body, slow), Number.POSITIVE_INFINITY) };
-    if (method === "POST" && path === "/v1/billing/authorizations/card") return { status: 200, body: authorizeBilling(secretKey, body) };
-    if (method === "POST" && (m = /^\/v1\/billing\/([^/]+)$/.exec(path))) return { status: 200, body: view(chargeBilling(secretKey, decodeURIComponent(m[1]!), body, slow), Number.POSITIVE_INFINITY) };
-    if (method === "POST" && (m = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path))) return { status: 200, body: view(cancel(secretKey, decodeURIComponent(m[1]!), body), Number.POSITIVE_INFINITY) };
+    if (method === "POST" && path === "/v1/payments/key-in")
+      return { status: 200, body: view(keyIn(secretKey, body, slow), Number.POSITIVE_INFINITY) };
+    if (method === "POST" && path === "/v1/virtual-accounts")
+      return { status: 200, body: view(virtualAccount(secretKey, body, slow), Number.POSITIVE_INFINITY) };
+    if (method === "POST" && path === "/v1/billing/authorizations/card")
+      return { status: 200, body: authorizeBilling(secretKey, body) };
+    if (method === "POST" && (m = /^\/v1\/billing\/([^/]+)$/.exec(path)))
+      return {
+        status: 200,
+        body: view(chargeBilling(secretKey, decodeURIComponent(m[1]!), body, slow), Number.POSITIVE_INFINITY),
+      };
+    if (method === "POST" && (m = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path)))
+      return { status: 200, body: view(cancel(secretKey, decodeURIComponent(m[1]!), body), Number.POSITIVE_INFINITY) };
     if (method === "GET" && (m = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path))) {
       const p = ledger.payment(secretKey, decodeURIComponent(m[1]!));
       if (!p) throw new TossError(404, "NOT_FOUND_PAYMENT", "존재하지 않는 결제 정보 입니다.");
@@ -267,7 +411,10 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   }
 
   function pattern(method: string, path: string): string {
-    return `${method} ${path.replace(/^\/v1\/payments\/orders\/[^/]+$/, "/v1/payments/orders/:orderId").replace(/^\/v1\/payments\/(?!key-in|orders)[^/]+(\/cancel)?$/, "/v1/payments/:paymentKey$1").replace(/^\/v1\/billing\/(?!authorizations)[^/]+$/, "/v1/billing/:billingKey")}`;
+    return `${method} ${path
+      .replace(/^\/v1\/payments\/orders\/[^/]+$/, "/v1/payments/orders/:orderId")
+      .replace(/^\/v1\/payments\/(?!key-in|orders)[^/]+(\/cancel)?$/, "/v1/payments/:paymentKey$1")
+      .replace(/^\/v1\/billing\/(?!authorizations)[^/]+$/, "/v1/billing/:billingKey")}`;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -282,17 +429,34 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
       secretKey = secretKeyOf(req);
       if (raw) body = JSON.parse(raw) as Record<string, unknown>;
     } catch (error) {
-      return send(res, error instanceof TossError ? { status: error.status, body: { code: error.code, message: error.message } } : { status: 400, body: { code: "INVALID_REQUEST", message: "잘못된 요청입니다." } });
+      return send(
+        res,
+        error instanceof TossError
+          ? { status: error.status, body: { code: error.code, message: error.message } }
+          : { status: 400, body: { code: "INVALID_REQUEST", message: "잘못된 요청입니다." } },
+      );
     }
     const fault = method === "POST" ? faultFor(body.orderName ?? body.cancelReason) : null;
     if (fault === "network") return void res.socket?.destroy();
-    if (fault === "500") return send(res, { status: 500, body: { code: "FAILED_INTERNAL_SYSTEM_PROCESSING", message: "내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요." } });
+    if (fault === "500")
+      return send(res, {
+        status: 500,
+        body: {
+          code: "FAILED_INTERNAL_SYSTEM_PROCESSING",
+          message: "내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.",
+        },
+      });
 
     const idempotencyKey = req.headers["idempotency-key"];
-    const replayKey = typeof idempotencyKey === "string" ? `${secretKey}|${method}|${url.pathname}|${idempotencyKey}` : null;
+    const replayKey =
+      typeof idempotencyKey === "string" ? `${secretKey}|${method}|${url.pathname}|${idempotencyKey}` : null;
     if (replayKey) {
       const stored = ledger.idempotent.get(replayKey);
-      if (stored === "RUNNING") return send(res, { status: 409, body: { code: "IDEMPOTENT_REQUEST_PROCESSING", message: "이전 멱등 요청이 처리중입니다." } });
+      if (stored === "RUNNING")
+        return send(res, {
+          status: 409,
+          body: { code: "IDEMPOTENT_REQUEST_PROCESSING", message: "이전 멱등 요청이 처리중입니다." },
+        });
       if (stored) return send(res, stored);
       ledger.idempotent.set(replayKey, "RUNNING");
     }
@@ -311,7 +475,8 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, { status: 500, body: { code: "FAILED_INTERNAL_SYSTEM_PROCESSING", message: "fake crashed" } });
+      if (!res.headersSent)
+        send(res, { status: 500, body: { code: "FAILED_INTERNAL_SYSTEM_PROCESSING", message: "fake crashed" } });
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
@@ -323,11 +488,18 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     hits,
     deposit(secretKey, orderId) {
       const p = ledger.payment(secretKey, orderId);
-      if (!p || p.status !== "WAITING_FOR_DEPOSIT") throw new Error(`no virtual account awaits a deposit for ${orderId}`);
+      if (!p || p.status !== "WAITING_FOR_DEPOSIT")
+        throw new Error(`no virtual account awaits a deposit for ${orderId}`);
       p.status = "DONE";
       p.approvedAt = kstNow();
       const transactionKey = ledger.transact(secretKey, p, p.totalAmount, "DONE");
-      return { createdAt: kstNow().slice(0, 19) + ".000000", secret: p.secret!, status: "DONE", transactionKey, orderId };
+      return {
+        createdAt: kstNow().slice(0, 19) + ".000000",
+        secret: p.secret!,
+        status: "DONE",
+        transactionKey,
+        orderId,
+      };
     },
     setRates(next) {
       rates = next;

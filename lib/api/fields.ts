@@ -10,7 +10,10 @@ const NO_NUL = /^[^\u0000]*$/;
  * cannot hold it). `.min(1)`, `.trim()` and formats chain on as usual.
  */
 export function text(max: number, params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).max(max, `must be at most ${max} characters`).regex(NO_NUL, "must not contain NUL characters");
+  return z
+    .string(params)
+    .max(max, `must be at most ${max} characters`)
+    .regex(NO_NUL, "must not contain NUL characters");
 }
 
 /** A reference to one of our ids or keys (store_id, channel_key, billing_key, tx_id, …). */
@@ -51,7 +54,8 @@ export function normalizeTimestamp(value: string): string | null {
   const [, date, time, zone] = m as unknown as [string, string, string, string];
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return null; // 2026-02-30 would roll over
-  const offset = zone.toUpperCase() === "Z" ? "Z" : `${zone[0] === " " ? "+" : zone[0]}${zone.slice(1, 3)}:${zone.slice(-2)}`;
+  const offset =
+    zone.toUpperCase() === "Z" ? "Z" : `${zone[0] === " " ? "+" : zone[0]}${zone.slice(1, 3)}:${zone.slice(-2)}`;
   return `${date}T${time}${offset}`;
 }
 

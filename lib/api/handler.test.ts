@@ -5,11 +5,19 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { apiRoute } from "./handler";
 import { newMerchant } from "@/lib/testing/fixtures";
 
-const call = (handler: (r: Request) => Promise<Response>, url: string, init?: RequestInit) => handler(new Request(`http://localhost${url}`, init));
+const call = (handler: (r: Request) => Promise<Response>, url: string, init?: RequestInit) =>
+  handler(new Request(`http://localhost${url}`, init));
 
 describe("apiRoute", () => {
   const listRoute = apiRoute(
-    { family: "payment", auth: "none", query: z.object({ status: queryArray(z.enum(["PAID", "CANCELLED", "FAILED"])), is_test: queryBoolean.optional() }) },
+    {
+      family: "payment",
+      auth: "none",
+      query: z.object({
+        status: queryArray(z.enum(["PAID", "CANCELLED", "FAILED"])),
+        is_test: queryBoolean.optional(),
+      }),
+    },
     async ({ query }) => query,
   );
 
@@ -47,31 +55,55 @@ describe("apiRoute", () => {
         throw new DomainError("PERMISSION_DENIED", "nope");
       });
     expect(await (await call(failing("login"), "/x")).json()).toEqual({ type: "FORBIDDEN", message: "nope" });
-    expect(await (await call(failing("platform"), "/x")).json()).toEqual({ code: "FORBIDDEN", params: { message: "nope" }, message: "nope" });
-    expect(await (await call(failing("payment"), "/x")).json()).toEqual({ code: "PERMISSION_DENIED", params: { message: "nope" } });
+    expect(await (await call(failing("platform"), "/x")).json()).toEqual({
+      code: "FORBIDDEN",
+      params: { message: "nope" },
+      message: "nope",
+    });
+    expect(await (await call(failing("payment"), "/x")).json()).toEqual({
+      code: "PERMISSION_DENIED",
+      params: { message: "nope" },
+    });
   });
 
   it("refuses hosting-only routes to merchants without the contract (403 FORBIDDEN)", async () => {
     const hostingRoute = apiRoute({ family: "platform", auth: "hosting" }, async () => ({ ok: true }));
     const plain = await newMerchant();
-    const res = await hostingRoute(new Request("http://localhost/x", { headers: { authorization: `Bearer ${plain.accessToken}` } }));
+    const res = await hostingRoute(
+      new Request("http://localhost/x", { headers: { authorization: `Bearer ${plain.accessToken}` } }),
+    );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ code: "FORBIDDEN", params: { message: expect.any(String) }, message: expect.any(String) });
+    expect(await res.json()).toEqual({
+      code: "FORBIDDEN",
+      params: { message: expect.any(String) },
+      message: expect.any(String),
+    });
     const hosting = await newMerchant({ hosting: true });
-    const ok = await hostingRoute(new Request("http://localhost/x", { headers: { authorization: `Bearer ${hosting.accessToken}` } }));
+    const ok = await hostingRoute(
+      new Request("http://localhost/x", { headers: { authorization: `Bearer ${hosting.accessToken}` } }),
+    );
     expect(ok.status).toBe(200);
   });
 });
 
 describe("Idempotency-Key", () => {
   let charges = 0;
-  const chargeRoute = apiRoute({ family: "payment", auth: "token", body: z.object({ amount: z.number() }) }, async ({ body }) => {
-    charges += 1;
-    await new Promise((r) => setTimeout(r, 50));
-    return { charged: body.amount, n: charges };
-  });
+  const chargeRoute = apiRoute(
+    { family: "payment", auth: "token", body: z.object({ amount: z.number() }) },
+    async ({ body }) => {
+      charges += 1;
+      await new Promise((r) => setTimeout(r, 50));
+      return { charged: body.amount, n: charges };
+    },
+  );
   const post = (token: string, key: string, body: unknown) =>
-    chargeRoute(new Request("http://localhost/charge", { method: "POST", body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, "idempotency-key": key } }));
+    chargeRoute(
+      new Request("http://localhost/charge", {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${token}`, "idempotency-key": key },
+      }),
+    );
 
   it("replays the first response, refuses another body (422) and concurrent duplicates (409)", async () => {
     const m = await newMerchant();

@@ -52,15 +52,26 @@ type Outcome = StoredResponse & { headers?: Record<string, string> };
 
 function toResponse(outcome: Outcome, headers: Record<string, string>): Response {
   noteResponseBody(outcome.body);
-  return new Response(outcome.body, { status: outcome.status, headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers, ...outcome.headers } });
+  return new Response(outcome.body, {
+    status: outcome.status,
+    headers: { "content-type": "application/json", ...apiSecurityHeaders(), ...headers, ...outcome.headers },
+  });
 }
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
-  if (error instanceof ThrottledError) return { status: 429, body: JSON.stringify(errorBody(error, family)), headers: { "retry-after": String(error.retryAfterSeconds) } };
+  if (error instanceof ThrottledError)
+    return {
+      status: 429,
+      body: JSON.stringify(errorBody(error, family)),
+      headers: { "retry-after": String(error.retryAfterSeconds) },
+    };
   const domain = asDomainError(error);
   if (domain) return { status: ERROR_STATUS[domain.code], body: JSON.stringify(errorBody(domain, family)) };
   logger.error({ err: error, requestId }, "unhandled error");
-  return { status: 500, body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)) };
+  return {
+    status: 500,
+    body: JSON.stringify(errorBody(new DomainError("SERVICE_ERROR", `internal error (request ${requestId})`), family)),
+  };
 }
 
 /**
@@ -68,48 +79,53 @@ function failure(error: unknown, family: EnvelopeFamily, requestId: string): Out
  * service verb, and answer with JSON or the family's error envelope. Unknown failures become
  * 500 SERVICE_ERROR, logged with the request id, never shown.
  */
-export function apiRoute<P extends z.ZodType = typeof EMPTY, Q extends z.ZodType = typeof EMPTY, B extends z.ZodType = typeof EMPTY, A extends Auth = Auth>(
-  config: RouteConfig<P, Q, B, A>,
-  handler: (args: Args<P, Q, B, A>) => Promise<unknown>,
-) {
-  const route = observeRequests(recordApiRequests(async (request: Request, segment?: Segment): Promise<Response> => {
-    const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
-    const headers = { "x-request-id": requestId };
-    try {
-      const ctx = config.auth === "none" ? null : await authenticate(request);
-      noteMerchant(ctx?.merchantId);
-      noteApiCaller(ctx);
-      if (config.auth === "hosting") requireHostingContract(ctx!);
-      const rawParams = (await segment?.params) ?? {};
-      const params = parsePart("path", config.params ?? EMPTY, rawParams);
-      const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
-      const rawBody = config.body ? await readJsonBody(request) : undefined;
-      noteRequestBody(rawBody);
-      const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
-      const run = async (idempotencyKey?: string): Promise<Outcome> => {
-        try {
-          const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;
-          const result = await handler({ ctx: callCtx, params, query, body, request } as Args<P, Q, B, A>);
-          return { status: 200, body: JSON.stringify(result ?? {}) };
-        } catch (error) {
-          return failure(error, config.family, requestId);
+export function apiRoute<
+  P extends z.ZodType = typeof EMPTY,
+  Q extends z.ZodType = typeof EMPTY,
+  B extends z.ZodType = typeof EMPTY,
+  A extends Auth = Auth,
+>(config: RouteConfig<P, Q, B, A>, handler: (args: Args<P, Q, B, A>) => Promise<unknown>) {
+  const route = observeRequests(
+    recordApiRequests(async (request: Request, segment?: Segment): Promise<Response> => {
+      const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
+      const headers = { "x-request-id": requestId };
+      try {
+        const ctx = config.auth === "none" ? null : await authenticate(request);
+        noteMerchant(ctx?.merchantId);
+        noteApiCaller(ctx);
+        if (config.auth === "hosting") requireHostingContract(ctx!);
+        const rawParams = (await segment?.params) ?? {};
+        const params = parsePart("path", config.params ?? EMPTY, rawParams);
+        const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
+        const rawBody = config.body ? await readJsonBody(request) : undefined;
+        noteRequestBody(rawBody);
+        const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
+        const run = async (idempotencyKey?: string): Promise<Outcome> => {
+          try {
+            const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;
+            const result = await handler({ ctx: callCtx, params, query, body, request } as Args<P, Q, B, A>);
+            return { status: 200, body: JSON.stringify(result ?? {}) };
+          } catch (error) {
+            return failure(error, config.family, requestId);
+          }
+        };
+        const key = request.headers.get("idempotency-key");
+        if (ctx && key !== null && request.method === "POST" && config.idempotent !== false) {
+          if (key.length < 1 || key.length > 255)
+            throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
+          const url = new URL(request.url);
+          const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
+          const scope = idempotencyScope(ctx, key);
+          // Verbs record the key on what they create: scoped, so another key space's same key is another request.
+          const outcome = await runIdempotent(scope, hash, () => run(`${scope.storeScope}/${key}`));
+          return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
         }
-      };
-      const key = request.headers.get("idempotency-key");
-      if (ctx && key !== null && request.method === "POST" && config.idempotent !== false) {
-        if (key.length < 1 || key.length > 255) throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
-        const url = new URL(request.url);
-        const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
-        const scope = idempotencyScope(ctx, key);
-        // Verbs record the key on what they create: scoped, so another key space's same key is another request.
-        const outcome = await runIdempotent(scope, hash, () => run(`${scope.storeScope}/${key}`));
-        return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
+        return toResponse(await run(), headers);
+      } catch (error) {
+        return toResponse(failure(error, config.family, requestId), headers);
       }
-      return toResponse(await run(), headers);
-    } catch (error) {
-      return toResponse(failure(error, config.family, requestId), headers);
-    }
-  }));
+    }),
+  );
   // otherMethods() answers the route's missing methods in this family's envelope.
   return Object.assign(route, { family: config.family });
 }

@@ -30,7 +30,10 @@ export function idempotencyLeaseMs(): number {
 }
 
 /** A store-limited credential has its own key space; a merchant-wide one shares "*". */
-export function idempotencyScope(ctx: Pick<AuthContext, "merchantId" | "storeId" | "storeLimited">, key: string): IdempotencyScope {
+export function idempotencyScope(
+  ctx: Pick<AuthContext, "merchantId" | "storeId" | "storeLimited">,
+  key: string,
+): IdempotencyScope {
   return { merchantId: ctx.merchantId, storeScope: ctx.storeLimited ? ctx.storeId : "*", key };
 }
 
@@ -46,19 +49,26 @@ async function reserve(scope: IdempotencyScope, requestHash: string, owner: stri
 function keepLease(scope: IdempotencyScope, owner: string): () => void {
   const leaseMs = idempotencyLeaseMs();
   let renewing = false;
-  const timer = setInterval(() => {
-    if (renewing) return;
-    renewing = true;
-    renewKeyLease(scope, owner, Date.now() + leaseMs)
-      .catch((error: unknown) => logger.error({ err: error }, "idempotency lease renewal failed"))
-      .finally(() => (renewing = false));
-  }, Math.max(25, Math.floor(leaseMs / 4)));
+  const timer = setInterval(
+    () => {
+      if (renewing) return;
+      renewing = true;
+      renewKeyLease(scope, owner, Date.now() + leaseMs)
+        .catch((error: unknown) => logger.error({ err: error }, "idempotency lease renewal failed"))
+        .finally(() => (renewing = false));
+    },
+    Math.max(25, Math.floor(leaseMs / 4)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
 
 /** Runs the request holding the key, then keeps its response (a 5xx or a throw frees the key). */
-async function runHolding<T extends StoredResponse>(scope: IdempotencyScope, owner: string, run: () => Promise<T>): Promise<T> {
+async function runHolding<T extends StoredResponse>(
+  scope: IdempotencyScope,
+  owner: string,
+  run: () => Promise<T>,
+): Promise<T> {
   const release = keepLease(scope, owner);
   let outcome: T;
   try {
@@ -92,9 +102,22 @@ export async function runIdempotent<T extends StoredResponse>(
     if (await reserve(scope, requestHash, owner)) return { ...(await runHolding(scope, owner, run)), replayed: false };
     const existing = await findKey(scope);
     if (!existing) continue; // freed meanwhile (a 5xx, or expired): reserve again
-    if (existing.request_hash !== requestHash) throw new DomainError("IDEMPOTENCY_KEY_REUSED", "this Idempotency-Key was used with a different request");
-    if (existing.state === "DONE") return { status: existing.response_status!, body: existing.response_body!, replayed: true };
-    if (existing.locked_until >= Date.now()) throw new DomainError("IDEMPOTENCY_REQUEST_IN_PROGRESS", "a request with this Idempotency-Key is still in progress");
-    if (await takeOverKey(scope, { expiredUntil: existing.locked_until, owner, lockedUntil: Date.now() + idempotencyLeaseMs() })) return { ...(await runHolding(scope, owner, run)), replayed: false };
+    if (existing.request_hash !== requestHash)
+      throw new DomainError("IDEMPOTENCY_KEY_REUSED", "this Idempotency-Key was used with a different request");
+    if (existing.state === "DONE")
+      return { status: existing.response_status!, body: existing.response_body!, replayed: true };
+    if (existing.locked_until >= Date.now())
+      throw new DomainError(
+        "IDEMPOTENCY_REQUEST_IN_PROGRESS",
+        "a request with this Idempotency-Key is still in progress",
+      );
+    if (
+      await takeOverKey(scope, {
+        expiredUntil: existing.locked_until,
+        owner,
+        lockedUntil: Date.now() + idempotencyLeaseMs(),
+      })
+    )
+      return { ...(await runHolding(scope, owner, run)), replayed: false };
   }
 }

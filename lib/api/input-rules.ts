@@ -26,7 +26,8 @@ export function findUnsafeInput(value: unknown): UnsafeInput | null {
     if (path.length >= MAX_DEPTH) return { path, message: `nests deeper than ${MAX_DEPTH} levels` };
     const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
     for (const [key, child] of entries) {
-      if (key.includes("\u0000") || key.length > 200) return { path: [...path, key.slice(0, 200)], message: "is not an acceptable member name" };
+      if (key.includes("\u0000") || key.length > 200)
+        return { path: [...path, key.slice(0, 200)], message: "is not an acceptable member name" };
       stack.push({ value: child, path: [...path, key] });
     }
   }

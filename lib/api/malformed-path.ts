@@ -27,6 +27,10 @@ export function malformedPathAnswer(url: string): { status: number; contentType:
     const error = new DomainError("INVALID_REQUEST", "path: malformed percent-encoding", { field: "path" });
     return family
       ? { status: 400, contentType: "application/json", body: JSON.stringify(errorBody(error, family)) }
-      : { status: 400, contentType: "text/plain; charset=utf-8", body: "Bad Request: malformed percent-encoding in the path" };
+      : {
+          status: 400,
+          contentType: "text/plain; charset=utf-8",
+          body: "Bad Request: malformed percent-encoding in the path",
+        };
   }
 }

@@ -23,7 +23,11 @@ export function otherMethods<D extends Defined>(defined: D, fallback: EnvelopeFa
   const family = Object.values(defined).find((h) => h?.family !== undefined)?.family ?? fallback;
   const allow = allowHeader(defined);
   const notAllowed = async (request: Request) => {
-    const error = new DomainError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${new URL(request.url).pathname}; allowed: ${allow}`, { allow });
+    const error = new DomainError(
+      "METHOD_NOT_ALLOWED",
+      `${request.method} is not allowed on ${new URL(request.url).pathname}; allowed: ${allow}`,
+      { allow },
+    );
     return jsonResponse(errorBody(error, family), 405, { allow });
   };
   const out: Record<string, Handler> = { OPTIONS: async () => new Response(null, { status: 204, headers: { allow } }) };

@@ -14,13 +14,29 @@ import { webhookOperations } from "@/lib/webhooks/openapi";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
-export const operations: Operation[] = [...authOperations, ...channelOperations, ...paymentOperations, ...storeOperations, ...onboardingOperations, ...identityOperations, ...cashReceiptOperations, ...paymentListOperations, ...billingKeyOperations, ...scheduleOperations, ...webhookOperations];
+export const operations: Operation[] = [
+  ...authOperations,
+  ...channelOperations,
+  ...paymentOperations,
+  ...storeOperations,
+  ...onboardingOperations,
+  ...identityOperations,
+  ...cashReceiptOperations,
+  ...paymentListOperations,
+  ...billingKeyOperations,
+  ...scheduleOperations,
+  ...webhookOperations,
+];
 
 type JsonSchema = Record<string, unknown>;
 
 /** Inputs as clients may send them (unknown members allowed); outputs closed, so undocumented members show up. */
 function toSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonSchema;
   return rest;
 }
 
@@ -37,8 +53,21 @@ function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
 }
 
 const ENVELOPES: Record<Operation["family"], JsonSchema> = {
-  login: { type: "object", required: ["type"], properties: { type: { type: "string" }, message: { type: "string" }, pgCode: { type: "string" }, pgMessage: { type: "string" } } },
-  platform: { type: "object", required: ["code", "params"], properties: { code: { type: "string" }, params: { type: "object" }, message: { type: "string" } } },
+  login: {
+    type: "object",
+    required: ["type"],
+    properties: {
+      type: { type: "string" },
+      message: { type: "string" },
+      pgCode: { type: "string" },
+      pgMessage: { type: "string" },
+    },
+  },
+  platform: {
+    type: "object",
+    required: ["code", "params"],
+    properties: { code: { type: "string" }, params: { type: "object" }, message: { type: "string" } },
+  },
   payment: { type: "object", required: ["code"], properties: { code: { type: "string" }, params: { type: "object" } } },
 };
 
@@ -48,7 +77,8 @@ const IDEMPOTENCY_KEY = {
   in: "header",
   required: false,
   schema: { type: "string", minLength: 1, maxLength: 255 },
-  description: "Replays the first response for 24 h (header Idempotent-Replayed: true); 409 while the first request runs, 422 for another body",
+  description:
+    "Replays the first response for 24 h (header Idempotent-Replayed: true); 409 while the first request runs, 422 for another body",
 };
 
 function operationObject(op: Operation) {
@@ -67,11 +97,25 @@ function operationObject(op: Operation) {
     tags: [op.tag],
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.auth === "none" ? { security: [] } : {}),
-    parameters: [...parameters("path", op.params), ...parameters("query", op.query), ...(idempotent ? [IDEMPOTENCY_KEY] : [])],
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } } : {}),
+    parameters: [
+      ...parameters("path", op.params),
+      ...parameters("query", op.query),
+      ...(idempotent ? [IDEMPOTENCY_KEY] : []),
+    ],
+    ...(op.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } }
+      : {}),
     responses: {
-      "200": { description: "OK", content: { "application/json": { schema: op.response ? toSchema(op.response, "output") : { type: "object" } } } },
-      ...Object.fromEntries(errorStatuses.map((s) => [String(s), { description: "Error", content: { "application/json": { schema: ENVELOPES[op.family] } } }])),
+      "200": {
+        description: "OK",
+        content: { "application/json": { schema: op.response ? toSchema(op.response, "output") : { type: "object" } } },
+      },
+      ...Object.fromEntries(
+        errorStatuses.map((s) => [
+          String(s),
+          { description: "Error", content: { "application/json": { schema: ENVELOPES[op.family] } } },
+        ]),
+      ),
     },
   };
 }
@@ -87,8 +131,18 @@ export function openApiDocument(): JsonSchema {
     info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "Access token from `POST /login/api-key`" },
-        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`PortOne <api key>`: the API key itself, for server-to-server calls" },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "Access token from `POST /login/api-key`",
+        },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: "`PortOne <api key>`: the API key itself, for server-to-server calls",
+        },
       },
     },
     security: [{ bearer: [] }, { apiKey: [] }],

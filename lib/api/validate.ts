@@ -14,7 +14,8 @@ function label(where: string | undefined, path: readonly PropertyKey[]): string 
  */
 export function validateInput<S extends z.ZodType>(schema: S, raw: unknown, where?: string): Validated<z.output<S>> {
   const unsafe = findUnsafeInput(raw);
-  if (unsafe) return { ok: false, field: unsafe.path.join("."), message: `${label(where, unsafe.path)}: ${unsafe.message}` };
+  if (unsafe)
+    return { ok: false, field: unsafe.path.join("."), message: `${label(where, unsafe.path)}: ${unsafe.message}` };
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
   const issues = result.error.issues;

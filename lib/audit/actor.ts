@@ -11,7 +11,14 @@ export type Actor =
  * The caller of the current API request or dashboard action, filled once authentication knows
  * it; for API requests also what was exchanged (the request log reads it, no body is read twice).
  */
-export type Caller = { actor?: Actor; merchantId?: string; storeId?: string; apiKeyId?: string; requestJson?: unknown; responseText?: string };
+export type Caller = {
+  actor?: Actor;
+  merchantId?: string;
+  storeId?: string;
+  apiKeyId?: string;
+  requestJson?: unknown;
+  responseText?: string;
+};
 
 // On globalThis: route bundles and scripts may load separate copies of this module.
 const shared = globalThis as unknown as { __platformCaller?: AsyncLocalStorage<Caller> };
@@ -33,7 +40,12 @@ export function noteApiCaller(ctx: AuthContext | null): void {
   caller.storeId = ctx.storeId;
   if (ctx.apiKey) {
     caller.apiKeyId = ctx.apiKey.id;
-    caller.actor = { type: "API_KEY", id: ctx.apiKey.id, name: `${ctx.apiKey.name} (${ctx.apiKey.prefix}…)`, ip: ctx.origin.ip_address || null };
+    caller.actor = {
+      type: "API_KEY",
+      id: ctx.apiKey.id,
+      name: `${ctx.apiKey.name} (${ctx.apiKey.prefix}…)`,
+      ip: ctx.origin.ip_address || null,
+    };
   }
 }
 

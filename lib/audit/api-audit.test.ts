@@ -11,10 +11,20 @@ describe("audit log through the API", () => {
     expect(store.status).toBe(200);
     const res = await m.api.put(`/v2/stores/${store.body.id}`, { name: "Renamed" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const key = await getDb().selectFrom("api_keys").select(["id", "key_prefix"]).where("merchant_id", "=", m.merchant_id).executeTakeFirstOrThrow();
+    const key = await getDb()
+      .selectFrom("api_keys")
+      .select(["id", "key_prefix"])
+      .where("merchant_id", "=", m.merchant_id)
+      .executeTakeFirstOrThrow();
     const { entries } = await listAudit(m.merchant_id, { action: "store.update" });
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorType: "API_KEY", actorId: key.id, actorName: `default (${key.key_prefix}…)`, targetId: store.body.id, summary: { after: { changed: ["name"] } } });
+    expect(entries[0]).toMatchObject({
+      actorType: "API_KEY",
+      actorId: key.id,
+      actorName: `default (${key.key_prefix}…)`,
+      targetId: store.body.id,
+      summary: { after: { changed: ["name"] } },
+    });
   });
 
   it("a refused change leaves no entry", async () => {

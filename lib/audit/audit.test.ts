@@ -16,9 +16,16 @@ function entries(merchantId: string) {
   return getDb().selectFrom("audit_log").selectAll().where("merchant_id", "=", merchantId).orderBy("seq").execute();
 }
 
-function auditVerifyCli(merchantId: string): { status: number; out: { ok: boolean; entries: number; breaks: unknown[] } } {
+function auditVerifyCli(merchantId: string): {
+  status: number;
+  out: { ok: boolean; entries: number; breaks: unknown[] };
+} {
   try {
-    const out = execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "audit-verify", "--merchant", merchantId, "--json"], { encoding: "utf8", env: process.env });
+    const out = execFileSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "audit-verify", "--merchant", merchantId, "--json"],
+      { encoding: "utf8", env: process.env },
+    );
     return { status: 0, out: JSON.parse(out) };
   } catch (error) {
     const e = error as { status: number; stdout: string };
@@ -36,9 +43,16 @@ describe("audit log", () => {
       [1, "api_key.create", key.id, "USER", alice.name, alice.ip],
       [2, "api_key.revoke", key.id, "USER", alice.name, alice.ip],
     ]);
-    expect(JSON.parse(rows[1]!.summary)).toEqual({ before: { name: "billing", prefix: key.prefix, revoked: false }, after: { revoked: true } });
+    expect(JSON.parse(rows[1]!.summary)).toEqual({
+      before: { name: "billing", prefix: key.prefix, revoked: false },
+      after: { revoked: true },
+    });
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
-    expect(await verifyAuditChains({ merchantId: m.merchant_id })).toMatchObject({ ok: true, merchants: 1, entries: 2 });
+    expect(await verifyAuditChains({ merchantId: m.merchant_id })).toMatchObject({
+      ok: true,
+      merchants: 1,
+      entries: 2,
+    });
   });
 
   it("a change that rolls back leaves no entry (same DB transaction)", async () => {
@@ -52,12 +66,21 @@ describe("audit log", () => {
       ),
     ).rejects.toThrow("later step failed");
     expect(await entries(m.merchant_id)).toEqual([]);
-    expect(await getDb().selectFrom("api_keys").select("id").where("merchant_id", "=", m.merchant_id).where("name", "=", "doomed").execute()).toEqual([]);
+    expect(
+      await getDb()
+        .selectFrom("api_keys")
+        .select("id")
+        .where("merchant_id", "=", m.merchant_id)
+        .where("name", "=", "doomed")
+        .execute(),
+    ).toEqual([]);
   });
 
   it("concurrent changes of one merchant form one unbroken chain", async () => {
     const m = await newMerchant();
-    await Promise.all(Array.from({ length: 12 }, (_, i) => asAlice(() => createApiKey({ merchantId: m.merchant_id, name: `k${i}` }))));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => asAlice(() => createApiKey({ merchantId: m.merchant_id, name: `k${i}` }))),
+    );
     const rows = await entries(m.merchant_id);
     expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect((await verifyAuditChains({ merchantId: m.merchant_id })).ok).toBe(true);
@@ -77,7 +100,12 @@ describe("audit log", () => {
     for (const name of ["one", "two", "three"]) await asAlice(() => createApiKey({ merchantId: m.merchant_id, name }));
     expect(auditVerifyCli(m.merchant_id)).toMatchObject({ status: 0, out: { ok: true, entries: 3, breaks: [] } });
 
-    await getDb().updateTable("audit_log").set({ actor_name: "Mallory" }).where("merchant_id", "=", m.merchant_id).where("seq", "=", 2).execute();
+    await getDb()
+      .updateTable("audit_log")
+      .set({ actor_name: "Mallory" })
+      .where("merchant_id", "=", m.merchant_id)
+      .where("seq", "=", 2)
+      .execute();
     const edited = auditVerifyCli(m.merchant_id);
     expect(edited.status).toBe(1);
     expect(edited.out.breaks).toEqual([{ merchantId: m.merchant_id, seq: 2, reason: "hash" }]);
@@ -103,7 +131,8 @@ describe("audit log", () => {
     const a = await asAlice(() => createApiKey({ merchantId: m.merchant_id, name: "a" }));
     await runAsCaller({ actor: bob }, () => revokeApiKey(m.merchant_id, a.id));
     const b = await asAlice(() => createApiKey({ merchantId: m.merchant_id, name: "=HYPERLINK()" }));
-    const actions = async (f: Parameters<typeof listAudit>[1]) => (await listAudit(m.merchant_id, f)).entries.map((e) => e.action);
+    const actions = async (f: Parameters<typeof listAudit>[1]) =>
+      (await listAudit(m.merchant_id, f)).entries.map((e) => e.action);
     expect(await actions({})).toEqual(["api_key.create", "api_key.revoke", "api_key.create"]);
     expect(await actions({ actor: "key_bob" })).toEqual(["api_key.revoke"]);
     expect(await actions({ action: "api_key.create" })).toEqual(["api_key.create", "api_key.create"]);

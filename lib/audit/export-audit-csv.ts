@@ -2,7 +2,19 @@ import { csvLine } from "@/lib/payments/csv";
 import { pageEntries } from "./repository";
 import type { AuditFilters } from "./schema";
 
-const AUDIT_CSV_HEADER = csvLine(["seq", "time", "actor_type", "actor_id", "actor", "action", "target_id", "before", "after", "ip_address", "hash"]);
+const AUDIT_CSV_HEADER = csvLine([
+  "seq",
+  "time",
+  "actor_type",
+  "actor_id",
+  "actor",
+  "action",
+  "target_id",
+  "before",
+  "after",
+  "ip_address",
+  "hash",
+]);
 const PAGE = 500;
 
 /** Every matching entry as CSV lines, read in pages (the export streams them). */
@@ -13,7 +25,19 @@ export async function* auditCsvLines(merchantId: string, f: AuditFilters): Async
     const rows = await pageEntries(merchantId, { ...f, before }, PAGE);
     for (const r of rows) {
       const s = JSON.parse(r.summary) as { before?: unknown; after?: unknown };
-      yield csvLine([Number(r.seq), new Date(Number(r.created_at)).toISOString(), r.actor_type, r.actor_id, r.actor_name, r.action, r.target_id, s.before ? JSON.stringify(s.before) : "", s.after ? JSON.stringify(s.after) : "", r.ip_address, r.hash]);
+      yield csvLine([
+        Number(r.seq),
+        new Date(Number(r.created_at)).toISOString(),
+        r.actor_type,
+        r.actor_id,
+        r.actor_name,
+        r.action,
+        r.target_id,
+        s.before ? JSON.stringify(s.before) : "",
+        s.after ? JSON.stringify(s.after) : "",
+        r.ip_address,
+        r.hash,
+      ]);
     }
     if (rows.length < PAGE) return;
     before = Number(rows[rows.length - 1]!.seq);

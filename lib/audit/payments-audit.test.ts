@@ -9,26 +9,39 @@ describe("audit log of payments (#11's transition functions)", () => {
   it("paying and cancelling over the API are recorded under the key, in the payment's name, and the chain verifies", async () => {
     const m = inProcess(await newMerchant());
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, undefined, { total_amount: 15000 }))).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, undefined, { total_amount: 15000 }))).status,
+    ).toBe(200);
     const cancel = await m.api.post(`/v2/payments/${id}/cancel`, { reason: "customer asked", cancel_amount: 5000 });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    const key = await getDb().selectFrom("api_keys").select(["id", "key_prefix"]).where("merchant_id", "=", m.merchant_id).executeTakeFirstOrThrow();
+    const key = await getDb()
+      .selectFrom("api_keys")
+      .select(["id", "key_prefix"])
+      .where("merchant_id", "=", m.merchant_id)
+      .executeTakeFirstOrThrow();
     const { entries } = await listAudit(m.merchant_id, { target: id });
     const moves = entries.reverse().map((e) => [e.action, e.summary.before?.status, e.summary.after?.status]);
     expect(moves).toContainEqual(["payment.status_change", "PENDING", "PAID"]);
     expect(moves).toContainEqual(["payment.status_change", "PAID", "PARTIAL_CANCELLED"]);
     expect(moves.some(([action, , to]) => action === "cancellation.status_change" && to === "SUCCEEDED")).toBe(true);
-    for (const e of entries) expect(e).toMatchObject({ actorType: "API_KEY", actorId: key.id, actorName: `default (${key.key_prefix}…)` });
-    expect(entries.find((e) => e.summary.after?.status === "PARTIAL_CANCELLED")?.summary.after?.cancelled_amount).toBe(5000);
+    for (const e of entries)
+      expect(e).toMatchObject({ actorType: "API_KEY", actorId: key.id, actorName: `default (${key.key_prefix}…)` });
+    expect(entries.find((e) => e.summary.after?.status === "PARTIAL_CANCELLED")?.summary.after?.cancelled_amount).toBe(
+      5000,
+    );
     expect((await verifyAuditChains({ merchantId: m.merchant_id })).ok).toBe(true);
   });
 
   it("a refused cancel (more than is left) writes no entry", async () => {
     const m = inProcess(await newMerchant());
     const id = newPaymentId();
-    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, undefined, { total_amount: 1000 }))).status).toBe(200);
+    expect(
+      (await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, undefined, { total_amount: 1000 }))).status,
+    ).toBe(200);
     const before = (await listAudit(m.merchant_id, {})).entries.length;
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { reason: "too much", cancel_amount: 5000 })).status).toBe(400);
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { reason: "too much", cancel_amount: 5000 })).status).toBe(
+      400,
+    );
     expect((await listAudit(m.merchant_id, {})).entries).toHaveLength(before);
   });
 });

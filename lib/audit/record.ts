@@ -20,7 +20,11 @@ export type AuditChange = {
  * without one (worker, sweep) nothing is recorded: only changes made through the dashboard or the
  * API are.
  */
-export async function recordAudit(db: Executor, change: AuditChange, actor: Actor | undefined = currentCaller()?.actor): Promise<void> {
+export async function recordAudit(
+  db: Executor,
+  change: AuditChange,
+  actor: Actor | undefined = currentCaller()?.actor,
+): Promise<void> {
   if (!actor) return;
   if (!db.isTransaction) {
     await transaction((tx) => recordAudit(tx, change, actor));
@@ -37,7 +41,10 @@ export async function recordAudit(db: Executor, change: AuditChange, actor: Acto
     actor_name: actor.name,
     action: change.action,
     target_id: change.targetId,
-    summary: JSON.stringify({ ...(change.before ? { before: change.before } : {}), ...(change.after ? { after: change.after } : {}) }),
+    summary: JSON.stringify({
+      ...(change.before ? { before: change.before } : {}),
+      ...(change.after ? { after: change.after } : {}),
+    }),
     ip_address: actor.ip,
     created_at: Date.now(),
     prev_hash: head.hash,

@@ -12,9 +12,22 @@ export type AuditHead = AuditHeadsTable;
  * the head row takes its lock, so concurrent appends of one merchant queue on PostgreSQL
  * (SQLite's write lock does the same).
  */
-export async function bumpChainHead(tx: Tx, merchantId: string, genesisHash: string): Promise<{ seq: number; hash: string }> {
-  await tx.insertInto("audit_heads").values({ merchant_id: merchantId, seq: 0, hash: genesisHash }).onConflict((oc) => oc.column("merchant_id").doNothing()).execute();
-  const head = await tx.updateTable("audit_heads").set({ seq: sql`seq + 1` }).where("merchant_id", "=", merchantId).returning(["seq", "hash"]).executeTakeFirstOrThrow();
+export async function bumpChainHead(
+  tx: Tx,
+  merchantId: string,
+  genesisHash: string,
+): Promise<{ seq: number; hash: string }> {
+  await tx
+    .insertInto("audit_heads")
+    .values({ merchant_id: merchantId, seq: 0, hash: genesisHash })
+    .onConflict((oc) => oc.column("merchant_id").doNothing())
+    .execute();
+  const head = await tx
+    .updateTable("audit_heads")
+    .set({ seq: sql`seq + 1` })
+    .where("merchant_id", "=", merchantId)
+    .returning(["seq", "hash"])
+    .executeTakeFirstOrThrow();
   return { seq: Number(head.seq), hash: head.hash };
 }
 
@@ -27,7 +40,10 @@ export async function appendEntry(tx: Tx, entry: AuditRow): Promise<void> {
 function filtered(merchantId: string, f: AuditFilters) {
   let q = getDb().selectFrom("audit_log").selectAll().where("merchant_id", "=", merchantId);
   if (f.actor) q = q.where("actor_id", "=", f.actor);
-  if (f.action) q = f.action.includes(".") ? q.where("action", "=", f.action) : q.where("action", ">=", `${f.action}.`).where("action", "<", `${f.action}/`);
+  if (f.action)
+    q = f.action.includes(".")
+      ? q.where("action", "=", f.action)
+      : q.where("action", ">=", `${f.action}.`).where("action", "<", `${f.action}/`);
   if (f.target) q = q.where("target_id", "=", f.target);
   if (f.from) q = q.where("created_at", ">=", f.from);
   if (f.until) q = q.where("created_at", "<", f.until);
@@ -42,7 +58,15 @@ export async function pageEntries(merchantId: string, f: AuditFilters, limit: nu
 
 /** The people and keys that appear in the merchant's log. */
 export async function distinctActors(merchantId: string, limit: number): Promise<{ id: string; name: string }[]> {
-  const rows = await getDb().selectFrom("audit_log").select(["actor_id", "actor_name"]).distinct().where("merchant_id", "=", merchantId).where("actor_id", "is not", null).orderBy("actor_name").limit(limit).execute();
+  const rows = await getDb()
+    .selectFrom("audit_log")
+    .select(["actor_id", "actor_name"])
+    .distinct()
+    .where("merchant_id", "=", merchantId)
+    .where("actor_id", "is not", null)
+    .orderBy("actor_name")
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ id: r.actor_id!, name: r.actor_name }));
 }
 
@@ -55,5 +79,12 @@ export async function chainHeads(merchantId?: string): Promise<AuditHead[]> {
 
 /** A merchant's entries from a sequence number on, in order. */
 export async function entriesFrom(merchantId: string, fromSeq: number, limit: number): Promise<AuditRow[]> {
-  return getDb().selectFrom("audit_log").selectAll().where("merchant_id", "=", merchantId).where("seq", ">=", fromSeq).orderBy("seq").limit(limit).execute();
+  return getDb()
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("seq", ">=", fromSeq)
+    .orderBy("seq")
+    .limit(limit)
+    .execute();
 }

@@ -32,7 +32,8 @@ export async function verifyAuditChains(options: { merchantId?: string } = {}): 
       }
       if (rows.length < PAGE) break;
     }
-    if (Number(head.seq) !== expected - 1 || head.hash !== prev) breaks.push({ merchantId: head.merchant_id, seq: Number(head.seq), reason: "head" });
+    if (Number(head.seq) !== expected - 1 || head.hash !== prev)
+      breaks.push({ merchantId: head.merchant_id, seq: Number(head.seq), reason: "head" });
   }
   return { ok: breaks.length === 0, merchants: heads.length, entries, breaks };
 }

@@ -10,4 +10,12 @@ export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 export const revokeApiKeyInput = z.object({ id: idRef });
 
 /** What the dashboard shows of a key: never the secret, which exists only at creation. */
-export type ApiKeyView = { id: string; name: string; prefix: string; storeId: string | null; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type ApiKeyView = {
+  id: string;
+  name: string;
+  prefix: string;
+  storeId: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};

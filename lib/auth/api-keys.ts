@@ -3,7 +3,14 @@ import { recordAudit } from "@/lib/audit/record";
 import { type Executor, transaction } from "@/lib/db/transaction";
 import { newId, newSecret } from "@/lib/ids";
 import { forgetRecentAnswers, RecentAnswers } from "./recent-answers";
-import { findActiveKeyByHash, insertApiKey, listMerchantApiKeys, requestKeyRow, revokeKeyRow, setKeyLastUsed } from "./repository";
+import {
+  findActiveKeyByHash,
+  insertApiKey,
+  listMerchantApiKeys,
+  requestKeyRow,
+  revokeKeyRow,
+  setKeyLastUsed,
+} from "./repository";
 
 export type CreatedApiKey = { id: string; apiKey: string; prefix: string };
 
@@ -31,7 +38,12 @@ export async function createApiKey(
     last_used_at: null,
     revoked_at: null,
   });
-  await recordAudit(db, { merchantId: input.merchantId, action: "api_key.create", targetId: id, after: { name: input.name, prefix, store_id: input.storeId ?? null } });
+  await recordAudit(db, {
+    merchantId: input.merchantId,
+    action: "api_key.create",
+    targetId: id,
+    after: { name: input.name, prefix, store_id: input.storeId ?? null },
+  });
   return { id, apiKey, prefix };
 }
 
@@ -74,7 +86,13 @@ export async function revokeApiKey(merchantId: string, keyId: string): Promise<b
   const revoked = await transaction(async (tx) => {
     const key = await revokeKeyRow(tx, merchantId, keyId, now);
     if (!key) return false;
-    await recordAudit(tx, { merchantId, action: "api_key.revoke", targetId: keyId, before: { name: key.name, prefix: key.key_prefix, revoked: false }, after: { revoked: true } });
+    await recordAudit(tx, {
+      merchantId,
+      action: "api_key.revoke",
+      targetId: keyId,
+      before: { name: key.name, prefix: key.key_prefix, revoked: false },
+      after: { revoked: true },
+    });
     return true;
   });
   // Answers cached by lib/auth/recent-answers.ts must not outlive the revocation in this process.

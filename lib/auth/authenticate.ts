@@ -27,7 +27,14 @@ export async function authenticate(request: Request): Promise<AuthContext> {
     if (!claims || !live) throw new DomainError("UNAUTHORIZED", "the access token is not valid");
     live.lastUsedAt = await touchApiKey(claims.kid, live.lastUsedAt);
     const apiKey = { id: claims.kid, name: live.keyName, prefix: live.keyPrefix };
-    return { merchantId: claims.mid, storeId: claims.sid, storeLimited: claims.lim === 1, hasHostingContract: live.hasHostingContract, origin, apiKey };
+    return {
+      merchantId: claims.mid,
+      storeId: claims.sid,
+      storeLimited: claims.lim === 1,
+      hasHostingContract: live.hasHostingContract,
+      origin,
+      apiKey,
+    };
   }
   if (scheme.toLowerCase() === "portone") {
     const key = await findRequestApiKey(credential);

@@ -9,7 +9,12 @@ export async function insertApiKey(db: Db | Tx, row: ApiKeysTable): Promise<void
 }
 
 export function findActiveKeyByHash(keyHash: string) {
-  return getDb().selectFrom("api_keys").selectAll().where("key_hash", "=", keyHash).where("revoked_at", "is", null).executeTakeFirst();
+  return getDb()
+    .selectFrom("api_keys")
+    .selectAll()
+    .where("key_hash", "=", keyHash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
 }
 
 /** An active key and what a request context needs of its merchant (a hot point look-up). */
@@ -57,17 +62,36 @@ export async function setKeyLastUsed(keyId: string, at: number): Promise<void> {
 }
 
 export async function defaultStoreOf(tx: Tx, merchantId: string): Promise<string | null> {
-  return (await tx.selectFrom("merchants").select("default_store_id").where("id", "=", merchantId).executeTakeFirstOrThrow()).default_store_id;
+  return (
+    await tx.selectFrom("merchants").select("default_store_id").where("id", "=", merchantId).executeTakeFirstOrThrow()
+  ).default_store_id;
 }
 
-export async function insertTokenFamily(tx: Tx, row: { id: string; apiKeyId: string; merchantId: string; at: number }): Promise<void> {
-  await tx.insertInto("token_families").values({ id: row.id, api_key_id: row.apiKeyId, merchant_id: row.merchantId, created_at: row.at, revoked_at: null }).execute();
+export async function insertTokenFamily(
+  tx: Tx,
+  row: { id: string; apiKeyId: string; merchantId: string; at: number },
+): Promise<void> {
+  await tx
+    .insertInto("token_families")
+    .values({ id: row.id, api_key_id: row.apiKeyId, merchant_id: row.merchantId, created_at: row.at, revoked_at: null })
+    .execute();
 }
 
-export async function insertRefreshToken(tx: Tx, row: { id: string; familyId: string; tokenHash: string; issuedAt: number; expiresAt: number }): Promise<void> {
+export async function insertRefreshToken(
+  tx: Tx,
+  row: { id: string; familyId: string; tokenHash: string; issuedAt: number; expiresAt: number },
+): Promise<void> {
   await tx
     .insertInto("refresh_tokens")
-    .values({ id: row.id, family_id: row.familyId, token_hash: row.tokenHash, issued_at: row.issuedAt, expires_at: row.expiresAt, rotated_at: null, successor_sealed: null })
+    .values({
+      id: row.id,
+      family_id: row.familyId,
+      token_hash: row.tokenHash,
+      issued_at: row.issuedAt,
+      expires_at: row.expiresAt,
+      rotated_at: null,
+      successor_sealed: null,
+    })
     .execute();
 }
 
@@ -94,12 +118,21 @@ export function findRefreshTokenByHash(tx: Tx, tokenHash: string) {
 
 /** Marks the token rotated; false when it already was (another rotation won). */
 export async function markRotated(tx: Tx, tokenId: string, at: number): Promise<boolean> {
-  const rotated = await tx.updateTable("refresh_tokens").set({ rotated_at: at }).where("id", "=", tokenId).where("rotated_at", "is", null).executeTakeFirst();
+  const rotated = await tx
+    .updateTable("refresh_tokens")
+    .set({ rotated_at: at })
+    .where("id", "=", tokenId)
+    .where("rotated_at", "is", null)
+    .executeTakeFirst();
   return Number(rotated.numUpdatedRows) > 0;
 }
 
 export function rotationOf(tx: Tx, tokenId: string) {
-  return tx.selectFrom("refresh_tokens").select(["rotated_at", "successor_sealed"]).where("id", "=", tokenId).executeTakeFirst();
+  return tx
+    .selectFrom("refresh_tokens")
+    .select(["rotated_at", "successor_sealed"])
+    .where("id", "=", tokenId)
+    .executeTakeFirst();
 }
 
 export function rotatedAtByHash(tx: Tx, tokenHash: string) {

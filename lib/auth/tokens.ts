@@ -45,7 +45,13 @@ async function tokenStore(tx: Tx, key: KeyRow): Promise<string> {
 
 async function issuePair(tx: Tx, key: KeyRow, familyId: string, now: number): Promise<TokenPair> {
   const refreshToken = `rt_${newSecret(32)}`;
-  await insertRefreshToken(tx, { id: newId("rt_"), familyId, tokenHash: sha256(refreshToken), issuedAt: now, expiresAt: now + REFRESH_TOKEN_TTL_MS });
+  await insertRefreshToken(tx, {
+    id: newId("rt_"),
+    familyId,
+    tokenHash: sha256(refreshToken),
+    issuedAt: now,
+    expiresAt: now + REFRESH_TOKEN_TTL_MS,
+  });
   const claims: AccessClaims = {
     mid: key.merchant_id,
     sid: await tokenStore(tx, key),
@@ -127,7 +133,8 @@ async function rotateRefreshToken(refreshToken: string): Promise<TokenPair> {
     return pair;
   });
   if (outcome === null) throw new DomainError("UNAUTHORIZED", "the refresh token is not valid");
-  if (outcome === "reused") throw new DomainError("UNAUTHORIZED", "the refresh token was already used; its token family is revoked");
+  if (outcome === "reused")
+    throw new DomainError("UNAUTHORIZED", "the refresh token was already used; its token family is revoked");
   return outcome;
 }
 
@@ -145,7 +152,12 @@ export async function isAccessTokenLive(claims: AccessClaims): Promise<LiveToken
   if (cached) return cached;
   const row = await liveTokenRow.first([claims.fam, claims.kid]);
   if (!row || row.family_revoked_at !== null || row.key_revoked_at !== null) return null;
-  const live = { lastUsedAt: row.last_used_at, hasHostingContract: row.has_hosting_contract === 1, keyName: row.name, keyPrefix: row.key_prefix };
+  const live = {
+    lastUsedAt: row.last_used_at,
+    hasHostingContract: row.has_hosting_contract === 1,
+    keyName: row.name,
+    keyPrefix: row.key_prefix,
+  };
   liveTokens.set(cacheKey, live);
   return live;
 }

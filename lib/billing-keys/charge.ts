@@ -17,7 +17,10 @@ export type ChargeRequest = Omit<BillingKeyPayInput, "store_id">;
 /** The amount rule every billing-key charge request obeys (pay and booking check it before anything else). */
 export function assertTaxFreeWithinTotal(request: { total_amount: number; tax_free_amount?: number }): void {
   if ((request.tax_free_amount ?? 0) > request.total_amount) {
-    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
+    throw new DomainError(
+      "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT",
+      "tax_free_amount must not exceed total_amount",
+    );
   }
 }
 
@@ -69,7 +72,13 @@ export function attemptInputFor(args: {
 function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): SettleContext {
   const kept = key.payment_method_detail;
   if (key.method === "MOBILE") return { mobile: kept.mobile ?? {} };
-  return { keptCard: kept.card?.detail as CardInfo | undefined, installment: { month: installmentMonthOf(request.card_installment_plan), interestFree: request.use_free_interest_from_mall } };
+  return {
+    keptCard: kept.card?.detail as CardInfo | undefined,
+    installment: {
+      month: installmentMonthOf(request.card_installment_plan),
+      interestFree: request.use_free_interest_from_mall,
+    },
+  };
 }
 
 /**
@@ -79,8 +88,17 @@ function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): Settle
  */
 export async function chargeAttempt(key: BillingKeyRecord, channel: KeyChannel, attempt: Attempt): Promise<Attempt> {
   const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
-  const installmentMonth = attempt.settle_context ? (JSON.parse(attempt.settle_context) as SettleContext).installment?.month : undefined;
+  const installmentMonth = attempt.settle_context
+    ? (JSON.parse(attempt.settle_context) as SettleContext).installment?.month
+    : undefined;
   return runAttemptCall(attempt, (signal) =>
-    paymentProviderFor(channel).chargeBillingKey({ channel, signal, txId: attempt.id, pgBillingKey: key.pg_billing_key ?? "", ...request, installmentMonth }),
+    paymentProviderFor(channel).chargeBillingKey({
+      channel,
+      signal,
+      txId: attempt.id,
+      pgBillingKey: key.pg_billing_key ?? "",
+      ...request,
+      installmentMonth,
+    }),
   );
 }

@@ -13,7 +13,14 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 async function book(m: Merchant, key: string, paymentId: string): Promise<string> {
   const res = await createSchedule({
     ctx: contextOf(m),
-    input: { billing_key: key, payment_id: paymentId, order_name: "Monthly plan", total_amount: 9900, currency: "KRW", scheduled_at: Date.now() + DAY },
+    input: {
+      billing_key: key,
+      payment_id: paymentId,
+      order_name: "Monthly plan",
+      total_amount: 9900,
+      currency: "KRW",
+      scheduled_at: Date.now() + DAY,
+    },
   });
   return res.id;
 }
@@ -39,7 +46,10 @@ describe("deleting a billing key with its schedules", () => {
     const waiting = await book(m, key, "del-waiting");
     const running = await book(m, key, "del-running");
     expect(await markStarted({ id: running, status: "SCHEDULED" })).toBe(true);
-    const refused = await deleteBillingKey({ ctx: contextOf(m), input: { billing_key: key, cancel_schedules: true } }).catch((e: unknown) => e);
+    const refused = await deleteBillingKey({
+      ctx: contextOf(m),
+      input: { billing_key: key, cancel_schedules: true },
+    }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe("BOOKED_SCHEDULE_EXISTENCE");
     expect((refused as DomainError).params).toEqual({ schedule_ids: [running] });

@@ -18,33 +18,79 @@ import { assertDeletable } from "./status";
  * transaction: a schedule already running still refuses the deletion, and then nothing is
  * cancelled. A refusal by the provider restores the key but not the cancelled schedules.
  */
-export async function deleteBillingKey({ ctx, input }: { ctx: AuthContext; input: { billing_key: string; store_id?: string; cancel_schedules?: boolean } }) {
-  const store = await resolveStore(ctx, input.store_id, { missingAs: "BILLING_KEY_NOT_FOUND", deniedAs: "BILLING_KEY_NOT_FOUND" });
+export async function deleteBillingKey({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { billing_key: string; store_id?: string; cancel_schedules?: boolean };
+}) {
+  const store = await resolveStore(ctx, input.store_id, {
+    missingAs: "BILLING_KEY_NOT_FOUND",
+    deniedAs: "BILLING_KEY_NOT_FOUND",
+  });
   const deletedAt = Date.now();
   const key = await transaction(async (tx) => {
-    const row = await lockBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: input.billing_key }, tx);
+    const row = await lockBillingKey(
+      { merchantId: ctx.merchantId, storeId: store.id, billingKey: input.billing_key },
+      tx,
+    );
     if (!row) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
     assertDeletable(row);
     if (input.cancel_schedules) {
-      const scheduled = await lockKeySchedules(tx, { merchantId: ctx.merchantId, storeId: store.id, keyId: row.id }, []);
-      await transitionSchedules(tx, scheduled.map((s) => s.id), "SCHEDULED", "CANCELLED", deletedAt);
+      const scheduled = await lockKeySchedules(
+        tx,
+        { merchantId: ctx.merchantId, storeId: store.id, keyId: row.id },
+        [],
+      );
+      await transitionSchedules(
+        tx,
+        scheduled.map((s) => s.id),
+        "SCHEDULED",
+        "CANCELLED",
+        deletedAt,
+      );
     }
     const booked = await bookedScheduleIds(tx, row.id);
     if (booked.length > 0) {
-      throw new DomainError("BOOKED_SCHEDULE_EXISTENCE", "schedules are booked on this billing key; cancel them first", { schedule_ids: booked });
+      throw new DomainError(
+        "BOOKED_SCHEDULE_EXISTENCE",
+        "schedules are booked on this billing key; cancel them first",
+        { schedule_ids: booked },
+      );
     }
     await markKeyDeleted(tx, row.id, deletedAt);
-    await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.delete", targetId: row.id, before: { status: "ISSUED" }, after: { status: "DELETED" } });
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "billing_key.delete",
+      targetId: row.id,
+      before: { status: "ISSUED" },
+      after: { status: "DELETED" },
+    });
     return row;
   });
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
-  const called = await callProvider((signal) => paymentProviderFor(channel).deleteBillingKey({ channel, signal, pgBillingKey: key.pg_billing_key ?? "" }));
-  const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
+  const called = await callProvider((signal) =>
+    paymentProviderFor(channel).deleteBillingKey({ channel, signal, pgBillingKey: key.pg_billing_key ?? "" }),
+  );
+  const result = called.answered
+    ? called.value
+    : ({
+        ok: false,
+        pgCode: "PROVIDER_OUTCOME_UNKNOWN",
+        pgMessage: `the provider did not answer: ${called.reason}`,
+      } as const);
   if (!result.ok) {
     await transaction(async (tx) => {
       // The deletion entry stays in the chain; this one says it was undone, and why.
       if (await restoreDeletedKey(tx, key.id, deletedAt)) {
-        await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.restore", targetId: key.id, before: { status: "DELETED" }, after: { status: "ISSUED", pg_code: result.pgCode } });
+        await recordAudit(tx, {
+          merchantId: ctx.merchantId,
+          action: "billing_key.restore",
+          targetId: key.id,
+          before: { status: "DELETED" },
+          after: { status: "ISSUED", pg_code: result.pgCode },
+        });
       }
     });
     throw new ProviderError(result.pgCode, result.pgMessage);

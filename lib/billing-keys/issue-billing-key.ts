@@ -17,7 +17,16 @@ import type { IssueBillingKeyInput } from "./schema";
 
 /** The spec's card detail: what may be kept of a card (no number, CVC or password). */
 function cardDetail(card: CardInfo) {
-  return { number: card.number, publisher: card.publisher, issuer: card.issuer, brand: card.brand, card_type: card.card_type, card_owner_type: card.card_owner_type, bin: card.bin, name: card.name };
+  return {
+    number: card.number,
+    publisher: card.publisher,
+    issuer: card.issuer,
+    brand: card.brand,
+    card_type: card.card_type,
+    card_owner_type: card.card_owner_type,
+    bin: card.bin,
+    name: card.name,
+  };
 }
 
 /**
@@ -32,15 +41,31 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
   const requestedAt = Date.now();
   const id = newId("billing-key-");
   const called = await callProvider((signal) =>
-    paymentProviderFor(channel).issueBillingKey({ channel, signal, billingKeyId: id, card: card?.card_credential, mobile: mobile ? { carrier: mobile.carrier } : undefined }),
+    paymentProviderFor(channel).issueBillingKey({
+      channel,
+      signal,
+      billingKeyId: id,
+      card: card?.card_credential,
+      mobile: mobile ? { carrier: mobile.carrier } : undefined,
+    }),
   );
   // Issuance moves no money: without an answer the key is recorded as not issued (a retry issues another).
-  const result = called.answered ? called.value : ({ ok: false, pgCode: "PROVIDER_OUTCOME_UNKNOWN", pgMessage: `the provider did not answer: ${called.reason}` } as const);
+  const result = called.answered
+    ? called.value
+    : ({
+        ok: false,
+        pgCode: "PROVIDER_OUTCOME_UNKNOWN",
+        pgMessage: `the provider did not answer: ${called.reason}`,
+      } as const);
   const issuedAt = Date.now();
   const number = card ? digitsOnly(card.card_credential.card_number) : null;
   const cardInfo = result.ok ? result.card : undefined;
   const detail = card
-    ? { card: { detail: cardInfo ? cardDetail(cardInfo) : { number: maskCardNumber(number!), bin: number!.slice(0, 6) } } }
+    ? {
+        card: {
+          detail: cardInfo ? cardDetail(cardInfo) : { number: maskCardNumber(number!), bin: number!.slice(0, 6) },
+        },
+      }
     : { mobile: { carrier: mobile?.carrier, phone_number: customer.phone_number } };
   const row: BillingKeyRecord = {
     id,
@@ -70,8 +95,18 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
   await transaction(async (tx) => {
     await insertBillingKey(tx, row);
     // A declined issuance is recorded too (its FAILED key is stored); the masked number only.
-    await recordAudit(tx, { merchantId: ctx.merchantId, action: "billing_key.issue", targetId: row.id, after: { status: row.status, method: row.method, card_number: row.card_number, store_id: row.store_id } });
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "billing_key.issue",
+      targetId: row.id,
+      after: { status: row.status, method: row.method, card_number: row.card_number, store_id: row.store_id },
+    });
   });
   if (!result.ok) throw new ProviderError(result.pgCode, result.pgMessage);
-  return { billing_key: row.id, customer_id: row.customer_id, requested_at: toRfc3339(requestedAt), issued_at: toRfc3339(issuedAt) };
+  return {
+    billing_key: row.id,
+    customer_id: row.customer_id,
+    requested_at: toRfc3339(requestedAt),
+    issued_at: toRfc3339(issuedAt),
+  };
 }

@@ -17,6 +17,16 @@ export async function listBillingKeys({ ctx, input }: { ctx: AuthContext; input:
   }
   const page = input.page ?? 0;
   const limit = input.limit ?? 10;
-  const { total, keys } = await pageKeys(ctx.merchantId, store.id, { customerId: input.customer_id, statuses: input.status }, { offset: page * limit, limit });
-  return { billing_keys: keys.map(serializeBillingKey), current_page: page, total_page: Math.ceil(total / limit), total_count: total };
+  const { total, keys } = await pageKeys(
+    ctx.merchantId,
+    store.id,
+    { customerId: input.customer_id, statuses: input.status },
+    { offset: page * limit, limit },
+  );
+  return {
+    billing_keys: keys.map(serializeBillingKey),
+    current_page: page,
+    total_page: Math.ceil(total / limit),
+    total_count: total,
+  };
 }

@@ -14,7 +14,13 @@ export type KeyPaymentView = {
 };
 
 /** The payment attempts made with one billing key of the caller's store, newest first (dashboard). */
-export async function listKeyPayments({ ctx, input }: { ctx: AuthContext; input: { billing_key: string } }): Promise<KeyPaymentView[]> {
+export async function listKeyPayments({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { billing_key: string };
+}): Promise<KeyPaymentView[]> {
   const rows = await listKeyAttempts(ctx.merchantId, ctx.storeId, input.billing_key, 200);
   return rows.map((r) => ({
     paymentId: r.payment_id,

@@ -14,7 +14,13 @@ import { assertChargeable } from "./status";
  * POST /v2/payments/{payment_id}/billing-key/pay (CONTRACT §5): one attempt on the payment,
  * charged through the channel the key was issued on.
  */
-export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; input: BillingKeyPayInput & { payment_id: string } }) {
+export async function payWithBillingKey({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: BillingKeyPayInput & { payment_id: string };
+}) {
   const { store_id, payment_id, ...request } = input;
   assertTaxFreeWithinTotal(request);
   const store = await resolveStore(ctx, store_id);
@@ -25,7 +31,16 @@ export async function payWithBillingKey({ ctx, input }: { ctx: AuthContext; inpu
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
   assertChargeable(key);
   const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
-  const attempt = await startAttempt(attemptInputFor({ key, channel, paymentId: payment_id, request, origin: ctx.origin, idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined }));
+  const attempt = await startAttempt(
+    attemptInputFor({
+      key,
+      channel,
+      paymentId: payment_id,
+      request,
+      origin: ctx.origin,
+      idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
+    }),
+  );
   const done = requireSucceeded(await chargeAttempt(key, channel, attempt));
   return billingKeyPayResponse(done);
 }

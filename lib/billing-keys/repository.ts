@@ -9,7 +9,10 @@ import { prefixMatch } from "@/lib/payments/list-query";
 export type BillingKeyRef = { merchantId: string; storeId: string; billingKey: string };
 
 /** What the key kept of how it pays: the card detail (masked number, never the number) or the phone. */
-export type KeyMethodDetail = { card?: { detail?: Record<string, unknown> }; mobile?: { carrier?: string; phone_number?: string } };
+export type KeyMethodDetail = {
+  card?: { detail?: Record<string, unknown> };
+  mobile?: { carrier?: string; phone_number?: string };
+};
 
 /** A billing key with its documents parsed and checked once, here. */
 export type BillingKeyRecord = Omit<BillingKeysTable, "channel" | "customer" | "origin" | "payment_method_detail"> & {
@@ -42,29 +45,51 @@ function storeKeys(db: Db | Tx, merchantId: string, storeId: string) {
 
 /** One billing key of a store; another merchant's or store's key is simply not found. */
 export async function findBillingKey(ref: BillingKeyRef, db: Db | Tx = getDb()): Promise<BillingKeyRecord | undefined> {
-  const row = await storeKeys(db, ref.merchantId, ref.storeId).selectAll().where("id", "=", ref.billingKey).executeTakeFirst();
+  const row = await storeKeys(db, ref.merchantId, ref.storeId)
+    .selectAll()
+    .where("id", "=", ref.billingKey)
+    .executeTakeFirst();
   return row && parseKey(row);
 }
 
 /** The same, locked for the rest of the transaction (booking and deletion serialise on the key). */
 export async function lockBillingKey(ref: BillingKeyRef, tx: Tx): Promise<BillingKeyRecord | undefined> {
-  const row = await lockForUpdate(storeKeys(tx, ref.merchantId, ref.storeId).selectAll().where("id", "=", ref.billingKey)).executeTakeFirst();
+  const row = await lockForUpdate(
+    storeKeys(tx, ref.merchantId, ref.storeId).selectAll().where("id", "=", ref.billingKey),
+  ).executeTakeFirst();
   return row && parseKey(row);
 }
 
 /** A key by id within the merchant (a schedule's key: the schedule already names its store). */
 export async function requireMerchantKey(merchantId: string, id: string): Promise<BillingKeyRecord> {
-  return parseKey(await getDb().selectFrom("billing_keys").selectAll().where("id", "=", id).where("merchant_id", "=", merchantId).executeTakeFirstOrThrow());
+  return parseKey(
+    await getDb()
+      .selectFrom("billing_keys")
+      .selectAll()
+      .where("id", "=", id)
+      .where("merchant_id", "=", merchantId)
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** The channel a key was issued on (charges go through it). */
 export function findKeyChannel(merchantId: string, channelId: string, db: Db | Tx = getDb()) {
-  return db.selectFrom("channels").selectAll().where("id", "=", channelId).where("merchant_id", "=", merchantId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("channels")
+    .selectAll()
+    .where("id", "=", channelId)
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The channel of a key, by the key's id. */
 export function channelOfKey(db: Db | Tx, keyId: string) {
-  return db.selectFrom("billing_keys").innerJoin("channels", "channels.id", "billing_keys.channel_id").selectAll("channels").where("billing_keys.id", "=", keyId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("billing_keys")
+    .innerJoin("channels", "channels.id", "billing_keys.channel_id")
+    .selectAll("channels")
+    .where("billing_keys.id", "=", keyId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertBillingKey(db: Db | Tx, key: BillingKeyRecord): Promise<void> {
@@ -82,12 +107,22 @@ export async function insertBillingKey(db: Db | Tx, key: BillingKeyRecord): Prom
 
 /** ISSUED → DELETED, in the caller's transaction (which holds the key's lock). */
 export async function markKeyDeleted(tx: Tx, id: string, deletedAt: number): Promise<void> {
-  await tx.updateTable("billing_keys").set({ status: "DELETED", deleted_at: deletedAt }).where("id", "=", id).where("status", "=", "ISSUED").execute();
+  await tx
+    .updateTable("billing_keys")
+    .set({ status: "DELETED", deleted_at: deletedAt })
+    .where("id", "=", id)
+    .where("status", "=", "ISSUED")
+    .execute();
 }
 
 /** Undoes markKeyDeleted when the provider refused the deletion (only that deletion's mark); false if already undone. */
 export async function restoreDeletedKey(db: Db | Tx, id: string, deletedAt: number): Promise<boolean> {
-  const result = await db.updateTable("billing_keys").set({ status: "ISSUED", deleted_at: null }).where("id", "=", id).where("deleted_at", "=", deletedAt).executeTakeFirst();
+  const result = await db
+    .updateTable("billing_keys")
+    .set({ status: "ISSUED", deleted_at: null })
+    .where("id", "=", id)
+    .where("deleted_at", "=", deletedAt)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -100,7 +135,12 @@ export async function listKeysById(merchantId: string, storeId: string, ids: str
 export type KeyFilter = { customerId?: string; statuses?: BillingKeysTable["status"][] };
 
 /** One page of a store's keys, newest first, and how many match in all. */
-export async function pageKeys(merchantId: string, storeId: string, filter: KeyFilter, page: { offset: number; limit: number }) {
+export async function pageKeys(
+  merchantId: string,
+  storeId: string,
+  filter: KeyFilter,
+  page: { offset: number; limit: number },
+) {
   let q = storeKeys(getDb(), merchantId, storeId);
   if (filter.customerId) q = q.where("customer_id", "=", filter.customerId);
   if (filter.statuses && filter.statuses.length > 0) q = q.where("status", "in", filter.statuses);
@@ -127,5 +167,12 @@ export function listKeyAttempts(merchantId: string, storeId: string, billingKey:
 
 /** Keys of these stores whose id starts with the text (⌘K), at most `limit`. */
 export function findKeysByIdPrefix(merchantId: string, storeIds: string[], text: string, limit: number) {
-  return getDb().selectFrom("billing_keys").select(["id", "store_id", "status", "customer_id"]).where("merchant_id", "=", merchantId).where("store_id", "in", storeIds).where(() => prefixMatch("id", text)).limit(limit).execute();
+  return getDb()
+    .selectFrom("billing_keys")
+    .select(["id", "store_id", "status", "customer_id"])
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "in", storeIds)
+    .where(() => prefixMatch("id", text))
+    .limit(limit)
+    .execute();
 }

@@ -22,13 +22,18 @@ const billingKeyMethodOption = z
     card: z
       .object({
         card_credential: cardCredential,
-        cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
+        cvc: z
+          .string()
+          .regex(/^\d{3,4}$/, "must be 3 or 4 digits")
+          .optional(),
         vbv: z.object({ cavv: text(200).min(1), xid: text(200).min(1), eci: text(20).min(1) }).optional(),
       })
       .optional(),
     mobile_phone: z.object({ carrier: z.enum(CARRIERS).optional() }).optional(),
   })
-  .refine((o) => (o.card === undefined) !== (o.mobile_phone === undefined), { message: "exactly one of card and mobile_phone is required" });
+  .refine((o) => (o.card === undefined) !== (o.mobile_phone === undefined), {
+    message: "exactly one of card and mobile_phone is required",
+  });
 
 /** `channel_name` is an accepted old spelling of `channel_key` (CONTRACT §1). */
 export const issueBillingKeyBody = z
@@ -42,7 +47,10 @@ export const issueBillingKeyBody = z
     issue_name: text(200).min(1).optional(),
     payment_method_option: billingKeyMethodOption,
   })
-  .refine((b) => b.channel_key !== undefined || b.channel_name !== undefined, { message: "channel_key is required", path: ["channel_key"] })
+  .refine((b) => b.channel_key !== undefined || b.channel_name !== undefined, {
+    message: "channel_key is required",
+    path: ["channel_key"],
+  })
   .transform(({ channel_name, ...rest }) => ({ ...rest, channel_key: (rest.channel_key ?? channel_name)! }));
 export type IssueBillingKeyInput = z.output<typeof issueBillingKeyBody>;
 
@@ -60,7 +68,10 @@ export const listBillingKeysQuery = z.object({
 export type ListBillingKeysInput = z.output<typeof listBillingKeysQuery>;
 
 /** Installment months: a number, or `{month}` as some clients send the plan. */
-const installmentPlan = z.union([z.number().int().min(0).max(60), z.object({ month: z.number().int().min(0).max(60) })]);
+const installmentPlan = z.union([
+  z.number().int().min(0).max(60),
+  z.object({ month: z.number().int().min(0).max(60) }),
+]);
 
 /** CONTRACT §5 billing-key pay body; schedules add payment_id and scheduled_at. */
 export const billingKeyPayFields = {
@@ -96,7 +107,10 @@ export function installmentMonthOf(plan: BillingKeyPayInput["card_installment_pl
 /** Dashboard: issue a key from a test card (mapped onto issueBillingKeyBody by the action). */
 export const issueTestCardForm = z.object({
   channel_key: text(200).min(1, "Required"),
-  card_number: z.string().trim().regex(/^[\d -]{12,23}$/, "Enter a card number"),
+  card_number: z
+    .string()
+    .trim()
+    .regex(/^[\d -]{12,23}$/, "Enter a card number"),
   expiry_month: z.string().regex(/^\d{2}$/, "MM"),
   expiry_year: z.string().regex(/^\d{4}$/, "YYYY"),
   birth: z.string().regex(/^(\d{6}|\d{10})$/, "6-digit birth date or 10-digit business number"),
@@ -111,7 +125,12 @@ export const deleteBillingKeyForm = z.object({ billing_key: idRef, cancel_schedu
 /** Response shapes for the OpenAPI document (the serializers produce them). */
 const billingKeyMethodDetail = z.object({
   card: z.object({ detail: wireCardDetail }).optional(),
-  mobile: z.object({ carrier: z.enum(["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"]).optional(), phone_number: z.string().optional() }).optional(),
+  mobile: z
+    .object({
+      carrier: z.enum(["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"]).optional(),
+      phone_number: z.string().optional(),
+    })
+    .optional(),
   easy_pay: z.object({ provider: z.string() }).optional(),
 });
 
@@ -131,7 +150,12 @@ export const billingKeyResponse = z.object({
   deleted_at: z.string().optional(),
 });
 
-export const issueBillingKeyResponse = z.object({ billing_key: z.string(), customer_id: z.string(), requested_at: z.string(), issued_at: z.string() });
+export const issueBillingKeyResponse = z.object({
+  billing_key: z.string(),
+  customer_id: z.string(),
+  requested_at: z.string(),
+  issued_at: z.string(),
+});
 export const getBillingKeyResponse = z.object({ billing_key: billingKeyResponse });
 export const listBillingKeysResponse = z.object({
   billing_keys: z.array(billingKeyResponse),
@@ -140,4 +164,10 @@ export const listBillingKeysResponse = z.object({
   total_count: z.number().int().optional(),
 });
 export const deleteBillingKeyResponse = z.object({ deleted_at: z.string() });
-export const billingKeyPayResponse = z.object({ tx_id: z.string(), customer_id: z.string().optional(), requested_at: z.string(), paid_at: z.string(), pg_tx_id: z.string() });
+export const billingKeyPayResponse = z.object({
+  tx_id: z.string(),
+  customer_id: z.string().optional(),
+  requested_at: z.string(),
+  paid_at: z.string(),
+  pg_tx_id: z.string(),
+});

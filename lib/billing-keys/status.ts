@@ -7,7 +7,8 @@ import type { BillingKeyRecord } from "./repository";
  */
 export function assertDeletable(key: Pick<BillingKeyRecord, "status">): void {
   if (key.status === "FAILED") throw new DomainError("BILLING_KEY_NOT_ISSUED", "this billing key was never issued");
-  if (key.status === "DELETED") throw new DomainError("BILLING_KEY_ALREADY_DELETED", "this billing key is already deleted");
+  if (key.status === "DELETED")
+    throw new DomainError("BILLING_KEY_ALREADY_DELETED", "this billing key is already deleted");
 }
 
 /** A payment on the key (billing-key pay). */

@@ -13,11 +13,17 @@ import { openCashReceiptForm } from "./sealed-form";
  */
 export const AUTO_ISSUE_QUEUE = "cash-receipt.auto-issue";
 
-
 /** Deposit hook: queue the issuance, committed with the deposit (or not at all). */
-export async function queueAutoCashReceipt(tx: Transaction, transaction: { id: string; cash_receipt_form?: string | null }): Promise<void> {
+export async function queueAutoCashReceipt(
+  tx: Transaction,
+  transaction: { id: string; cash_receipt_form?: string | null },
+): Promise<void> {
   if (!transaction.cash_receipt_form) return;
-  await enqueue(tx, { queue: AUTO_ISSUE_QUEUE, payload: { transactionId: transaction.id }, dedupeKey: `${AUTO_ISSUE_QUEUE}:${transaction.id}` });
+  await enqueue(tx, {
+    queue: AUTO_ISSUE_QUEUE,
+    payload: { transactionId: transaction.id },
+    dedupeKey: `${AUTO_ISSUE_QUEUE}:${transaction.id}`,
+  });
 }
 
 /** The job: issue for what is paid and not cancelled, on the payment's channel. */
@@ -31,16 +37,20 @@ export async function runAutoCashReceipt(payload: { transactionId: string }): Pr
   if (!channel) return;
   const form = openCashReceiptForm(tx.cash_receipt_form);
   // A corporate receipt goes to the business number when one is given.
-  const identifier = form.receipt_type === "CORPORATE" && form.business_number ? form.business_number : form.registration_number;
-  await issueReceipt({ merchantId: tx.merchant_id, storeId: tx.store_id, paymentId: tx.payment_id, channel }, {
-    type: form.receipt_type,
-    customer_identifier: identifier.replace(/[\s-]/g, ""),
-    order_name: tx.order_name,
-    currency: tx.currency,
-    amount: tx.paid_amount - tx.cancelled_amount,
-    tax_free_amount: Math.max(0, tx.tax_free_amount - tx.cancelled_tax_free_amount),
-    isManual: false,
-  });
+  const identifier =
+    form.receipt_type === "CORPORATE" && form.business_number ? form.business_number : form.registration_number;
+  await issueReceipt(
+    { merchantId: tx.merchant_id, storeId: tx.store_id, paymentId: tx.payment_id, channel },
+    {
+      type: form.receipt_type,
+      customer_identifier: identifier.replace(/[\s-]/g, ""),
+      order_name: tx.order_name,
+      currency: tx.currency,
+      amount: tx.paid_amount - tx.cancelled_amount,
+      tax_free_amount: Math.max(0, tx.tax_free_amount - tx.cancelled_tax_free_amount),
+      isManual: false,
+    },
+  );
   // Used: the registration number is not kept a moment longer than needed.
   await dropCashReceiptForm(tx.id);
 }

@@ -9,7 +9,9 @@ export const cashReceiptEnricher: TransactionEnricher = {
   extras(value) {
     const rows = parseTransactionReceipts(value);
     if (rows.length === 0) return {};
-    const newest = rows.reduce((a, b) => (b.issued_at > a.issued_at || (b.issued_at === a.issued_at && b.id > a.id) ? b : a));
+    const newest = rows.reduce((a, b) =>
+      b.issued_at > a.issued_at || (b.issued_at === a.issued_at && b.id > a.id) ? b : a,
+    );
     return { cash_receipt: serializeCashReceiptDetail(newest) };
   },
 };

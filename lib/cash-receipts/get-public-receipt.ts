@@ -7,6 +7,12 @@ export async function getPublicReceipt({ input }: { input: { token: string } }) 
   const found = await findReceiptByToken(input.token);
   if (!found) return null;
   const { receipt, storeName, merchantName } = found;
-  return { ...serializeCashReceiptListItem(receipt), storeName, merchantName, productType: receipt.product_type, customerName: receipt.customer_name };
+  return {
+    ...serializeCashReceiptListItem(receipt),
+    storeName,
+    merchantName,
+    productType: receipt.product_type,
+    customerName: receipt.customer_name,
+  };
 }
 export type PublicReceipt = NonNullable<Awaited<ReturnType<typeof getPublicReceipt>>>;

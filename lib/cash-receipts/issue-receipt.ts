@@ -18,15 +18,27 @@ type Target = { merchantId: string; storeId: string; paymentId: string; channel:
  * The state and amount rules (`db` undefined: outside a transaction), checked again inside the write: no ISSUED receipt yet, and for our
  * own payment the amount within what is paid and not cancelled, in its currency.
  */
-async function checkIssuable(db: Executor | undefined, { merchantId, storeId, paymentId }: Target, input: IssueRequest, lock: boolean) {
+async function checkIssuable(
+  db: Executor | undefined,
+  { merchantId, storeId, paymentId }: Target,
+  input: IssueRequest,
+  lock: boolean,
+) {
   const current = await findLatestReceipt(merchantId, storeId, paymentId, db);
-  if (current?.status === "ISSUED") throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
+  if (current?.status === "ISSUED")
+    throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");
   // SQLite's immediate transaction already holds the write lock; PostgreSQL locks the payment row.
   const primary = await findPrimaryTransaction(merchantId, { storeId, paymentId }, db, { lock });
   if (!primary) return null;
-  if (primary.currency !== input.currency) throw new DomainError("INVALID_REQUEST", `currency: must be the payment's currency (${primary.currency})`, { field: "currency" });
+  if (primary.currency !== input.currency)
+    throw new DomainError("INVALID_REQUEST", `currency: must be the payment's currency (${primary.currency})`, {
+      field: "currency",
+    });
   const balance = primary.paid_amount - primary.cancelled_amount;
-  if (input.amount > balance) throw new DomainError("INVALID_REQUEST", `amount: exceeds what is paid and not cancelled (${balance})`, { field: "amount" });
+  if (input.amount > balance)
+    throw new DomainError("INVALID_REQUEST", `amount: exceeds what is paid and not cancelled (${balance})`, {
+      field: "amount",
+    });
   return primary;
 }
 
@@ -94,7 +106,9 @@ export async function issueReceipt(target: Target, input: IssueRequest): Promise
     });
   } catch (error) {
     // Lost a race (or the payment changed) after the provider issued: take the provider's receipt back.
-    await provider.cancelCashReceipt({ channel, pgReceiptId: outcome.pgReceiptId, amount: input.amount }).catch(() => undefined);
+    await provider
+      .cancelCashReceipt({ channel, pgReceiptId: outcome.pgReceiptId, amount: input.amount })
+      .catch(() => undefined);
     if (error instanceof DomainError) throw error;
     if (await findLatestReceipt(merchantId, storeId, paymentId).then((r) => r?.status === "ISSUED")) {
       throw new DomainError("CASH_RECEIPT_ALREADY_ISSUED", "this payment already has an issued cash receipt");

@@ -15,7 +15,12 @@ function toRecord(row: CashReceiptsTable): CashReceiptRecord {
 }
 
 /** The payment's receipt: the newest issuance (a cancelled one may have been issued again). */
-export async function findLatestReceipt(merchantId: string, storeId: string, paymentId: string, db: Db | Tx = getDb()): Promise<CashReceiptRecord | undefined> {
+export async function findLatestReceipt(
+  merchantId: string,
+  storeId: string,
+  paymentId: string,
+  db: Db | Tx = getDb(),
+): Promise<CashReceiptRecord | undefined> {
   const row = await db
     .selectFrom("cash_receipts")
     .selectAll()
@@ -41,15 +46,23 @@ export async function paymentExists(merchantId: string, storeId: string, payment
 }
 
 /** The receipt, else CASH_RECEIPT_NOT_FOUND when the payment is ours, else PAYMENT_NOT_FOUND (CONTRACT §6). */
-export async function findReceiptOrThrow(merchantId: string, storeId: string, paymentId: string): Promise<CashReceiptRecord> {
+export async function findReceiptOrThrow(
+  merchantId: string,
+  storeId: string,
+  paymentId: string,
+): Promise<CashReceiptRecord> {
   const row = await findLatestReceipt(merchantId, storeId, paymentId);
   if (row) return row;
-  if (await paymentExists(merchantId, storeId, paymentId)) throw new DomainError("CASH_RECEIPT_NOT_FOUND", "this payment has no cash receipt");
+  if (await paymentExists(merchantId, storeId, paymentId))
+    throw new DomainError("CASH_RECEIPT_NOT_FOUND", "this payment has no cash receipt");
   throw new DomainError("PAYMENT_NOT_FOUND", "no payment or cash receipt with this payment id");
 }
 
 export async function insertReceipt(tx: Db | Tx, record: CashReceiptRecord): Promise<void> {
-  await tx.insertInto("cash_receipts").values({ ...record, channel: JSON.stringify(record.channel) }).execute();
+  await tx
+    .insertInto("cash_receipts")
+    .values({ ...record, channel: JSON.stringify(record.channel) })
+    .execute();
 }
 
 /** ISSUED → CANCELLED for the whole amount; false when it was cancelled meanwhile. */
@@ -67,7 +80,14 @@ export async function markCancelled(receipt: CashReceiptRecord, now: number, db:
 export async function pageReceipts(
   merchantId: string,
   storeId: string,
-  filter: { status?: CashReceiptsTable["status"]; type?: CashReceiptsTable["type"]; from?: number; to?: number; limit: number; offset: number },
+  filter: {
+    status?: CashReceiptsTable["status"];
+    type?: CashReceiptsTable["type"];
+    from?: number;
+    to?: number;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: CashReceiptRecord[]; total: number }> {
   let q = getDb().selectFrom("cash_receipts").where("merchant_id", "=", merchantId).where("store_id", "=", storeId);
   if (filter.status) q = q.where("status", "=", filter.status);
@@ -75,14 +95,22 @@ export async function pageReceipts(
   if (filter.from !== undefined) q = q.where("issued_at", ">=", filter.from);
   if (filter.to !== undefined) q = q.where("issued_at", "<", filter.to);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy("issued_at", "desc").orderBy("id", "desc").limit(filter.limit).offset(filter.offset).execute(),
+    q
+      .selectAll()
+      .orderBy("issued_at", "desc")
+      .orderBy("id", "desc")
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toRecord), total: Number(count.n) };
 }
 
 /** A receipt by its page token, with the names its page prints. */
-export async function findReceiptByToken(token: string): Promise<{ receipt: CashReceiptRecord; storeName: string; merchantName: string } | undefined> {
+export async function findReceiptByToken(
+  token: string,
+): Promise<{ receipt: CashReceiptRecord; storeName: string; merchantName: string } | undefined> {
   const row = await getDb()
     .selectFrom("cash_receipts")
     .innerJoin("stores", "stores.id", "cash_receipts.store_id")
@@ -112,13 +140,37 @@ export async function dropCashReceiptForm(transactionId: string): Promise<void> 
 /** The columns a Transaction's `cash_receipt` shows (the spec's CashReceiptDetail). */
 export type CashReceiptDetailRow = Pick<
   CashReceiptsTable,
-  "pg_receipt_id" | "issue_number" | "type" | "amount" | "tax_free_amount" | "status" | "issued_at" | "cancelled_at" | "receipt_token"
+  | "pg_receipt_id"
+  | "issue_number"
+  | "type"
+  | "amount"
+  | "tax_free_amount"
+  | "status"
+  | "issued_at"
+  | "cancelled_at"
+  | "receipt_token"
 >;
-const DETAIL_COLUMNS = ["id", "pg_receipt_id", "issue_number", "type", "amount", "tax_free_amount", "status", "issued_at", "cancelled_at", "receipt_token"] as const;
+const DETAIL_COLUMNS = [
+  "id",
+  "pg_receipt_id",
+  "issue_number",
+  "type",
+  "amount",
+  "tax_free_amount",
+  "status",
+  "issued_at",
+  "cancelled_at",
+  "receipt_token",
+] as const;
 
 /** A transaction's receipts as one JSON-array column of its row (the payment read is one statement). */
 export function receiptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">) {
-  return jsonRows(eb.selectFrom("cash_receipts").select(DETAIL_COLUMNS).whereRef("cash_receipts.transaction_id", "=", "transactions.id"));
+  return jsonRows(
+    eb
+      .selectFrom("cash_receipts")
+      .select(DETAIL_COLUMNS)
+      .whereRef("cash_receipts.transaction_id", "=", "transactions.id"),
+  );
 }
 
 /** The rows `receiptsOfTransaction` selected. */

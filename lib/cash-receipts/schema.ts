@@ -27,7 +27,8 @@ const issueFields = z.object({
 });
 
 function taxFreeWithinAmount(v: { amount: number; tax_free_amount?: number }, ctx: z.RefinementCtx) {
-  if ((v.tax_free_amount ?? 0) > v.amount) ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must not exceed amount" });
+  if ((v.tax_free_amount ?? 0) > v.amount)
+    ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must not exceed amount" });
 }
 
 /** `channel_name` is the old spelling of `channel_key`. */
@@ -58,7 +59,14 @@ export const listCashReceiptsInput = z.object({
 export type ListCashReceiptsInput = z.input<typeof listCashReceiptsInput>;
 
 /** The channel as it was at issue time (stored with the receipt; the spec's Channel). */
-export const receiptChannel = z.object({ id: z.string(), name: z.string(), key: z.string(), type: z.string(), pg_provider: z.string(), pg_merchant_id: z.string() });
+export const receiptChannel = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  type: z.string(),
+  pg_provider: z.string(),
+  pg_merchant_id: z.string(),
+});
 export type ReceiptChannel = z.infer<typeof receiptChannel>;
 
 /** Wire shapes, for the OpenAPI document. */
@@ -84,5 +92,10 @@ export const getCashReceiptResponse = z.object({
     channel: receiptChannel.optional(),
   }),
 });
-export const issueCashReceiptResponse = z.object({ receipt_id: z.string(), pg_tx_id: z.string(), issue_number: z.string(), receipt_url: z.string() });
+export const issueCashReceiptResponse = z.object({
+  receipt_id: z.string(),
+  pg_tx_id: z.string(),
+  issue_number: z.string(),
+  receipt_url: z.string(),
+});
 export const cancelCashReceiptResponse = z.object({ cancelled_amount: z.number().int(), cancelled_at: z.string() });

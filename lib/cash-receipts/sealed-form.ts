@@ -16,4 +16,5 @@ const PURPOSE = "cash-receipt-form";
 
 export const sealCashReceiptForm = (form: CashReceiptForm): string => sealText(PURPOSE, JSON.stringify(form));
 /** The form behind a stored value, checked (a value that is not one fails loudly rather than issue a wrong receipt). */
-export const openCashReceiptForm = (stored: string): CashReceiptForm => cashReceiptForm.parse(JSON.parse(openSealedOrThrow(PURPOSE, stored)));
+export const openCashReceiptForm = (stored: string): CashReceiptForm =>
+  cashReceiptForm.parse(JSON.parse(openSealedOrThrow(PURPOSE, stored)));

@@ -45,6 +45,11 @@ export type WireCashReceipt = ReturnType<typeof serializeCashReceipt>;
 
 /** A dashboard row: the wire receipt plus the masked identifier and the page path. */
 export function serializeCashReceiptListItem(row: CashReceiptRecord) {
-  return { ...serializeCashReceipt(row), id: row.id, customer_identifier: row.customer_identifier, receipt_path: `/receipts/${row.receipt_token}` };
+  return {
+    ...serializeCashReceipt(row),
+    id: row.id,
+    customer_identifier: row.customer_identifier,
+    receipt_path: `/receipts/${row.receipt_token}`,
+  };
 }
 export type CashReceiptListItem = ReturnType<typeof serializeCashReceiptListItem>;

@@ -7,7 +7,15 @@ import { callProvider } from "@/lib/providers/call";
 import { tossPayments } from "@/lib/providers/live-adapters";
 import { sealChannelSecret } from "./live-credentials";
 import type { ConnectTossChannelInput, LiveChannelView } from "./live-schema";
-import { channelTestedAt, findStoreLiveChannel, insertLiveChannel, type LiveChannelRecord, listStoreLiveChannels, recordConnectionTest, setChannelForPayment } from "./repository";
+import {
+  channelTestedAt,
+  findStoreLiveChannel,
+  insertLiveChannel,
+  type LiveChannelRecord,
+  listStoreLiveChannels,
+  recordConnectionTest,
+  setChannelForPayment,
+} from "./repository";
 
 /**
  * LIVE channels a merchant connects per store (dashboard Channels page, OWNER/ADMIN): a Toss
@@ -27,8 +35,17 @@ async function requireLiveChannel(ctx: AuthContext, channelId: string) {
 
 function toView(r: LiveChannelRecord): LiveChannelView {
   return {
-    id: r.id, key: r.key, name: r.name, pgProvider: r.pg_provider, pgMerchantId: r.pg_merchant_id, type: "LIVE", enabled: r.is_for_payment === 1,
-    secretKeyHint: r.secret_key_hint, testedAt: r.tested_at === null ? null : Number(r.tested_at), testError: r.test_error, createdAt: Number(r.created_at),
+    id: r.id,
+    key: r.key,
+    name: r.name,
+    pgProvider: r.pg_provider,
+    pgMerchantId: r.pg_merchant_id,
+    type: "LIVE",
+    enabled: r.is_for_payment === 1,
+    secretKeyHint: r.secret_key_hint,
+    testedAt: r.tested_at === null ? null : Number(r.tested_at),
+    testError: r.test_error,
+    createdAt: Number(r.created_at),
   };
 }
 
@@ -44,12 +61,27 @@ export async function listLiveChannels({ ctx }: { ctx: AuthContext }): Promise<L
 }
 
 /** Saves the channel (disabled) with its sealed secret, then tests the connection once. */
-export async function connectTossChannel({ ctx, input }: { ctx: AuthContext; input: ConnectTossChannelInput }): Promise<LiveChannelView> {
+export async function connectTossChannel({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: ConnectTossChannelInput;
+}): Promise<LiveChannelView> {
   requireManager(ctx);
   const id = newId("ch_");
   const now = Date.now();
   await transaction((tx) =>
-    insertLiveChannel(tx, { id, merchantId: ctx.merchantId, storeId: ctx.storeId, name: input.name, pgProvider: "TOSSPAYMENTS", pgMerchantId: input.pgMerchantId, ...sealChannelSecret(input.secretKey), now }),
+    insertLiveChannel(tx, {
+      id,
+      merchantId: ctx.merchantId,
+      storeId: ctx.storeId,
+      name: input.name,
+      pgProvider: "TOSSPAYMENTS",
+      pgMerchantId: input.pgMerchantId,
+      ...sealChannelSecret(input.secretKey),
+      now,
+    }),
   );
   return testChannelConnection({ ctx, input: { channelId: id } });
 }
@@ -58,7 +90,13 @@ export async function connectTossChannel({ ctx, input }: { ctx: AuthContext; inp
  * Asks Toss for an order that cannot exist: 404 NOT_FOUND_PAYMENT proves the key is accepted
  * (nothing is created, no money moves); 401 UNAUTHORIZED_KEY or no answer fails the test.
  */
-export async function testChannelConnection({ ctx, input }: { ctx: AuthContext; input: { channelId: string } }): Promise<LiveChannelView> {
+export async function testChannelConnection({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { channelId: string };
+}): Promise<LiveChannelView> {
   requireManager(ctx);
   const channel = await requireLiveChannel(ctx, input.channelId);
   const probe = `connection-test-${randomUUID()}`;
@@ -73,11 +111,19 @@ export async function testChannelConnection({ ctx, input }: { ctx: AuthContext; 
   return liveChannelView(ctx, channel.id);
 }
 
-export async function setChannelEnabled({ ctx, input }: { ctx: AuthContext; input: { channelId: string; enabled: boolean } }): Promise<LiveChannelView> {
+export async function setChannelEnabled({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { channelId: string; enabled: boolean };
+}): Promise<LiveChannelView> {
   requireManager(ctx);
   const channel = await requireLiveChannel(ctx, input.channelId);
   if (input.enabled && !(await channelTestedAt(channel.id))) {
-    throw new DomainError("INVALID_REQUEST", "test the connection successfully before enabling the channel", { field: "enabled" });
+    throw new DomainError("INVALID_REQUEST", "test the connection successfully before enabling the channel", {
+      field: "enabled",
+    });
   }
   await setChannelForPayment(channel.id, input.enabled);
   return liveChannelView(ctx, channel.id);

@@ -3,8 +3,20 @@ import type { Operation } from "@/lib/api/openapi-types";
 import { wireChannel } from "@/lib/api/wire-records";
 import { listChannelsQuery } from "./schema";
 
-const listChannelsResponse = z.object({ channels: z.array(wireChannel.extend({ is_for_payment: z.boolean(), is_for_identity_verification: z.boolean() })) });
+const listChannelsResponse = z.object({
+  channels: z.array(wireChannel.extend({ is_for_payment: z.boolean(), is_for_identity_verification: z.boolean() })),
+});
 
 export const channelOperations: Operation[] = [
-  { method: "get", path: "/v2/channels", summary: "List a store's channels", tag: "channels", family: "payment", auth: "token", query: listChannelsQuery, response: listChannelsResponse, errors: [403, 404] },
+  {
+    method: "get",
+    path: "/v2/channels",
+    summary: "List a store's channels",
+    tag: "channels",
+    family: "payment",
+    auth: "token",
+    query: listChannelsQuery,
+    response: listChannelsResponse,
+    errors: [403, 404],
+  },
 ];

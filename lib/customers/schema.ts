@@ -21,10 +21,20 @@ export const addressForm = z.object({
  * everywhere else (CONTRACT §1); mixing the two forms is ambiguous and refused.
  */
 export const customerNameForm = z
-  .object({ full_name: text(200).min(1).optional(), first_name: text(100).min(1).optional(), last_name: text(100).min(1).optional() })
-  .refine((n) => (n.full_name !== undefined ? n.first_name === undefined && n.last_name === undefined : n.first_name !== undefined && n.last_name !== undefined), {
-    error: "customer_name needs full_name alone, or both first_name and last_name",
-  });
+  .object({
+    full_name: text(200).min(1).optional(),
+    first_name: text(100).min(1).optional(),
+    last_name: text(100).min(1).optional(),
+  })
+  .refine(
+    (n) =>
+      n.full_name !== undefined
+        ? n.first_name === undefined && n.last_name === undefined
+        : n.first_name !== undefined && n.last_name !== undefined,
+    {
+      error: "customer_name needs full_name alone, or both first_name and last_name",
+    },
+  );
 
 const customerFields = {
   phone_number: text(40).optional(),
@@ -33,9 +43,18 @@ const customerFields = {
   zipcode: text(20).optional(),
   address: addressForm.optional(),
   gender: gender.optional(),
-  birth_year: z.string().regex(/^\d{4}$/).optional(),
-  birth_month: z.string().regex(/^\d{1,2}$/).optional(),
-  birth_day: z.string().regex(/^\d{1,2}$/).optional(),
+  birth_year: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  birth_month: z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .optional(),
+  birth_day: z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .optional(),
   country: country.optional(),
 };
 

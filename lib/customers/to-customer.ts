@@ -10,7 +10,13 @@ export type Customer = {
   email?: string;
   phone_number?: string;
   one_line_address?: string;
-  separated_address?: { country?: string; province?: string; city?: string; address_line_1: string; address_line_2: string };
+  separated_address?: {
+    country?: string;
+    province?: string;
+    city?: string;
+    address_line_1: string;
+    address_line_2: string;
+  };
   zipcode?: string;
 };
 
@@ -19,9 +25,14 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 }
 
 /** CustomerForm → Customer; a customer id is assigned when the form has none. */
-export function toCustomer(form: CustomerForm | undefined, options: { assignId: boolean } = { assignId: true }): Customer {
+export function toCustomer(
+  form: CustomerForm | undefined,
+  options: { assignId: boolean } = { assignId: true },
+): Customer {
   const f = form ?? {};
-  const name = f.customer_name ? (f.customer_name.full_name ?? `${f.customer_name.last_name} ${f.customer_name.first_name}`) : undefined;
+  const name = f.customer_name
+    ? (f.customer_name.full_name ?? `${f.customer_name.last_name} ${f.customer_name.first_name}`)
+    : undefined;
   const address = f.address;
   return strip({
     id: f.customer_id ?? (options.assignId ? newId("customer-") : undefined),

@@ -11,7 +11,14 @@ import { requireDashboardAction, type DashboardContext } from "./context";
  * reader's language), the technical message for the detail line, the field it concerns and, for
  * validation failures, the zod issue code.
  */
-export type ActionFailure = { ok: false; code: string; message: string; field?: string; issue?: string; params?: Record<string, unknown> };
+export type ActionFailure = {
+  ok: false;
+  code: string;
+  message: string;
+  field?: string;
+  issue?: string;
+  params?: Record<string, unknown>;
+};
 export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
 
 /**
@@ -45,5 +52,7 @@ export function dashboardAction<S extends z.ZodType, T>(
 
 /** Only plain values go back to the browser. */
 function publicParams(params: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)));
+  return Object.fromEntries(
+    Object.entries(params).filter(([, v]) => ["string", "number", "boolean"].includes(typeof v)),
+  );
 }

@@ -17,7 +17,11 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, otp: { label: "Code", type: "text" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          otp: { label: "Code", type: "text" },
+        },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           const user = await findUserByEmail(credentials.email);

@@ -39,7 +39,8 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
   const merchant = await requireMerchant(user.merchant_id);
   const stores = await listMerchantStores(user.merchant_id, user.store_id);
   const wanted = (await cookies()).get(STORE_COOKIE)?.value;
-  const current = stores.find((s) => s.id === wanted) ?? stores.find((s) => s.id === merchant.default_store_id) ?? stores[0]!;
+  const current =
+    stores.find((s) => s.id === wanted) ?? stores.find((s) => s.id === merchant.default_store_id) ?? stores[0]!;
   const h = await headers();
   const ua = h.get("user-agent") ?? "";
   return {
@@ -72,10 +73,14 @@ export async function requireDashboard(options: { twoFactorSetup?: boolean } = {
 }
 
 /** For server actions: the context, refusing viewers when the action writes (and everyone owing a second factor, but for setting it up). */
-export async function requireDashboardAction(options: { write: boolean; twoFactorSetup?: boolean }): Promise<DashboardContext> {
+export async function requireDashboardAction(options: {
+  write: boolean;
+  twoFactorSetup?: boolean;
+}): Promise<DashboardContext> {
   const ctx = await getDashboardContext();
   if (!ctx) throw new DomainError("UNAUTHORIZED", "sign in again");
-  if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup) throw new DomainError("PERMISSION_DENIED", "set up two-factor first: the team requires it");
+  if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup)
+    throw new DomainError("PERMISSION_DENIED", "set up two-factor first: the team requires it");
   if (options.write && ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot change data");
   return ctx;
 }

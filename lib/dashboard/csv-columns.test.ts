@@ -3,7 +3,26 @@ import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { csvLine } from "@/lib/payments/csv";
 import { csvTime, localizedCsvColumns } from "./csv-columns";
 
-const row = { payment_id: "p-1", store_id: "s", id: "tx", status: "PARTIAL_CANCELLED", method: "CARD", pg_provider: "TOSSPAYMENTS", channel_type: "TEST", order_name: "책상", currency: "USD", total_amount: 1050, tax_free_amount: 0, paid_amount: 1050, cancelled_amount: 50, requested_at: Date.UTC(2026, 10, 22, 5, 3, 5), status_updated_at: Date.UTC(2026, 10, 22, 5, 3, 5), paid_at: null, cancelled_at: null, failed_at: null } as unknown as TransactionsTable;
+const row = {
+  payment_id: "p-1",
+  store_id: "s",
+  id: "tx",
+  status: "PARTIAL_CANCELLED",
+  method: "CARD",
+  pg_provider: "TOSSPAYMENTS",
+  channel_type: "TEST",
+  order_name: "책상",
+  currency: "USD",
+  total_amount: 1050,
+  tax_free_amount: 0,
+  paid_amount: 1050,
+  cancelled_amount: 50,
+  requested_at: Date.UTC(2026, 10, 22, 5, 3, 5),
+  status_updated_at: Date.UTC(2026, 10, 22, 5, 3, 5),
+  paid_at: null,
+  cancelled_at: null,
+  failed_at: null,
+} as unknown as TransactionsTable;
 
 describe("dashboard CSV export", () => {
   it("speaks the reader's language: headers, labels, local times with the offset, major units", () => {

@@ -15,7 +15,12 @@ export function csvTime(at: number | null, timeZone: string): string {
   return `${dateInZone(at, timeZone)} ${local.slice(11, 19)} ${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-const LABELLED: Record<string, string> = { status: "enum.paymentStatus", method: "enum.method", pg_provider: "enum.pgProvider", channel_type: "enum.channelType" };
+const LABELLED: Record<string, string> = {
+  status: "enum.paymentStatus",
+  method: "enum.method",
+  pg_provider: "enum.pgProvider",
+  channel_type: "enum.channelType",
+};
 const AMOUNTS = new Set(["total_amount", "tax_free_amount", "paid_amount", "cancelled_amount"]);
 
 /**
@@ -25,9 +30,25 @@ const AMOUNTS = new Set(["total_amount", "tax_free_amount", "paid_amount", "canc
 export function localizedCsvColumns(locale: Locale, timeZone: string): CsvColumn[] {
   return COLUMNS.map(([name, pick]): CsvColumn => {
     const header = translate(locale, `csv.${name}`);
-    if (name in LABELLED) return [header, (row) => { const v = pick(row); return v === null || v === undefined ? "" : translate(locale, `${LABELLED[name]}.${v}`); }];
-    if (AMOUNTS.has(name)) return [header, (row) => { const v = Number(pick(row) ?? 0); const e = currencyExponent(row.currency); return e === 0 ? v : (v / 10 ** e).toFixed(e); }];
-    if (name.endsWith("_at")) return [header, (row) => csvTime((row as unknown as Record<string, number | null>)[name] ?? null, timeZone)];
+    if (name in LABELLED)
+      return [
+        header,
+        (row) => {
+          const v = pick(row);
+          return v === null || v === undefined ? "" : translate(locale, `${LABELLED[name]}.${v}`);
+        },
+      ];
+    if (AMOUNTS.has(name))
+      return [
+        header,
+        (row) => {
+          const v = Number(pick(row) ?? 0);
+          const e = currencyExponent(row.currency);
+          return e === 0 ? v : (v / 10 ** e).toFixed(e);
+        },
+      ];
+    if (name.endsWith("_at"))
+      return [header, (row) => csvTime((row as unknown as Record<string, number | null>)[name] ?? null, timeZone)];
     return [header, pick];
   });
 }

@@ -10,12 +10,33 @@ import { overviewPeriods, startOfDay } from "./periods";
 const DAY = 86_400_000;
 
 function ctxOf(m: { merchant_id: string; store_id: string }): DashboardContext {
-  return { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "PC", ip_address: "127.0.0.1" }, role: "OWNER", userId: "u", userName: "U", userEmail: "u@example.com", merchantName: "M", stores: [{ id: m.store_id, name: "S", is_default: 1 }] };
+  return {
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    storeLimited: false,
+    hasHostingContract: false,
+    origin: { platform_type: "PC", ip_address: "127.0.0.1" },
+    role: "OWNER",
+    userId: "u",
+    userName: "U",
+    userEmail: "u@example.com",
+    merchantName: "M",
+    stores: [{ id: m.store_id, name: "S", is_default: 1 }],
+  };
 }
 
-async function paidAt(m: { merchant_id: string; store_id: string }, at: number, amount: number, extra: Parameters<typeof createPayment>[0]["patch"] = {}) {
+async function paidAt(
+  m: { merchant_id: string; store_id: string },
+  at: number,
+  amount: number,
+  extra: Parameters<typeof createPayment>[0]["patch"] = {},
+) {
   const p = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, amount });
-  await getDb().updateTable("transactions").set({ paid_at: at, ...extra }).where("id", "=", p.id).execute();
+  await getDb()
+    .updateTable("transactions")
+    .set({ paid_at: at, ...extra })
+    .where("id", "=", p.id)
+    .execute();
   return p;
 }
 
@@ -28,10 +49,37 @@ describe("overview aggregates", () => {
     await paidAt(m, now - 2 * DAY, 5_000);
     await paidAt(m, now - 9 * DAY, 4_000); // previous 7 days
     await paidAt(noise, now - 60_000, 999_999); // another merchant: never counted
-    const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: "FAILED", amount: 7_000 });
+    const failed = await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      outcome: "FAILED",
+      amount: 7_000,
+    });
     await getDb()
       .insertInto("cancellations")
-      .values({ id: newId("cx_"), merchant_id: m.merchant_id, store_id: m.store_id, transaction_id: p1.id, payment_id: p1.payment_id, status: "SUCCEEDED", cancel_amount: 3_000, tax_free_amount: 0, vat_amount: null, easy_pay_discount_amount: null, reason: "r", pg_cancellation_id: null, requested_at: now - 1000, cancelled_at: now - 1000, refund_account: null, failure_pg_code: null, failure_pg_message: null, lookup_due_at: null, lookup_attempts: 0, last_lookup_error: null, idempotency_key: null })
+      .values({
+        id: newId("cx_"),
+        merchant_id: m.merchant_id,
+        store_id: m.store_id,
+        transaction_id: p1.id,
+        payment_id: p1.payment_id,
+        status: "SUCCEEDED",
+        cancel_amount: 3_000,
+        tax_free_amount: 0,
+        vat_amount: null,
+        easy_pay_discount_amount: null,
+        reason: "r",
+        pg_cancellation_id: null,
+        requested_at: now - 1000,
+        cancelled_at: now - 1000,
+        refund_account: null,
+        failure_pg_code: null,
+        failure_pg_message: null,
+        lookup_due_at: null,
+        lookup_attempts: 0,
+        last_lookup_error: null,
+        idempotency_key: null,
+      })
       .execute();
     const o = await getOverview(ctxOf(m), { range: "7d", mode: "TEST", timeZone: "Asia/Seoul" });
     expect(o.currency).toBe("KRW");
@@ -50,7 +98,9 @@ describe("overview aggregates", () => {
     expect(o.series.reduce((s, p) => s + p.current, 0)).toBe(15_000);
     expect(o.series.reduce((s, p) => s + p.previous, 0)).toBe(4_000);
     // Live mode of a test-only store: nothing.
-    expect((await getOverview(ctxOf(m), { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" })).current.paidCount).toBe(0);
+    expect((await getOverview(ctxOf(m), { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" })).current.paidCount).toBe(
+      0,
+    );
   });
 
   it("starts today at the reader's midnight", () => {

@@ -1,10 +1,23 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { failedBuckets, failedCounts, failingEndpoints, recentFailures, refundBuckets } from "./repository/overview-rows";
+import {
+  failedBuckets,
+  failedCounts,
+  failingEndpoints,
+  recentFailures,
+  refundBuckets,
+} from "./repository/overview-rows";
 import { paidBuckets } from "./repository/paid-volume";
 import { overviewPeriods, type OverviewRange } from "./periods";
 
 export type Money = Record<string, number>;
-export type PeriodTotals = { gross: Money; refunds: Money; net: Money; paidCount: number; failedCount: number; approvalRate: number | null };
+export type PeriodTotals = {
+  gross: Money;
+  refunds: Money;
+  net: Money;
+  paidCount: number;
+  failedCount: number;
+  approvalRate: number | null;
+};
 export type Overview = {
   range: OverviewRange;
   mode: "LIVE" | "TEST";
@@ -16,7 +29,15 @@ export type Overview = {
   byMethod: { key: string; amount: number; count: number }[];
   byProvider: { key: string; amount: number; count: number }[];
   declines: { code: string; count: number }[];
-  recentFailures: { paymentId: string; orderName: string; amount: number; currency: string; code: string | null; message: string | null; at: number }[];
+  recentFailures: {
+    paymentId: string;
+    orderName: string;
+    amount: number;
+    currency: string;
+    code: string | null;
+    message: string | null;
+    at: number;
+  }[];
   failingEndpoints: { url: string; failed: number; lastAt: number }[];
   /** Failed webhooks and refused refunds; money waiting on a provider comes from the reconciliation report (the page's panel). */
   attention: { failedWebhooks: number; failedCancellations: number };
@@ -25,7 +46,14 @@ export type Overview = {
 const add = (m: Money, currency: string, amount: number) => {
   m[currency] = (m[currency] ?? 0) + amount;
 };
-const emptyTotals = (): PeriodTotals => ({ gross: {}, refunds: {}, net: {}, paidCount: 0, failedCount: 0, approvalRate: null });
+const emptyTotals = (): PeriodTotals => ({
+  gross: {},
+  refunds: {},
+  net: {},
+  paidCount: 0,
+  failedCount: 0,
+  approvalRate: null,
+});
 
 /**
  * The overview of the switcher's store for one period and its predecessor: paid volume from the
@@ -35,7 +63,10 @@ const emptyTotals = (): PeriodTotals => ({ gross: {}, refunds: {}, net: {}, paid
  * grouped in SQL to buckets and dimensions, folded here. Gross is what was paid in the period, refunds what was refunded in it,
  * net their difference; the approval rate counts attempts (approved / approved + declined).
  */
-export async function getOverview(ctx: DashboardContext, input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number }): Promise<Overview> {
+export async function getOverview(
+  ctx: DashboardContext,
+  input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number },
+): Promise<Overview> {
   const now = input.now ?? Date.now();
   const { current, previous, bucketMs, offsetMs } = overviewPeriods(input.range, now, input.timeZone);
   const q = { storeId: ctx.storeId, mode: input.mode, start: previous.start, end: current.end, bucketMs, offsetMs };
@@ -68,7 +99,10 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
     const point = points.get(which === "current" ? at : at + periodLength);
     if (point) point[which] += Number(r.amount);
     if (which === "current") {
-      for (const [map, key] of [[byMethod, r.method ?? "UNKNOWN"], [byProvider, r.pg_provider ?? "UNKNOWN"]] as const) {
+      for (const [map, key] of [
+        [byMethod, r.method ?? "UNKNOWN"],
+        [byProvider, r.pg_provider ?? "UNKNOWN"],
+      ] as const) {
         const e = map.get(key) ?? { amount: 0, count: 0 };
         e.amount += Number(r.amount);
         e.count += Number(r.n);
@@ -80,15 +114,19 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
   for (const r of failed) {
     const which = bucketStart(r.b) >= current.start ? "current" : "previous";
     totals[which].failedCount += Number(r.n);
-    if (which === "current") declines.set(r.failure_pg_code ?? "UNKNOWN", (declines.get(r.failure_pg_code ?? "UNKNOWN") ?? 0) + Number(r.n));
+    if (which === "current")
+      declines.set(r.failure_pg_code ?? "UNKNOWN", (declines.get(r.failure_pg_code ?? "UNKNOWN") ?? 0) + Number(r.n));
   }
-  for (const r of refunds) add(totals[bucketStart(r.b) >= current.start ? "current" : "previous"].refunds, r.currency, Number(r.amount));
+  for (const r of refunds)
+    add(totals[bucketStart(r.b) >= current.start ? "current" : "previous"].refunds, r.currency, Number(r.amount));
   for (const t of [totals.current, totals.previous]) {
-    for (const c of new Set([...Object.keys(t.gross), ...Object.keys(t.refunds)])) t.net[c] = (t.gross[c] ?? 0) - (t.refunds[c] ?? 0);
+    for (const c of new Set([...Object.keys(t.gross), ...Object.keys(t.refunds)]))
+      t.net[c] = (t.gross[c] ?? 0) - (t.refunds[c] ?? 0);
     const attempts = t.paidCount + t.failedCount;
     t.approvalRate = attempts === 0 ? null : t.paidCount / attempts;
   }
-  const ranked = (m: Map<string, { amount: number; count: number }>) => [...m].map(([key, v]) => ({ key, ...v })).sort((a, b) => b.amount - a.amount);
+  const ranked = (m: Map<string, { amount: number; count: number }>) =>
+    [...m].map(([key, v]) => ({ key, ...v })).sort((a, b) => b.amount - a.amount);
   return {
     range: input.range,
     mode: input.mode,
@@ -98,8 +136,19 @@ export async function getOverview(ctx: DashboardContext, input: { range: Overvie
     series: [...points].map(([at, v]) => ({ at, ...v })),
     byMethod: ranked(byMethod),
     byProvider: ranked(byProvider),
-    declines: [...declines].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count).slice(0, 5),
-    recentFailures: recentFailed.map((r) => ({ paymentId: r.payment_id, orderName: r.order_name, amount: r.total_amount, currency: r.currency, code: r.failure_pg_code, message: r.failure_pg_message, at: r.failed_at ?? 0 })),
+    declines: [...declines]
+      .map(([code, count]) => ({ code, count }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 5),
+    recentFailures: recentFailed.map((r) => ({
+      paymentId: r.payment_id,
+      orderName: r.order_name,
+      amount: r.total_amount,
+      currency: r.currency,
+      code: r.failure_pg_code,
+      message: r.failure_pg_message,
+      at: r.failed_at ?? 0,
+    })),
     failingEndpoints: failing.map((r) => ({ url: r.url, failed: Number(r.n), lastAt: Number(r.last) })),
     attention: attention,
   };

@@ -7,7 +7,16 @@ const HOUR = 3_600_000;
 
 /** Minutes the zone is ahead of UTC at an instant. */
 export function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
   return asUtc - Math.floor(at / 1000) * 1000;

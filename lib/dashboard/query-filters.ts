@@ -20,12 +20,16 @@ function utcDay(params: Params, key: string): number | undefined {
  */
 export function timeRange(params: Params): { from: string | number | undefined; until: string | number | undefined } {
   const untilDay = utcDay(params, "until_date");
-  return { from: utcDay(params, "from_date") ?? queryValue(params, "from"), until: untilDay !== undefined ? untilDay + DAY : queryValue(params, "until") };
+  return {
+    from: utcDay(params, "from_date") ?? queryValue(params, "from"),
+    until: untilDay !== undefined ? untilDay + DAY : queryValue(params, "until"),
+  };
 }
 
 /** The filters back as a URL query (for the pager's and the export's links). */
 export function filterQueryString(filters: object, patch: object = {}): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...filters, ...patch })) if (v !== undefined && v !== "") params.set(k, String(v));
+  for (const [k, v] of Object.entries({ ...filters, ...patch }))
+    if (v !== undefined && v !== "") params.set(k, String(v));
   return params.toString();
 }

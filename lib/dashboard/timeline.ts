@@ -8,7 +8,20 @@ import type { WirePayment } from "@/lib/payments/serialize";
  */
 export type TimelineEvent = {
   at: string;
-  kind: "requested" | "approved" | "failed" | "vaIssued" | "deposited" | "refundRequested" | "refundSettled" | "refundFailed" | "escrowRegistered" | "escrowCompleted" | "receiptIssued" | "receiptCancelled" | "webhook";
+  kind:
+    | "requested"
+    | "approved"
+    | "failed"
+    | "vaIssued"
+    | "deposited"
+    | "refundRequested"
+    | "refundSettled"
+    | "refundFailed"
+    | "escrowRegistered"
+    | "escrowCompleted"
+    | "receiptIssued"
+    | "receiptCancelled"
+    | "webhook";
   tone: "neutral" | "good" | "bad" | "warn";
   vars: Record<string, string | number>;
   /** Where its detail is: an anchor on the page, the delivery log, the receipt page. */
@@ -21,11 +34,27 @@ type Detail = {
   virtual_account?: { bank_code?: string; account_number?: string; issued_at?: string };
 };
 type Escrow = { status?: string; company?: string; invoice_number?: string; applied_at?: string };
-type Receipt = { issue_number?: string; status?: string; issued_at?: string; cancelled_at?: string; receipt_url?: string; amount?: number };
-type Notification = { id: string; status: string; type: string; url: string; request?: { requested_at?: string }; response?: { code?: string }; current_execution?: number };
+type Receipt = {
+  issue_number?: string;
+  status?: string;
+  issued_at?: string;
+  cancelled_at?: string;
+  receipt_url?: string;
+  amount?: number;
+};
+type Notification = {
+  id: string;
+  status: string;
+  type: string;
+  url: string;
+  request?: { requested_at?: string };
+  response?: { code?: string };
+  current_execution?: number;
+};
 
 /** A Transaction's `notifications` item: `{webhook: Webhook}` (CONTRACT §9). */
-export const webhookOf = (item: unknown): Notification => ((item as { webhook?: Notification }).webhook ?? (item as Notification));
+export const webhookOf = (item: unknown): Notification =>
+  (item as { webhook?: Notification }).webhook ?? (item as Notification);
 
 export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, string> = {}): TimelineEvent[] {
   const events: TimelineEvent[] = [];
@@ -36,38 +65,115 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
     };
     const detail = (tx.payment_method_detail ?? {}) as Detail;
     const isVirtualAccount = detail.virtual_account !== undefined;
-    push({ at: tx.requested_at, kind: "requested", tone: "neutral", vars: { amount: tx.amount.total, currency, method: tx.method ?? "" }, href: `#tx-${tx.id}` });
+    push({
+      at: tx.requested_at,
+      kind: "requested",
+      tone: "neutral",
+      vars: { amount: tx.amount.total, currency, method: tx.method ?? "" },
+      href: `#tx-${tx.id}`,
+    });
     if (detail.virtual_account?.issued_at) {
-      push({ at: detail.virtual_account.issued_at, kind: "vaIssued", tone: "neutral", vars: { bank: detail.virtual_account.bank_code ?? "", account: detail.virtual_account.account_number ?? "" }, href: "#method-detail" });
+      push({
+        at: detail.virtual_account.issued_at,
+        kind: "vaIssued",
+        tone: "neutral",
+        vars: { bank: detail.virtual_account.bank_code ?? "", account: detail.virtual_account.account_number ?? "" },
+        href: "#method-detail",
+      });
     }
-    if (tx.paid_at) push({ at: tx.paid_at, kind: isVirtualAccount ? "deposited" : "approved", tone: "good", vars: { amount: tx.amount.paid, currency }, href: `#tx-${tx.id}` });
+    if (tx.paid_at)
+      push({
+        at: tx.paid_at,
+        kind: isVirtualAccount ? "deposited" : "approved",
+        tone: "good",
+        vars: { amount: tx.amount.paid, currency },
+        href: `#tx-${tx.id}`,
+      });
     if (tx.status === "FAILED" && tx.failure) {
-      push({ at: tx.failed_at ?? tx.status_updated_at, kind: "failed", tone: "bad", vars: { code: tx.failure.pg_code ?? "", reason: tx.failure.pg_message ?? tx.failure.reason ?? "" }, href: `#tx-${tx.id}` });
+      push({
+        at: tx.failed_at ?? tx.status_updated_at,
+        kind: "failed",
+        tone: "bad",
+        vars: { code: tx.failure.pg_code ?? "", reason: tx.failure.pg_message ?? tx.failure.reason ?? "" },
+        href: `#tx-${tx.id}`,
+      });
     }
     const escrow = tx.escrow_detail as Escrow | undefined;
-    if (escrow?.applied_at) push({ at: escrow.applied_at, kind: "escrowRegistered", tone: "neutral", vars: { company: escrow.company ?? "", invoice: escrow.invoice_number ?? "" }, href: "#escrow" });
-    if (escrow?.status === "COMPLETED") push({ at: tx.updated_at, kind: "escrowCompleted", tone: "good", vars: {}, href: "#escrow" });
+    if (escrow?.applied_at)
+      push({
+        at: escrow.applied_at,
+        kind: "escrowRegistered",
+        tone: "neutral",
+        vars: { company: escrow.company ?? "", invoice: escrow.invoice_number ?? "" },
+        href: "#escrow",
+      });
+    if (escrow?.status === "COMPLETED")
+      push({ at: tx.updated_at, kind: "escrowCompleted", tone: "good", vars: {}, href: "#escrow" });
     for (const c of tx.cancellations ?? []) {
       const vars = { amount: c.cancel_amount, currency, reason: c.reason };
       push({ at: c.requested_at ?? "", kind: "refundRequested", tone: "neutral", vars, href: `#cancellation-${c.id}` });
-      if (c.status === "SUCCEEDED" && c.cancelled_at) push({ at: c.cancelled_at, kind: "refundSettled", tone: "good", vars, href: `#cancellation-${c.id}` });
-      if (c.status === "FAILED") push({ at: c.cancelled_at ?? c.requested_at ?? "", kind: "refundFailed", tone: "bad", vars, href: `#cancellation-${c.id}` });
+      if (c.status === "SUCCEEDED" && c.cancelled_at)
+        push({ at: c.cancelled_at, kind: "refundSettled", tone: "good", vars, href: `#cancellation-${c.id}` });
+      if (c.status === "FAILED")
+        push({
+          at: c.cancelled_at ?? c.requested_at ?? "",
+          kind: "refundFailed",
+          tone: "bad",
+          vars,
+          href: `#cancellation-${c.id}`,
+        });
     }
     const receipt = tx.cash_receipt as Receipt | undefined;
-    if (receipt?.issued_at) push({ at: receipt.issued_at, kind: "receiptIssued", tone: "neutral", vars: { number: receipt.issue_number ?? "" }, href: receipt.receipt_url, external: true });
-    if (receipt?.status === "CANCELLED" && receipt.cancelled_at) push({ at: receipt.cancelled_at, kind: "receiptCancelled", tone: "warn", vars: { number: receipt.issue_number ?? "" }, href: receipt.receipt_url, external: true });
+    if (receipt?.issued_at)
+      push({
+        at: receipt.issued_at,
+        kind: "receiptIssued",
+        tone: "neutral",
+        vars: { number: receipt.issue_number ?? "" },
+        href: receipt.receipt_url,
+        external: true,
+      });
+    if (receipt?.status === "CANCELLED" && receipt.cancelled_at)
+      push({
+        at: receipt.cancelled_at,
+        kind: "receiptCancelled",
+        tone: "warn",
+        vars: { number: receipt.issue_number ?? "" },
+        href: receipt.receipt_url,
+        external: true,
+      });
     for (const n of (tx.notifications ?? []).map(webhookOf)) {
       const delivery = deliveryOf[n.id];
       push({
         at: n.request?.requested_at ?? "",
         kind: "webhook",
         tone: n.status === "SUCCEEDED" ? "good" : "bad",
-        vars: { event: n.type, url: n.url, status: n.status, code: n.response?.code ?? "", attempt: n.current_execution ?? 1 },
+        vars: {
+          event: n.type,
+          url: n.url,
+          status: n.status,
+          code: n.response?.code ?? "",
+          attempt: n.current_execution ?? 1,
+        },
         href: delivery ? `/dashboard/webhooks?delivery=${encodeURIComponent(delivery)}` : undefined,
       });
     }
   }
   // Newest first; at equal times the order the steps happen in.
-  const order = ["requested", "vaIssued", "approved", "deposited", "failed", "escrowRegistered", "escrowCompleted", "refundRequested", "refundSettled", "refundFailed", "receiptIssued", "receiptCancelled", "webhook"];
+  const order = [
+    "requested",
+    "vaIssued",
+    "approved",
+    "deposited",
+    "failed",
+    "escrowRegistered",
+    "escrowCompleted",
+    "refundRequested",
+    "refundSettled",
+    "refundFailed",
+    "receiptIssued",
+    "receiptCancelled",
+    "webhook",
+  ];
   return events.sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || order.indexOf(b.kind) - order.indexOf(a.kind));
 }

@@ -44,7 +44,11 @@ type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
 
 function openPostgres(url: string): Handle {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) }), dialect: "postgres", pool };
+  return {
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) }),
+    dialect: "postgres",
+    pool,
+  };
 }
 
 const globalHandle = globalThis as unknown as { __platformDb?: Handle };
@@ -52,7 +56,8 @@ const globalHandle = globalThis as unknown as { __platformDb?: Handle };
 function handle(): Handle {
   if (!globalHandle.__platformDb) {
     const target = databaseTarget();
-    globalHandle.__platformDb = target.dialect === "sqlite" ? { db: openSqlite(target.file), dialect: "sqlite" } : openPostgres(target.url);
+    globalHandle.__platformDb =
+      target.dialect === "sqlite" ? { db: openSqlite(target.file), dialect: "sqlite" } : openPostgres(target.url);
   }
   return globalHandle.__platformDb;
 }

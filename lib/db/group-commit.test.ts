@@ -21,14 +21,16 @@ describe("group commit (issue #18)", () => {
     const tag = newId("gc");
     const before = groupCommitStats();
     const ids = Array.from({ length: 20 }, (_, i) => `${tag}-${String(i).padStart(2, "0")}`);
-    const other = dialect() === "sqlite" ? new Database((databaseTarget() as { file: string }).file, { readonly: true }) : null;
+    const other =
+      dialect() === "sqlite" ? new Database((databaseTarget() as { file: string }).file, { readonly: true }) : null;
     const seenByOther: boolean[] = [];
     await Promise.all(
       ids.map(async (id) => {
         await withTransaction(async (tx) => {
           await sql`insert into ${table} (id, tag) values (${id}, ${tag})`.execute(tx);
         });
-        if (other) seenByOther.push(other.prepare("select 1 from group_commit_probe where id = ?").get(id) !== undefined);
+        if (other)
+          seenByOther.push(other.prepare("select 1 from group_commit_probe where id = ?").get(id) !== undefined);
       }),
     );
     other?.close();
@@ -59,7 +61,9 @@ describe("group commit (issue #18)", () => {
   it("a unique violation inside one member does not poison the group", async () => {
     const tag = newId("gc");
     const outcomes = await Promise.allSettled(
-      [1, 1, 2].map((n) => withTransaction((tx) => sql`insert into ${table} (id, tag) values (${`${tag}-${n}`}, ${tag})`.execute(tx))),
+      [1, 1, 2].map((n) =>
+        withTransaction((tx) => sql`insert into ${table} (id, tag) values (${`${tag}-${n}`}, ${tag})`.execute(tx)),
+      ),
     );
     expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
     expect(await rows(tag)).toEqual([`${tag}-1`, `${tag}-2`]);

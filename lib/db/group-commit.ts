@@ -20,7 +20,11 @@ const GROUP_MAX_MEMBERS = 64;
 // Captured before any test fakes timers: the group must keep running under a fake clock.
 const nextTurn = globalThis.setImmediate.bind(globalThis);
 
-type Member = { work: (tx: Tx) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Member = {
+  work: (tx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
 
 export type GroupStats = { groups: number; members: number };
 

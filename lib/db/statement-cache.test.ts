@@ -50,7 +50,12 @@ describe("SQLite statement cache (issue #18)", () => {
 
 describe("precompiled queries (issue #18)", () => {
   const byName = precompiled((db, name: string, minimum: number) =>
-    db.selectFrom("merchants").select("id").where("name", "=", name).where("created_at", ">=", minimum).where("id", "!=", "constant"),
+    db
+      .selectFrom("merchants")
+      .select("id")
+      .where("name", "=", name)
+      .where("created_at", ">=", minimum)
+      .where("id", "!=", "constant"),
   );
 
   it("bind new values to the same text on every call", async () => {
@@ -68,7 +73,9 @@ describe("precompiled queries (issue #18)", () => {
     if (dialect() !== "postgres") return;
     const names = await withTransaction(async (tx) => {
       await byName.all(["no such merchant", 0], tx);
-      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx)).rows.map((r) => r.statement);
+      return (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx)).rows.map(
+        (r) => r.statement,
+      );
     });
     expect(names).toContain(byName.sql());
   });

@@ -70,7 +70,9 @@ function namingClient(client: pg.PoolClient): pg.PoolClient {
     const name = typeof text === "string" ? namedTexts.get(text) : undefined;
     return name ? query({ name, text, values }) : query(...args);
   };
-  return new Proxy(client, { get: (target, property) => (property === "query" ? named : (Reflect.get(target, property) as unknown)) });
+  return new Proxy(client, {
+    get: (target, property) => (property === "query" ? named : (Reflect.get(target, property) as unknown)),
+  });
 }
 
 /** A pool whose clients run registered texts as named prepared statements (pg keeps one per connection). */

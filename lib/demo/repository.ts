@@ -6,5 +6,11 @@ import { getDb } from "@/lib/db/client";
  * the demo's alone, run by the admin CLI in its own process.
  */
 export async function revokeNamedApiKeys(merchantId: string, name: string, at: number): Promise<void> {
-  await getDb().updateTable("api_keys").set({ revoked_at: at }).where("merchant_id", "=", merchantId).where("name", "=", name).where("revoked_at", "is", null).execute();
+  await getDb()
+    .updateTable("api_keys")
+    .set({ revoked_at: at })
+    .where("merchant_id", "=", merchantId)
+    .where("name", "=", name)
+    .where("revoked_at", "is", null)
+    .execute();
 }

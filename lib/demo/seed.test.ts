@@ -28,7 +28,11 @@ describe("demo seeding", () => {
     expect(demo).not.toBeNull();
     const login = await callApi("POST", "/login/api-key", { body: { apiKey: demo!.apiKey } });
     expect(login.status).toBe(200);
-    const user = await getDb().selectFrom("users").select("password_hash").where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await getDb()
+      .selectFrom("users")
+      .select("password_hash")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).not.toContain(demo!.password);
     expect(await verifyPassword(demo!.password, user.password_hash)).toBe(true);
     expect(existsSync(dataDir()) ? readdirSync(dataDir()).filter((f) => f.includes("demo")) : []).toEqual([]);
@@ -43,7 +47,9 @@ describe("demo seeding", () => {
     const email = uniqueEmail();
     const demo = (await seedDemo(email))!;
     const reset = (await resetDemoLogin({ email }))!;
-    const hash = (await getDb().selectFrom("users").select("password_hash").where("email", "=", email).executeTakeFirstOrThrow()).password_hash;
+    const hash = (
+      await getDb().selectFrom("users").select("password_hash").where("email", "=", email).executeTakeFirstOrThrow()
+    ).password_hash;
     expect(await verifyPassword(reset.password, hash)).toBe(true);
     expect(await verifyPassword(demo.password, hash)).toBe(false);
     expect(reset.api_key).toBeUndefined();
@@ -57,7 +63,10 @@ describe("demo seeding", () => {
 
   it("removes the clear-text demo-login.json an older version left behind", () => {
     mkdirSync(dataDir(), { recursive: true });
-    writeFileSync(path.join(dataDir(), "demo-login.json"), JSON.stringify({ email: "demo@example.com", password: "plain" }));
+    writeFileSync(
+      path.join(dataDir(), "demo-login.json"),
+      JSON.stringify({ email: "demo@example.com", password: "plain" }),
+    );
     expect(removeLegacyDemoLoginFile()).toBe(true);
     expect(existsSync(path.join(dataDir(), "demo-login.json"))).toBe(false);
     expect(removeLegacyDemoLoginFile()).toBe(false);

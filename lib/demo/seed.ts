@@ -38,7 +38,12 @@ export async function isDatabaseEmpty(): Promise<boolean> {
 export async function seedDemo(email = DEMO_EMAIL): Promise<DemoCredentials | null> {
   if (await findUserByEmail(email)) return null;
   const password = process.env.DEMO_PASSWORD || newSecret(12);
-  const created = await createMerchant({ name: "Demo Shop", hosting: true, ownerEmail: email, ownerPassword: password });
+  const created = await createMerchant({
+    name: "Demo Shop",
+    hosting: true,
+    ownerEmail: email,
+    ownerPassword: password,
+  });
   for (const seed of demoSeeders) await seed({ merchantId: created.merchant_id, storeId: created.store_id });
   return { merchantId: created.merchant_id, storeId: created.store_id, email, password, apiKey: created.api_key };
 }
@@ -47,7 +52,9 @@ export async function seedDemo(email = DEMO_EMAIL): Promise<DemoCredentials | nu
  * `admin reset-demo-login`: a new password for the demo login (DEMO_PASSWORD, `password`, or
  * generated) and, with `apiKey`, a new quickstart API key replacing the previous one.
  */
-export async function resetDemoLogin(options: { email?: string; password?: string; apiKey?: boolean } = {}): Promise<{ email: string; password: string; api_key?: string } | null> {
+export async function resetDemoLogin(
+  options: { email?: string; password?: string; apiKey?: boolean } = {},
+): Promise<{ email: string; password: string; api_key?: string } | null> {
   const email = (options.email ?? DEMO_EMAIL).toLowerCase();
   const user = await findUserByEmail(email);
   if (!user) return null;

@@ -7,4 +7,10 @@ import { seedDemoStores } from "@/lib/stores/demo";
 /** Sample records for the demo merchant; each area adds its seeder. */
 export type DemoSeeder = (demo: { merchantId: string; storeId: string }) => Promise<void>;
 
-export const demoSeeders: DemoSeeder[] = [seedDemoPayments, seedDemoStores, seedDemoVerifications, seedDemoCashReceipts, seedBillingDemo];
+export const demoSeeders: DemoSeeder[] = [
+  seedDemoPayments,
+  seedDemoStores,
+  seedDemoVerifications,
+  seedDemoCashReceipts,
+  seedBillingDemo,
+];

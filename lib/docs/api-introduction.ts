@@ -13,7 +13,9 @@ const CARD_RESULTS: Record<keyof typeof SANDBOX_CARDS, string> = {
 
 /** The OpenAPI document's `info.description`: how to authenticate and how to test (rendered at /docs). */
 export function apiIntroduction(): string {
-  const cards = Object.entries(SANDBOX_CARDS).map(([name, number]) => `| \`${number}\` | ${CARD_RESULTS[name as keyof typeof SANDBOX_CARDS]} |`);
+  const cards = Object.entries(SANDBOX_CARDS).map(
+    ([name, number]) => `| \`${number}\` | ${CARD_RESULTS[name as keyof typeof SANDBOX_CARDS]} |`,
+  );
   return [
     "REST API of the payment platform: payments, cancellations, billing keys and scheduled payments, virtual accounts, cash receipts, identity verification, sub-stores and onboarding.",
     "",
@@ -21,7 +23,7 @@ export function apiIntroduction(): string {
     "",
     "Create an API key in the dashboard (**Developers**) or with `npm run admin -- create-api-key`. Then either:",
     "",
-    "- **Bearer** — exchange the key at `POST /login/api-key` (`{\"apiKey\": \"sk_…\"}`) for an access token (24 h) and a refresh token (7 days, rotated by `POST /v2/token-regeneration`), and send `Authorization: Bearer <access token>`;",
+    '- **Bearer** — exchange the key at `POST /login/api-key` (`{"apiKey": "sk_…"}`) for an access token (24 h) and a refresh token (7 days, rotated by `POST /v2/token-regeneration`), and send `Authorization: Bearer <access token>`;',
     "- **API key** — send the key itself: `Authorization: PortOne <api key>` (server-to-server).",
     "",
     "A key limited to one store sees only that store. POST requests accept an `Idempotency-Key` header (replayed for 24 h).",

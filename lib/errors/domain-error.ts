@@ -82,7 +82,9 @@ export class ProviderError extends DomainError {
 /** Too many attempts for a client address or account: answered 429 with Retry-After. */
 export class ThrottledError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super("TOO_MANY_REQUESTS", `too many attempts; retry in ${retryAfterSeconds} s`, { retry_after: retryAfterSeconds });
+    super("TOO_MANY_REQUESTS", `too many attempts; retry in ${retryAfterSeconds} s`, {
+      retry_after: retryAfterSeconds,
+    });
     this.name = "ThrottledError";
   }
 }
@@ -97,6 +99,7 @@ function defaultMessage(code: ErrorCode): string {
  */
 export function asDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
-  if (error instanceof ProviderRefusal) return new DomainError("INVALID_REQUEST", error.message, { field: error.field });
+  if (error instanceof ProviderRefusal)
+    return new DomainError("INVALID_REQUEST", error.message, { field: error.field });
   return undefined;
 }

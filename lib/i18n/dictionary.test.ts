@@ -3,7 +3,13 @@ import { ERROR_STATUS } from "@/lib/api/error-codes";
 import { AUDIT_ACTIONS } from "@/lib/audit/actions";
 import { cashReceiptProductType, cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import { identityMethod, identityStatus } from "@/lib/identity/schema";
-import { APPLICATION_STATUSES, BANK_NAMES, CONTRACT_STATUSES, METHOD_AND_TYPES, PG_COMPANIES } from "@/lib/onboarding/schema";
+import {
+  APPLICATION_STATUSES,
+  BANK_NAMES,
+  CONTRACT_STATUSES,
+  METHOD_AND_TYPES,
+  PG_COMPANIES,
+} from "@/lib/onboarding/schema";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/list-schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
@@ -50,9 +56,13 @@ describe("dictionaries", () => {
     ];
     const missing: string[] = [];
     for (const [kind, values] of kinds) {
-      for (const value of values) for (const locale of ["en", "ko"] as const) if (!dictionaries[locale][`enum.${kind}.${value}`]) missing.push(`${locale} enum.${kind}.${value}`);
+      for (const value of values)
+        for (const locale of ["en", "ko"] as const)
+          if (!dictionaries[locale][`enum.${kind}.${value}`]) missing.push(`${locale} enum.${kind}.${value}`);
     }
-    for (const type of cashReceiptType.options) for (const locale of ["en", "ko"] as const) if (!dictionaries[locale][`receipts.type.${type}`]) missing.push(`${locale} receipts.type.${type}`);
+    for (const type of cashReceiptType.options)
+      for (const locale of ["en", "ko"] as const)
+        if (!dictionaries[locale][`receipts.type.${type}`]) missing.push(`${locale} receipts.type.${type}`);
     expect(missing).toEqual([]);
     // A label is a word for people, never the API's name.
     expect(translate("ko", "enum.paymentStatus.PARTIAL_CANCELLED")).toBe("부분 취소");
@@ -60,7 +70,9 @@ describe("dictionaries", () => {
   });
 
   it("says every API error code in both languages", () => {
-    const missing = Object.keys(ERROR_STATUS).flatMap((code) => (["en", "ko"] as const).filter((l) => !dictionaries[l][`error.${code}`]).map((l) => `${l} error.${code}`));
+    const missing = Object.keys(ERROR_STATUS).flatMap((code) =>
+      (["en", "ko"] as const).filter((l) => !dictionaries[l][`error.${code}`]).map((l) => `${l} error.${code}`),
+    );
     expect(missing).toEqual([]);
   });
 });

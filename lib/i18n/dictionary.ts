@@ -16,7 +16,23 @@ import { fieldErrors } from "./messages/field-errors";
 import { team } from "./messages/team";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
-const areas = [common, developers, stores, identity, cashReceipts, payments, billing, webhooks, dashboard, enums, errors, fieldErrors, reconciliation, channels, team];
+const areas = [
+  common,
+  developers,
+  stores,
+  identity,
+  cashReceipts,
+  payments,
+  billing,
+  webhooks,
+  dashboard,
+  enums,
+  errors,
+  fieldErrors,
+  reconciliation,
+  channels,
+  team,
+];
 
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -26,7 +26,16 @@ export type Formatter = ReturnType<typeof createFormatter>;
 /** Dates, times and money for one reader: their language and time zone, fixed so server and browser agree. */
 export function createFormatter(locale: Locale, timeZone: string) {
   const tag = intlLocale(locale);
-  const dateTimeFormat = new Intl.DateTimeFormat(tag, { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  const dateTimeFormat = new Intl.DateTimeFormat(tag, {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
   const dateFormat = new Intl.DateTimeFormat(tag, { timeZone, year: "numeric", month: "short", day: "numeric" });
   const timeFormat = new Intl.DateTimeFormat(tag, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const dayFormat = new Intl.DateTimeFormat(tag, { timeZone, month: "short", day: "numeric" });

@@ -33,7 +33,12 @@ export async function getTimeZone(locale: Locale): Promise<string> {
 export async function getTranslator() {
   const locale = await getLocale();
   const timeZone = await getTimeZone(locale);
-  return { locale, timeZone, format: createFormatter(locale, timeZone), t: (key: string, vars?: Record<string, string | number>) => translate(locale, key, vars) };
+  return {
+    locale,
+    timeZone,
+    format: createFormatter(locale, timeZone),
+    t: (key: string, vars?: Record<string, string | number>) => translate(locale, key, vars),
+  };
 }
 
 /** A page's <title>: its own name, then the product's (the root layout's template adds it). */

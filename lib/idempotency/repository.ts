@@ -9,7 +9,8 @@ export type IdempotencyKeyRecord = IdempotencyKeysTable;
 
 /** The record of this key in this scope (the primary key). */
 function sameKey(scope: IdempotencyScope) {
-  return (eb: ExpressionBuilder<DB, "idempotency_keys">) => eb.and({ merchant_id: scope.merchantId, store_scope: scope.storeScope, idempotency_key: scope.key });
+  return (eb: ExpressionBuilder<DB, "idempotency_keys">) =>
+    eb.and({ merchant_id: scope.merchantId, store_scope: scope.storeScope, idempotency_key: scope.key });
 }
 
 function heldBy(scope: IdempotencyScope, owner: string) {
@@ -50,7 +51,10 @@ export async function insertRunningKey(
 }
 
 /** Takes over a RUNNING key whose lease (`expiredUntil`) ended; true for the one retry that wins. */
-export async function takeOverKey(scope: IdempotencyScope, input: { expiredUntil: number; owner: string; lockedUntil: number }): Promise<boolean> {
+export async function takeOverKey(
+  scope: IdempotencyScope,
+  input: { expiredUntil: number; owner: string; lockedUntil: number },
+): Promise<boolean> {
   const result = await getDb()
     .updateTable("idempotency_keys")
     .set({ lease_owner: input.owner, locked_until: input.lockedUntil })
@@ -67,8 +71,14 @@ export async function renewKeyLease(scope: IdempotencyScope, owner: string, lock
 }
 
 /** Keeps the holder's response for replay and releases the key. */
-export async function completeKey(scope: IdempotencyScope, owner: string, response: { status: number; body: string }): Promise<void> {
-  await heldBy(scope, owner).set({ state: "DONE", response_status: response.status, response_body: response.body, lease_owner: null }).execute();
+export async function completeKey(
+  scope: IdempotencyScope,
+  owner: string,
+  response: { status: number; body: string },
+): Promise<void> {
+  await heldBy(scope, owner)
+    .set({ state: "DONE", response_status: response.status, response_body: response.body, lease_owner: null })
+    .execute();
 }
 
 /** Frees the key the holder still holds, so a retry runs afresh. */

@@ -5,10 +5,36 @@ import { sendVerification } from "./send-verification";
 
 /** Sample verifications for the demo merchant: one verified by app, one awaiting its SMS code. */
 export async function seedDemoVerifications(demo: { merchantId: string; storeId: string }): Promise<void> {
-  const ctx: AuthContext = { merchantId: demo.merchantId, storeId: demo.storeId, storeLimited: false, hasHostingContract: false, origin: { platform_type: "API", ip_address: "127.0.0.1", user_agent: "demo-seeder" } };
-  const channel = (await listStoreChannels(demo.merchantId, demo.storeId)).find((c) => c.is_for_identity_verification === 1);
+  const ctx: AuthContext = {
+    merchantId: demo.merchantId,
+    storeId: demo.storeId,
+    storeLimited: false,
+    hasHostingContract: false,
+    origin: { platform_type: "API", ip_address: "127.0.0.1", user_agent: "demo-seeder" },
+  };
+  const channel = (await listStoreChannels(demo.merchantId, demo.storeId)).find(
+    (c) => c.is_for_identity_verification === 1,
+  );
   if (!channel) return;
-  await sendVerification({ ctx, input: { id: "demo-identity-1", channelKey: channel.key, customer: { id: "demo-customer-1", name: "Kim Minji", phoneNumber: "01012345678" }, operator: "SKT", method: "APP" } });
+  await sendVerification({
+    ctx,
+    input: {
+      id: "demo-identity-1",
+      channelKey: channel.key,
+      customer: { id: "demo-customer-1", name: "Kim Minji", phoneNumber: "01012345678" },
+      operator: "SKT",
+      method: "APP",
+    },
+  });
   await confirmVerification({ ctx, input: { id: "demo-identity-1" } });
-  await sendVerification({ ctx, input: { id: "demo-identity-2", channelKey: channel.key, customer: { name: "Lee Jiho", phoneNumber: "01098765432", identityNumber: "9505051" }, operator: "KT", method: "SMS" } });
+  await sendVerification({
+    ctx,
+    input: {
+      id: "demo-identity-2",
+      channelKey: channel.key,
+      customer: { name: "Lee Jiho", phoneNumber: "01098765432", identityNumber: "9505051" },
+      operator: "KT",
+      method: "SMS",
+    },
+  });
 }

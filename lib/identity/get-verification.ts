@@ -12,5 +12,10 @@ export async function getVerification({ ctx, input }: { ctx: AuthContext; input:
 /** The dashboard's detail (current store): the wire record plus how it was sent. */
 export async function getVerificationDetail({ ctx, input }: { ctx: AuthContext; input: { id: string } }) {
   const row = await findVerificationOrThrow(ctx.merchantId, ctx.storeId, input.id);
-  return { verification: serializeVerification(row), method: row.method, operator: row.operator, sent: row.sent_at !== null };
+  return {
+    verification: serializeVerification(row),
+    method: row.method,
+    operator: row.operator,
+    sent: row.sent_at !== null,
+  };
 }

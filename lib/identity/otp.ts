@@ -29,7 +29,10 @@ export function otpMatches(stored: string, rowId: string, otp: string): boolean 
  * Where the sandbox drops the simulated SMS: the sandbox inbox, TEST channels only, sealed with the
  * server key so no code sits in the database in clear. LIVE channels never get a delivery target.
  */
-export function sandboxInboxDelivery(channel: ChannelRecord, row: { id: string; verification_id: string }): OtpDelivery {
+export function sandboxInboxDelivery(
+  channel: ChannelRecord,
+  row: { id: string; verification_id: string },
+): OtpDelivery {
   return async (message) => {
     if (channel.type !== "TEST") return;
     await insertSandboxMessage({

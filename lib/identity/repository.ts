@@ -15,11 +15,17 @@ function toRecord(row: IdentityVerificationsTable): VerificationRecord {
   return {
     ...row,
     channel: identityChannel.parse(JSON.parse(row.channel)),
-    verified_customer: row.verified_customer === null ? null : verifiedCustomer.parse(JSON.parse(row.verified_customer)),
+    verified_customer:
+      row.verified_customer === null ? null : verifiedCustomer.parse(JSON.parse(row.verified_customer)),
   };
 }
 
-export async function findVerification(merchantId: string, storeId: string, verificationId: string, db: Db | Tx = getDb()): Promise<VerificationRecord | undefined> {
+export async function findVerification(
+  merchantId: string,
+  storeId: string,
+  verificationId: string,
+  db: Db | Tx = getDb(),
+): Promise<VerificationRecord | undefined> {
   const row = await db
     .selectFrom("identity_verifications")
     .selectAll()
@@ -30,7 +36,11 @@ export async function findVerification(merchantId: string, storeId: string, veri
   return row && toRecord(row);
 }
 
-export async function findVerificationOrThrow(merchantId: string, storeId: string, verificationId: string): Promise<VerificationRecord> {
+export async function findVerificationOrThrow(
+  merchantId: string,
+  storeId: string,
+  verificationId: string,
+): Promise<VerificationRecord> {
   const row = await findVerification(merchantId, storeId, verificationId);
   if (!row) throw new DomainError("IDENTITY_VERIFICATION_NOT_FOUND", "no identity verification with this id");
   return row;
@@ -39,7 +49,17 @@ export async function findVerificationOrThrow(merchantId: string, storeId: strin
 /** The fields a send writes before the provider is called (the request as it stands). */
 export type UnsentFields = Pick<
   VerificationRecord,
-  "channel_id" | "channel_type" | "channel" | "method" | "operator" | "custom_data" | "customer_id" | "customer_name" | "customer_phone" | "identity_digit" | "updated_at"
+  | "channel_id"
+  | "channel_type"
+  | "channel"
+  | "method"
+  | "operator"
+  | "custom_data"
+  | "customer_id"
+  | "customer_name"
+  | "customer_phone"
+  | "identity_digit"
+  | "updated_at"
 >;
 
 function storedFields(fields: UnsentFields) {
@@ -50,13 +70,22 @@ function storedFields(fields: UnsentFields) {
 export async function insertVerification(record: VerificationRecord): Promise<void> {
   await getDb()
     .insertInto("identity_verifications")
-    .values({ ...record, channel: JSON.stringify(record.channel), verified_customer: record.verified_customer && JSON.stringify(record.verified_customer) })
+    .values({
+      ...record,
+      channel: JSON.stringify(record.channel),
+      verified_customer: record.verified_customer && JSON.stringify(record.verified_customer),
+    })
     .execute();
 }
 
 /** Refreshes a verification that was never sent (a sent one is left alone). */
 export async function updateUnsent(rowId: string, fields: UnsentFields): Promise<void> {
-  await getDb().updateTable("identity_verifications").set(storedFields(fields)).where("id", "=", rowId).where("sent_at", "is", null).execute();
+  await getDb()
+    .updateTable("identity_verifications")
+    .set(storedFields(fields))
+    .where("id", "=", rowId)
+    .where("sent_at", "is", null)
+    .execute();
 }
 
 /** The provider took the request: READY with its session and code; false when another send got there first. */
@@ -153,7 +182,12 @@ export async function markVerified(
 
 /** Voids the outstanding code of a verification not yet verified. */
 export async function voidOtp(rowId: string): Promise<void> {
-  await getDb().updateTable("identity_verifications").set({ otp_hash: null, otp_expires_at: null, updated_at: Date.now() }).where("id", "=", rowId).where("status", "!=", "VERIFIED").execute();
+  await getDb()
+    .updateTable("identity_verifications")
+    .set({ otp_hash: null, otp_expires_at: null, updated_at: Date.now() })
+    .where("id", "=", rowId)
+    .where("status", "!=", "VERIFIED")
+    .execute();
 }
 
 /** A new code went out: READY again (FAILED → READY restarts the status clock); false when verified meanwhile. */
@@ -183,14 +217,32 @@ export async function markResent(
 export async function pageVerifications(
   merchantId: string,
   storeId: string,
-  filter: { status?: VerificationRecord["status"]; idPrefix?: string; phonePrefix?: string; limit: number; offset: number },
+  filter: {
+    status?: VerificationRecord["status"];
+    idPrefix?: string;
+    phonePrefix?: string;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: VerificationRecord[]; total: number }> {
-  let q = getDb().selectFrom("identity_verifications").where("merchant_id", "=", merchantId).where("store_id", "=", storeId);
+  let q = getDb()
+    .selectFrom("identity_verifications")
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId);
   if (filter.status) q = q.where("status", "=", filter.status);
   const { idPrefix, phonePrefix } = filter;
-  if (idPrefix) q = q.where((eb) => eb.or([prefixOf("verification_id", idPrefix), ...(phonePrefix ? [prefixOf("customer_phone", phonePrefix)] : [])]));
+  if (idPrefix)
+    q = q.where((eb) =>
+      eb.or([prefixOf("verification_id", idPrefix), ...(phonePrefix ? [prefixOf("customer_phone", phonePrefix)] : [])]),
+    );
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(filter.limit).offset(filter.offset).execute(),
+    q
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toRecord), total: Number(count.n) };
@@ -208,11 +260,21 @@ export async function insertSandboxMessage(message: SandboxMessageRecord): Promi
 
 /** The latest simulated text of a verification. */
 export function latestSandboxMessage(verificationRowId: string): Promise<SandboxMessageRecord | undefined> {
-  return getDb().selectFrom("sandbox_messages").selectAll().where("verification_row_id", "=", verificationRowId).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+  return getDb()
+    .selectFrom("sandbox_messages")
+    .selectAll()
+    .where("verification_row_id", "=", verificationRowId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
 }
 
 /** A store's simulated texts, newest first. */
-export function listSandboxMessages(merchantId: string, storeId: string, limit: number): Promise<SandboxMessageRecord[]> {
+export function listSandboxMessages(
+  merchantId: string,
+  storeId: string,
+  limit: number,
+): Promise<SandboxMessageRecord[]> {
   return getDb()
     .selectFrom("sandbox_messages")
     .selectAll()

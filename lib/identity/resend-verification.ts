@@ -18,7 +18,13 @@ import { assertSent } from "./status";
  * capped per verification and per phone number per hour (429), so the 5 wrong codes a code
  * allows cannot be renewed without end, nor a phone flooded with texts.
  */
-export async function resendVerification({ ctx, input }: { ctx: AuthContext; input: { id: string; storeId?: string } }): Promise<Record<string, never>> {
+export async function resendVerification({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { id: string; storeId?: string };
+}): Promise<Record<string, never>> {
   const store = await resolveIdentityStore(ctx, input.storeId);
   const row = assertSent(await findVerification(ctx.merchantId, store.id, input.id));
   if (row.method !== "SMS") throw new DomainError("INVALID_REQUEST", "resend applies to the SMS method only");
@@ -40,9 +46,20 @@ export async function resendVerification({ ctx, input }: { ctx: AuthContext; inp
   });
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   await transaction(async (tx) => {
-    const done = await markResent(row, { pgSession: outcome.pgSession, otpHash: otp.hash, otpExpiresAt: otp.expiresAt, now: Date.now() }, tx);
-    if (!done) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
-    await recordAudit(tx, { merchantId: ctx.merchantId, action: "identity_verification.resend", targetId: input.id, before: { status: row.status }, after: { ...verificationSummary(row), status: "READY" } });
+    const done = await markResent(
+      row,
+      { pgSession: outcome.pgSession, otpHash: otp.hash, otpExpiresAt: otp.expiresAt, now: Date.now() },
+      tx,
+    );
+    if (!done)
+      throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "identity_verification.resend",
+      targetId: input.id,
+      before: { status: row.status },
+      after: { ...verificationSummary(row), status: "READY" },
+    });
   });
   return {};
 }

@@ -7,7 +7,8 @@ export async function resolveIdentityStore(ctx: AuthContext, storeId: string | u
   try {
     return await resolveStore(ctx, storeId, { missingAs: "INVALID_REQUEST", deniedAs: "FORBIDDEN" });
   } catch (error) {
-    if (error instanceof DomainError && error.code === "INVALID_REQUEST") throw new DomainError("INVALID_REQUEST", "storeId: wrong store id");
+    if (error instanceof DomainError && error.code === "INVALID_REQUEST")
+      throw new DomainError("INVALID_REQUEST", "storeId: wrong store id");
     throw error;
   }
 }

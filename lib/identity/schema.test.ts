@@ -12,7 +12,21 @@ describe("send schemas", () => {
   });
 
   it("the dashboard form's empty resident number means none", () => {
-    expect(dashboardSendInput.safeParse({ ...base, id: "x", method: "APP", customer: { ...base.customer, identityNumber: "" } }).success).toBe(true);
-    expect(dashboardSendInput.safeParse({ ...base, id: "x", method: "SMS", customer: { ...base.customer, identityNumber: "" } }).success).toBe(false);
+    expect(
+      dashboardSendInput.safeParse({
+        ...base,
+        id: "x",
+        method: "APP",
+        customer: { ...base.customer, identityNumber: "" },
+      }).success,
+    ).toBe(true);
+    expect(
+      dashboardSendInput.safeParse({
+        ...base,
+        id: "x",
+        method: "SMS",
+        customer: { ...base.customer, identityNumber: "" },
+      }).success,
+    ).toBe(false);
   });
 });

@@ -19,7 +19,10 @@ const sendFields = z.object({
     name: text(100).trim().min(1),
     phoneNumber: z.string().regex(/^\d{9,12}$/, "must be 9–12 digits, no hyphens"),
     identityNumber: text(20)
-      .refine((v) => readResidentNumber(v) !== null, "must be the 7 leading digits of a resident number (YYMMDD plus one digit)")
+      .refine(
+        (v) => readResidentNumber(v) !== null,
+        "must be the 7 leading digits of a resident number (YYMMDD plus one digit)",
+      )
       .optional(),
   }),
   customData: text(10_000).optional(),
@@ -28,7 +31,10 @@ const sendFields = z.object({
   method: identityMethod,
 });
 
-function requireIdentityNumberForSms(v: { method: string; customer: { identityNumber?: string } }, ctx: z.RefinementCtx) {
+function requireIdentityNumberForSms(
+  v: { method: string; customer: { identityNumber?: string } },
+  ctx: z.RefinementCtx,
+) {
   if (v.method === "SMS" && !v.customer.identityNumber) {
     ctx.addIssue({ code: "custom", path: ["customer", "identityNumber"], message: "required for the SMS method" });
   }
@@ -47,11 +53,17 @@ export const dashboardSendInput = z.preprocess((raw) => {
   const v = raw as DashboardSendInput | undefined;
   if (v?.customer?.identityNumber !== "") return raw;
   return { ...v, customer: { ...v.customer, identityNumber: undefined } };
-}, dashboardSendFields.superRefine(requireIdentityNumberForSms)) as unknown as z.ZodType<z.output<typeof dashboardSendFields>, DashboardSendInput>;
+}, dashboardSendFields.superRefine(requireIdentityNumberForSms)) as unknown as z.ZodType<
+  z.output<typeof dashboardSendFields>,
+  DashboardSendInput
+>;
 
 export const confirmVerificationBody = z.object({
   storeId: storeId.optional(),
-  otp: z.string().regex(/^\d{6}$/, "must be 6 digits").optional(),
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, "must be 6 digits")
+    .optional(),
 });
 
 export const storeIdQuery = z.object({ storeId: storeId.optional() });
@@ -65,12 +77,25 @@ export const listVerificationsInput = z.object({
 });
 export type ListVerificationsInput = z.input<typeof listVerificationsInput>;
 
-export const dashboardConfirmInput = z.object({ id: callerId, otp: z.string().regex(/^\d{6}$/, "must be 6 digits").optional() });
+export const dashboardConfirmInput = z.object({
+  id: callerId,
+  otp: z
+    .string()
+    .regex(/^\d{6}$/, "must be 6 digits")
+    .optional(),
+});
 export const dashboardIdInput = z.object({ id: callerId });
 
 /** Wire shapes, for the OpenAPI document. */
 /** The channel as it was at send time (stored with the verification, camelCase). */
-export const identityChannel = z.object({ type: z.enum(["LIVE", "TEST"]), id: z.string(), key: z.string(), name: z.string(), pgProvider: z.string(), pgMerchantId: z.string() });
+export const identityChannel = z.object({
+  type: z.enum(["LIVE", "TEST"]),
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  pgProvider: z.string(),
+  pgMerchantId: z.string(),
+});
 export type IdentityChannel = z.infer<typeof identityChannel>;
 /** The person the provider confirmed (stored once VERIFIED). */
 export const verifiedCustomer = z.object({
@@ -92,7 +117,9 @@ export const identityVerificationResponse = z.object({
   requestedAt: z.string(),
   updatedAt: z.string(),
   statusChangedAt: z.string(),
-  requestedCustomer: z.object({ id: z.string().optional(), name: z.string().optional(), phoneNumber: z.string().optional() }).optional(),
+  requestedCustomer: z
+    .object({ id: z.string().optional(), name: z.string().optional(), phoneNumber: z.string().optional() })
+    .optional(),
   verifiedCustomer: verifiedCustomer.optional(),
   verifiedAt: z.string().optional(),
   pgTxId: z.string().optional(),

@@ -5,7 +5,14 @@ import type { IdentityChannel } from "./schema";
 
 /** The identity area's Channel (camelCase). */
 export function serializeIdentityChannel(row: ChannelRecord): IdentityChannel {
-  return { type: row.type, id: row.id, key: row.key, name: row.name, pgProvider: row.pg_provider, pgMerchantId: row.pg_merchant_id };
+  return {
+    type: row.type,
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    pgProvider: row.pg_provider,
+    pgMerchantId: row.pg_merchant_id,
+  };
 }
 
 function strip<T extends Record<string, unknown>>(value: T): T {
@@ -23,7 +30,9 @@ export function serializeVerification(row: VerificationRecord) {
     requestedAt: toRfc3339(row.requested_at),
     updatedAt: toRfc3339(row.updated_at),
     statusChangedAt: toRfc3339(row.status_changed_at),
-    requestedCustomer: verified ? undefined : strip({ id: row.customer_id ?? undefined, name: row.customer_name, phoneNumber: row.customer_phone }),
+    requestedCustomer: verified
+      ? undefined
+      : strip({ id: row.customer_id ?? undefined, name: row.customer_name, phoneNumber: row.customer_phone }),
     verifiedCustomer: verified ? (row.verified_customer ?? undefined) : undefined,
     verifiedAt: verified ? toRfc3339(row.verified_at) : undefined,
     pgTxId: verified ? (row.pg_tx_id ?? undefined) : undefined,
@@ -35,6 +44,13 @@ export type WireVerification = ReturnType<typeof serializeVerification>;
 
 /** A dashboard list row: the wire record plus what the table shows. */
 export function serializeVerificationListItem(row: VerificationRecord) {
-  return { ...serializeVerification(row), method: row.method, operator: row.operator, phoneNumber: row.customer_phone, name: row.customer_name, sent: row.sent_at !== null };
+  return {
+    ...serializeVerification(row),
+    method: row.method,
+    operator: row.operator,
+    phoneNumber: row.customer_phone,
+    name: row.customer_name,
+    sent: row.sent_at !== null,
+  };
 }
 export type VerificationListItem = ReturnType<typeof serializeVerificationListItem>;

@@ -11,14 +11,21 @@ export const OTP_TTL_MS = 3 * 60_000;
 
 export function assertCanSend(row: VerificationRecord | undefined): void {
   if (!row) return;
-  if (row.status === "VERIFIED") throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
-  if (row.sent_at !== null) throw new DomainError("IDENTITY_VERIFICATION_ALREADY_SENT", "this identity verification was already sent; use resend for a new code");
+  if (row.status === "VERIFIED")
+    throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+  if (row.sent_at !== null)
+    throw new DomainError(
+      "IDENTITY_VERIFICATION_ALREADY_SENT",
+      "this identity verification was already sent; use resend for a new code",
+    );
 }
 
 /** Confirm and resend need a verification that was sent and is not yet verified. */
 export function assertSent(row: VerificationRecord | undefined): VerificationRecord {
   if (!row) throw new DomainError("IDENTITY_VERIFICATION_NOT_FOUND", "no identity verification with this id");
-  if (row.status === "VERIFIED") throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
-  if (row.sent_at === null) throw new DomainError("IDENTITY_VERIFICATION_NOT_SENT", "this identity verification was never sent");
+  if (row.status === "VERIFIED")
+    throw new DomainError("IDENTITY_VERIFICATION_ALREADY_VERIFIED", "this identity verification is already verified");
+  if (row.sent_at === null)
+    throw new DomainError("IDENTITY_VERIFICATION_NOT_SENT", "this identity verification was never sent");
   return row;
 }

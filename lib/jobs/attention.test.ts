@@ -30,12 +30,24 @@ describe("never-give-up jobs and 'needs attention'", () => {
       const old = await enqueue(getDb(), { queue, payload: { cancellationId: "c1" }, merchantId });
       const young = await enqueue(getDb(), { queue, payload: { cancellationId: "c2" }, merchantId });
       // The first run of `old` was over an hour ago (its provider has been down since).
-      await getDb().updateTable("jobs").set({ started_at: Date.now() - HOUR - 1_000, attempts: 40 }).where("id", "=", old).execute();
+      await getDb()
+        .updateTable("jobs")
+        .set({ started_at: Date.now() - HOUR - 1_000, attempts: 40 })
+        .where("id", "=", old)
+        .execute();
       await drainOnce("w", [queue]);
 
       const items = await listNeedsAttention({ merchantId });
       expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ jobId: old, queue, payload: { cancellationId: "c1" }, merchantId, state: "QUEUED", attempts: 41, lastError: "provider unreachable" });
+      expect(items[0]).toMatchObject({
+        jobId: old,
+        queue,
+        payload: { cancellationId: "c1" },
+        merchantId,
+        state: "QUEUED",
+        attempts: 41,
+        lastError: "provider unreachable",
+      });
       expect(items[0]!.flaggedAt).toBeGreaterThan(items[0]!.firstRunAt);
       expect(items[0]!.nextRunAt).toBeGreaterThan(Date.now());
       expect((await jobRow(young)).attention_at).toBeNull();
@@ -70,7 +82,11 @@ describe("never-give-up jobs and 'needs attention'", () => {
     const merchantId = `m_${newId()}`;
     try {
       const id = await enqueue(getDb(), { queue, payload: {}, merchantId });
-      await getDb().updateTable("jobs").set({ started_at: Date.now() - 2 * HOUR }).where("id", "=", id).execute();
+      await getDb()
+        .updateTable("jobs")
+        .set({ started_at: Date.now() - 2 * HOUR })
+        .where("id", "=", id)
+        .execute();
       await drainOnce("w", [queue]);
       expect(await listNeedsAttention({ merchantId })).toHaveLength(1);
       jobHandlers[queue] = async () => undefined; // the provider is back

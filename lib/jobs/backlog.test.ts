@@ -15,7 +15,9 @@ const queue = `test-backlog-${newId()}`;
 async function plan(pick: ClaimQuery): Promise<string> {
   const query = claimCandidates(pick, queue, Date.now(), 10).compile(getDb());
   const prefix = dialect() === "postgres" ? "explain " : "explain query plan ";
-  const result = await getDb().executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + query.sql, [...query.parameters]));
+  const result = await getDb().executeQuery<Record<string, unknown>>(
+    CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+  );
   return result.rows.map((row) => String(row["QUERY PLAN"] ?? row.detail)).join("\n");
 }
 
@@ -39,7 +41,9 @@ describe(`a backlog of ${BACKLOG} due jobs (#11 build 7)`, () => {
       expect(expired).toMatch(/Index (Only )?Scan using jobs_lease_expiry_idx/);
     } else {
       expect(due).toMatch(/SEARCH jobs USING (COVERING )?INDEX jobs_queued_due_idx \(queue=\? AND run_at<\?\)/);
-      expect(expired).toMatch(/SEARCH jobs USING (COVERING )?INDEX jobs_lease_expiry_idx \(queue=\? AND locked_until<\?\)/);
+      expect(expired).toMatch(
+        /SEARCH jobs USING (COVERING )?INDEX jobs_lease_expiry_idx \(queue=\? AND locked_until<\?\)/,
+      );
     }
     for (const text of [due, expired]) expect(text).not.toMatch(/Seq Scan|SCAN jobs|Sort|TEMP B-TREE/);
   });

@@ -45,11 +45,19 @@ export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
  * ended, so it never overlaps itself in one process; several processes may run it at once, so it
  * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
  */
-export type PeriodicTask = { name: string; everyMs: number; run: (workerId: string, signal: AbortSignal) => Promise<void> };
+export type PeriodicTask = {
+  name: string;
+  everyMs: number;
+  run: (workerId: string, signal: AbortSignal) => Promise<void>;
+};
 
 export const periodicTasks: PeriodicTask[] = [
   // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
-  { name: "payments.sweep", everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000), run: async () => void (await sweepUnsettled()) },
+  {
+    name: "payments.sweep",
+    everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),
+    run: async () => void (await sweepUnsettled()),
+  },
   // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/count-fold.ts).
   foldPaymentCountsTask,
 ];

@@ -42,7 +42,9 @@ async function runJob(workerId: string, run: Run): Promise<RunOutcome> {
   if (run.lost) return "lost";
   run.recording = true;
   if (!retry) return (await completeJob(job)) ? "done" : "lost";
-  return recorded(await failJob(job, { ...retry, retryForever: forever, attentionAt: forever ? attentionDue(job) : null }));
+  return recorded(
+    await failJob(job, { ...retry, retryForever: forever, attentionAt: forever ? attentionDue(job) : null }),
+  );
 }
 
 function recorded(state: "QUEUED" | "FAILED" | null): RunOutcome {
@@ -77,7 +79,9 @@ export class JobRuns {
         const seconds = (performance.now() - started) / 1000;
         for (const observe of runOutcomeObservers) observe(job.queue, outcome, seconds);
       })
-      .catch((error: unknown) => logger.error({ err: error, workerId: this.workerId, jobId: job.id }, "could not record the job's outcome"))
+      .catch((error: unknown) =>
+        logger.error({ err: error, workerId: this.workerId, jobId: job.id }, "could not record the job's outcome"),
+      )
       .finally(() => {
         this.runs.delete(token);
         for (const notify of this.finished.splice(0)) notify();
@@ -112,7 +116,9 @@ export class JobRuns {
       if (run.lost || run.recording) continue;
       run.lost = true;
       run.controller.abort(new Error("worker stopping: job released"));
-      await releaseJob(run.job).catch((error: unknown) => logger.error({ err: error, workerId: this.workerId, jobId: run.job.id }, "could not release the job"));
+      await releaseJob(run.job).catch((error: unknown) =>
+        logger.error({ err: error, workerId: this.workerId, jobId: run.job.id }, "could not release the job"),
+      );
     }
   }
 
@@ -121,7 +127,10 @@ export class JobRuns {
     this.renewing = true;
     try {
       const live = [...this.runs.values()].filter((r) => !r.lost && !r.recording);
-      const held = await renewLeases(live.map((r) => r.job), this.leaseMs);
+      const held = await renewLeases(
+        live.map((r) => r.job),
+        this.leaseMs,
+      );
       for (const run of live) {
         if (held.has(run.job.locked_by!) || run.recording || !this.runs.has(run.job.locked_by!)) continue;
         run.lost = true;

@@ -61,7 +61,11 @@ describe("job leases (#11 case 3)", () => {
       const draining = drainOnce("worker-a", [queue]);
       while ((await jobRow(id))?.state !== "RUNNING") await sleep(10);
       // Another worker took the job over (as after a long pause of worker-a's process).
-      await getDb().updateTable("jobs").set({ locked_by: "worker-b:claim:x", locked_until: Date.now() + 60_000 }).where("id", "=", id).execute();
+      await getDb()
+        .updateTable("jobs")
+        .set({ locked_by: "worker-b:claim:x", locked_until: Date.now() + 60_000 })
+        .where("id", "=", id)
+        .execute();
       await draining;
       expect(aborted).toBe(true);
       // worker-a neither deleted the job nor released it: it is still worker-b's.

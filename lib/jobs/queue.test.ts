@@ -69,7 +69,12 @@ describe("job queue", () => {
     jobHandlers[queue] = async () => ({ retryAt: Date.now() - 1, error: "still failing" });
     const id = await enqueue(getDb(), { queue, payload: {}, maxAttempts: 3 });
     await drainOnce("w", [queue]);
-    expect(await jobRow(id)).toMatchObject({ state: "FAILED", attempts: 3, last_error: "still failing", locked_by: null });
+    expect(await jobRow(id)).toMatchObject({
+      state: "FAILED",
+      attempts: 3,
+      last_error: "still failing",
+      locked_by: null,
+    });
     delete jobHandlers[queue];
   });
 

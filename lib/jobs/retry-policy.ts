@@ -20,7 +20,10 @@ export function foreverBackoff(attempts: number, now = Date.now(), random = Math
 }
 
 /** When a never-give-up job should be flagged, if it is not already: null while it is young. */
-export function attentionDue(job: { started_at: number | null; attention_at: number | null }, now = Date.now()): number | null {
+export function attentionDue(
+  job: { started_at: number | null; attention_at: number | null },
+  now = Date.now(),
+): number | null {
   if (job.attention_at !== null) return job.attention_at;
   return job.started_at !== null && now - job.started_at >= ATTENTION_AFTER_MS ? now : null;
 }

@@ -48,7 +48,12 @@ export async function drainOnce(workerId: string, queues = Object.keys(jobHandle
 }
 
 /** Runs a periodic task until the worker stops: never overlapping itself, errors logged. */
-async function runPeriodically(task: PeriodicTask, workerId: string, stopping: AbortSignal, rest: (ms: number) => Promise<unknown>): Promise<void> {
+async function runPeriodically(
+  task: PeriodicTask,
+  workerId: string,
+  stopping: AbortSignal,
+  rest: (ms: number) => Promise<unknown>,
+): Promise<void> {
   while (!stopping.aborted) {
     try {
       await task.run(workerId, stopping);
@@ -87,7 +92,9 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   const stopping = new AbortController();
   const rest = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
   // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
-  scheduleRetention().catch((error: unknown) => logger.error({ err: error, worker: id }, "could not schedule the retention sweep"));
+  scheduleRetention().catch((error: unknown) =>
+    logger.error({ err: error, worker: id }, "could not schedule the retention sweep"),
+  );
 
   let lastPollAt = Date.now();
   const loop = (async () => {

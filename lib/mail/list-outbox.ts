@@ -7,5 +7,11 @@ export type OutboxMail = { id: string; to: string; subject: string; text: string
 /** The merchant's local outbox, newest first (mail is kept here when no SMTP server is set). */
 export async function listOutbox(merchantId: string, limit = 50): Promise<OutboxMail[]> {
   const rows = await latestOutboxMails(merchantId, limit);
-  return rows.map((r) => ({ id: r.id, to: r.to_email, subject: r.subject, text: openSealedOrThrow(OUTBOX_SEAL, r.body_sealed), createdAt: new Date(Number(r.created_at)).toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_email,
+    subject: r.subject,
+    text: openSealedOrThrow(OUTBOX_SEAL, r.body_sealed),
+    createdAt: new Date(Number(r.created_at)).toISOString(),
+  }));
 }

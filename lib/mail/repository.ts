@@ -9,5 +9,12 @@ export async function insertOutboxMail(tx: Tx, row: OutboxMailRow): Promise<void
 
 /** The merchant's outbox, newest first. */
 export async function latestOutboxMails(merchantId: string, limit: number): Promise<OutboxMailRow[]> {
-  return getDb().selectFrom("outbox_mails").selectAll().where("merchant_id", "=", merchantId).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  return getDb()
+    .selectFrom("outbox_mails")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }

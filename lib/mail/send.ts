@@ -19,14 +19,26 @@ export function smtpConfigured(): boolean {
  * in the caller's transaction, its body sealed (an invitation mail carries a live link).
  */
 export async function keepInOutbox(tx: Transaction, mail: Mail): Promise<void> {
-  await insertOutboxMail(tx, { id: newId("mail_"), merchant_id: mail.merchantId, to_email: mail.to, subject: mail.subject, body_sealed: sealText(OUTBOX_SEAL, mail.text), created_at: Date.now() });
+  await insertOutboxMail(tx, {
+    id: newId("mail_"),
+    merchant_id: mail.merchantId,
+    to_email: mail.to,
+    subject: mail.subject,
+    body_sealed: sealText(OUTBOX_SEAL, mail.text),
+    created_at: Date.now(),
+  });
 }
 
 /** Sends over SMTP; false when it failed (logged), so the caller can say so and show the link. */
 export async function sendSmtp(mail: Mail): Promise<boolean> {
   try {
     const transport = nodemailer.createTransport(process.env.SMTP_URL!);
-    await transport.sendMail({ from: process.env.MAIL_FROM ?? "no-reply@localhost", to: mail.to, subject: mail.subject, text: mail.text });
+    await transport.sendMail({
+      from: process.env.MAIL_FROM ?? "no-reply@localhost",
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
     return true;
   } catch (err) {
     logger.error({ err }, "SMTP send failed");

@@ -15,4 +15,5 @@ export type StoredCredential = z.infer<typeof storedCredential>;
 const PURPOSE = "pg-credential";
 
 export const sealCredential = (credential: StoredCredential): string => sealText(PURPOSE, JSON.stringify(credential));
-export const openCredential = (stored: string): StoredCredential => storedCredential.parse(JSON.parse(openSealedOrThrow(PURPOSE, stored)));
+export const openCredential = (stored: string): StoredCredential =>
+  storedCredential.parse(JSON.parse(openSealedOrThrow(PURPOSE, stored)));

@@ -7,6 +7,9 @@ import { toApplicationView } from "./serialize";
 export async function listOnboardingBoard({ ctx }: { ctx: AuthContext; input?: Record<string, never> }) {
   requireHostingContract(ctx);
   const rows = await listBoardApplications(ctx);
-  const events = await eventsByApplication(ctx.merchantId, rows.map((r) => r.id));
+  const events = await eventsByApplication(
+    ctx.merchantId,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ store_name, ...row }) => toApplicationView(row, events.get(row.id) ?? [], store_name));
 }

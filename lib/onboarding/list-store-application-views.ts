@@ -9,6 +9,9 @@ export async function listStoreApplicationViews({ ctx, input }: { ctx: AuthConte
   requireHostingContract(ctx);
   const { store } = await loadSubStore(ctx, input.store_id);
   const rows = await listStoreApplications(ctx.merchantId, store.id);
-  const events = await eventsByApplication(ctx.merchantId, rows.map((r) => r.id));
+  const events = await eventsByApplication(
+    ctx.merchantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toApplicationView(r, events.get(r.id) ?? [], store.name));
 }

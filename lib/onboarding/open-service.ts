@@ -11,11 +11,24 @@ function providerOf(pgCompany: string): string {
 }
 
 /** On SERVICE_OPEN the store gets a TEST channel for the provider and generated credentials (once). */
-export async function openService(tx: Transaction, app: ApplicationRecord, now: number): Promise<{ pg_credential: string; channel_id: string } | undefined> {
+export async function openService(
+  tx: Transaction,
+  app: ApplicationRecord,
+  now: number,
+): Promise<{ pg_credential: string; channel_id: string } | undefined> {
   if (app.pg_credential && app.channel_id) return undefined;
   const provider = providerOf(app.pg_company);
-  const mid = `${provider.toLowerCase()}_sbx_${newSecret(6).toLowerCase().replace(/[^a-z0-9]/g, "0")}`;
-  const credential = { created: now, modified: now, mid, api_key: `test_sk_${newSecret(24)}`, client_key: `test_ck_${newSecret(24)}`, mert_key: newSecret(24) };
+  const mid = `${provider.toLowerCase()}_sbx_${newSecret(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "0")}`;
+  const credential = {
+    created: now,
+    modified: now,
+    mid,
+    api_key: `test_sk_${newSecret(24)}`,
+    client_key: `test_ck_${newSecret(24)}`,
+    mert_key: newSecret(24),
+  };
   const channelId = newId("ch_");
   await insertChannel(tx, {
     id: channelId,

@@ -5,8 +5,23 @@ import { applicationsResponse, submitApplicationsInput, tosspaymentsUrlsResponse
 const base = { tag: "onboarding", family: "platform", auth: "hosting", params: storeIdParams } as const;
 
 export const onboardingOperations: Operation[] = [
-  { ...base, method: "get", path: "/v2/stores/{store-id}/applications", summary: "List a sub-store's payment applications", response: applicationsResponse, errors: [400, 403, 404] },
-  { ...base, method: "post", path: "/v2/stores/{store-id}/applications", summary: "Submit payment applications for a sub-store", body: submitApplicationsInput, response: applicationsResponse, errors: [400, 403, 404] },
+  {
+    ...base,
+    method: "get",
+    path: "/v2/stores/{store-id}/applications",
+    summary: "List a sub-store's payment applications",
+    response: applicationsResponse,
+    errors: [400, 403, 404],
+  },
+  {
+    ...base,
+    method: "post",
+    path: "/v2/stores/{store-id}/applications",
+    summary: "Submit payment applications for a sub-store",
+    body: submitApplicationsInput,
+    response: applicationsResponse,
+    errors: [400, 403, 404],
+  },
   {
     ...base,
     method: "get",

@@ -2,7 +2,14 @@ import type { PAYMENT_TYPES } from "./schema";
 
 type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-const EASY = new Set(["NAVERPAY_GENERAL", "NAVERCO_GENERAL", "KAKAOPAY_GENERAL", "TOSSPAY_GENERAL", "PAYCO_GENERAL", "SMILEPAY_GENERAL"]);
+const EASY = new Set([
+  "NAVERPAY_GENERAL",
+  "NAVERCO_GENERAL",
+  "KAKAOPAY_GENERAL",
+  "TOSSPAY_GENERAL",
+  "PAYCO_GENERAL",
+  "SMILEPAY_GENERAL",
+]);
 
 /** The provider contracts an application needs: subscriptions and easy pay are contracted apart from general payments. */
 export function paymentTypesOf(methods: readonly string[]): PaymentType[] {

@@ -3,10 +3,22 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { StoreApplicationEventsTable, StoreApplicationsTable } from "@/lib/db/tables/stores";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
-import { type ApplicationStatus, type ContractStatus, METHOD_AND_TYPES, type PgSpecificInfo, pgSpecificInfo, storedApplicationStatus, storedContractStatus, storedMethods } from "./schema";
+import {
+  type ApplicationStatus,
+  type ContractStatus,
+  METHOD_AND_TYPES,
+  type PgSpecificInfo,
+  pgSpecificInfo,
+  storedApplicationStatus,
+  storedContractStatus,
+  storedMethods,
+} from "./schema";
 
 /** An application with its documents parsed and its states checked once, here. */
-export type ApplicationRecord = Omit<StoreApplicationsTable, "methods" | "pg_specific_info" | "status" | "contract_status"> & {
+export type ApplicationRecord = Omit<
+  StoreApplicationsTable,
+  "methods" | "pg_specific_info" | "status" | "contract_status"
+> & {
   methods: (typeof METHOD_AND_TYPES)[number][];
   pg_specific_info: PgSpecificInfo;
   status: ApplicationStatus;
@@ -26,7 +38,14 @@ function toRecord(row: StoreApplicationsTable): ApplicationRecord {
 
 /** A store's applications in the order they were submitted. */
 export async function listStoreApplications(merchantId: string, storeId: string): Promise<ApplicationRecord[]> {
-  const rows = await getDb().selectFrom("store_applications").selectAll().where("merchant_id", "=", merchantId).where("store_id", "=", storeId).orderBy("created_at").orderBy("id").execute();
+  const rows = await getDb()
+    .selectFrom("store_applications")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -44,8 +63,16 @@ export async function listBoardApplications(ctx: AuthContext): Promise<(Applicat
 }
 
 /** An application the caller may see (store-limited callers: their store's only). */
-export async function loadApplication(ctx: AuthContext, applicationId: string, db: Db | Tx = getDb()): Promise<ApplicationRecord> {
-  let query = db.selectFrom("store_applications").selectAll().where("id", "=", applicationId).where("merchant_id", "=", ctx.merchantId);
+export async function loadApplication(
+  ctx: AuthContext,
+  applicationId: string,
+  db: Db | Tx = getDb(),
+): Promise<ApplicationRecord> {
+  let query = db
+    .selectFrom("store_applications")
+    .selectAll()
+    .where("id", "=", applicationId)
+    .where("merchant_id", "=", ctx.merchantId);
   if (ctx.storeLimited) query = query.where("store_id", "=", ctx.storeId);
   const row = await query.executeTakeFirst();
   if (!row) throw new DomainError("NOT_FOUND", "application not found");
@@ -55,7 +82,11 @@ export async function loadApplication(ctx: AuthContext, applicationId: string, d
 export async function insertApplication(tx: Db | Tx, record: ApplicationRecord): Promise<void> {
   await tx
     .insertInto("store_applications")
-    .values({ ...record, methods: JSON.stringify(record.methods), pg_specific_info: JSON.stringify(record.pg_specific_info) })
+    .values({
+      ...record,
+      methods: JSON.stringify(record.methods),
+      pg_specific_info: JSON.stringify(record.pg_specific_info),
+    })
     .execute();
 }
 
@@ -63,7 +94,12 @@ export async function insertApplication(tx: Db | Tx, record: ApplicationRecord):
 export async function moveApplication(
   tx: Db | Tx,
   app: ApplicationRecord,
-  change: { to: ApplicationStatus; at: number; failedReason?: string; opened?: { pg_credential: string; channel_id: string } },
+  change: {
+    to: ApplicationStatus;
+    at: number;
+    failedReason?: string;
+    opened?: { pg_credential: string; channel_id: string };
+  },
 ): Promise<boolean> {
   const updated = await tx
     .updateTable("store_applications")
@@ -81,7 +117,11 @@ export async function moveApplication(
 }
 
 /** Moves the provider contract status only from the one read; false when it had changed. */
-export async function moveContract(tx: Db | Tx, app: ApplicationRecord, change: { from: ContractStatus; to: ContractStatus; at: number }): Promise<boolean> {
+export async function moveContract(
+  tx: Db | Tx,
+  app: ApplicationRecord,
+  change: { from: ContractStatus; to: ContractStatus; at: number },
+): Promise<boolean> {
   const updated = await tx
     .updateTable("store_applications")
     .set({ contract_status: change.to, contract_status_changed_at: change.at, updated_at: change.at })
@@ -91,7 +131,10 @@ export async function moveContract(tx: Db | Tx, app: ApplicationRecord, change: 
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export async function eventsByApplication(merchantId: string, applicationIds: string[]): Promise<Map<string, ApplicationEventRecord[]>> {
+export async function eventsByApplication(
+  merchantId: string,
+  applicationIds: string[],
+): Promise<Map<string, ApplicationEventRecord[]>> {
   const map = new Map<string, ApplicationEventRecord[]>();
   if (applicationIds.length === 0) return map;
   const rows = await getDb()
@@ -107,5 +150,8 @@ export async function eventsByApplication(merchantId: string, applicationIds: st
 }
 
 export async function recordEvent(tx: Db | Tx, event: Omit<ApplicationEventRecord, "id">): Promise<void> {
-  await tx.insertInto("store_application_events").values({ id: newId("appev-"), ...event }).execute();
+  await tx
+    .insertInto("store_application_events")
+    .values({ id: newId("appev-"), ...event })
+    .execute();
 }

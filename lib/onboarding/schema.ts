@@ -4,24 +4,134 @@ import { idRef, text } from "@/lib/api/fields";
 
 /** Onboarding inputs and enums (spec: Application, PgSpecificInfo, TosspaymentsApplicationUrl; CONTRACT §7). Client-safe. */
 
-export const PG_COMPANIES = ["UNIDENTIFIED", "NICE", "KCP", "KICC", "DANAL", "SETTLE", "JTNET", "INICIS", "SMARTRO", "BLUEWALNUT", "TOSSPAYMENTS", "DAOU", "KSNET", "MOBILIANS", "ALIPAY", "EXIMBAY", "PAYPAL", "PAYMENTWALL", "NAVERPAY", "NAVERCO", "KAKAOPAY", "TOSSPAY", "CHAI", "PAYCO", "SMILEPAY"] as const;
+export const PG_COMPANIES = [
+  "UNIDENTIFIED",
+  "NICE",
+  "KCP",
+  "KICC",
+  "DANAL",
+  "SETTLE",
+  "JTNET",
+  "INICIS",
+  "SMARTRO",
+  "BLUEWALNUT",
+  "TOSSPAYMENTS",
+  "DAOU",
+  "KSNET",
+  "MOBILIANS",
+  "ALIPAY",
+  "EXIMBAY",
+  "PAYPAL",
+  "PAYMENTWALL",
+  "NAVERPAY",
+  "NAVERCO",
+  "KAKAOPAY",
+  "TOSSPAY",
+  "CHAI",
+  "PAYCO",
+  "SMILEPAY",
+] as const;
 /** Providers an application may be submitted to. */
 export const APPLICABLE_PG_COMPANIES = ["UNIDENTIFIED", "TOSSPAYMENTS"] as const;
 
-export const METHOD_AND_TYPES = ["CARD_GENERAL", "CARD_SUBSCRIBE", "CARD_KEYIN", "TRANS_GENERAL", "VBANK_GENERAL", "PHONE_GENERAL", "PHONE_SUBSCRIBE", "GIFT_CARD_GENERAL", "ABROAD_GENERAL", "MY_ACCOUNT_GENERAL", "NAVERPAY_GENERAL", "NAVERCO_GENERAL", "KAKAOPAY_GENERAL", "TOSSPAY_GENERAL", "PAYCO_GENERAL", "SMILEPAY_GENERAL", "CERTIFICATION_PHONE", "CERTIFICATION_UNIFIED"] as const;
+export const METHOD_AND_TYPES = [
+  "CARD_GENERAL",
+  "CARD_SUBSCRIBE",
+  "CARD_KEYIN",
+  "TRANS_GENERAL",
+  "VBANK_GENERAL",
+  "PHONE_GENERAL",
+  "PHONE_SUBSCRIBE",
+  "GIFT_CARD_GENERAL",
+  "ABROAD_GENERAL",
+  "MY_ACCOUNT_GENERAL",
+  "NAVERPAY_GENERAL",
+  "NAVERCO_GENERAL",
+  "KAKAOPAY_GENERAL",
+  "TOSSPAY_GENERAL",
+  "PAYCO_GENERAL",
+  "SMILEPAY_GENERAL",
+  "CERTIFICATION_PHONE",
+  "CERTIFICATION_UNIFIED",
+] as const;
 /** Methods an application may ask for. */
-export const APPLICABLE_METHODS = ["CARD_GENERAL", "CARD_SUBSCRIBE", "TRANS_GENERAL", "VBANK_GENERAL", "PHONE_GENERAL", "GIFT_CARD_GENERAL"] as const;
+export const APPLICABLE_METHODS = [
+  "CARD_GENERAL",
+  "CARD_SUBSCRIBE",
+  "TRANS_GENERAL",
+  "VBANK_GENERAL",
+  "PHONE_GENERAL",
+  "GIFT_CARD_GENERAL",
+] as const;
 
-export const APPLICATION_STATUSES = ["RECEPTION_SCHEDULED", "TRANSFER", "RECEPTION_PENDING", "RECEPTION_COMPLETED", "APPLICATION_CANCELED", "MERCHANT_REVIEWING", "CONTRACT_PROCESSING", "CONTRACT_COMPLETED", "CONTRACT_CANCELED", "CONTRACT_PENDING", "CONTRACT_REJECTED", "SERVICE_CLOSED", "SERVICE_OPEN"] as const;
+export const APPLICATION_STATUSES = [
+  "RECEPTION_SCHEDULED",
+  "TRANSFER",
+  "RECEPTION_PENDING",
+  "RECEPTION_COMPLETED",
+  "APPLICATION_CANCELED",
+  "MERCHANT_REVIEWING",
+  "CONTRACT_PROCESSING",
+  "CONTRACT_COMPLETED",
+  "CONTRACT_CANCELED",
+  "CONTRACT_PENDING",
+  "CONTRACT_REJECTED",
+  "SERVICE_CLOSED",
+  "SERVICE_OPEN",
+] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const CONTRACT_STATUSES = ["READY", "IN_DRAFT", "WAIT_FOR_REVIEW", "IN_REVIEW", "DONE", "CANCELED", "TERMINATED"] as const;
+export const CONTRACT_STATUSES = [
+  "READY",
+  "IN_DRAFT",
+  "WAIT_FOR_REVIEW",
+  "IN_REVIEW",
+  "DONE",
+  "CANCELED",
+  "TERMINATED",
+] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 export const PAYMENT_TYPES = ["GENERAL", "SUBSCRIBE", "EASY"] as const;
 
 /** The spec's BankName list (settlement accounts). */
-export const BANK_NAMES = ["BANK_OF_KOREA", "KDB", "IBK", "KB", "HANA", "SH", "KOREA_EXIMBANK", "NH", "WOORI", "SHINHAN", "SC", "CITY", "DGB", "BOOSAN_BANK", "KJ_BANK", "JEJU_BANK", "JB_BANK", "KN_BANK", "MG", "CU", "SB", "BOA", "MORGAN_STANLEY", "HSBC", "DEUTSCHE_BANK", "JP_MORGAN", "BNP_PARISBAS", "ICBC", "BANK_OF_CHINA", "SJ", "CHINA_CONSTRUCTION_BANK", "POST_BANK", "K_BANK", "KAKAO_BANK", "TOSS_BANK"] as const;
+export const BANK_NAMES = [
+  "BANK_OF_KOREA",
+  "KDB",
+  "IBK",
+  "KB",
+  "HANA",
+  "SH",
+  "KOREA_EXIMBANK",
+  "NH",
+  "WOORI",
+  "SHINHAN",
+  "SC",
+  "CITY",
+  "DGB",
+  "BOOSAN_BANK",
+  "KJ_BANK",
+  "JEJU_BANK",
+  "JB_BANK",
+  "KN_BANK",
+  "MG",
+  "CU",
+  "SB",
+  "BOA",
+  "MORGAN_STANLEY",
+  "HSBC",
+  "DEUTSCHE_BANK",
+  "JP_MORGAN",
+  "BNP_PARISBAS",
+  "ICBC",
+  "BANK_OF_CHINA",
+  "SJ",
+  "CHINA_CONSTRUCTION_BANK",
+  "POST_BANK",
+  "K_BANK",
+  "KAKAO_BANK",
+  "TOSS_BANK",
+] as const;
 
 const optionalText = (max: number) => text(max).trim().optional();
 
@@ -31,7 +141,10 @@ export const pgSpecificInfo = z.object({
   supporting_countries: z.array(country).max(300).optional(),
   payco_id: optionalText(100),
   bank_name: z.enum(BANK_NAMES).optional(),
-  account_number: text(40).trim().regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)").optional(),
+  account_number: text(40)
+    .trim()
+    .regex(/^[0-9-]{6,30}$/, "must be an account number (digits, optional hyphens)")
+    .optional(),
   account_holder_name: optionalText(100),
   homepage_name: optionalText(200),
   nicepay_terms_agreed: z.array(z.boolean()).max(10).optional(),
@@ -88,9 +201,25 @@ export const applicationResponse = z.object({
   status: z.enum(APPLICATION_STATUSES),
   pg_specific_info: pgSpecificInfo,
   failed_reason: z.string().optional(),
-  pg_credential: z.object({ created: z.string(), modified: z.string(), mid: z.string(), api_key: z.string(), client_key: z.string(), mert_key: z.string() }).optional(),
+  pg_credential: z
+    .object({
+      created: z.string(),
+      modified: z.string(),
+      mid: z.string(),
+      api_key: z.string(),
+      client_key: z.string(),
+      mert_key: z.string(),
+    })
+    .optional(),
 });
 export const applicationsResponse = z.object({ applications: z.array(applicationResponse) });
 export const tosspaymentsUrlsResponse = z.object({
-  urls: z.array(z.object({ application_id: z.string(), payment_type: z.enum(PAYMENT_TYPES), onboarding_url: z.string().optional(), status: z.enum(CONTRACT_STATUSES) })),
+  urls: z.array(
+    z.object({
+      application_id: z.string(),
+      payment_type: z.enum(PAYMENT_TYPES),
+      onboarding_url: z.string().optional(),
+      status: z.enum(CONTRACT_STATUSES),
+    }),
+  ),
 });

@@ -19,7 +19,11 @@ export function serializeApplication(row: ApplicationRecord) {
     status: row.status,
     pg_specific_info: row.pg_specific_info,
     failed_reason: row.failed_reason,
-    pg_credential: credential && { ...credential, created: toRfc3339(credential.created), modified: toRfc3339(credential.modified) },
+    pg_credential: credential && {
+      ...credential,
+      created: toRfc3339(credential.created),
+      modified: toRfc3339(credential.modified),
+    },
   });
 }
 
@@ -54,7 +58,13 @@ export function toApplicationView(row: ApplicationRecord, events: ApplicationEve
     status_changed_at: toRfc3339(row.status_changed_at),
     contract_status_changed_at: toRfc3339(row.contract_status_changed_at) ?? null,
     created_at: toRfc3339(row.created_at),
-    history: events.map((e) => ({ field: e.field, from: e.from_value, to: e.to_value, reason: e.reason, at: toRfc3339(e.at) })),
+    history: events.map((e) => ({
+      field: e.field,
+      from: e.from_value,
+      to: e.to_value,
+      reason: e.reason,
+      at: toRfc3339(e.at),
+    })),
   };
 }
 export type ApplicationView = ReturnType<typeof toApplicationView>;

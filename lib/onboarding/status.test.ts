@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { paymentTypesOf } from "./payment-types";
 import { APPLICATION_STATUSES, CONTRACT_STATUSES, type ApplicationStatus } from "./schema";
-import { APPLICATION_TRANSITIONS, canMoveApplication, canMoveContract, CONTRACT_TRANSITIONS, HAPPY_PATH } from "./status";
+import {
+  APPLICATION_TRANSITIONS,
+  canMoveApplication,
+  canMoveContract,
+  CONTRACT_TRANSITIONS,
+  HAPPY_PATH,
+} from "./status";
 
 describe("application state machine", () => {
   it("covers every status and only names known statuses", () => {
     expect(Object.keys(APPLICATION_TRANSITIONS).sort()).toEqual([...APPLICATION_STATUSES].sort());
-    for (const next of Object.values(APPLICATION_TRANSITIONS)) for (const s of next) expect(APPLICATION_STATUSES).toContain(s);
+    for (const next of Object.values(APPLICATION_TRANSITIONS))
+      for (const s of next) expect(APPLICATION_STATUSES).toContain(s);
     expect(Object.keys(CONTRACT_TRANSITIONS).sort()).toEqual([...CONTRACT_STATUSES].sort());
   });
 

@@ -8,7 +8,11 @@ import type { PgSpecificInfo } from "./schema";
 import { serializeApplication } from "./serialize";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 
-type Input = { store_id: string; applications: { pg_company: string; methods: ApplicationRecord["methods"] }[]; pg_specific_info: PgSpecificInfo };
+type Input = {
+  store_id: string;
+  applications: { pg_company: string; methods: ApplicationRecord["methods"] }[];
+  pg_specific_info: PgSpecificInfo;
+};
 
 /** POST /v2/stores/{store-id}/applications: one application per provider, each RECEPTION_SCHEDULED (CONTRACT §7). */
 export async function submitApplications({ ctx, input }: { ctx: AuthContext; input: Input }) {
@@ -38,15 +42,37 @@ export async function submitApplications({ ctx, input }: { ctx: AuthContext; inp
         updated_at: now,
       };
       await insertApplication(tx, row);
-      await recordEvent(tx, { merchant_id: ctx.merchantId, application_id: row.id, field: "status", from_value: null, to_value: row.status, reason: null, at: now });
+      await recordEvent(tx, {
+        merchant_id: ctx.merchantId,
+        application_id: row.id,
+        field: "status",
+        from_value: null,
+        to_value: row.status,
+        reason: null,
+        at: now,
+      });
       if (row.contract_status) {
-        await recordEvent(tx, { merchant_id: ctx.merchantId, application_id: row.id, field: "contract_status", from_value: null, to_value: row.contract_status, reason: null, at: now });
+        await recordEvent(tx, {
+          merchant_id: ctx.merchantId,
+          application_id: row.id,
+          field: "contract_status",
+          from_value: null,
+          to_value: row.contract_status,
+          reason: null,
+          at: now,
+        });
       }
       await recordAudit(tx, {
         merchantId: ctx.merchantId,
         action: "application.submit",
         targetId: row.id,
-        after: { store_id: row.store_id, pg_company: row.pg_company, methods: row.methods, status: row.status, contract_status: row.contract_status },
+        after: {
+          store_id: row.store_id,
+          pg_company: row.pg_company,
+          methods: row.methods,
+          status: row.status,
+          contract_status: row.contract_status,
+        },
       });
       created.push(row);
     }

@@ -24,7 +24,8 @@ function checkSqliteFile(file: string, options: { readonly: boolean }): void {
     // The copy inherits the live database's WAL mode; a backup is one self-contained file.
     if (!options.readonly) db.pragma("journal_mode = DELETE");
     const [row] = db.pragma("quick_check") as { quick_check: string }[];
-    if (row?.quick_check !== "ok") throw new Error(`${file} failed SQLite's quick check: ${row?.quick_check ?? "no answer"}`);
+    if (row?.quick_check !== "ok")
+      throw new Error(`${file} failed SQLite's quick check: ${row?.quick_check ?? "no answer"}`);
     db.prepare("select count(*) from kysely_migration").get();
   } finally {
     db.close();
@@ -59,10 +60,12 @@ async function restoreSqlite(backup: string, target: string): Promise<void> {
 /** pg_dump / pg_restore: PG_BIN, then PATH, then the newest Debian server install. */
 export function postgresTool(name: "pg_dump" | "pg_restore"): string {
   if (process.env.PG_BIN) return path.join(process.env.PG_BIN, name);
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter))
+    if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) if (existsSync(path.join(root, version, "bin", name))) return path.join(root, version, "bin", name);
+  for (const version of versions)
+    if (existsSync(path.join(root, version, "bin", name))) return path.join(root, version, "bin", name);
   throw new Error(`${name} not found: install the PostgreSQL client tools or set PG_BIN`);
 }
 
@@ -79,5 +82,15 @@ export async function restoreDatabase(from: string, target: DatabaseTarget = dat
   const file = path.resolve(from);
   if (!existsSync(file)) throw new Error(`no backup at ${file}`);
   if (target.dialect === "sqlite") await restoreSqlite(file, target.file);
-  else await run(postgresTool("pg_restore"), ["--clean", "--if-exists", "--no-owner", "--single-transaction", "--exit-on-error", "--dbname", target.url, file]);
+  else
+    await run(postgresTool("pg_restore"), [
+      "--clean",
+      "--if-exists",
+      "--no-owner",
+      "--single-transaction",
+      "--exit-on-error",
+      "--dbname",
+      target.url,
+      file,
+    ]);
 }

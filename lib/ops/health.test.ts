@@ -60,7 +60,11 @@ describe("GET /readyz", () => {
   it("is not ready (503) while a migration this code knows is not applied, naming it", async () => {
     noteWorkerHeartbeat();
     const db = getDb();
-    const row = await db.selectFrom("kysely_migration" as never).selectAll().where("name" as never, "=", "0050_ops" as never).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("kysely_migration" as never)
+      .selectAll()
+      .where("name" as never, "=", "0050_ops" as never)
+      .executeTakeFirstOrThrow();
     await sql`delete from kysely_migration where name = '0050_ops'`.execute(db);
     try {
       const res = await callApi("GET", "/readyz");
@@ -68,7 +72,11 @@ describe("GET /readyz", () => {
       expect(res.body.checks.migrations).toEqual({ ok: false, pending: ["0050_ops"] });
     } finally {
       // 0050 is idempotent, so a process migrating meanwhile may already have put it back.
-      await db.insertInto("kysely_migration" as never).values(row).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto("kysely_migration" as never)
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
     expect((await callApi("GET", "/readyz")).status).toBe(200);
   });

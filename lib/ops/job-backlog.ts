@@ -1,6 +1,12 @@
 import { countJobsByQueue } from "./repository";
 
-export type QueueBacklog = { queue: string; ready: number; running: number; dead: number; oldestReadyAt: number | null };
+export type QueueBacklog = {
+  queue: string;
+  ready: number;
+  running: number;
+  dead: number;
+  oldestReadyAt: number | null;
+};
 
 /**
  * Per queue: jobs due and waiting, leased, and dead (attempts used up), with the oldest due job's

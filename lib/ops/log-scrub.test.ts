@@ -27,13 +27,24 @@ describe("scrubLogLine", () => {
   });
 
   it("leaves ordinary values alone: times, amounts, ids, a number failing Luhn", () => {
-    const line = JSON.stringify({ time: "2026-11-23T12:00:00.000Z", at: 1795437228157, amount: 1000000, requestId: "req_01M8470S9AQ5AFGXJF8M32S7H6", id: "rt_01M8470S9AQ5AFGXJF8M32S7H6", n: "4242424242424241" });
+    const line = JSON.stringify({
+      time: "2026-11-23T12:00:00.000Z",
+      at: 1795437228157,
+      amount: 1000000,
+      requestId: "req_01M8470S9AQ5AFGXJF8M32S7H6",
+      id: "rt_01M8470S9AQ5AFGXJF8M32S7H6",
+      n: "4242424242424241",
+    });
     expect(scrubLogLine(line)).toBe(line);
   });
 
   it("masks a dash-joined digit run that passes Luhn even inside an id (so ids to find in logs carry no long digit runs)", () => {
     // 12239-1795445542255 (a pid and an epoch-ms time) passes Luhn: it made lib/ops/logger.test.ts flaky.
-    expect(scrubLogLine(`{"requestId":"logtest-12239-1795445542255"}`)).toBe(`{"requestId":"logtest-122391********2255"}`);
-    expect(scrubLogLine(`{"requestId":"logtest-12239-1795445541900"}`)).toBe(`{"requestId":"logtest-12239-1795445541900"}`);
+    expect(scrubLogLine(`{"requestId":"logtest-12239-1795445542255"}`)).toBe(
+      `{"requestId":"logtest-122391********2255"}`,
+    );
+    expect(scrubLogLine(`{"requestId":"logtest-12239-1795445541900"}`)).toBe(
+      `{"requestId":"logtest-12239-1795445541900"}`,
+    );
   });
 });

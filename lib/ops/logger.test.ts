@@ -35,7 +35,9 @@ describe("structured logs", () => {
   it("writes one JSON access-log line per API request: request id, merchant id, route, status, latency", async () => {
     const m = await newMerchant();
     const requestId = marker("logtest");
-    const res = await m.api.post("/v2/payments/log-test-payment/instant/pay", cardPayBody(m, SANDBOX_CARDS.VISA_OK), { "x-request-id": requestId });
+    const res = await m.api.post("/v2/payments/log-test-payment/instant/pay", cardPayBody(m, SANDBOX_CARDS.VISA_OK), {
+      "x-request-id": requestId,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toBe(requestId);
     const lines = logLines().filter((l) => l.requestId === requestId);
@@ -65,13 +67,31 @@ describe("structured logs", () => {
     const tag = marker("redaction");
     const apiKey = `sk_${"x".repeat(40)}`;
     logger.warn(
-      { marker: tag, card_number: SANDBOX_CARDS.MASTER_OK, body: { customer: { identityNumber: "9001011" }, otp: "123456", password: "hunter2-hunter2" }, authorization: `Bearer ${apiKey}` },
+      {
+        marker: tag,
+        card_number: SANDBOX_CARDS.MASTER_OK,
+        body: { customer: { identityNumber: "9001011" }, otp: "123456", password: "hunter2-hunter2" },
+        authorization: `Bearer ${apiKey}`,
+      },
       `upstream said: card ${SANDBOX_CARDS.DECLINED} rejected for key ${apiKey}`,
     );
     const [line] = logLines().filter((l) => l.marker === tag);
-    expect(line).toMatchObject({ level: "warn", card_number: "[redacted]", authorization: "[redacted]", body: { customer: { identityNumber: "[redacted]" }, otp: "[redacted]", password: "[redacted]" } });
+    expect(line).toMatchObject({
+      level: "warn",
+      card_number: "[redacted]",
+      authorization: "[redacted]",
+      body: { customer: { identityNumber: "[redacted]" }, otp: "[redacted]", password: "[redacted]" },
+    });
     const text = JSON.stringify(line);
-    for (const secret of [SANDBOX_CARDS.MASTER_OK, SANDBOX_CARDS.DECLINED, apiKey, "123456", "hunter2-hunter2", "9001011"]) expect(text).not.toContain(secret);
+    for (const secret of [
+      SANDBOX_CARDS.MASTER_OK,
+      SANDBOX_CARDS.DECLINED,
+      apiKey,
+      "123456",
+      "hunter2-hunter2",
+      "9001011",
+    ])
+      expect(text).not.toContain(secret);
     expect(line!.msg).toBe(`upstream said: card 400000******0002 rejected for key sk_[redacted]`);
   });
 

@@ -11,18 +11,42 @@ import { scrubLogLine } from "./log-scrub";
 import { currentRequestContext } from "./request-context";
 
 const SENSITIVE_KEYS = [
-  "password", "password_two_digits", "passwordTwoDigits", "card_number", "cardNumber", "cvc", "card_credential",
-  "otp", "identityNumber", "identity_number", "birth_or_business_registration_number",
-  "apiKey", "api_key", "accessToken", "access_token", "refreshToken", "refresh_token", "token",
-  "authorization", "cookie", "secret", "webhook_secret", "webhookSecret",
+  "password",
+  "password_two_digits",
+  "passwordTwoDigits",
+  "card_number",
+  "cardNumber",
+  "cvc",
+  "card_credential",
+  "otp",
+  "identityNumber",
+  "identity_number",
+  "birth_or_business_registration_number",
+  "apiKey",
+  "api_key",
+  "accessToken",
+  "access_token",
+  "refreshToken",
+  "refresh_token",
+  "token",
+  "authorization",
+  "cookie",
+  "secret",
+  "webhook_secret",
+  "webhookSecret",
 ];
 const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
 
 export type LoggerOptions = { level?: string; format?: string; file?: string; redact?: boolean };
 
 function sink(file: string | undefined, format: string): DestinationStream {
-  const destination = file ? pino.destination({ dest: file, sync: true, mkdir: true, append: true }) : pino.destination({ fd: 1, sync: true });
-  const out: DestinationStream = format === "pretty" ? pretty({ destination, sync: true, colorize: !file, translateTime: "SYS:HH:MM:ss.l" }) : destination;
+  const destination = file
+    ? pino.destination({ dest: file, sync: true, mkdir: true, append: true })
+    : pino.destination({ fd: 1, sync: true });
+  const out: DestinationStream =
+    format === "pretty"
+      ? pretty({ destination, sync: true, colorize: !file, translateTime: "SYS:HH:MM:ss.l" })
+      : destination;
   return { write: (line: string) => out.write(scrubLogLine(line)) };
 }
 
@@ -45,7 +69,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 // On globalThis: the route bundles and the start script load separate copies of this module.
 const shared = globalThis as unknown as { __platformLogger?: Logger };
 
-export const logger: Logger = (shared.__platformLogger ??= createLogger({ level: process.env.LOG_LEVEL, format: process.env.LOG_FORMAT, file: process.env.LOG_FILE }));
+export const logger: Logger = (shared.__platformLogger ??= createLogger({
+  level: process.env.LOG_LEVEL,
+  format: process.env.LOG_FORMAT,
+  file: process.env.LOG_FILE,
+}));
 
 /**
  * The access log's writer: the same output without the key redaction. Its lines have a fixed shape
@@ -53,9 +81,10 @@ export const logger: Logger = (shared.__platformLogger ??= createLogger({ level:
  * wildcard redaction was ~12% of a payment read's CPU (docs/benchmarks.md); scrubLogLine still
  * runs on every line.
  */
-export const accessLogger: Logger = ((shared as { __platformAccessLogger?: Logger }).__platformAccessLogger ??= createLogger({
-  level: process.env.LOG_LEVEL,
-  format: process.env.LOG_FORMAT,
-  file: process.env.LOG_FILE,
-  redact: false,
-}));
+export const accessLogger: Logger = ((shared as { __platformAccessLogger?: Logger }).__platformAccessLogger ??=
+  createLogger({
+    level: process.env.LOG_LEVEL,
+    format: process.env.LOG_FORMAT,
+    file: process.env.LOG_FILE,
+    redact: false,
+  }));

@@ -35,7 +35,9 @@ async function sample(): Promise<Map<string, number>> {
 }
 
 function value(samples: Map<string, number>, name: string, labels: Record<string, string>): number | undefined {
-  const key = `${name}{${Object.entries(labels).map(([k, v]) => `${k}="${v}"`).join(",")}}`;
+  const key = `${name}{${Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(",")}}`;
   return samples.get(key);
 }
 
@@ -76,9 +78,24 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect((await m.api.get("/v2/channels")).status).toBe(200);
     expect((await m.api.get("/v2/payments/no-such-payment")).status).toBe(404);
     const s = await sample();
-    expect(value(s, "http_request_duration_seconds_count", { method: "GET", route: "/v2/channels", status: "200" })).toBeGreaterThanOrEqual(1);
-    expect(value(s, "http_request_duration_seconds_count", { method: "GET", route: "/v2/payments/[payment_id]", status: "404" })).toBeGreaterThanOrEqual(1);
-    expect(value(s, "http_request_duration_seconds_bucket", { le: "+Inf", method: "GET", route: "/v2/channels", status: "200" })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(s, "http_request_duration_seconds_count", { method: "GET", route: "/v2/channels", status: "200" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value(s, "http_request_duration_seconds_count", {
+        method: "GET",
+        route: "/v2/payments/[payment_id]",
+        status: "404",
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      value(s, "http_request_duration_seconds_bucket", {
+        le: "+Inf",
+        method: "GET",
+        route: "/v2/channels",
+        status: "200",
+      }),
+    ).toBeGreaterThanOrEqual(1);
     // Labels are route templates: no payment id, no tenant id.
     expect([...s.keys()].some((k) => k.includes("no-such-payment") || k.includes(m.merchant_id))).toBe(false);
   });
@@ -86,11 +103,15 @@ describe("/metrics with METRICS_TOKEN", () => {
   it("times provider calls by provider, mode, operation and outcome (ok / refused)", async () => {
     const m = await newMerchant();
     expect((await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m))).status).toBe(200);
-    expect((await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, SANDBOX_CARDS.DECLINED))).status).toBe(500);
+    expect(
+      (await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, SANDBOX_CARDS.DECLINED))).status,
+    ).toBe(500);
     const s = await sample();
     const labels = { provider: "TOSSPAYMENTS", mode: "TEST", operation: "approveCard" };
     expect(value(s, "provider_call_duration_seconds_count", { ...labels, outcome: "ok" })).toBeGreaterThanOrEqual(1);
-    expect(value(s, "provider_call_duration_seconds_count", { ...labels, outcome: "refused" })).toBeGreaterThanOrEqual(1);
+    expect(value(s, "provider_call_duration_seconds_count", { ...labels, outcome: "refused" })).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 
   it("shows unsettled payment attempts with the age of the oldest, and both kinds even at zero", async () => {
@@ -148,7 +169,11 @@ describe("/metrics with METRICS_TOKEN", () => {
           body: eventBody({ tx_id: paid.id, payment_id: paid.payment_id, status: "Paid" }),
         });
         // Counters are per process, and other test files drain webhook jobs: this test makes the attempt itself.
-        await tx.updateTable("jobs").set({ run_at: Date.now() + 3_600_000 }).where("id", "=", created.jobId).execute();
+        await tx
+          .updateTable("jobs")
+          .set({ run_at: Date.now() + 3_600_000 })
+          .where("id", "=", created.jobId)
+          .execute();
         return created;
       });
       expect((await attemptDelivery(delivery.id))?.attempt.status).toBe("SUCCEEDED");

@@ -18,7 +18,10 @@ export function observeRequests(handler: RouteHandler): RouteHandler {
     const seconds = (performance.now() - started) / 1000;
     const route = routeTemplate(new URL(request.url).pathname, (await segment?.params) ?? {});
     metrics()?.httpRequestDuration.observe({ method: request.method, route, status: response.status }, seconds);
-    accessLogger.info({ ...context, method: request.method, route, status: response.status, latencyMs: Math.round(seconds * 1e4) / 10 }, "request");
+    accessLogger.info(
+      { ...context, method: request.method, route, status: response.status, latencyMs: Math.round(seconds * 1e4) / 10 },
+      "request",
+    );
     return response;
   };
 }

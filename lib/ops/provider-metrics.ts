@@ -44,6 +44,7 @@ export function withProviderMetrics<T extends object>(provider: T, channel: { ty
   let byChannel = cache.get(provider);
   if (!byChannel) cache.set(provider, (byChannel = new Map()));
   let wrapped = byChannel.get(key) as T | undefined;
-  if (!wrapped) byChannel.set(key, (wrapped = wrap(provider, { provider: channel.pg_provider, mode: channel.type }, m)));
+  if (!wrapped)
+    byChannel.set(key, (wrapped = wrap(provider, { provider: channel.pg_provider, mode: channel.type }, m)));
   return wrapped;
 }

@@ -17,7 +17,9 @@ export async function countJobsByQueue(now: number) {
   const rows = await getDb()
     .selectFrom("jobs")
     .select((eb) => ["queue", "state", eb.fn.countAll<number>().as("count"), eb.fn.min<number>("run_at").as("oldest")])
-    .where((eb) => eb.or([eb.and([eb("state", "=", "QUEUED"), eb("run_at", "<=", now)]), eb("state", "in", ["RUNNING", "FAILED"])]))
+    .where((eb) =>
+      eb.or([eb.and([eb("state", "=", "QUEUED"), eb("run_at", "<=", now)]), eb("state", "in", ["RUNNING", "FAILED"])]),
+    )
     .groupBy(["queue", "state"])
     .execute();
   return rows.map((r) => ({ queue: r.queue, state: r.state, count: Number(r.count), oldest: Number(r.oldest) }));
@@ -26,12 +28,18 @@ export async function countJobsByQueue(now: number) {
 export type UnsettledCount = { count: number; oldestAt: number | null };
 
 /** Across every tenant: attempts and cancellations in the given states, and the oldest (status indexes of migration 0050). */
-export async function countInStates(states: { transactions: TransactionStatus[]; cancellations: CancellationStatus[] }): Promise<{ transactions: UnsettledCount; cancellations: UnsettledCount }> {
+export async function countInStates(states: {
+  transactions: TransactionStatus[];
+  cancellations: CancellationStatus[];
+}): Promise<{ transactions: UnsettledCount; cancellations: UnsettledCount }> {
   const db = getDb();
   const [transactions, cancellations] = await Promise.all([
     db
       .selectFrom("transactions")
-      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min<number | null>("status_updated_at").as("oldestAt")])
+      .select((eb) => [
+        eb.fn.countAll<number>().as("count"),
+        eb.fn.min<number | null>("status_updated_at").as("oldestAt"),
+      ])
       .where("status", "in", states.transactions)
       .executeTakeFirstOrThrow(),
     db
@@ -41,7 +49,13 @@ export async function countInStates(states: { transactions: TransactionStatus[];
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    transactions: { count: Number(transactions.count), oldestAt: transactions.oldestAt === null ? null : Number(transactions.oldestAt) },
-    cancellations: { count: Number(cancellations.count), oldestAt: cancellations.oldestAt === null ? null : Number(cancellations.oldestAt) },
+    transactions: {
+      count: Number(transactions.count),
+      oldestAt: transactions.oldestAt === null ? null : Number(transactions.oldestAt),
+    },
+    cancellations: {
+      count: Number(cancellations.count),
+      oldestAt: cancellations.oldestAt === null ? null : Number(cancellations.oldestAt),
+    },
   };
 }

@@ -3,8 +3,12 @@ import { routeTemplate } from "./route-template";
 
 describe("routeTemplate", () => {
   it("puts each path parameter's name in place of its value", () => {
-    expect(routeTemplate("/v2/payments/order-1/cancel", { payment_id: "order-1" })).toBe("/v2/payments/[payment_id]/cancel");
-    expect(routeTemplate("/v2/stores/s1/applications", { "store-id": "s1" })).toBe("/v2/stores/[store-id]/applications");
+    expect(routeTemplate("/v2/payments/order-1/cancel", { payment_id: "order-1" })).toBe(
+      "/v2/payments/[payment_id]/cancel",
+    );
+    expect(routeTemplate("/v2/stores/s1/applications", { "store-id": "s1" })).toBe(
+      "/v2/stores/[store-id]/applications",
+    );
   });
 
   it("matches URL-encoded values and leaves static segments alone", () => {

@@ -19,7 +19,16 @@ function authorized(request: Request, token: string): boolean {
 /** Database-wide gauges, read at scrape time (not on the request path). */
 async function refreshDatabaseGauges(m: Metrics, now: number): Promise<void> {
   const [backlog, unsettled] = await Promise.all([jobBacklog(now), countUnsettled()]);
-  for (const gauge of [m.jobsReady, m.jobsRunning, m.jobsDead, m.jobOldestReadyAge, m.unsettled, m.unsettledOldestAge, m.dbPoolConnections]) gauge.reset();
+  for (const gauge of [
+    m.jobsReady,
+    m.jobsRunning,
+    m.jobsDead,
+    m.jobOldestReadyAge,
+    m.unsettled,
+    m.unsettledOldestAge,
+    m.dbPoolConnections,
+  ])
+    gauge.reset();
   const byQueue = new Map(backlog.map((b) => [b.queue, b]));
   for (const queue of new Set([...Object.keys(jobHandlers), ...byQueue.keys()])) {
     const b = byQueue.get(queue);
@@ -28,7 +37,10 @@ async function refreshDatabaseGauges(m: Metrics, now: number): Promise<void> {
     m.jobsDead.set({ queue }, b?.dead ?? 0);
     m.jobOldestReadyAge.set({ queue }, b?.oldestReadyAt == null ? 0 : Math.max(0, (now - b.oldestReadyAt) / 1000));
   }
-  for (const [kind, u] of [["transaction", unsettled.transactions], ["cancellation", unsettled.cancellations]] as const) {
+  for (const [kind, u] of [
+    ["transaction", unsettled.transactions],
+    ["cancellation", unsettled.cancellations],
+  ] as const) {
     m.unsettled.set({ kind }, u.count);
     m.unsettledOldestAge.set({ kind }, u.oldestAt === null ? 0 : Math.max(0, (now - u.oldestAt) / 1000));
   }
@@ -41,13 +53,21 @@ async function refreshDatabaseGauges(m: Metrics, now: number): Promise<void> {
  * token, else the Prometheus text exposition. `database: false` for processes that only report
  * their own counters (standalone workers), so database-wide gauges come from the web app alone.
  */
-export async function scrapeMetrics(request: Request, options: { database: boolean } = { database: true }): Promise<Response> {
+export async function scrapeMetrics(
+  request: Request,
+  options: { database: boolean } = { database: true },
+): Promise<Response> {
   const token = process.env.METRICS_TOKEN;
   const m = metrics();
   if (!token || !m) return new Response("not found\n", { status: 404, headers: { "content-type": "text/plain" } });
   if (!authorized(request, token)) {
-    return new Response("unauthorized\n", { status: 401, headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' } });
+    return new Response("unauthorized\n", {
+      status: 401,
+      headers: { "content-type": "text/plain", "www-authenticate": 'Bearer realm="metrics"' },
+    });
   }
   if (options.database) await refreshDatabaseGauges(m, Date.now());
-  return new Response(await m.registry.metrics(), { headers: { "content-type": m.registry.contentType, "cache-control": "no-store" } });
+  return new Response(await m.registry.metrics(), {
+    headers: { "content-type": m.registry.contentType, "cache-control": "no-store" },
+  });
 }

@@ -37,7 +37,9 @@ export async function serveNext(options: { port: number; host: string }): Promis
     // A path Next cannot decode would be its plain-text 500: answer 400 in the API's envelope.
     const malformed = malformedPathAnswer(req.url ?? "/");
     if (malformed) {
-      res.writeHead(malformed.status, { "content-type": malformed.contentType, ...apiSecurityHeaders() }).end(malformed.body);
+      res
+        .writeHead(malformed.status, { "content-type": malformed.contentType, ...apiSecurityHeaders() })
+        .end(malformed.body);
       return;
     }
     inFlight.add(res);
@@ -69,7 +71,10 @@ export async function serveNext(options: { port: number; host: string }): Promis
       // close() drops idle keep-alive sockets once; sockets that go idle later are swept here.
       const sweep = setInterval(() => server.closeIdleConnections(), 100);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(deadline - Date.now(), 0))))]);
+      await Promise.race([
+        closed,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(deadline - Date.now(), 0)))),
+      ]);
       clearInterval(sweep);
       clearTimeout(timer);
       const abandoned = inFlight.size;

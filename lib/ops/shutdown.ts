@@ -36,14 +36,23 @@ export function beginShutdown(): void {
 }
 
 /** Runs every hook, newest first (what started last stops first); a hook that fails or overruns is reported, not waited for. */
-export async function runShutdownHooks(deadline: number, report: (name: string, error: unknown) => void): Promise<void> {
+export async function runShutdownHooks(
+  deadline: number,
+  report: (name: string, error: unknown) => void,
+): Promise<void> {
   for (const hook of [...state.hooks].reverse()) {
     const remaining = deadline - Date.now();
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         hook.run(deadline),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`did not finish within ${Math.max(remaining, 0)} ms`)), Math.max(remaining, 0)))),
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(
+              () => reject(new Error(`did not finish within ${Math.max(remaining, 0)} ms`)),
+              Math.max(remaining, 0),
+            )),
+        ),
       ]);
     } catch (error) {
       report(hook.name, error);

@@ -13,7 +13,10 @@ async function answer(path: string, headers: Headers): Promise<Response> {
   if (path === "/healthz") {
     const at = workerHeartbeatAt();
     const alive = at !== undefined && Date.now() - at <= heartbeatStaleMs();
-    return Response.json({ status: alive ? "ok" : "stalled", last_poll_ms_ago: at === undefined ? null : Date.now() - at }, { status: alive ? 200 : 503 });
+    return Response.json(
+      { status: alive ? "ok" : "stalled", last_poll_ms_ago: at === undefined ? null : Date.now() - at },
+      { status: alive ? 200 : 503 },
+    );
   }
   return new Response("not found\n", { status: 404 });
 }

@@ -12,11 +12,15 @@ export type AttemptResult = Approval | VirtualAccountIssue | ProviderFailure;
 
 function answerOf(result: AttemptResult): AttemptAnswer {
   if (!result.ok) return { kind: "declined", failure: result };
-  return "accountNumber" in result ? { kind: "virtual_account", issue: result } : { kind: "approved", approval: result };
+  return "accountNumber" in result
+    ? { kind: "virtual_account", issue: result }
+    : { kind: "approved", approval: result };
 }
 
 function settleLate(attemptId: string, late: AttemptResult): void {
-  settleAttempt(attemptId, answerOf(late)).catch((error) => logger.error({ err: error }, `late answer for attempt ${attemptId} could not be recorded`));
+  settleAttempt(attemptId, answerOf(late)).catch((error) =>
+    logger.error({ err: error }, `late answer for attempt ${attemptId} could not be recorded`),
+  );
 }
 
 /**
@@ -26,7 +30,10 @@ function settleLate(attemptId: string, late: AttemptResult): void {
  * An answer arriving after the timeout is recorded when it comes. Returns the attempt as it
  * stands: PAID, VIRTUAL_ACCOUNT_ISSUED, FAILED, or still PENDING (unknown).
  */
-export async function runAttemptCall(attempt: TransactionsTable, call: (signal: AbortSignal) => Promise<AttemptResult>): Promise<TransactionsTable> {
+export async function runAttemptCall(
+  attempt: TransactionsTable,
+  call: (signal: AbortSignal) => Promise<AttemptResult>,
+): Promise<TransactionsTable> {
   let result;
   try {
     result = await callProvider(call, { onLateAnswer: (late) => settleLate(attempt.id, late) });
@@ -34,12 +41,19 @@ export async function runAttemptCall(attempt: TransactionsTable, call: (signal: 
     // Refused at the provider's front door (invalid request): nothing was processed.
     const refused = asDomainError(error);
     if (!refused) throw error;
-    await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: refused.code, pgMessage: refused.message } });
+    await settleAttempt(attempt.id, {
+      kind: "declined",
+      failure: { ok: false, pgCode: refused.code, pgMessage: refused.message },
+    });
     throw refused;
   }
   if (result.answered) return settleAttempt(attempt.id, answerOf(result.value));
   await markUnknown("transactions", attempt.id, result.reason);
-  const pending = await getDb().selectFrom("transactions").selectAll().where("id", "=", attempt.id).executeTakeFirstOrThrow();
+  const pending = await getDb()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("id", "=", attempt.id)
+    .executeTakeFirstOrThrow();
   return pending.status === "PENDING" ? lookUpAttempt(pending) : pending;
 }
 
@@ -54,6 +68,10 @@ export function outcomeUnknownError(): ProviderError {
 /** What a verb answers for a settled attempt: the row when money moved, the decline otherwise. */
 export function requireSucceeded(row: TransactionsTable): TransactionsTable {
   if (row.status === "PENDING") throw outcomeUnknownError();
-  if (row.status === "FAILED") throw new ProviderError(row.failure_pg_code ?? "UNKNOWN", row.failure_pg_message ?? row.failure_reason ?? "the provider declined the payment");
+  if (row.status === "FAILED")
+    throw new ProviderError(
+      row.failure_pg_code ?? "UNKNOWN",
+      row.failure_pg_message ?? row.failure_reason ?? "the provider declined the payment",
+    );
   return row;
 }

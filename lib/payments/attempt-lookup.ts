@@ -17,7 +17,9 @@ function current(id: string) {
  */
 export async function lookUpAttempt(row: TransactionsTable): Promise<TransactionsTable> {
   const channel = channelRefOf(row);
-  const result = await callProvider((signal) => paymentProviderFor(channel).lookupPayment({ channel, txId: row.id, signal }));
+  const result = await callProvider((signal) =>
+    paymentProviderFor(channel).lookupPayment({ channel, txId: row.id, signal }),
+  );
   if (!result.answered) {
     await rescheduleLookup("transactions", row, `look-up failed: ${result.reason}`);
     return current(row.id);

@@ -53,7 +53,10 @@ export type AttemptInput = {
 /** Refused while an attempt on the payment is in flight or its outcome is being looked up. */
 export class AttemptInProgressError extends DomainError {
   constructor() {
-    super("INVALID_REQUEST", "another attempt on this payment is in progress (or its outcome is being looked up); read the payment and try again later");
+    super(
+      "INVALID_REQUEST",
+      "another attempt on this payment is in progress (or its outcome is being looked up); read the payment and try again later",
+    );
     this.name = "AttemptInProgressError";
   }
 }
@@ -61,9 +64,11 @@ export class AttemptInProgressError extends DomainError {
 /** Refuses a new attempt on a payment that took money, or has one in flight / awaiting deposit. */
 function assertCanAttempt(primary: TransactionsTable | undefined): void {
   if (!primary) return;
-  if (PAID_STATES.includes(primary.status)) throw new DomainError("PAYMENT_ALREADY_PAID", "this payment is already paid");
+  if (PAID_STATES.includes(primary.status))
+    throw new DomainError("PAYMENT_ALREADY_PAID", "this payment is already paid");
   if (primary.status === "PENDING") throw new AttemptInProgressError();
-  if (primary.status === "VIRTUAL_ACCOUNT_ISSUED") throw new DomainError("INVALID_REQUEST", "a virtual account is issued for this payment; void it first");
+  if (primary.status === "VIRTUAL_ACCOUNT_ISSUED")
+    throw new DomainError("INVALID_REQUEST", "a virtual account is issued for this payment; void it first");
 }
 
 export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promise<TransactionsTable> {
@@ -78,7 +83,12 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       .executeTakeFirst();
     assertCanAttempt(primary);
     const now = Date.now();
-    if (primary) await tx.updateTable("transactions").set({ is_primary: 0, updated_at: now }).where("id", "=", primary.id).execute();
+    if (primary)
+      await tx
+        .updateTable("transactions")
+        .set({ is_primary: 0, updated_at: now })
+        .where("id", "=", primary.id)
+        .execute();
     const row: TransactionsTable = {
       id: newId("tx-"),
       merchant_id: input.merchantId,

@@ -9,12 +9,19 @@ import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/paym
  */
 const MAX_PARAMETERS = 30_000;
 
-async function insertChunked<T extends "transactions" | "cancellations">(tx: Tx, table: T, rows: Insertable<T extends "transactions" ? TransactionsTable : CancellationsTable>[]) {
+async function insertChunked<T extends "transactions" | "cancellations">(
+  tx: Tx,
+  table: T,
+  rows: Insertable<T extends "transactions" ? TransactionsTable : CancellationsTable>[],
+) {
   if (rows.length === 0) return;
   const perRow = Object.keys(rows[0]!).length;
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
   for (let i = 0; i < rows.length; i += size) {
-    await tx.insertInto(table).values(rows.slice(i, i + size) as never).execute();
+    await tx
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
   }
 }
 

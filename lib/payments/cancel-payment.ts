@@ -19,7 +19,11 @@ type Input = CancelInput & { payment_id: string };
 
 function assertRefundFits(row: TransactionsTable, input: Input): void {
   if (row.method === "VIRTUAL_ACCOUNT" && !input.refund) {
-    throw new DomainError("INVALID_REQUEST", "refund (bank, account_holder, account_number) is required to cancel a virtual-account payment", { field: "refund" });
+    throw new DomainError(
+      "INVALID_REQUEST",
+      "refund (bank, account_holder, account_number) is required to cancel a virtual-account payment",
+      { field: "refund" },
+    );
   }
   if (row.method !== "VIRTUAL_ACCOUNT" && input.refund) {
     throw new DomainError("INVALID_REQUEST", "refund applies to virtual-account payments only", { field: "refund" });
@@ -49,10 +53,15 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
       .where("status", "in", PAID_STATES)
       .where(sql<boolean>`paid_amount - cancelled_amount >= ${plan.amount}`)
       .where(sql<boolean>`tax_free_amount - cancelled_tax_free_amount >= ${plan.taxFree}`)
-      .where(sql<boolean>`(paid_amount - cancelled_amount) - (tax_free_amount - cancelled_tax_free_amount) >= ${plan.amount - plan.taxFree}`)
+      .where(
+        sql<boolean>`(paid_amount - cancelled_amount) - (tax_free_amount - cancelled_tax_free_amount) >= ${plan.amount - plan.taxFree}`,
+      )
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) {
-      throw new DomainError("CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT", "the cancellable balance changed; read the payment and try again");
+      throw new DomainError(
+        "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT",
+        "the cancellable balance changed; read the payment and try again",
+      );
     }
     const cancellation: CancellationsTable = {
       id: newId("cancel-"),
@@ -99,7 +108,11 @@ export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: I
 
 async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationsTable) {
   if (settled.status === "REQUESTED") throw outcomeUnknownError();
-  if (settled.status === "FAILED") throw new ProviderError(settled.failure_pg_code ?? "CANCEL_REFUSED", settled.failure_pg_message ?? "the provider refused the cancellation");
+  if (settled.status === "FAILED")
+    throw new ProviderError(
+      settled.failure_pg_code ?? "CANCEL_REFUSED",
+      settled.failure_pg_message ?? "the provider refused the cancellation",
+    );
   const payment = await loadPayment(ctx.merchantId, { storeId, paymentId: settled.payment_id });
   return { cancelled_tx_id: settled.transaction_id, cancellation_id: settled.id, payment: payment! };
 }

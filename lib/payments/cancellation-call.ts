@@ -29,9 +29,20 @@ function refundAccountOf(c: CancellationsTable): RefundAccount | undefined {
 /** Sends the cancellation (our cancellation id is the provider's idempotency key) and records a definite answer. */
 async function send(row: TransactionsTable, c: CancellationsTable) {
   const channel = channelRefOf(row);
-  const input = { channel, pgTxId: row.pg_tx_id ?? "", cancellationId: c.id, amount: c.cancel_amount, taxFreeAmount: c.tax_free_amount, reason: c.reason, refundAccount: refundAccountOf(c) };
+  const input = {
+    channel,
+    pgTxId: row.pg_tx_id ?? "",
+    cancellationId: c.id,
+    amount: c.cancel_amount,
+    taxFreeAmount: c.tax_free_amount,
+    reason: c.reason,
+    refundAccount: refundAccountOf(c),
+  };
   const result = await callProvider((signal) => paymentProviderFor(channel).cancel({ ...input, signal }), {
-    onLateAnswer: (late) => void settleCancellation(c.id, answerOf(late)).catch((error) => logger.error({ err: error }, `late answer for cancellation ${c.id} could not be recorded`)),
+    onLateAnswer: (late) =>
+      void settleCancellation(c.id, answerOf(late)).catch((error) =>
+        logger.error({ err: error }, `late answer for cancellation ${c.id} could not be recorded`),
+      ),
   });
   if (result.answered) return { settled: await settleCancellation(c.id, answerOf(result.value)), reason: null };
   return { settled: null, reason: result.reason };
@@ -45,7 +56,14 @@ async function send(row: TransactionsTable, c: CancellationsTable) {
 export async function lookUpCancellation(c: CancellationsTable): Promise<CancellationsTable> {
   const row = await transactionOf(c);
   const channel = channelRefOf(row);
-  const result = await callProvider((signal) => paymentProviderFor(channel).lookupCancellation({ channel, pgTxId: row.pg_tx_id ?? "", cancellationId: c.id, signal }));
+  const result = await callProvider((signal) =>
+    paymentProviderFor(channel).lookupCancellation({
+      channel,
+      pgTxId: row.pg_tx_id ?? "",
+      cancellationId: c.id,
+      signal,
+    }),
+  );
   if (!result.answered) {
     await rescheduleLookup("cancellations", c, `look-up failed: ${result.reason}`);
     return current(c.id);

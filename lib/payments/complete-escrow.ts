@@ -15,17 +15,26 @@ import type { EscrowCompleteInput } from "./schema";
 function assertCompletable(row: TransactionsTable) {
   assertEscrowOpen(row);
   const detail = escrowDetailOf(row);
-  if (!detail) throw new DomainError("INVALID_REQUEST", "register the delivery (escrow/logis) before completing the purchase");
+  if (!detail)
+    throw new DomainError("INVALID_REQUEST", "register the delivery (escrow/logis) before completing the purchase");
   return detail;
 }
 
 /** POST /v2/payments/{payment_id}/escrow/complete: the purchase is confirmed; EscrowDetail becomes COMPLETED. */
-export async function completeEscrow({ ctx, input }: { ctx: AuthContext; input: EscrowCompleteInput & { payment_id: string } }) {
+export async function completeEscrow({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: EscrowCompleteInput & { payment_id: string };
+}) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
   const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertCompletable(row);
   const channel = channelRefOf(row);
-  const result = await callProvider((signal) => paymentProviderFor(channel).completeEscrow({ channel, signal, pgTxId: row.pg_tx_id ?? "" }));
+  const result = await callProvider((signal) =>
+    paymentProviderFor(channel).completeEscrow({ channel, signal, pgTxId: row.pg_tx_id ?? "" }),
+  );
   if (!result.answered) throw outcomeUnknownError();
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   return withTransaction(async (tx) => {

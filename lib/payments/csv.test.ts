@@ -29,7 +29,15 @@ describe("exportPaymentsCsv", () => {
     const now = Date.now();
     const made = [];
     // Equal timestamps in pairs, so the keyset must break ties on the id.
-    for (let i = 0; i < 9; i++) made.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: i === 4 ? "FAILED" : "PAID", at: { statusUpdated: now - Math.floor(i / 2) * 1000 } }));
+    for (let i = 0; i < 9; i++)
+      made.push(
+        await createPayment({
+          merchantId: m.merchant_id,
+          storeId: m.store_id,
+          outcome: i === 4 ? "FAILED" : "PAID",
+          at: { statusUpdated: now - Math.floor(i / 2) * 1000 },
+        }),
+      );
     const scope = { merchantId: m.merchant_id, storeId: m.store_id };
     const window = { start: now - 60_000, end: now };
     const lines = await collect(exportPaymentsCsv(scope, paymentFilterQuery.parse({ status: "PAID" }), window, 2));
@@ -38,7 +46,9 @@ describe("exportPaymentsCsv", () => {
     const paid = made.filter((_, i) => i !== 4);
     expect(new Set(ids).size).toBe(8);
     expect(ids.sort()).toEqual(paid.map((p) => p.payment_id).sort());
-    const asc = await collect(exportPaymentsCsv(scope, paymentFilterQuery.parse({ sort_order: "ASCENDING" }), window, 3));
+    const asc = await collect(
+      exportPaymentsCsv(scope, paymentFilterQuery.parse({ sort_order: "ASCENDING" }), window, 3),
+    );
     const times = asc.slice(1).map((l) => Date.parse(l.split(",")[23]!));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(asc).toHaveLength(10);

@@ -71,9 +71,15 @@ export async function* exportPaymentsCsv(
     if (last) {
       const { time, id } = last;
       // The inclusive bound alone lets the index range start at the last row (an OR would not).
-      q = q.where(`transactions.${column}`, `${after}=`, time).where((eb) => eb.or([eb(`transactions.${column}`, after, time), eb("transactions.id", after, id)]));
+      q = q
+        .where(`transactions.${column}`, `${after}=`, time)
+        .where((eb) => eb.or([eb(`transactions.${column}`, after, time), eb("transactions.id", after, id)]));
     }
-    const rows = await q.orderBy(`transactions.${column}`, direction).orderBy("transactions.id", direction).limit(batchSize).execute();
+    const rows = await q
+      .orderBy(`transactions.${column}`, direction)
+      .orderBy("transactions.id", direction)
+      .limit(batchSize)
+      .execute();
     if (rows.length > 0) yield rows.map((row) => csvLine(columns.map(([, pick]) => pick(row)))).join("");
     if (rows.length < batchSize) return;
     const end = rows.at(-1)!;

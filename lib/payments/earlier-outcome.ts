@@ -21,7 +21,11 @@ export function recordedIdempotencyKey(ctx: Pick<AuthContext, "idempotencyKey">)
 }
 
 /** The row this request's earlier run created in `table`: same merchant, store, payment and key. */
-function findByKey<T extends "transactions" | "cancellations">(table: T, { ctx, storeId, paymentId }: Scope, key: string) {
+function findByKey<T extends "transactions" | "cancellations">(
+  table: T,
+  { ctx, storeId, paymentId }: Scope,
+  key: string,
+) {
   return getDb()
     .selectFrom(table as "transactions" | "cancellations")
     .selectAll()

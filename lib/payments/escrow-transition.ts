@@ -14,12 +14,28 @@ export function escrowStateOf(row: TransactionsTable): EscrowState {
  * state table and writes conditionally on the row as the caller read it under its lock. Escrow
  * moves announce no webhook (the spec has none).
  */
-export async function transitionEscrow(tx: Tx, row: TransactionsTable, detail: EscrowDetail): Promise<TransactionsTable> {
+export async function transitionEscrow(
+  tx: Tx,
+  row: TransactionsTable,
+  detail: EscrowDetail,
+): Promise<TransactionsTable> {
   const from = escrowStateOf(row);
-  if (!ESCROW_TRANSITIONS[from].includes(detail.status)) throw new IllegalTransitionError("escrow", row.id, from, detail.status);
+  if (!ESCROW_TRANSITIONS[from].includes(detail.status))
+    throw new IllegalTransitionError("escrow", row.id, from, detail.status);
   const set = { escrow_detail: JSON.stringify(detail), updated_at: Math.max(Date.now(), row.updated_at + 1) };
-  const result = await tx.updateTable("transactions").set(set).where("id", "=", row.id).where("updated_at", "=", row.updated_at).executeTakeFirst();
+  const result = await tx
+    .updateTable("transactions")
+    .set(set)
+    .where("id", "=", row.id)
+    .where("updated_at", "=", row.updated_at)
+    .executeTakeFirst();
   requireRows(result, 1, `escrow of ${row.id} ${from} → ${detail.status}`);
-  await recordAudit(tx, { merchantId: row.merchant_id, action: "escrow.status_change", targetId: row.payment_id, before: { tx_id: row.id, status: from }, after: { status: detail.status } });
+  await recordAudit(tx, {
+    merchantId: row.merchant_id,
+    action: "escrow.status_change",
+    targetId: row.payment_id,
+    before: { tx_id: row.id, status: from },
+    after: { status: detail.status },
+  });
   return { ...row, ...set };
 }

@@ -35,7 +35,11 @@ function pay(m: Merchant, key: string, paymentId: string, body: Record<string, u
 }
 
 async function attemptsOf(paymentId: string) {
-  return getDb().selectFrom("transactions").select(["id", "status", "idempotency_key"]).where("payment_id", "=", paymentId).execute();
+  return getDb()
+    .selectFrom("transactions")
+    .select(["id", "status", "idempotency_key"])
+    .where("payment_id", "=", paymentId)
+    .execute();
 }
 
 describe("idempotent retries answer the settled outcome", () => {
@@ -45,11 +49,36 @@ describe("idempotent retries answer the settled outcome", () => {
     const key = newId("idem-");
     const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
     // The first run: recorded its attempt, the provider approved, then the process died.
-    const first = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: id, channel, method: "CARD", orderName: "Test order", currency: "KRW", totalAmount: 11000, taxFreeAmount: 0, customer: { id: "cust-1" }, origin: contextOf(m).origin, idempotencyKey: recordedIdempotencyKey({ ...contextOf(m), idempotencyKey: key })! });
-    const approved = await sandboxPaymentProvider.approveCard({ channel, txId: first.id, amount: 11000, currency: "KRW", orderName: "Test order", card: cardCredential(SANDBOX_CARDS.VISA_OK) });
+    const first = await startAttempt({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: id,
+      channel,
+      method: "CARD",
+      orderName: "Test order",
+      currency: "KRW",
+      totalAmount: 11000,
+      taxFreeAmount: 0,
+      customer: { id: "cust-1" },
+      origin: contextOf(m).origin,
+      idempotencyKey: recordedIdempotencyKey({ ...contextOf(m), idempotencyKey: key })!,
+    });
+    const approved = await sandboxPaymentProvider.approveCard({
+      channel,
+      txId: first.id,
+      amount: 11000,
+      currency: "KRW",
+      orderName: "Test order",
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
 
     const retried = await pay(m, key, id);
-    expect(retried).toMatchObject({ tx_id: first.id, customer_id: "cust-1", pg_tx_id: approved.ok ? approved.pgTxId : "", paid_at: expect.any(String) });
+    expect(retried).toMatchObject({
+      tx_id: first.id,
+      customer_id: "cust-1",
+      pg_tx_id: approved.ok ? approved.pgTxId : "",
+      paid_at: expect.any(String),
+    });
     expect(await attemptsOf(id)).toEqual([{ id: first.id, status: "PAID", idempotency_key: key }]);
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
     // And again: the same answer.
@@ -60,7 +89,10 @@ describe("idempotent retries answer the settled outcome", () => {
     const m = await newMerchant();
     const id = newPaymentId();
     const key = newId("idem-");
-    await expect(pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.DECLINED))).rejects.toMatchObject({ code: "PG_PROVIDER_ERROR", pgCode: "CARD_DECLINED" });
+    await expect(pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.DECLINED))).rejects.toMatchObject({
+      code: "PG_PROVIDER_ERROR",
+      pgCode: "CARD_DECLINED",
+    });
     // The retry carries a good card this time, but the key's request already had its answer.
     await expect(pay(m, key, id)).rejects.toBeInstanceOf(ProviderError);
     expect(await attemptsOf(id)).toHaveLength(1);
@@ -72,9 +104,16 @@ describe("idempotent retries answer the settled outcome", () => {
     const m = await newMerchant();
     const id = newPaymentId();
     const key = newId("idem-");
-    await expect(pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }))).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    await expect(
+      pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" })),
+    ).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
     await new Promise((r) => setTimeout(r, 700)); // the provider finishes processing
-    const retried = await pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }));
+    const retried = await pay(
+      m,
+      key,
+      id,
+      cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }),
+    );
     expect((await attemptsOf(id)).map((a) => [a.id, a.status])).toEqual([[retried.tx_id, "PAID"]]);
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
   });
@@ -84,7 +123,11 @@ describe("idempotent retries answer the settled outcome", () => {
     const billingKey = await issueKey(m);
     const id = newPaymentId();
     const key = newId("idem-");
-    const run = () => payWithBillingKey({ ctx: ctxWithKey(m, key), input: { ...billingKeyPayBody.parse(payBody(billingKey)), payment_id: id } });
+    const run = () =>
+      payWithBillingKey({
+        ctx: ctxWithKey(m, key),
+        input: { ...billingKeyPayBody.parse(payBody(billingKey)), payment_id: id },
+      });
     const first = await run();
     const again = await run();
     expect(again).toEqual(first);
@@ -95,15 +138,25 @@ describe("idempotent retries answer the settled outcome", () => {
     const m = await newMerchant();
     const id = await paidPayment(m);
     const key = newId("idem-");
-    const cancel = () => cancelPayment({ ctx: ctxWithKey(m, key), input: { ...cancelBody.parse({ cancel_amount: 3000, reason: "slow [sandbox:timeout]" }), payment_id: id } });
+    const cancel = () =>
+      cancelPayment({
+        ctx: ctxWithKey(m, key),
+        input: { ...cancelBody.parse({ cancel_amount: 3000, reason: "slow [sandbox:timeout]" }), payment_id: id },
+      });
     // The provider answers after our timeout; the verb looks the refund up at once, and on a slow
     // machine that look-up may already find it settled (then the first run answers it).
     const first = await cancel().catch((error: unknown) => error);
-    if (!(first && typeof first === "object" && "cancellation_id" in first)) expect(first).toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    if (!(first && typeof first === "object" && "cancellation_id" in first))
+      expect(first).toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
     await new Promise((r) => setTimeout(r, 700));
     const retried = await cancel();
-    expect(retried.payment.transactions[0]!).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });
-    expect(retried.payment.transactions[0]!.cancellations).toEqual([expect.objectContaining({ id: retried.cancellation_id, status: "SUCCEEDED" })]);
+    expect(retried.payment.transactions[0]!).toMatchObject({
+      status: "PARTIAL_CANCELLED",
+      amount: { cancelled: 3000 },
+    });
+    expect(retried.payment.transactions[0]!.cancellations).toEqual([
+      expect.objectContaining({ id: retried.cancellation_id, status: "SUCCEEDED" }),
+    ]);
     expect((await cancel()).cancellation_id).toBe(retried.cancellation_id);
     expect(await heldAtProvider(m.merchant_id, id)).toBe(11000 - 3000);
   });

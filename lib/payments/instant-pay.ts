@@ -16,7 +16,12 @@ type Input = InstantPayInput & { payment_id: string };
 
 function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: number): number {
   const at = "valid_hours" in expiry ? now + expiry.valid_hours * HOUR : expiry.due_date;
-  if (at <= now) throw new DomainError("INVALID_REQUEST", "payment_method_option.virtual_account.account_expiry.due_date must be in the future", { field: "payment_method_option.virtual_account.account_expiry.due_date" });
+  if (at <= now)
+    throw new DomainError(
+      "INVALID_REQUEST",
+      "payment_method_option.virtual_account.account_expiry.due_date must be in the future",
+      { field: "payment_method_option.virtual_account.account_expiry.due_date" },
+    );
   return at;
 }
 
@@ -34,7 +39,10 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
-    throw new DomainError("TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT", "tax_free_amount must not exceed total_amount");
+    throw new DomainError(
+      "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT",
+      "tax_free_amount must not exceed total_amount",
+    );
   }
   const { card, virtual_account: va } = input.payment_method_option;
   const now = Date.now();
@@ -67,7 +75,9 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     isEscrow: input.is_escrow,
     noticeUrls: input.notice_urls,
     cashReceiptForm: va?.cash_receipt_form,
-    settleContext: card ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } } : undefined,
+    settleContext: card
+      ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
+      : undefined,
     idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
   });
 

@@ -14,16 +14,34 @@ import { rescheduleLookup } from "./unsettled";
  * final and needs an operator (reconciliation shows it); no answer is retried with backoff.
  */
 export async function refundLateApproval(la: LateApprovalsTable): Promise<LateApprovalsTable> {
-  const row = await getDb().selectFrom("transactions").selectAll().where("id", "=", la.transaction_id).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("id", "=", la.transaction_id)
+    .executeTakeFirstOrThrow();
   const channel = channelRefOf(row);
-  const result = await callProvider(async (signal): Promise<{ ok: true; pgCancellationId: string | null } | ProviderFailure> => {
-    if (la.kind === "VIRTUAL_ACCOUNT") {
-      const voided = await virtualAccountProviderFor(channel).voidVirtualAccount({ channel, signal, pgTxId: la.pg_tx_id });
-      return voided.ok ? { ok: true, pgCancellationId: null } : voided;
-    }
-    const reason = "late approval: the attempt had already failed";
-    return paymentProviderFor(channel).cancel({ channel, signal, pgTxId: la.pg_tx_id, cancellationId: la.id, amount: la.amount, taxFreeAmount: row.tax_free_amount, reason });
-  });
+  const result = await callProvider(
+    async (signal): Promise<{ ok: true; pgCancellationId: string | null } | ProviderFailure> => {
+      if (la.kind === "VIRTUAL_ACCOUNT") {
+        const voided = await virtualAccountProviderFor(channel).voidVirtualAccount({
+          channel,
+          signal,
+          pgTxId: la.pg_tx_id,
+        });
+        return voided.ok ? { ok: true, pgCancellationId: null } : voided;
+      }
+      const reason = "late approval: the attempt had already failed";
+      return paymentProviderFor(channel).cancel({
+        channel,
+        signal,
+        pgTxId: la.pg_tx_id,
+        cancellationId: la.id,
+        amount: la.amount,
+        taxFreeAmount: row.tax_free_amount,
+        reason,
+      });
+    },
+  );
   if (!result.answered) {
     await rescheduleLookup("late_approvals", la, `refund not answered: ${result.reason}`);
     return getDb().selectFrom("late_approvals").selectAll().where("id", "=", la.id).executeTakeFirstOrThrow();
@@ -32,6 +50,9 @@ export async function refundLateApproval(la: LateApprovalsTable): Promise<LateAp
   return withTransaction((tx) =>
     outcome.ok
       ? transitionLateApproval(tx, la, "REFUNDED", { pg_cancellation_id: outcome.pgCancellationId })
-      : transitionLateApproval(tx, la, "REFUND_REFUSED", { failure_pg_code: outcome.pgCode, failure_pg_message: outcome.pgMessage }),
+      : transitionLateApproval(tx, la, "REFUND_REFUSED", {
+          failure_pg_code: outcome.pgCode,
+          failure_pg_message: outcome.pgMessage,
+        }),
   );
 }

@@ -10,7 +10,11 @@ import { logger } from "@/lib/ops/logger";
  * (the sweep sends it, keyed by this row's id, so sending it again never refunds twice).
  * One per attempt: a second report of the same late approval changes nothing.
  */
-export async function recordLateApproval(tx: Tx, row: TransactionsTable, found: { kind: LateApprovalsTable["kind"]; pgTxId: string }): Promise<void> {
+export async function recordLateApproval(
+  tx: Tx,
+  row: TransactionsTable,
+  found: { kind: LateApprovalsTable["kind"]; pgTxId: string },
+): Promise<void> {
   const now = Date.now();
   await tx
     .insertInto("late_approvals")
@@ -36,7 +40,9 @@ export async function recordLateApproval(tx: Tx, row: TransactionsTable, found: 
     })
     .onConflict((oc) => oc.column("transaction_id").doNothing())
     .execute();
-  logger.warn(`late approval: attempt ${row.id} (payment ${row.payment_id}) is FAILED but the provider took ${row.total_amount} ${row.currency} (${found.pgTxId}); refunding`);
+  logger.warn(
+    `late approval: attempt ${row.id} (payment ${row.payment_id}) is FAILED but the provider took ${row.total_amount} ${row.currency} (${found.pgTxId}); refunding`,
+  );
 }
 
 /** The late approval's one state change, checked against its state table and written conditionally. */
@@ -46,9 +52,15 @@ export async function transitionLateApproval(
   to: LateApprovalStatus,
   patch: Partial<Pick<LateApprovalsTable, "pg_cancellation_id" | "failure_pg_code" | "failure_pg_message">> = {},
 ): Promise<LateApprovalsTable> {
-  if (!LATE_APPROVAL_TRANSITIONS[row.status].includes(to)) throw new IllegalTransitionError("late approval", row.id, row.status, to);
+  if (!LATE_APPROVAL_TRANSITIONS[row.status].includes(to))
+    throw new IllegalTransitionError("late approval", row.id, row.status, to);
   const set = { ...patch, status: to, resolved_at: Date.now(), lookup_due_at: null };
-  const result = await tx.updateTable("late_approvals").set(set).where("id", "=", row.id).where("status", "=", row.status).executeTakeFirst();
+  const result = await tx
+    .updateTable("late_approvals")
+    .set(set)
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .executeTakeFirst();
   requireRows(result, 1, `late approval ${row.id} ${row.status} → ${to}`);
   return { ...row, ...set };
 }

@@ -14,7 +14,9 @@ const DAY0 = Date.UTC(2026, 0, 10);
 
 async function exactCount(scope: PaymentScope, query: Record<string, unknown>, window: { start: number; end: number }) {
   const filters = paymentFilterQuery.parse(query);
-  const row = await filteredPayments(scope, filters, window).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await filteredPayments(scope, filters, window)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -42,7 +44,11 @@ async function expectCountsExact(scope: PaymentScope) {
   for (const window of windows) {
     for (const query of queries) {
       const expected = await exactCount(scope, query, window);
-      expect({ window, query, n: await countPayments(scope, paymentFilterQuery.parse(query), window) }).toEqual({ window, query, n: expected });
+      expect({ window, query, n: await countPayments(scope, paymentFilterQuery.parse(query), window) }).toEqual({
+        window,
+        query,
+        n: expected,
+      });
     }
   }
 }
@@ -66,18 +72,39 @@ describe("total_count from per-day counters (issue #18)", () => {
       );
     }
     const kept = async (table: "payment_counts" | "payment_count_deltas", column: "n" | "delta") =>
-      Number((await getDb().selectFrom(table).select((eb) => eb.fn.sum<number>(column).as("n")).where("merchant_id", "=", m.merchant_id).where("time_type", "=", "STATUS_UPDATED_AT").executeTakeFirstOrThrow()).n ?? 0);
+      Number(
+        (
+          await getDb()
+            .selectFrom(table)
+            .select((eb) => eb.fn.sum<number>(column).as("n"))
+            .where("merchant_id", "=", m.merchant_id)
+            .where("time_type", "=", "STATUS_UPDATED_AT")
+            .executeTakeFirstOrThrow()
+        ).n ?? 0,
+      );
     expect((await kept("payment_counts", "n")) + (await kept("payment_count_deltas", "delta"))).toBe(24);
-    const scopes: PaymentScope[] = [{ merchantId: m.merchant_id }, { merchantId: m.merchant_id, storeId: m.store_id }, { merchantId: m.merchant_id, storeId: second }];
+    const scopes: PaymentScope[] = [
+      { merchantId: m.merchant_id },
+      { merchantId: m.merchant_id, storeId: m.store_id },
+      { merchantId: m.merchant_id, storeId: second },
+    ];
     for (const scope of scopes) await expectCountsExact(scope);
 
     // A cancellation moves a payment to another status and, later, another day.
-    await getDb().updateTable("transactions").set({ status: "CANCELLED", status_updated_at: DAY0 + 2 * DAY + 3 * HOUR }).where("id", "=", made[1]!.id).execute();
+    await getDb()
+      .updateTable("transactions")
+      .set({ status: "CANCELLED", status_updated_at: DAY0 + 2 * DAY + 3 * HOUR })
+      .where("id", "=", made[1]!.id)
+      .execute();
     // A retry: the old attempt stops being primary.
     await getDb().updateTable("transactions").set({ is_primary: 0 }).where("id", "=", made[4]!.id).execute();
     await getDb().deleteFrom("transactions").where("id", "=", made[7]!.id).execute();
     // Changes that move no count (same day, same status) are fine too.
-    await getDb().updateTable("transactions").set({ updated_at: DAY0, status_updated_at: made[9]!.status_updated_at + 1 }).where("id", "=", made[9]!.id).execute();
+    await getDb()
+      .updateTable("transactions")
+      .set({ updated_at: DAY0, status_updated_at: made[9]!.status_updated_at + 1 })
+      .where("id", "=", made[9]!.id)
+      .execute();
     for (const scope of scopes) await expectCountsExact(scope);
 
     await foldPaymentCountDeltas();
@@ -86,7 +113,12 @@ describe("total_count from per-day counters (issue #18)", () => {
 
   it("GET /v2/payments total_count agrees with the rows it pages through", async () => {
     const m = await newMerchant();
-    for (let i = 0; i < 7; i++) await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, at: { requested: DAY0 + i * 11 * HOUR, statusUpdated: DAY0 + i * 11 * HOUR } });
+    for (let i = 0; i < 7; i++)
+      await createPayment({
+        merchantId: m.merchant_id,
+        storeId: m.store_id,
+        at: { requested: DAY0 + i * 11 * HOUR, statusUpdated: DAY0 + i * 11 * HOUR },
+      });
     const query = `start=${new Date(DAY0 + 2 * HOUR).toISOString()}&end=${new Date(DAY0 + 3 * DAY).toISOString()}&limit=2`;
     const page = await m.api.get(`/v2/payments?${query}`);
     expect(page.status).toBe(200);
@@ -99,7 +131,14 @@ describe("total_count from per-day counters (issue #18)", () => {
     const made: Awaited<ReturnType<typeof createPayment>>[] = [];
     for (let i = 0; i < 9; i++) {
       const at = DAY0 + i * HOUR;
-      made.push(await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, outcome: i % 3 === 0 ? "FAILED" : "PAID", at: { requested: at, statusUpdated: at } }));
+      made.push(
+        await createPayment({
+          merchantId: m.merchant_id,
+          storeId: m.store_id,
+          outcome: i % 3 === 0 ? "FAILED" : "PAID",
+          at: { requested: at, statusUpdated: at },
+        }),
+      );
     }
     await getDb().updateTable("transactions").set({ status: "CANCELLED" }).where("id", "=", made[4]!.id).execute();
     const window = `start=${new Date(DAY0).toISOString()}&end=${new Date(DAY0 + DAY).toISOString()}`;

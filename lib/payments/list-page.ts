@@ -14,16 +14,32 @@ export function pageKeys(scope: PaymentScope, input: ListPaymentsInput, window: 
   const { column, direction } = sortOf(input);
   const ordered = (filters: ListPaymentsInput) =>
     filteredPayments(scope, filters, window)
-      .select(["transactions.store_id", "transactions.payment_id", `transactions.${column} as sort_time`, "transactions.id"])
+      .select([
+        "transactions.store_id",
+        "transactions.payment_id",
+        `transactions.${column} as sort_time`,
+        "transactions.id",
+      ])
       .orderBy(`transactions.${column}`, direction)
       .orderBy("transactions.id", direction);
   const statuses = input.status ?? [];
   if (statuses.length < 2 || input.text_search_value !== undefined) {
-    return ordered(input).limit(input.limit).offset(input.page * input.limit).execute();
+    return ordered(input)
+      .limit(input.limit)
+      .offset(input.page * input.limit)
+      .execute();
   }
   const db = getDb();
   const needed = (input.page + 1) * input.limit;
-  const parts = statuses.map((status) => db.selectFrom(ordered({ ...input, status: [status] }).limit(needed).as("part")).selectAll());
+  const parts = statuses.map((status) =>
+    db
+      .selectFrom(
+        ordered({ ...input, status: [status] })
+          .limit(needed)
+          .as("part"),
+      )
+      .selectAll(),
+  );
   const merged = parts.reduce((all, part) => all.unionAll(part));
   return db
     .selectFrom(merged.as("merged"))

@@ -69,12 +69,20 @@ export function prefixMatch(column: Expression<unknown> | string, value: string)
 
 function textSearch(eb: Eb, merchantId: string, column: TextSearchColumn, value: string): Expression<SqlBool> {
   const db = getDb();
-  const byReason = db.selectFrom("cancellations").select("transaction_id as id").where("merchant_id", "=", merchantId).where(() => prefixMatch("cancellations.reason", value));
+  const byReason = db
+    .selectFrom("cancellations")
+    .select("transaction_id as id")
+    .where("merchant_id", "=", merchantId)
+    .where(() => prefixMatch("cancellations.reason", value));
   if (column === "CANCEL_REASON") return eb("transactions.id", "in", byReason);
   if (column !== "ALL") return prefixMatch(`transactions.${SEARCH_COLUMNS[column]}`, value);
   // A union of one index range per column (an OR of them would scan the whole window).
   const byColumn = Object.values(SEARCH_COLUMNS).map((c) =>
-    db.selectFrom("transactions as s").select("s.id").where("s.merchant_id", "=", merchantId).where(() => prefixMatch(`s.${c}`, value)),
+    db
+      .selectFrom("transactions as s")
+      .select("s.id")
+      .where("s.merchant_id", "=", merchantId)
+      .where(() => prefixMatch(`s.${c}`, value)),
   );
   const union = byColumn.reduce((acc, next) => acc.unionAll(next), byReason);
   return eb("transactions.id", "in", union);
@@ -85,13 +93,19 @@ function textSearch(eb: Eb, merchantId: string, column: TextSearchColumn, value:
  * `search` is the dashboard's full-text match (lib/search): `selective` when its own index should
  * drive the query, otherwise a per-row test while the time index is walked.
  */
-export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInput, window: TimeWindow, search?: { where: (eb: Eb) => Expression<SqlBool>; selective: boolean }) {
+export function filteredPayments(
+  scope: PaymentScope,
+  filters: PaymentFilterInput,
+  window: TimeWindow,
+  search?: { where: (eb: Eb) => Expression<SqlBool>; selective: boolean },
+) {
   const time = timeColumn(filters.timestamp_type);
   const value = filters.text_search_value;
   // Without statistics SQLite prefers the time-window index even when a search prefix is far more
   // selective; a unary + keeps it (and the enum indexes) out of the running for searches.
   const searching = value !== undefined || search?.selective === true;
-  const unindexed = (column: string) => (searching && dialect() === "sqlite" ? sql`+${sql.ref(column)}` : sql.ref(column));
+  const unindexed = (column: string) =>
+    searching && dialect() === "sqlite" ? sql`+${sql.ref(column)}` : sql.ref(column);
   let q = getDb()
     .selectFrom("transactions")
     .where("transactions.merchant_id", "=", scope.merchantId)
@@ -102,16 +116,23 @@ export function filteredPayments(scope: PaymentScope, filters: PaymentFilterInpu
   if (filters.status?.length) q = q.where("transactions.status", "in", filters.status);
   if (filters.methods?.length) q = q.where("transactions.method", "in", filters.methods);
   if (filters.pg_providers?.length) q = q.where("transactions.pg_provider", "in", filters.pg_providers);
-  if (filters.is_test_payment !== undefined) q = q.where("transactions.channel_type", "=", filters.is_test_payment ? "TEST" : "LIVE");
+  if (filters.is_test_payment !== undefined)
+    q = q.where("transactions.channel_type", "=", filters.is_test_payment ? "TEST" : "LIVE");
   if (filters.is_scheduled_payment !== undefined) {
     // IS NOT NULL matches the partial time-ordered indexes of scheduled payments (migration 0091).
-    q = filters.is_scheduled_payment ? q.where("transactions.schedule_id", "is not", null) : q.where("transactions.schedule_id", "is", null);
+    q = filters.is_scheduled_payment
+      ? q.where("transactions.schedule_id", "is not", null)
+      : q.where("transactions.schedule_id", "is", null);
   }
-  if (value !== undefined) q = q.where((eb) => textSearch(eb, scope.merchantId, filters.text_search_column ?? "ALL", value));
+  if (value !== undefined)
+    q = q.where((eb) => textSearch(eb, scope.merchantId, filters.text_search_column ?? "ALL", value));
   if (search) q = q.where(search.where);
   return q;
 }
 
 export function sortOf(filters: PaymentFilterInput) {
-  return { column: timeColumn(filters.sort_by ?? filters.timestamp_type), direction: filters.sort_order === "ASCENDING" ? ("asc" as const) : ("desc" as const) };
+  return {
+    column: timeColumn(filters.sort_by ?? filters.timestamp_type),
+    direction: filters.sort_order === "ASCENDING" ? ("asc" as const) : ("desc" as const),
+  };
 }

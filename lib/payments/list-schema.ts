@@ -3,18 +3,82 @@ import { idRef, queryArray, queryBoolean, queryInt, text, timestamp } from "@/li
 
 /** Inputs of the payment list and scroll (client-safe: the dashboard keeps the same names in its URL). */
 
-export const PAYMENT_STATUSES = ["READY", "PENDING", "VIRTUAL_ACCOUNT_ISSUED", "PAID", "FAILED", "PARTIAL_CANCELLED", "CANCELLED"] as const;
-export const PAYMENT_METHODS = ["CARD", "TRANSFER", "VIRTUAL_ACCOUNT", "MOBILE", "GIFT_CERTIFICATE", "EASY_PAY"] as const;
+export const PAYMENT_STATUSES = [
+  "READY",
+  "PENDING",
+  "VIRTUAL_ACCOUNT_ISSUED",
+  "PAID",
+  "FAILED",
+  "PARTIAL_CANCELLED",
+  "CANCELLED",
+] as const;
+export const PAYMENT_METHODS = [
+  "CARD",
+  "TRANSFER",
+  "VIRTUAL_ACCOUNT",
+  "MOBILE",
+  "GIFT_CERTIFICATE",
+  "EASY_PAY",
+] as const;
 export const PG_PROVIDERS = [
-  "HTML5_INICIS", "PAYPAL", "PAYPAL_V2", "INICIS", "DANAL", "NICE", "DANAL_TPAY", "JTNET", "UPLUS", "NAVERPAY", "KAKAO", "SETTLE",
-  "KCP", "MOBILIANS", "KAKAOPAY", "NAVERCO", "SYRUP", "KICC", "EXIMBAY", "SMILEPAY", "PAYCO", "KCP_BILLING", "ALIPAY", "PAYPLE",
-  "CHAI", "BLUEWALNUT", "SMARTRO", "SMARTRO_V2", "PAYMENTWALL", "TOSSPAYMENTS", "KCP_QUICK", "DAOU", "GALAXIA", "TOSSPAY",
-  "KCP_DIRECT", "SETTLE_ACC", "SETTLE_FIRM", "INICIS_UNIFIED", "KSNET", "PINPAY",
+  "HTML5_INICIS",
+  "PAYPAL",
+  "PAYPAL_V2",
+  "INICIS",
+  "DANAL",
+  "NICE",
+  "DANAL_TPAY",
+  "JTNET",
+  "UPLUS",
+  "NAVERPAY",
+  "KAKAO",
+  "SETTLE",
+  "KCP",
+  "MOBILIANS",
+  "KAKAOPAY",
+  "NAVERCO",
+  "SYRUP",
+  "KICC",
+  "EXIMBAY",
+  "SMILEPAY",
+  "PAYCO",
+  "KCP_BILLING",
+  "ALIPAY",
+  "PAYPLE",
+  "CHAI",
+  "BLUEWALNUT",
+  "SMARTRO",
+  "SMARTRO_V2",
+  "PAYMENTWALL",
+  "TOSSPAYMENTS",
+  "KCP_QUICK",
+  "DAOU",
+  "GALAXIA",
+  "TOSSPAY",
+  "KCP_DIRECT",
+  "SETTLE_ACC",
+  "SETTLE_FIRM",
+  "INICIS_UNIFIED",
+  "KSNET",
+  "PINPAY",
 ] as const;
 /** CONTRACT §5. */
 export const TEXT_SEARCH_COLUMNS = [
-  "ALL", "PAYMENT_ID", "TX_ID", "SCHEDULE_ID", "BILLING_KEY", "ORDER_NAME", "CUSTOMER_NAME", "CUSTOMER_EMAIL",
-  "CUSTOMER_PHONE_NUMBER", "PG_TX_ID", "CARD_NUMBER", "CARD_APPROVAL_NUMBER", "VIRTUAL_ACCOUNT_NUMBER", "CANCEL_REASON", "FAIL_REASON",
+  "ALL",
+  "PAYMENT_ID",
+  "TX_ID",
+  "SCHEDULE_ID",
+  "BILLING_KEY",
+  "ORDER_NAME",
+  "CUSTOMER_NAME",
+  "CUSTOMER_EMAIL",
+  "CUSTOMER_PHONE_NUMBER",
+  "PG_TX_ID",
+  "CARD_NUMBER",
+  "CARD_APPROVAL_NUMBER",
+  "VIRTUAL_ACCOUNT_NUMBER",
+  "CANCEL_REASON",
+  "FAIL_REASON",
 ] as const;
 export const TIMESTAMP_TYPES = ["REQUESTED_AT", "STATUS_UPDATED_AT"] as const;
 export const SORT_ORDERS = ["DESCENDING", "ASCENDING"] as const;
@@ -50,7 +114,10 @@ export const listPaymentsQuery = paymentFilterQuery
     page: queryInt(0, 1_000_000).default(0),
     limit: queryInt(1, MAX_PAGE_SIZE).default(10),
   })
-  .refine((q) => q.page * q.limit < MAX_OFFSET, { message: `page * limit must be below ${MAX_OFFSET}; narrow the date range instead`, path: ["page"] });
+  .refine((q) => q.page * q.limit < MAX_OFFSET, {
+    message: `page * limit must be below ${MAX_OFFSET}; narrow the date range instead`,
+    path: ["page"],
+  });
 
 export const scrollPaymentsQuery = z.object({
   store_id: idRef.optional(),

@@ -13,7 +13,13 @@ export type PaymentPage = { current_page: number; total_page: number; total_coun
  * GET /v2/payments: one page of payments (filtered and sorted on their primary transaction), with
  * every transaction of each payment in the answer.
  */
-export async function listPayments({ ctx, input }: { ctx: AuthContext; input: ListPaymentsInput }): Promise<PaymentPage> {
+export async function listPayments({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: ListPaymentsInput;
+}): Promise<PaymentPage> {
   const scope = await resolvePaymentScope(ctx, input.store_id);
   const window = resolveWindow(input);
   const [total, primaries] = await Promise.all([countPayments(scope, input, window), pageKeys(scope, input, window)]);
@@ -26,7 +32,10 @@ export async function listPayments({ ctx, input }: { ctx: AuthContext; input: Li
 }
 
 /** Full payments (all their transactions) for the given keys, in the keys' order. */
-export async function loadPaymentsInOrder(merchantId: string, keys: { store_id: string; payment_id: string }[]): Promise<WirePayment[]> {
+export async function loadPaymentsInOrder(
+  merchantId: string,
+  keys: { store_id: string; payment_id: string }[],
+): Promise<WirePayment[]> {
   if (keys.length === 0) return [];
   const rows = (await detailedTransactions(getDb())
     .where("transactions.merchant_id", "=", merchantId)
@@ -37,5 +46,7 @@ export async function loadPaymentsInOrder(merchantId: string, keys: { store_id: 
   rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // The IN lists may pair a store with another store's payment id; the key lookup drops those.
   const byKey = new Map(serializePayments(rows).map((p) => [`${p.store_id}\u0000${p.id}`, p]));
-  return keys.map((k) => byKey.get(`${k.store_id}\u0000${k.payment_id}`)).filter((p): p is WirePayment => p !== undefined);
+  return keys
+    .map((k) => byKey.get(`${k.store_id}\u0000${k.payment_id}`))
+    .filter((p): p is WirePayment => p !== undefined);
 }

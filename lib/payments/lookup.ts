@@ -14,7 +14,12 @@ export function resolvePaymentStore(ctx: AuthContext, storeId: string | undefine
 }
 
 /** The payment's primary transaction, scoped to the merchant and store, or PAYMENT_NOT_FOUND. */
-export async function requirePrimaryTransaction(merchantId: string, storeId: string, paymentId: string, db: Db | Tx = getDb()) {
+export async function requirePrimaryTransaction(
+  merchantId: string,
+  storeId: string,
+  paymentId: string,
+  db: Db | Tx = getDb(),
+) {
   const primary = await findPrimaryTransaction(merchantId, { storeId, paymentId }, db);
   if (!primary) throw new DomainError("PAYMENT_NOT_FOUND", `no payment ${paymentId} in this store`);
   return primary;

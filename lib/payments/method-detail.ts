@@ -11,7 +11,9 @@ export function cardMethodDetail(approval: Approval, installment: { month?: numb
     card: {
       ...(card ? { detail: card, number: card.number } : {}),
       approval_number: approval.approvalNumber,
-      ...(installment.month && installment.month > 1 ? { installment: { month: installment.month, is_interest_free: installment.interestFree ?? false } } : {}),
+      ...(installment.month && installment.month > 1
+        ? { installment: { month: installment.month, is_interest_free: installment.interestFree ?? false } }
+        : {}),
       card_point_used: false,
     },
   };

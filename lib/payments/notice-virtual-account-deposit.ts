@@ -12,14 +12,20 @@ import { payInDeposit } from "./record-deposit";
 type MethodDetail = { virtual_account?: Record<string, unknown> };
 
 function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
-  if (row.channel_type !== "TEST") throw new DomainError("INVALID_REQUEST", "test deposits are accepted on TEST channels only");
-  if (row.method !== "VIRTUAL_ACCOUNT") throw new DomainError("INVALID_REQUEST", "this payment is not a virtual-account payment");
+  if (row.channel_type !== "TEST")
+    throw new DomainError("INVALID_REQUEST", "test deposits are accepted on TEST channels only");
+  if (row.method !== "VIRTUAL_ACCOUNT")
+    throw new DomainError("INVALID_REQUEST", "this payment is not a virtual-account payment");
   if (row.status !== "VIRTUAL_ACCOUNT_ISSUED" || !canMove(row.status, "PAID")) {
-    throw new DomainError("INVALID_REQUEST", `no virtual account awaits a deposit on this payment (status ${row.status})`);
+    throw new DomainError(
+      "INVALID_REQUEST",
+      `no virtual account awaits a deposit on this payment (status ${row.status})`,
+    );
   }
   const detail = JSON.parse(row.payment_method_detail ?? "{}") as MethodDetail;
   const expiredAt = Date.parse(String(detail.virtual_account?.expired_at ?? ""));
-  if (Number.isFinite(expiredAt) && expiredAt < now) throw new DomainError("INVALID_REQUEST", "the virtual account has expired");
+  if (Number.isFinite(expiredAt) && expiredAt < now)
+    throw new DomainError("INVALID_REQUEST", "the virtual account has expired");
   return detail;
 }
 
@@ -29,12 +35,19 @@ function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
  * payment becomes PAID; the Paid webhook and every deposit hook are recorded in the same DB
  * transaction.
  */
-export async function noticeVirtualAccountDeposit({ ctx, input }: { ctx: AuthContext; input: { payment_id: string; store_id?: string } }) {
+export async function noticeVirtualAccountDeposit({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { payment_id: string; store_id?: string };
+}) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
   const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertDepositable(issued, Date.now());
   // The bank pays into the account at the sandbox provider first, as a real deposit would.
-  if (!(await simulateSandboxDeposit(issued.id))) throw new DomainError("INVALID_REQUEST", "the provider has no open virtual account for this payment");
+  if (!(await simulateSandboxDeposit(issued.id)))
+    throw new DomainError("INVALID_REQUEST", "the provider has no open virtual account for this payment");
   const txId = await withTransaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const now = Date.now();

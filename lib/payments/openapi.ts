@@ -1,13 +1,37 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api/openapi-types";
 import { wirePayment as payment } from "./responses";
-import { cancelBody, escrowCompleteBody, escrowLogisticsBody, instantPayBody, instantPayResponse, paymentPathParams, storeQuery } from "./schema";
+import {
+  cancelBody,
+  escrowCompleteBody,
+  escrowLogisticsBody,
+  instantPayBody,
+  instantPayResponse,
+  paymentPathParams,
+  storeQuery,
+} from "./schema";
 
 const base = { tag: "payments", family: "payment", auth: "token", params: paymentPathParams } as const;
 
 export const paymentOperations: Operation[] = [
-  { ...base, method: "get", path: "/v2/payments/{payment_id}", summary: "Read one payment", query: storeQuery, response: z.object({ payment }), errors: [404] },
-  { ...base, method: "post", path: "/v2/payments/{payment_id}/instant/pay", summary: "Key-in card payment or virtual-account issuance", body: instantPayBody, response: instantPayResponse, errors: [400, 403, 404] },
+  {
+    ...base,
+    method: "get",
+    path: "/v2/payments/{payment_id}",
+    summary: "Read one payment",
+    query: storeQuery,
+    response: z.object({ payment }),
+    errors: [404],
+  },
+  {
+    ...base,
+    method: "post",
+    path: "/v2/payments/{payment_id}/instant/pay",
+    summary: "Key-in card payment or virtual-account issuance",
+    body: instantPayBody,
+    response: instantPayResponse,
+    errors: [400, 403, 404],
+  },
   {
     ...base,
     method: "post",
@@ -18,7 +42,15 @@ export const paymentOperations: Operation[] = [
     response: z.object({ cancelled_tx_id: z.string(), cancellation_id: z.string(), payment }),
     errors: [400, 404],
   },
-  { ...base, method: "delete", path: "/v2/payments/{payment_id}/virtual-account", summary: "Void an issued, undeposited virtual account", query: storeQuery, response: z.object({ payment }), errors: [400, 403, 404] },
+  {
+    ...base,
+    method: "delete",
+    path: "/v2/payments/{payment_id}/virtual-account",
+    summary: "Void an issued, undeposited virtual account",
+    query: storeQuery,
+    response: z.object({ payment }),
+    errors: [400, 403, 404],
+  },
   {
     ...base,
     method: "post",
@@ -35,7 +67,12 @@ export const paymentOperations: Operation[] = [
     summary: "Register or change an escrow payment's delivery",
     query: storeQuery,
     body: escrowLogisticsBody,
-    response: z.object({ company: z.string(), invoice_number: z.string(), sent_at: z.string(), applied_at: z.string() }),
+    response: z.object({
+      company: z.string(),
+      invoice_number: z.string(),
+      sent_at: z.string(),
+      applied_at: z.string(),
+    }),
     errors: [400, 403, 404],
   },
   {

@@ -18,14 +18,24 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements:
   return { value, statements: statementsExecuted() - before };
 }
 
-const bearer = (token: string) => new Request("http://localhost/v2/payments/x", { headers: { authorization: `Bearer ${token}` } });
+const bearer = (token: string) =>
+  new Request("http://localhost/v2/payments/x", { headers: { authorization: `Bearer ${token}` } });
 
 describe("payment read path (issue #18)", () => {
   it("reads a payment with its cancellation and cash receipt in one statement", async () => {
     const m = inProcess(await newMerchant());
     const id = await paidPayment(m);
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000, reason: "partial" })).status).toBe(200);
-    const receipt = { channel_key: paymentChannelKey(m), customer_identifier: "01012345678", type: "PERSONAL", order_name: "o", currency: "KRW", amount: 5000 };
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000, reason: "partial" })).status).toBe(
+      200,
+    );
+    const receipt = {
+      channel_key: paymentChannelKey(m),
+      customer_identifier: "01012345678",
+      type: "PERSONAL",
+      order_name: "o",
+      currency: "KRW",
+      amount: 5000,
+    };
     expect((await m.api.post(`/v2/payments/${id}/cash-receipt`, receipt)).status).toBe(200);
     const ctx = await authenticate(bearer(m.accessToken));
 
@@ -43,9 +53,15 @@ describe("payment read path (issue #18)", () => {
     const other = inProcess(await newMerchant());
     const id = await paidPayment(m);
     const ctx = await authenticate(bearer(m.accessToken));
-    await expect(getPayment({ ctx, input: { payment_id: id, store_id: other.store_id } })).rejects.toMatchObject({ code: "PAYMENT_NOT_FOUND" });
-    await expect(getPayment({ ctx, input: { payment_id: "nope" } })).rejects.toMatchObject({ code: "PAYMENT_NOT_FOUND" });
-    const { statements } = await counted(() => getPayment({ ctx, input: { payment_id: id, store_id: "store-unknown" } }).catch(() => null));
+    await expect(getPayment({ ctx, input: { payment_id: id, store_id: other.store_id } })).rejects.toMatchObject({
+      code: "PAYMENT_NOT_FOUND",
+    });
+    await expect(getPayment({ ctx, input: { payment_id: "nope" } })).rejects.toMatchObject({
+      code: "PAYMENT_NOT_FOUND",
+    });
+    const { statements } = await counted(() =>
+      getPayment({ ctx, input: { payment_id: id, store_id: "store-unknown" } }).catch(() => null),
+    );
     expect(statements).toBe(1);
   });
 });
@@ -53,7 +69,9 @@ describe("payment read path (issue #18)", () => {
 describe("payment read plan (issue #18)", () => {
   it("finds the payment through an index on its id, never by walking the store's transactions", async () => {
     if (dialect() !== "sqlite") return; // PostgreSQL plans from statistics; the bench checks it at 1M rows
-    const plan = await getDb().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${paymentRows.sql()}`, ["merchant", "store", "payment"]));
+    const plan = await getDb().executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${paymentRows.sql()}`, ["merchant", "store", "payment"]),
+    );
     const outer = plan.rows[0]!.detail;
     expect(outer).toMatch(/USING (COVERING )?INDEX \S+ \((merchant_id=\? AND )?(store_id=\? AND )?payment_id=\?/);
   });
@@ -70,14 +88,19 @@ describe("authentication re-reads a token's key at most once a second (issue #18
 
   it("the same holds for `Authorization: PortOne <api key>`", async () => {
     const m = await newMerchant();
-    const request = () => new Request("http://localhost/v2/channels", { headers: { authorization: `PortOne ${m.api_key}` } });
+    const request = () =>
+      new Request("http://localhost/v2/channels", { headers: { authorization: `PortOne ${m.api_key}` } });
     await authenticate(request());
     expect((await counted(() => authenticate(request()))).statements).toBe(0);
   });
 
   it("a revocation in this process takes effect at once", async () => {
     const m = await newMerchant();
-    const key = await getDb().selectFrom("api_keys").select("id").where("merchant_id", "=", m.merchant_id).executeTakeFirstOrThrow();
+    const key = await getDb()
+      .selectFrom("api_keys")
+      .select("id")
+      .where("merchant_id", "=", m.merchant_id)
+      .executeTakeFirstOrThrow();
     await authenticate(bearer(m.accessToken));
     expect(await revokeApiKey(m.merchant_id, key.id)).toBe(true);
     await expect(authenticate(bearer(m.accessToken))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
@@ -88,7 +111,11 @@ describe("authentication re-reads a token's key at most once a second (issue #18
     await authenticate(bearer(m.accessToken));
     const readAt = Date.now();
     // Written straight to the table, as another app process or the admin CLI would.
-    await getDb().updateTable("api_keys").set({ revoked_at: Date.now() }).where("merchant_id", "=", m.merchant_id).execute();
+    await getDb()
+      .updateTable("api_keys")
+      .set({ revoked_at: Date.now() })
+      .where("merchant_id", "=", m.merchant_id)
+      .execute();
     await new Promise((r) => setTimeout(r, Math.max(0, readAt + recheckMs() + 20 - Date.now())));
     await expect(authenticate(bearer(m.accessToken))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -11,7 +11,11 @@ export async function payInDeposit(tx: Tx, row: TransactionsTable, now = Date.no
   const detail = JSON.parse(row.payment_method_detail ?? "{}") as MethodDetail;
   const customer = JSON.parse(row.customer) as { name?: string };
   if (detail.virtual_account && customer.name) detail.virtual_account.remitter_name = customer.name;
-  const paid = await transitionTransaction(tx, row, "PAID", { paid_at: now, paid_amount: row.total_amount, payment_method_detail: JSON.stringify(detail) });
+  const paid = await transitionTransaction(tx, row, "PAID", {
+    paid_at: now,
+    paid_amount: row.total_amount,
+    payment_method_detail: JSON.stringify(detail),
+  });
   await runDepositHooks(tx, paid);
   return paid;
 }

@@ -16,14 +16,26 @@ import type { EscrowLogisticsInput } from "./schema";
  * changes it when called again. The provider is told first; the detail is recorded after,
  * re-checked under the row lock.
  */
-export async function registerEscrowLogistics({ ctx, input }: { ctx: AuthContext; input: EscrowLogisticsInput & { payment_id: string } }) {
+export async function registerEscrowLogistics({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: EscrowLogisticsInput & { payment_id: string };
+}) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
   const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertEscrowOpen(row);
   const form = input.logistics_form;
   const channel = channelRefOf(row);
   const result = await callProvider((signal) =>
-    paymentProviderFor(channel).registerEscrowLogistics({ channel, signal, pgTxId: row.pg_tx_id ?? "", company: form.company, invoiceNumber: form.invoice_number }),
+    paymentProviderFor(channel).registerEscrowLogistics({
+      channel,
+      signal,
+      pgTxId: row.pg_tx_id ?? "",
+      company: form.company,
+      invoiceNumber: form.invoice_number,
+    }),
   );
   if (!result.answered) throw outcomeUnknownError();
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
@@ -31,8 +43,19 @@ export async function registerEscrowLogistics({ ctx, input }: { ctx: AuthContext
     const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     assertEscrowOpen(current);
     const now = Date.now();
-    const detail: EscrowDetail = { company: form.company, invoice_number: form.invoice_number, status: "REGISTERED", sent_at: toRfc3339(form.sent_at), applied_at: toRfc3339(now) };
+    const detail: EscrowDetail = {
+      company: form.company,
+      invoice_number: form.invoice_number,
+      status: "REGISTERED",
+      sent_at: toRfc3339(form.sent_at),
+      applied_at: toRfc3339(now),
+    };
     await transitionEscrow(tx, current, detail);
-    return { company: detail.company, invoice_number: detail.invoice_number, sent_at: detail.sent_at, applied_at: detail.applied_at };
+    return {
+      company: detail.company,
+      invoice_number: detail.invoice_number,
+      sent_at: detail.sent_at,
+      applied_at: detail.applied_at,
+    };
   });
 }

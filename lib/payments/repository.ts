@@ -10,7 +10,12 @@ export type PaymentKey = { storeId: string; paymentId: string };
 
 /** The transactions of one payment. Always scoped by merchant and store. */
 function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
-  return db.selectFrom("transactions").selectAll().where("merchant_id", "=", merchantId).where("store_id", "=", key.storeId).where("payment_id", "=", key.paymentId);
+  return db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", key.storeId)
+    .where("payment_id", "=", key.paymentId);
 }
 
 /**
@@ -28,7 +33,12 @@ export async function findTransactions(merchantId: string, key: PaymentKey, db: 
 }
 
 /** The payment's primary transaction; `lock` takes its row lock (PostgreSQL) inside a DB transaction. */
-export function findPrimaryTransaction(merchantId: string, key: PaymentKey, db: Db | Tx = getDb(), options: { lock?: boolean } = {}) {
+export function findPrimaryTransaction(
+  merchantId: string,
+  key: PaymentKey,
+  db: Db | Tx = getDb(),
+  options: { lock?: boolean } = {},
+) {
   const query = paymentTransactions(merchantId, key, db).where("is_primary", "=", 1);
   return (options.lock ? lockForUpdate(query) : query).executeTakeFirst();
 }
@@ -42,7 +52,12 @@ export function detailedTransactions(db: Db | Tx) {
     .selectFrom("transactions")
     .selectAll("transactions")
     .select((eb) => [
-      jsonRows(eb.selectFrom("cancellations").select(CANCELLATION_COLUMNS).whereRef("cancellations.transaction_id", "=", "transactions.id")).as("x_cancellations"),
+      jsonRows(
+        eb
+          .selectFrom("cancellations")
+          .select(CANCELLATION_COLUMNS)
+          .whereRef("cancellations.transaction_id", "=", "transactions.id"),
+      ).as("x_cancellations"),
       ...transactionEnrichers.map((enricher) => enricher.rows(eb).as(enricher.column)),
     ]);
 }
@@ -79,8 +94,17 @@ export function serializePayments(rows: DetailedTransaction[]): WirePayment[] {
 }
 
 /** One payment in wire shape, or null when the store has no payment with that id. One statement. */
-export async function loadPayment(merchantId: string, key: PaymentKey, db: Db | Tx = getDb()): Promise<WirePayment | null> {
-  const rows = oldestFirst((await paymentRows.all([merchantId, key.storeId, key.paymentId], db === getDb() ? undefined : (db as Tx))) as DetailedTransaction[]);
+export async function loadPayment(
+  merchantId: string,
+  key: PaymentKey,
+  db: Db | Tx = getDb(),
+): Promise<WirePayment | null> {
+  const rows = oldestFirst(
+    (await paymentRows.all(
+      [merchantId, key.storeId, key.paymentId],
+      db === getDb() ? undefined : (db as Tx),
+    )) as DetailedTransaction[],
+  );
   if (rows.length === 0) return null;
   return serializePayments(rows)[0]!;
 }

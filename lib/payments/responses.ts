@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { timestampOut, wireCardDetail, wireChannel, wireCountry, wireCurrency, wireCustomer, wireOrigin, wireProduct } from "@/lib/api/wire-records";
+import {
+  timestampOut,
+  wireCardDetail,
+  wireChannel,
+  wireCountry,
+  wireCurrency,
+  wireCustomer,
+  wireOrigin,
+  wireProduct,
+} from "@/lib/api/wire-records";
 import { cashReceiptDetail } from "@/lib/cash-receipts/schema";
 import { wireNotification } from "@/lib/webhooks/responses";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "./list-schema";
@@ -33,7 +42,9 @@ const cancellation = z.object({
 const escrowDetail = z.object({
   company: z.string(),
   invoice_number: z.string(),
-  status: z.enum(["REGISTERED", "COMPLETED", "CONFIRMED", "AUTO_CONFIRMED", "REJECTED", "CANCEL", "REJECT_CONFIRMED"]).optional(),
+  status: z
+    .enum(["REGISTERED", "COMPLETED", "CONFIRMED", "AUTO_CONFIRMED", "REJECTED", "CANCEL", "REJECT_CONFIRMED"])
+    .optional(),
   sent_at: timestampOut.optional(),
   applied_at: timestampOut.optional(),
 });
@@ -63,8 +74,15 @@ const paymentMethodDetail = z.object({
     .optional(),
   transfer: z.object({ bank_code: z.string().optional() }).optional(),
   mobile: z.object({ carrier: z.string().optional(), phone_number: z.string().optional() }).optional(),
-  gift_certificate: z.object({ type: z.enum(["BOOKNLIFE", "SMART_MUNSANG", "CULTURELAND", "HAPPYMONEY"]).optional(), approval_number: z.string() }).optional(),
-  easy_pay: z.object({ easy_pay_provider: z.string().optional(), card: z.unknown().optional(), charge: z.unknown().optional() }).optional(),
+  gift_certificate: z
+    .object({
+      type: z.enum(["BOOKNLIFE", "SMART_MUNSANG", "CULTURELAND", "HAPPYMONEY"]).optional(),
+      approval_number: z.string(),
+    })
+    .optional(),
+  easy_pay: z
+    .object({ easy_pay_provider: z.string().optional(), card: z.unknown().optional(), charge: z.unknown().optional() })
+    .optional(),
 });
 
 export const wireTransaction = z.object({
@@ -91,7 +109,9 @@ export const wireTransaction = z.object({
   custom_data: z.string().optional(),
   requested_at: timestampOut,
   promotion_id: z.string().optional(),
-  failure: z.object({ reason: z.string().optional(), pg_code: z.string().optional(), pg_message: z.string().optional() }).optional(),
+  failure: z
+    .object({ reason: z.string().optional(), pg_code: z.string().optional(), pg_message: z.string().optional() })
+    .optional(),
   failed_at: timestampOut.optional(),
   country: wireCountry.optional(),
   paid_at: timestampOut.optional(),
@@ -103,6 +123,16 @@ export const wireTransaction = z.object({
   cancelled_at: timestampOut.optional(),
 });
 
-export const wirePayment = z.object({ id: z.string(), merchant_id: z.string(), store_id: z.string(), transactions: z.array(wireTransaction) });
-export const listPaymentsResponse = z.object({ current_page: z.number().int(), total_page: z.number().int(), total_count: z.number().int(), payments: z.array(wirePayment) });
+export const wirePayment = z.object({
+  id: z.string(),
+  merchant_id: z.string(),
+  store_id: z.string(),
+  transactions: z.array(wireTransaction),
+});
+export const listPaymentsResponse = z.object({
+  current_page: z.number().int(),
+  total_page: z.number().int(),
+  total_count: z.number().int(),
+  payments: z.array(wirePayment),
+});
 export const scrollPaymentsResponse = z.object({ payments: z.array(wirePayment), cursor: z.string().optional() });

@@ -13,12 +13,40 @@ export const storeQuery = z.object({ store_id: idRef.optional() });
 
 /** CONTRACT §11: the listed banks, plus any other upper-snake code (kept opaque). */
 export const VIRTUAL_ACCOUNT_BANKS = [
-  "BANK_OF_KOREA", "KOREA_DEVELOPMENT_BANK", "INDUSTRIAL_BANK_OF_KOREA", "KOOKMIN_BANK", "SUHYUP_BANK",
-  "EXPORT_IMPORT_BANK_OF_KOREA", "NH_NONGHYUP_BANK", "LOCAL_NONGHYUP", "WOORI_BANK", "SC_BANK_KOREA",
-  "CITI_BANK_KOREA", "DAEGU_BANK", "BUSAN_BANK", "GWANGJU_BANK", "JEJU_BANK", "JEONBUK_BANK", "KYONGNAM_BANK", "KFCC",
-  "SHINHYUP", "SAVINGS_BANK_KOREA", "HSBC_BANK", "DEUTSCHE_BANK", "JP_MORGAN_CHASE_BANK", "BANK_OF_AMERICA_BANK",
-  "BNP_PARIBAS_BANK", "ICBC", "BANK_OF_CHINA", "CHINA_CONSTRUCTION_BANK", "EPOST", "HANA_BANK", "SHINHAN_BANK",
-  "K_BANK", "KAKAO_BANK", "TOSS_BANK",
+  "BANK_OF_KOREA",
+  "KOREA_DEVELOPMENT_BANK",
+  "INDUSTRIAL_BANK_OF_KOREA",
+  "KOOKMIN_BANK",
+  "SUHYUP_BANK",
+  "EXPORT_IMPORT_BANK_OF_KOREA",
+  "NH_NONGHYUP_BANK",
+  "LOCAL_NONGHYUP",
+  "WOORI_BANK",
+  "SC_BANK_KOREA",
+  "CITI_BANK_KOREA",
+  "DAEGU_BANK",
+  "BUSAN_BANK",
+  "GWANGJU_BANK",
+  "JEJU_BANK",
+  "JEONBUK_BANK",
+  "KYONGNAM_BANK",
+  "KFCC",
+  "SHINHYUP",
+  "SAVINGS_BANK_KOREA",
+  "HSBC_BANK",
+  "DEUTSCHE_BANK",
+  "JP_MORGAN_CHASE_BANK",
+  "BANK_OF_AMERICA_BANK",
+  "BNP_PARIBAS_BANK",
+  "ICBC",
+  "BANK_OF_CHINA",
+  "CHINA_CONSTRUCTION_BANK",
+  "EPOST",
+  "HANA_BANK",
+  "SHINHAN_BANK",
+  "K_BANK",
+  "KAKAO_BANK",
+  "TOSS_BANK",
 ] as const;
 export const virtualAccountBank = z
   .string()
@@ -28,10 +56,41 @@ export const virtualAccountBank = z
 
 /** The spec's BankName list (refund accounts of cancellations). */
 export const BANK_NAMES = [
-  "BANK_OF_KOREA", "KDB", "IBK", "KB", "HANA", "SH", "KOREA_EXIMBANK", "NH", "WOORI", "SHINHAN", "SC", "CITY", "DGB",
-  "BOOSAN_BANK", "KJ_BANK", "JEJU_BANK", "JB_BANK", "KN_BANK", "MG", "CU", "SB", "BOA", "MORGAN_STANLEY", "HSBC",
-  "DEUTSCHE_BANK", "JP_MORGAN", "BNP_PARISBAS", "ICBC", "BANK_OF_CHINA", "SJ", "CHINA_CONSTRUCTION_BANK", "POST_BANK",
-  "K_BANK", "KAKAO_BANK", "TOSS_BANK",
+  "BANK_OF_KOREA",
+  "KDB",
+  "IBK",
+  "KB",
+  "HANA",
+  "SH",
+  "KOREA_EXIMBANK",
+  "NH",
+  "WOORI",
+  "SHINHAN",
+  "SC",
+  "CITY",
+  "DGB",
+  "BOOSAN_BANK",
+  "KJ_BANK",
+  "JEJU_BANK",
+  "JB_BANK",
+  "KN_BANK",
+  "MG",
+  "CU",
+  "SB",
+  "BOA",
+  "MORGAN_STANLEY",
+  "HSBC",
+  "DEUTSCHE_BANK",
+  "JP_MORGAN",
+  "BNP_PARISBAS",
+  "ICBC",
+  "BANK_OF_CHINA",
+  "SJ",
+  "CHINA_CONSTRUCTION_BANK",
+  "POST_BANK",
+  "K_BANK",
+  "KAKAO_BANK",
+  "TOSS_BANK",
 ] as const;
 export const bankName = z.enum(BANK_NAMES);
 
@@ -45,7 +104,10 @@ export const cardCredential = z.object({
 
 export const cardPaymentForm = z.object({
   card_credential: cardCredential,
-  cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits").optional(),
+  cvc: z
+    .string()
+    .regex(/^\d{3,4}$/, "must be 3 or 4 digits")
+    .optional(),
   vbv: z.object({ cavv: text(200).min(1), xid: text(200).min(1), eci: text(20).min(1) }).optional(),
   card_installment_plan: z.number().int().min(0).max(60).optional(),
   use_free_installment_plan: z.boolean().optional(),
@@ -54,7 +116,13 @@ export const cardPaymentForm = z.object({
 
 export const accountExpiry = z.union(
   [
-    z.object({ valid_hours: z.number().int().min(1).max(24 * 365) }),
+    z.object({
+      valid_hours: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 365),
+    }),
     z.object({ due_date: timestamp }),
   ],
   { error: "account_expiry needs valid_hours or due_date" },
@@ -65,7 +133,10 @@ export const virtualAccountPaymentForm = z.object({
   account_expiry: accountExpiry,
   account_type: z.enum(["NORMAL", "FIXED"]),
   pg_account_id: text(200).optional(),
-  account_number: z.string().regex(/^[0-9-]{6,30}$/, "must be digits").optional(),
+  account_number: z
+    .string()
+    .regex(/^[0-9-]{6,30}$/, "must be digits")
+    .optional(),
   cash_receipt_form: z
     .object({
       receipt_type: z.enum(["PERSONAL", "CORPORATE", "ANONYMOUS"]),
@@ -78,7 +149,9 @@ export const virtualAccountPaymentForm = z.object({
 
 export const instantPaymentMethodForm = z
   .object({ card: cardPaymentForm.optional(), virtual_account: virtualAccountPaymentForm.optional() })
-  .refine((v) => (v.card === undefined) !== (v.virtual_account === undefined), { message: "give exactly one of card and virtual_account" });
+  .refine((v) => (v.card === undefined) !== (v.virtual_account === undefined), {
+    message: "give exactly one of card and virtual_account",
+  });
 
 /** Key-in products: amount is a number in the input (still minor units, so an integer). */
 export const instantProduct = product.extend({ amount });
@@ -104,7 +177,10 @@ export const instantPayBody = z
     product_count: int32().optional(),
     payment_method_option: instantPaymentMethodForm,
   })
-  .refine((v) => v.channel_key !== undefined || v.channel_name !== undefined, { path: ["channel_key"], message: "Required" })
+  .refine((v) => v.channel_key !== undefined || v.channel_name !== undefined, {
+    path: ["channel_key"],
+    message: "Required",
+  })
   .transform(({ channel_name, ...rest }) => ({ ...rest, channel_key: (rest.channel_key ?? channel_name)! }));
 export type InstantPayInput = z.output<typeof instantPayBody>;
 
@@ -150,7 +226,22 @@ export const escrowLogisticsBody = z.object({
     address: addressForm,
   }),
   logistics_form: z.object({
-    company: z.enum(["HYUNDAI", "HANARO", "SAGAWA", "KGB", "YELLOWCAP", "DONGBU", "EPOST", "CJGLS", "HANJIN", "DAESIN", "ETC", "ILYANG", "KYONGDONG", "CHUNIL"]),
+    company: z.enum([
+      "HYUNDAI",
+      "HANARO",
+      "SAGAWA",
+      "KGB",
+      "YELLOWCAP",
+      "DONGBU",
+      "EPOST",
+      "CJGLS",
+      "HANJIN",
+      "DAESIN",
+      "ETC",
+      "ILYANG",
+      "KYONGDONG",
+      "CHUNIL",
+    ]),
     invoice_number: text(100).min(1),
     sent_at: timestamp,
     received_at: timestamp.optional(),

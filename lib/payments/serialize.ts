@@ -13,7 +13,15 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 
 /** The cancellation columns a Transaction shows (selected as JSON with the payment, lib/payments/repository.ts). */
 export const CANCELLATION_COLUMNS = [
-  "id", "status", "cancel_amount", "tax_free_amount", "easy_pay_discount_amount", "reason", "pg_cancellation_id", "requested_at", "cancelled_at",
+  "id",
+  "status",
+  "cancel_amount",
+  "tax_free_amount",
+  "easy_pay_discount_amount",
+  "reason",
+  "pg_cancellation_id",
+  "requested_at",
+  "cancelled_at",
 ] as const satisfies readonly (keyof CancellationsTable)[];
 export type CancellationFields = Pick<CancellationsTable, (typeof CANCELLATION_COLUMNS)[number]>;
 
@@ -52,7 +60,11 @@ export function serializeAmount(row: TransactionsTable, cancellations: Cancellat
 }
 
 /** The spec's Transaction. Rows never leave lib/ in any other shape. */
-export function serializeTransaction(row: TransactionsTable, cancellations: CancellationFields[], extras: TransactionExtras = {}) {
+export function serializeTransaction(
+  row: TransactionsTable,
+  cancellations: CancellationFields[],
+  extras: TransactionExtras = {},
+) {
   return strip({
     id: row.id,
     is_primary: row.is_primary === 1,
@@ -79,7 +91,11 @@ export function serializeTransaction(row: TransactionsTable, cancellations: Canc
     promotion_id: row.promotion_id ?? undefined,
     failure:
       row.status === "FAILED" || row.failure_pg_code
-        ? strip({ reason: row.failure_reason ?? undefined, pg_code: row.failure_pg_code ?? undefined, pg_message: row.failure_pg_message ?? undefined })
+        ? strip({
+            reason: row.failure_reason ?? undefined,
+            pg_code: row.failure_pg_code ?? undefined,
+            pg_message: row.failure_pg_message ?? undefined,
+          })
         : undefined,
     failed_at: toRfc3339(row.failed_at),
     country: row.country ?? undefined,

@@ -17,7 +17,11 @@ export type AttemptAnswer =
 
 export const NO_RECORD_CODE = "PROVIDER_NO_RECORD";
 
-function settlement(row: TransactionsTable, answer: AttemptAnswer, now: number): { to: "PAID" | "VIRTUAL_ACCOUNT_ISSUED" | "FAILED"; patch: TransactionPatch } {
+function settlement(
+  row: TransactionsTable,
+  answer: AttemptAnswer,
+  now: number,
+): { to: "PAID" | "VIRTUAL_ACCOUNT_ISSUED" | "FAILED"; patch: TransactionPatch } {
   const settled = { lookup_due_at: null, last_lookup_error: null };
   switch (answer.kind) {
     case "approved":
@@ -48,7 +52,13 @@ function settlement(row: TransactionsTable, answer: AttemptAnswer, now: number):
     case "declined":
       return {
         to: "FAILED",
-        patch: { ...settled, failed_at: now, failure_reason: answer.reason ?? answer.failure.pgMessage, failure_pg_code: answer.failure.pgCode, failure_pg_message: answer.failure.pgMessage },
+        patch: {
+          ...settled,
+          failed_at: now,
+          failure_reason: answer.reason ?? answer.failure.pgMessage,
+          failure_pg_code: answer.failure.pgCode,
+          failure_pg_message: answer.failure.pgMessage,
+        },
       };
     case "not_found":
       return {
@@ -65,10 +75,20 @@ function settlement(row: TransactionsTable, answer: AttemptAnswer, now: number):
 }
 
 /** An answer for an attempt already settled: the same outcome is a no-op; money on a FAILED one is a late approval. */
-async function answerAfterSettlement(tx: Tx, row: TransactionsTable, answer: AttemptAnswer): Promise<TransactionsTable> {
+async function answerAfterSettlement(
+  tx: Tx,
+  row: TransactionsTable,
+  answer: AttemptAnswer,
+): Promise<TransactionsTable> {
   const moved = answer.kind === "approved" || answer.kind === "virtual_account";
   if (row.status === "FAILED" && moved) {
-    await recordLateApproval(tx, row, answer.kind === "approved" ? { kind: "CHARGE", pgTxId: answer.approval.pgTxId } : { kind: "VIRTUAL_ACCOUNT", pgTxId: answer.issue.pgTxId });
+    await recordLateApproval(
+      tx,
+      row,
+      answer.kind === "approved"
+        ? { kind: "CHARGE", pgTxId: answer.approval.pgTxId }
+        : { kind: "VIRTUAL_ACCOUNT", pgTxId: answer.issue.pgTxId },
+    );
   } else if (row.status !== "FAILED" && !moved) {
     // The provider contradicts a settled success: reconciliation reports it; the record stands.
     logger.warn(`attempt ${row.id} is ${row.status} but the provider now answers ${answer.kind}`);

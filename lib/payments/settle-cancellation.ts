@@ -9,7 +9,9 @@ import { transitionTransaction } from "./transition";
 import { logger } from "@/lib/ops/logger";
 
 /** What the provider said about a cancellation, from its answer or a look-up. */
-export type CancellationAnswer = { kind: "succeeded"; cancelled: Cancelled } | { kind: "refused"; failure: ProviderFailure };
+export type CancellationAnswer =
+  | { kind: "succeeded"; cancelled: Cancelled }
+  | { kind: "refused"; failure: ProviderFailure };
 
 async function confirmedCancelledAmount(tx: Tx, transactionId: string): Promise<number> {
   const { total } = await tx
@@ -22,11 +24,20 @@ async function confirmedCancelledAmount(tx: Tx, transactionId: string): Promise<
 }
 
 /** The provider refunded: the cancellation SUCCEEDED, the payment PARTIAL_CANCELLED or CANCELLED with its webhook. */
-async function recordSucceeded(tx: Tx, row: TransactionsTable, c: CancellationsTable, cancelled: Cancelled): Promise<void> {
+async function recordSucceeded(
+  tx: Tx,
+  row: TransactionsTable,
+  c: CancellationsTable,
+  cancelled: Cancelled,
+): Promise<void> {
   const now = Date.now();
-  await transitionCancellation(tx, c, "SUCCEEDED", { pg_cancellation_id: cancelled.pgCancellationId, cancelled_at: now });
+  await transitionCancellation(tx, c, "SUCCEEDED", {
+    pg_cancellation_id: cancelled.pgCancellationId,
+    cancelled_at: now,
+  });
   const confirmed = await confirmedCancelledAmount(tx, row.id);
-  const detail = row.method === "VIRTUAL_ACCOUNT" && row.payment_method_detail ? JSON.parse(row.payment_method_detail) : null;
+  const detail =
+    row.method === "VIRTUAL_ACCOUNT" && row.payment_method_detail ? JSON.parse(row.payment_method_detail) : null;
   if (detail?.virtual_account) detail.virtual_account.refund_status = "COMPLETED";
   await transitionTransaction(tx, row, confirmed >= row.paid_amount ? "CANCELLED" : "PARTIAL_CANCELLED", {
     cancelled_at: now,
@@ -35,8 +46,16 @@ async function recordSucceeded(tx: Tx, row: TransactionsTable, c: CancellationsT
 }
 
 /** The provider refused: the cancellation FAILED and its reserved amount released; the payment is unchanged. */
-async function recordRefused(tx: Tx, row: TransactionsTable, c: CancellationsTable, failure: ProviderFailure): Promise<void> {
-  await transitionCancellation(tx, c, "FAILED", { failure_pg_code: failure.pgCode, failure_pg_message: failure.pgMessage });
+async function recordRefused(
+  tx: Tx,
+  row: TransactionsTable,
+  c: CancellationsTable,
+  failure: ProviderFailure,
+): Promise<void> {
+  await transitionCancellation(tx, c, "FAILED", {
+    failure_pg_code: failure.pgCode,
+    failure_pg_message: failure.pgMessage,
+  });
   const released = await tx
     .updateTable("transactions")
     .set({
@@ -55,13 +74,25 @@ async function recordRefused(tx: Tx, row: TransactionsTable, c: CancellationsTab
  * a look-up). The transaction row is locked first, as every cancellation step does, so lock order
  * never crosses. An answer for a settled cancellation changes nothing.
  */
-export async function settleCancellation(cancellationId: string, answer: CancellationAnswer): Promise<CancellationsTable> {
+export async function settleCancellation(
+  cancellationId: string,
+  answer: CancellationAnswer,
+): Promise<CancellationsTable> {
   return withTransaction(async (tx) => {
-    const { transaction_id } = await tx.selectFrom("cancellations").select("transaction_id").where("id", "=", cancellationId).executeTakeFirstOrThrow();
+    const { transaction_id } = await tx
+      .selectFrom("cancellations")
+      .select("transaction_id")
+      .where("id", "=", cancellationId)
+      .executeTakeFirstOrThrow();
     const row = await lockTransaction(tx, transaction_id);
-    const c = await tx.selectFrom("cancellations").selectAll().where("id", "=", cancellationId).executeTakeFirstOrThrow();
+    const c = await tx
+      .selectFrom("cancellations")
+      .selectAll()
+      .where("id", "=", cancellationId)
+      .executeTakeFirstOrThrow();
     if (c.status !== "REQUESTED") {
-      if ((c.status === "SUCCEEDED") !== (answer.kind === "succeeded")) logger.warn(`cancellation ${c.id} is ${c.status} but the provider now answers ${answer.kind}`);
+      if ((c.status === "SUCCEEDED") !== (answer.kind === "succeeded"))
+        logger.warn(`cancellation ${c.id} is ${c.status} but the provider now answers ${answer.kind}`);
       return c;
     }
     if (answer.kind === "succeeded") await recordSucceeded(tx, row, c, answer.cancelled);

@@ -13,10 +13,15 @@ const RESOLVERS = {
   late_approvals: refundLateApproval,
 } as const;
 
-async function resolveEach<T extends UnsettledTable>(name: T, rows: Awaited<ReturnType<typeof claimDue<T>>>): Promise<void> {
+async function resolveEach<T extends UnsettledTable>(
+  name: T,
+  rows: Awaited<ReturnType<typeof claimDue<T>>>,
+): Promise<void> {
   await Promise.all(
     rows.map((row) =>
-      (RESOLVERS[name] as (r: typeof row) => Promise<unknown>)(row).catch((error) => logger.error({ err: error }, `sweep: ${name} ${row.id} could not be settled (retried later)`)),
+      (RESOLVERS[name] as (r: typeof row) => Promise<unknown>)(row).catch((error) =>
+        logger.error({ err: error }, `sweep: ${name} ${row.id} could not be settled (retried later)`),
+      ),
     ),
   );
 }

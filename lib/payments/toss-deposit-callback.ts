@@ -20,7 +20,11 @@ export async function receiveTossDepositCallback({ input }: { input: DepositCall
   }
   const channel = channelRefOf(row);
   const asked = await callProvider((signal) => tossPayments.fetchOrder({ channel, orderId: row.id, signal }));
-  if (!asked.answered) throw new ProviderError("PROVIDER_UNREACHABLE", "Toss Payments could not be asked to confirm the deposit; deliver again later");
+  if (!asked.answered)
+    throw new ProviderError(
+      "PROVIDER_UNREACHABLE",
+      "Toss Payments could not be asked to confirm the deposit; deliver again later",
+    );
   const verdict = judgeDepositCallback(input, asked.value);
   if (verdict === "FORGED") {
     logger.warn({ txId: row.id }, "a Toss deposit callback failed verification");

@@ -21,11 +21,22 @@ export type TransactionPatch = Partial<Omit<TransactionsTable, "id" | "status" |
  * row being exactly as the caller read it (status and updated_at; callers hold the row lock),
  * and records the state's webhook in the same DB transaction. Returns the row as written.
  */
-export async function transitionTransaction(tx: Tx, row: TransactionsTable, to: TransactionStatus, patch: TransactionPatch = {}): Promise<TransactionsTable> {
+export async function transitionTransaction(
+  tx: Tx,
+  row: TransactionsTable,
+  to: TransactionStatus,
+  patch: TransactionPatch = {},
+): Promise<TransactionsTable> {
   if (!canMove(row.status, to)) throw new IllegalTransitionError("transaction", row.id, row.status, to);
   const now = Date.now();
   const set = { ...patch, status: to, status_updated_at: now, updated_at: Math.max(now, row.updated_at + 1) };
-  const result = await tx.updateTable("transactions").set(set).where("id", "=", row.id).where("status", "=", row.status).where("updated_at", "=", row.updated_at).executeTakeFirst();
+  const result = await tx
+    .updateTable("transactions")
+    .set(set)
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .where("updated_at", "=", row.updated_at)
+    .executeTakeFirst();
   requireRows(result, 1, `transaction ${row.id} ${row.status} → ${to}`);
   const next = { ...row, ...set };
   // Recorded only when a dashboard user or an API key made the change (not the worker's sweeps).

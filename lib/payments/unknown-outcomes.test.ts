@@ -41,7 +41,11 @@ async function row(txId: string) {
 }
 
 /** Asks the provider about this record until it is settled (or the deadline passes). */
-async function lookUpUntil(table: "transactions" | "cancellations" | "late_approvals", id: string, settled: () => Promise<boolean>) {
+async function lookUpUntil(
+  table: "transactions" | "cancellations" | "late_approvals",
+  id: string,
+  settled: () => Promise<boolean>,
+) {
   const deadline = Date.now() + 10_000;
   while (!(await settled())) {
     if (Date.now() > deadline) throw new Error(`${table} ${id} did not settle`);
@@ -51,23 +55,38 @@ async function lookUpUntil(table: "transactions" | "cancellations" | "late_appro
 }
 
 function webhooksFor(paymentId: string) {
-  return receiver.received.map((hit) => JSON.parse(hit.body) as { tx_id: string; payment_id: string; status: string }).filter((e) => e.payment_id === paymentId);
+  return receiver.received
+    .map((hit) => JSON.parse(hit.body) as { tx_id: string; payment_id: string; status: string })
+    .filter((e) => e.payment_id === paymentId);
 }
 
 describe("unknown outcomes are looked up, never guessed", () => {
   it("case 1: a call that outlives PROVIDER_TIMEOUT_MS stays PENDING, refuses a second attempt, then settles PAID with its webhook: one charge", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(payUrl(id), cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow order [sandbox:timeout]", notice_urls: [receiver.url] }));
+    const res = await m.api.post(
+      payUrl(id),
+      cardPayBody(m, SANDBOX_CARDS.VISA_OK, {
+        order_name: "Slow order [sandbox:timeout]",
+        notice_urls: [receiver.url],
+      }),
+    );
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) },
+    });
     const pending = await primary(m, id);
     expect(pending.status).toBe("PENDING");
     // While the outcome is unknown, the payment id cannot be charged again.
     expectError(await m.api.post(payUrl(id), cardPayBody(m)), 400, "INVALID_REQUEST");
 
     await lookUpUntil("transactions", pending.id, async () => (await row(pending.id)).status !== "PENDING");
-    expect(await primary(m, id)).toMatchObject({ id: pending.id, status: "PAID", pg_tx_id: expect.stringMatching(/^sbx-tx-/) });
+    expect(await primary(m, id)).toMatchObject({
+      id: pending.id,
+      status: "PAID",
+      pg_tx_id: expect.stringMatching(/^sbx-tx-/),
+    });
     expectError(await m.api.post(payUrl(id), cardPayBody(m)), 400, "PAYMENT_ALREADY_PAID");
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
     await drainWebhooksUntil(() => webhooksFor(id).length >= 1);
@@ -78,7 +97,10 @@ describe("unknown outcomes are looked up, never guessed", () => {
     const m = await newMerchant();
     const id = newPaymentId();
     // The request reaches the provider only after our timeout; the look-up before that finds nothing.
-    const res = await m.api.post(payUrl(id), cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Queued order [sandbox:delayed]", total_amount: 7000 }));
+    const res = await m.api.post(
+      payUrl(id),
+      cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Queued order [sandbox:delayed]", total_amount: 7000 }),
+    );
     expect(res.status).toBe(500);
     expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
     const failed = await primary(m, id);
@@ -87,18 +109,43 @@ describe("unknown outcomes are looked up, never guessed", () => {
     // The approval lands (the late answer of the timed-out call) and is recorded as a late approval.
     const deadline = Date.now() + 5_000;
     let late;
-    while (!(late = await getDb().selectFrom("late_approvals").selectAll().where("transaction_id", "=", failed.id).executeTakeFirst())) {
+    while (
+      !(late = await getDb()
+        .selectFrom("late_approvals")
+        .selectAll()
+        .where("transaction_id", "=", failed.id)
+        .executeTakeFirst())
+    ) {
       if (Date.now() > deadline) throw new Error("the late approval was not recorded");
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(late).toMatchObject({ status: "REFUND_REQUESTED", amount: 7000, kind: "CHARGE" });
-    await lookUpUntil("late_approvals", late.id, async () => (await getDb().selectFrom("late_approvals").select("status").where("id", "=", late!.id).executeTakeFirstOrThrow()).status !== "REFUND_REQUESTED");
-    expect(await getDb().selectFrom("late_approvals").select(["status", "pg_cancellation_id"]).where("id", "=", late.id).executeTakeFirstOrThrow()).toMatchObject({ status: "REFUNDED", pg_cancellation_id: expect.stringMatching(/^sbx-cancel-/) });
+    await lookUpUntil(
+      "late_approvals",
+      late.id,
+      async () =>
+        (
+          await getDb()
+            .selectFrom("late_approvals")
+            .select("status")
+            .where("id", "=", late!.id)
+            .executeTakeFirstOrThrow()
+        ).status !== "REFUND_REQUESTED",
+    );
+    expect(
+      await getDb()
+        .selectFrom("late_approvals")
+        .select(["status", "pg_cancellation_id"])
+        .where("id", "=", late.id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({ status: "REFUNDED", pg_cancellation_id: expect.stringMatching(/^sbx-cancel-/) });
     expect((await primary(m, id)).status).toBe("FAILED");
     expect(await heldAtProvider(m.merchant_id, id)).toBe(0);
 
     // The customer pays again: charged once in all.
-    expect((await m.api.post(payUrl(id), cardPayBody(m, SANDBOX_CARDS.VISA_OK, { total_amount: 7000 }))).status).toBe(200);
+    expect((await m.api.post(payUrl(id), cardPayBody(m, SANDBOX_CARDS.VISA_OK, { total_amount: 7000 }))).status).toBe(
+      200,
+    );
     expect(await heldAtProvider(m.merchant_id, id)).toBe(7000);
   });
 
@@ -106,10 +153,32 @@ describe("unknown outcomes are looked up, never guessed", () => {
     const m = await newMerchant();
     const id = newPaymentId();
     const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
-    const input = { merchantId: m.merchant_id, storeId: m.store_id, paymentId: id, channel, method: "CARD" as const, orderName: "o", currency: "KRW", totalAmount: 3000, taxFreeAmount: 0, customer: {}, origin: { platform_type: "API" as const, ip_address: "127.0.0.1" }, noticeUrls: [receiver.url] };
+    const input = {
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: id,
+      channel,
+      method: "CARD" as const,
+      orderName: "o",
+      currency: "KRW",
+      totalAmount: 3000,
+      taxFreeAmount: 0,
+      customer: {},
+      origin: { platform_type: "API" as const, ip_address: "127.0.0.1" },
+      noticeUrls: [receiver.url],
+    };
     // What the dead process did: recorded the attempt, the provider approved it, then nothing.
     const attempt = await startAttempt(input);
-    expect(await sandboxPaymentProvider.approveCard({ channel, txId: attempt.id, amount: 3000, currency: "KRW", orderName: "o", card: cardCredential(SANDBOX_CARDS.VISA_OK) })).toMatchObject({ ok: true });
+    expect(
+      await sandboxPaymentProvider.approveCard({
+        channel,
+        txId: attempt.id,
+        amount: 3000,
+        currency: "KRW",
+        orderName: "o",
+        card: cardCredential(SANDBOX_CARDS.VISA_OK),
+      }),
+    ).toMatchObject({ ok: true });
 
     expectError(await m.api.post(payUrl(id), cardPayBody(m)), 400, "INVALID_REQUEST");
     // Looked up no later than 60 s after the call began (here: the 400 ms timeout + 2 s).
@@ -132,13 +201,29 @@ describe("unknown outcomes are looked up, never guessed", () => {
     const id = newPaymentId();
     const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
     // The process died before its call left: the provider never saw it.
-    const attempt = await startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: id, channel, method: "CARD", orderName: "o", currency: "KRW", totalAmount: 1000, taxFreeAmount: 0, customer: {}, origin: { platform_type: "API", ip_address: "127.0.0.1" } });
+    const attempt = await startAttempt({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: id,
+      channel,
+      method: "CARD",
+      orderName: "o",
+      currency: "KRW",
+      totalAmount: 1000,
+      taxFreeAmount: 0,
+      customer: {},
+      origin: { platform_type: "API", ip_address: "127.0.0.1" },
+    });
     process.env.SANDBOX_FAULTS = "network=1";
     const delays: number[] = [];
     for (let i = 1; i <= 7; i++) {
       await lookUpNow("transactions", attempt.id);
       const r = await row(attempt.id);
-      expect(r).toMatchObject({ status: "PENDING", lookup_attempts: i, last_lookup_error: expect.stringContaining("ECONNREFUSED") });
+      expect(r).toMatchObject({
+        status: "PENDING",
+        lookup_attempts: i,
+        last_lookup_error: expect.stringContaining("ECONNREFUSED"),
+      });
       delays.push(r.lookup_due_at! - Date.now());
     }
     // 5 s doubling, capped at 5 min (±10 % jitter).
@@ -158,22 +243,34 @@ describe("unknown outcomes are looked up, never guessed", () => {
     process.env.SANDBOX_FAULTS = "network=1";
     const res = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 4000, reason: "customer asked" });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) } });
+    expect(res.body).toEqual({
+      code: "PG_PROVIDER_ERROR",
+      params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) },
+    });
     const [cancellation] = (await primary(m, id)).cancellations;
     expect(cancellation).toMatchObject({ status: "REQUESTED", cancel_amount: 4000 });
     // More look-ups than the old recovery job's five tries: still REQUESTED, never given up.
     for (let i = 0; i < 8; i++) await lookUpNow("cancellations", cancellation.id);
-    const stranded = await getDb().selectFrom("cancellations").selectAll().where("id", "=", cancellation.id).executeTakeFirstOrThrow();
+    const stranded = await getDb()
+      .selectFrom("cancellations")
+      .selectAll()
+      .where("id", "=", cancellation.id)
+      .executeTakeFirstOrThrow();
     expect(stranded).toMatchObject({ status: "REQUESTED", lookup_attempts: 9 });
     expect(stranded.lookup_due_at).toBeGreaterThan(Date.now());
     // The reserved amount is not cancellable by anyone else meanwhile.
-    expect((await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 11000 })).body.code).toBe("REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN");
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { check_refundable_amount: 11000 })).body.code).toBe(
+      "REFUNDABLE_AMOUNT_CONSISTENCY_BROKEN",
+    );
 
     process.env.SANDBOX_FAULTS = "";
     await lookUpNow("cancellations", cancellation.id);
     const tx = await primary(m, id);
     expect(tx).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 4000 } });
-    expect(tx.cancellations[0]).toMatchObject({ status: "SUCCEEDED", pg_cancellation_id: expect.stringMatching(/^sbx-cancel-/) });
+    expect(tx.cancellations[0]).toMatchObject({
+      status: "SUCCEEDED",
+      pg_cancellation_id: expect.stringMatching(/^sbx-cancel-/),
+    });
     // The rest can still be cancelled: the payment can be fully cancelled.
     expect((await m.api.post(`/v2/payments/${id}/cancel`, {})).status).toBe(200);
     expect((await primary(m, id)).status).toBe("CANCELLED");
@@ -183,7 +280,10 @@ describe("unknown outcomes are looked up, never guessed", () => {
   it("a lost answer: the provider charged, the request learns it from an immediate look-up and answers 200", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    const res = await m.api.post(payUrl(id), cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Order [sandbox:lost]" }));
+    const res = await m.api.post(
+      payUrl(id),
+      cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Order [sandbox:lost]" }),
+    );
     expect(res.status).toBe(200);
     expect(await primary(m, id)).toMatchObject({ id: res.body.tx_id, status: "PAID", pg_tx_id: res.body.pg_tx_id });
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);

@@ -12,7 +12,11 @@ import { providerTimeoutMs } from "@/lib/providers/call";
 type Rows = { transactions: TransactionsTable; cancellations: CancellationsTable; late_approvals: LateApprovalsTable };
 export type UnsettledTable = keyof Rows;
 
-export const OPEN_STATUS = { transactions: "PENDING", cancellations: "REQUESTED", late_approvals: "REFUND_REQUESTED" } as const;
+export const OPEN_STATUS = {
+  transactions: "PENDING",
+  cancellations: "REQUESTED",
+  late_approvals: "REFUND_REQUESTED",
+} as const;
 
 /** Slack after a call's deadline before its first look-up (clocks, commit of a just-finished call). */
 export const LOOKUP_MARGIN_MS = 2_000;
@@ -37,12 +41,22 @@ function claimLeaseMs(): number {
 
 /** The three tables share the look-up columns; Kysely cannot express that generically. */
 function lookupColumns() {
-  return getDb() as unknown as Kysely<Record<UnsettledTable, Pick<TransactionsTable, "id" | "lookup_due_at" | "lookup_attempts" | "last_lookup_error"> & { status: string }>>;
+  return getDb() as unknown as Kysely<
+    Record<
+      UnsettledTable,
+      Pick<TransactionsTable, "id" | "lookup_due_at" | "lookup_attempts" | "last_lookup_error"> & { status: string }
+    >
+  >;
 }
 
 /** The outcome became unknown (timeout, network error): look it up now. No-op once settled. */
 export async function markUnknown(name: UnsettledTable, id: string, reason: string): Promise<void> {
-  await lookupColumns().updateTable(name).set({ lookup_due_at: Date.now(), last_lookup_error: reason.slice(0, 500) }).where("id", "=", id).where("status", "=", OPEN_STATUS[name]).execute();
+  await lookupColumns()
+    .updateTable(name)
+    .set({ lookup_due_at: Date.now(), last_lookup_error: reason.slice(0, 500) })
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
 }
 
 /**
@@ -50,19 +64,37 @@ export async function markUnknown(name: UnsettledTable, id: string, reason: stri
  * never asks about a request still on its way. No-op once settled.
  */
 export async function holdLookupsDuringCall(name: UnsettledTable, id: string): Promise<void> {
-  await lookupColumns().updateTable(name).set({ lookup_due_at: firstLookupAt(Date.now()) }).where("id", "=", id).where("status", "=", OPEN_STATUS[name]).execute();
+  await lookupColumns()
+    .updateTable(name)
+    .set({ lookup_due_at: firstLookupAt(Date.now()) })
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
 }
 
 /** An operator asked for a look-up now (dashboard): due at once. No-op once settled. */
 export async function makeDueNow(name: UnsettledTable, id: string): Promise<void> {
-  await lookupColumns().updateTable(name).set({ lookup_due_at: Date.now() }).where("id", "=", id).where("status", "=", OPEN_STATUS[name]).execute();
+  await lookupColumns()
+    .updateTable(name)
+    .set({ lookup_due_at: Date.now() })
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
 }
 
 /** Still unknown after a look-up: ask again after the backoff. No-op once settled. */
-export async function rescheduleLookup(name: UnsettledTable, row: { id: string; lookup_attempts: number }, reason: string): Promise<void> {
+export async function rescheduleLookup(
+  name: UnsettledTable,
+  row: { id: string; lookup_attempts: number },
+  reason: string,
+): Promise<void> {
   await lookupColumns()
     .updateTable(name)
-    .set({ lookup_due_at: nextLookupAt(row.lookup_attempts + 1), lookup_attempts: row.lookup_attempts + 1, last_lookup_error: reason.slice(0, 500) })
+    .set({
+      lookup_due_at: nextLookupAt(row.lookup_attempts + 1),
+      lookup_attempts: row.lookup_attempts + 1,
+      last_lookup_error: reason.slice(0, 500),
+    })
     .where("id", "=", row.id)
     .where("status", "=", OPEN_STATUS[name])
     .execute();

@@ -16,10 +16,15 @@ function assertVoidable(row: TransactionsTable): void {
   if (row.status === "READY" || row.status === "PENDING" || row.status === "FAILED") {
     throw new DomainError("NOT_PAID", "no virtual account was issued for this payment");
   }
-  if (row.method !== "VIRTUAL_ACCOUNT") throw new DomainError("INVALID_REQUEST", "this payment is not a virtual-account payment");
-  if (row.status === "CANCELLED" && row.paid_at === null) throw new DomainError("INVALID_REQUEST", "this virtual account is already voided");
+  if (row.method !== "VIRTUAL_ACCOUNT")
+    throw new DomainError("INVALID_REQUEST", "this payment is not a virtual-account payment");
+  if (row.status === "CANCELLED" && row.paid_at === null)
+    throw new DomainError("INVALID_REQUEST", "this virtual account is already voided");
   if (row.status !== "VIRTUAL_ACCOUNT_ISSUED" || !canMove(row.status, "CANCELLED")) {
-    throw new DomainError("INVALID_REQUEST", "the virtual account has received its deposit; cancel the payment with a refund account instead");
+    throw new DomainError(
+      "INVALID_REQUEST",
+      "the virtual account has received its deposit; cancel the payment with a refund account instead",
+    );
   }
 }
 
@@ -28,12 +33,20 @@ function assertVoidable(row: TransactionsTable): void {
  * is accepted after. The provider closes the account first (outside the DB transaction); the
  * state is re-checked under the row lock when recorded.
  */
-export async function voidVirtualAccount({ ctx, input }: { ctx: AuthContext; input: { payment_id: string; store_id?: string } }) {
+export async function voidVirtualAccount({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { payment_id: string; store_id?: string };
+}) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
   const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertVoidable(issued);
   const channel = channelRefOf(issued);
-  const result = await callProvider((signal) => virtualAccountProviderFor(channel).voidVirtualAccount({ channel, signal, pgTxId: issued.pg_tx_id ?? "" }));
+  const result = await callProvider((signal) =>
+    virtualAccountProviderFor(channel).voidVirtualAccount({ channel, signal, pgTxId: issued.pg_tx_id ?? "" }),
+  );
   // Voiding moves no money and is idempotent at the provider: no answer is an error the caller retries.
   if (!result.answered) throw outcomeUnknownError();
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);

@@ -3,8 +3,18 @@ import { readResidentNumber } from "./resident-number";
 
 describe("readResidentNumber", () => {
   it("reads birth date, sex and nationality from the 7th digit", () => {
-    expect(readResidentNumber("9001011")).toEqual({ birthDate: "1990-01-01", gender: "MALE", isForeigner: false, digit: "1" });
-    expect(readResidentNumber("0502284")).toEqual({ birthDate: "2005-02-28", gender: "FEMALE", isForeigner: false, digit: "4" });
+    expect(readResidentNumber("9001011")).toEqual({
+      birthDate: "1990-01-01",
+      gender: "MALE",
+      isForeigner: false,
+      digit: "1",
+    });
+    expect(readResidentNumber("0502284")).toEqual({
+      birthDate: "2005-02-28",
+      gender: "FEMALE",
+      isForeigner: false,
+      digit: "4",
+    });
     expect(readResidentNumber("8512315")?.isForeigner).toBe(true);
   });
 

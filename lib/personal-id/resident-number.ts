@@ -5,7 +5,18 @@
  */
 export type ResidentFacts = { birthDate: string; gender: "MALE" | "FEMALE"; isForeigner: boolean; digit: string };
 
-const CENTURY: Record<string, number> = { "1": 1900, "2": 1900, "3": 2000, "4": 2000, "5": 1900, "6": 1900, "7": 2000, "8": 2000, "9": 1800, "0": 1800 };
+const CENTURY: Record<string, number> = {
+  "1": 1900,
+  "2": 1900,
+  "3": 2000,
+  "4": 2000,
+  "5": 1900,
+  "6": 1900,
+  "7": 2000,
+  "8": 2000,
+  "9": 1800,
+  "0": 1800,
+};
 
 export function readResidentNumber(value: string): ResidentFacts | null {
   if (!/^\d{7}$/.test(value)) return null;

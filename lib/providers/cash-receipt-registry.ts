@@ -3,7 +3,11 @@ import { sandboxCashReceiptProvider } from "./sandbox/cash-receipt";
 import type { ChannelRef, ProviderFailure } from "./types";
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
 
-const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
+const NOT_CONFIGURED: ProviderFailure = {
+  ok: false,
+  pgCode: "NO_LIVE_PROVIDER",
+  pgMessage: "no live provider configured",
+};
 
 const liveNotConfigured: CashReceiptProvider = {
   issueCashReceipt: async () => NOT_CONFIGURED,
@@ -14,6 +18,9 @@ const liveNotConfigured: CashReceiptProvider = {
 export const liveCashReceiptAdapters: Partial<Record<string, CashReceiptProvider>> = {};
 
 export function cashReceiptProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): CashReceiptProvider {
-  const provider = channel.type === "TEST" ? sandboxCashReceiptProvider : (liveCashReceiptAdapters[channel.pg_provider] ?? liveNotConfigured);
+  const provider =
+    channel.type === "TEST"
+      ? sandboxCashReceiptProvider
+      : (liveCashReceiptAdapters[channel.pg_provider] ?? liveNotConfigured);
   return withProviderMetrics(provider, channel);
 }

@@ -4,7 +4,13 @@
  */
 import type { ChannelRef, ProviderFailure } from "./types";
 
-export type CashReceiptIssue = { ok: true; pgReceiptId: string; pgTxId: string; issueNumber: string; pgResponse: string };
+export type CashReceiptIssue = {
+  ok: true;
+  pgReceiptId: string;
+  pgTxId: string;
+  issueNumber: string;
+  pgResponse: string;
+};
 
 export interface CashReceiptProvider {
   issueCashReceipt(input: {
@@ -18,5 +24,9 @@ export interface CashReceiptProvider {
     orderName: string;
   }): Promise<CashReceiptIssue | ProviderFailure>;
 
-  cancelCashReceipt(input: { channel: ChannelRef; pgReceiptId: string; amount: number }): Promise<{ ok: true } | ProviderFailure>;
+  cancelCashReceipt(input: {
+    channel: ChannelRef;
+    pgReceiptId: string;
+    amount: number;
+  }): Promise<{ ok: true } | ProviderFailure>;
 }

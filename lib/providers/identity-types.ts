@@ -33,14 +33,32 @@ export type IdentityConfirmed = { ok: true; pgTxId: string; person: VerifiedPers
 
 export interface IdentityProvider {
   /** SMS: text the OTP to the phone. */
-  sendOtp(input: IdentityRequest & { otp: string; expiresAt: number; delivery: OtpDelivery }): Promise<IdentityStarted | ProviderFailure>;
+  sendOtp(
+    input: IdentityRequest & { otp: string; expiresAt: number; delivery: OtpDelivery },
+  ): Promise<IdentityStarted | ProviderFailure>;
   /** SMS again: a new OTP to the phone of a started verification (the old one is void on our side). */
-  resendOtp(input: { channel: ChannelRef; pgSession: string; phoneNumber: string; otp: string; expiresAt: number; delivery: OtpDelivery }): Promise<IdentityStarted | ProviderFailure>;
+  resendOtp(input: {
+    channel: ChannelRef;
+    pgSession: string;
+    phoneNumber: string;
+    otp: string;
+    expiresAt: number;
+    delivery: OtpDelivery;
+  }): Promise<IdentityStarted | ProviderFailure>;
   /** APP: push a request to the carrier's authentication app. */
   sendAppPush(input: IdentityRequest): Promise<IdentityStarted | ProviderFailure>;
   /** The holder proved possession (OTP matched, or the app approved): who is it? */
-  confirm(input: { channel: ChannelRef; pgSession: string; method: "SMS" | "APP" }): Promise<IdentityConfirmed | ProviderFailure>;
+  confirm(input: {
+    channel: ChannelRef;
+    pgSession: string;
+    method: "SMS" | "APP";
+  }): Promise<IdentityConfirmed | ProviderFailure>;
 }
 
 /** Where the sandbox drops a simulated text (the sandbox inbox); real adapters ignore it. */
-export type OtpDelivery = (message: { phoneNumber: string; text: string; otp: string; expiresAt: number }) => Promise<void>;
+export type OtpDelivery = (message: {
+  phoneNumber: string;
+  text: string;
+  otp: string;
+  expiresAt: number;
+}) => Promise<void>;

@@ -3,7 +3,11 @@ import { sandboxPaymentProvider } from "./sandbox/payment-provider";
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
 import { tossPayments } from "./live-adapters";
 
-const NOT_CONFIGURED: ProviderFailure = { ok: false, pgCode: "NO_LIVE_PROVIDER", pgMessage: "no live provider configured" };
+const NOT_CONFIGURED: ProviderFailure = {
+  ok: false,
+  pgCode: "NO_LIVE_PROVIDER",
+  pgMessage: "no live provider configured",
+};
 
 /** LIVE channels refuse every call until a real adapter for their PG is configured (CONTRACT §10). */
 const liveNotConfigured: PaymentProvider = {
@@ -25,6 +29,7 @@ const liveNotConfigured: PaymentProvider = {
 export const liveAdapters: Partial<Record<string, PaymentProvider>> = { TOSSPAYMENTS: tossPayments };
 
 export function paymentProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): PaymentProvider {
-  const provider = channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
+  const provider =
+    channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
   return withProviderMetrics(provider, channel);
 }

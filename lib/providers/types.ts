@@ -60,7 +60,13 @@ export type RefundAccount = { bank: string; accountNumber: string; holderName: s
 
 export type CancelOutcome = Cancelled | ProviderFailure;
 
-export type ChannelRef = { id: string; key: string; type: "LIVE" | "TEST"; pg_provider: string; pg_merchant_id: string };
+export type ChannelRef = {
+  id: string;
+  key: string;
+  type: "LIVE" | "TEST";
+  pg_provider: string;
+  pg_merchant_id: string;
+};
 
 /** What every call carries: the channel (the provider account) and the caller's abort signal. */
 export type ProviderCallBase = { channel: ChannelRef; signal?: AbortSignal };
@@ -138,7 +144,9 @@ export interface PaymentProvider {
   ): Promise<VirtualAccountIssue | ProviderFailure>;
 
   /** Idempotent on `billingKeyId` (our billing key's id). */
-  issueBillingKey(input: ProviderCallBase & { billingKeyId: string; card?: CardCredential; mobile?: { carrier?: string } }): Promise<BillingKeyIssue | ProviderFailure>;
+  issueBillingKey(
+    input: ProviderCallBase & { billingKeyId: string; card?: CardCredential; mobile?: { carrier?: string } },
+  ): Promise<BillingKeyIssue | ProviderFailure>;
 
   /** Idempotent on `txId`. */
   chargeBillingKey(
@@ -166,7 +174,9 @@ export interface PaymentProvider {
     },
   ): Promise<CancelOutcome>;
 
-  registerEscrowLogistics(input: ProviderCallBase & { pgTxId: string; company: string; invoiceNumber: string }): Promise<{ ok: true } | ProviderFailure>;
+  registerEscrowLogistics(
+    input: ProviderCallBase & { pgTxId: string; company: string; invoiceNumber: string },
+  ): Promise<{ ok: true } | ProviderFailure>;
 
   completeEscrow(input: ProviderCallBase & { pgTxId: string }): Promise<{ ok: true } | ProviderFailure>;
 
@@ -177,5 +187,7 @@ export interface PaymentProvider {
   lookupCancellation(input: ProviderCallBase & { pgTxId: string; cancellationId: string }): Promise<CancellationLookup>;
 
   /** The settlement file: payments and cancellations the provider received in [from, to), oldest first, paged. */
-  listTransactions(input: ProviderCallBase & { from: number; to: number; cursor?: string | null; limit?: number }): Promise<SettlementPage>;
+  listTransactions(
+    input: ProviderCallBase & { from: number; to: number; cursor?: string | null; limit?: number },
+  ): Promise<SettlementPage>;
 }

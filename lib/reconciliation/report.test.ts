@@ -11,7 +11,13 @@ import { simulateSandboxDeposit } from "@/lib/providers/sandbox/virtual-account"
 import { issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
-import { cardCredential, newPaymentId, paidPayment, paymentChannelKey, virtualAccountPayBody } from "@/lib/testing/payments";
+import {
+  cardCredential,
+  newPaymentId,
+  paidPayment,
+  paymentChannelKey,
+  virtualAccountPayBody,
+} from "@/lib/testing/payments";
 import { compare } from "./compare";
 import { reconcile } from "./report";
 
@@ -27,11 +33,26 @@ async function channelOf(m: Merchant) {
 /** What a request leaves when its process dies right after startAttempt. */
 async function strandedAttempt(m: Merchant, amount = 1000, paymentId = newPaymentId()) {
   const channel = await channelOf(m);
-  return startAttempt({ merchantId: m.merchant_id, storeId: m.store_id, paymentId, channel, method: "CARD", orderName: "o", currency: "KRW", totalAmount: amount, taxFreeAmount: 0, customer: {}, origin: { platform_type: "API", ip_address: "127.0.0.1" } });
+  return startAttempt({
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    paymentId,
+    channel,
+    method: "CARD",
+    orderName: "o",
+    currency: "KRW",
+    totalAmount: amount,
+    taxFreeAmount: 0,
+    customer: {},
+    origin: { platform_type: "API", ip_address: "127.0.0.1" },
+  });
 }
 
 function admin(...args: string[]) {
-  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], { encoding: "utf8", env: process.env });
+  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", ...args], {
+    encoding: "utf8",
+    env: process.env,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -50,7 +71,14 @@ describe("reconciliation", () => {
     expect((await m.api.delete(`/v2/payments/${voided}/virtual-account`)).status).toBe(200);
     const key = await issueKey(m);
     expect((await m.api.post(`/v2/payments/${newPaymentId()}/billing-key/pay`, payBody(key))).status).toBe(200);
-    expect((await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, { ...virtualAccountPayBody(m), payment_method_option: { card: { card_credential: cardCredential(SANDBOX_CARDS.DECLINED) } } })).status).toBe(500);
+    expect(
+      (
+        await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, {
+          ...virtualAccountPayBody(m),
+          payment_method_option: { card: { card_credential: cardCredential(SANDBOX_CARDS.DECLINED) } },
+        })
+      ).status,
+    ).toBe(500);
 
     const result = await report(m);
     expect(result).toEqual({ checked: expect.any(Number), mismatches: [], unsettled: [] });
@@ -61,12 +89,27 @@ describe("reconciliation", () => {
     const m = await newMerchant();
     const fresh = await strandedAttempt(m);
     const old = await strandedAttempt(m);
-    await getDb().updateTable("transactions").set({ requested_at: Date.now() - 2 * 3_600_000 }).where("id", "=", old.id).execute();
+    await getDb()
+      .updateTable("transactions")
+      .set({ requested_at: Date.now() - 2 * 3_600_000 })
+      .where("id", "=", old.id)
+      .execute();
     const { unsettled, mismatches } = await report(m);
     expect(mismatches).toEqual([]);
     expect(unsettled).toEqual([
-      expect.objectContaining({ kind: "attempt", id: old.id, payment_id: old.payment_id, needs_attention: true, amount: 1000 }),
-      expect.objectContaining({ kind: "attempt", id: fresh.id, needs_attention: false, next_lookup_at: expect.any(String) }),
+      expect.objectContaining({
+        kind: "attempt",
+        id: old.id,
+        payment_id: old.payment_id,
+        needs_attention: true,
+        amount: 1000,
+      }),
+      expect.objectContaining({
+        kind: "attempt",
+        id: fresh.id,
+        needs_attention: false,
+        next_lookup_at: expect.any(String),
+      }),
     ]);
   });
 
@@ -76,12 +119,33 @@ describe("reconciliation", () => {
     const paymentId = newPaymentId();
     // The old bug: attempt A charged at the provider but recorded FAILED, attempt B charged again.
     const a = await strandedAttempt(m, 2000, paymentId);
-    await sandbox.approveCard({ channel, txId: a.id, amount: 2000, currency: "KRW", orderName: "o", card: cardCredential(SANDBOX_CARDS.VISA_OK) });
-    await getDb().updateTable("transactions").set({ status: "FAILED", failed_at: Date.now() }).where("id", "=", a.id).execute();
-    expect((await m.api.post(`/v2/payments/${paymentId}/instant/pay`, { ...virtualAccountPayBody(m), total_amount: 2000, payment_method_option: { card: { card_credential: cardCredential(SANDBOX_CARDS.VISA_OK) } } })).status).toBe(200);
+    await sandbox.approveCard({
+      channel,
+      txId: a.id,
+      amount: 2000,
+      currency: "KRW",
+      orderName: "o",
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
+    await getDb()
+      .updateTable("transactions")
+      .set({ status: "FAILED", failed_at: Date.now() })
+      .where("id", "=", a.id)
+      .execute();
+    expect(
+      (
+        await m.api.post(`/v2/payments/${paymentId}/instant/pay`, {
+          ...virtualAccountPayBody(m),
+          total_amount: 2000,
+          payment_method_option: { card: { card_credential: cardCredential(SANDBOX_CARDS.VISA_OK) } },
+        })
+      ).status,
+    ).toBe(200);
 
     const first = await report(m);
-    expect(first.mismatches).toEqual([expect.objectContaining({ kind: "double_charge", payment_id: paymentId, provider: 4000 })]);
+    expect(first.mismatches).toEqual([
+      expect.objectContaining({ kind: "double_charge", payment_id: paymentId, provider: 4000 }),
+    ]);
     const late = first.unsettled.find((u) => u.kind === "late_approval_refund");
     expect(late).toMatchObject({ payment_id: paymentId, amount: 2000 });
     await lookUpNow("late_approvals", late!.id);
@@ -93,7 +157,14 @@ describe("reconciliation", () => {
     const channel = await channelOf(m);
     // A charge at the provider for an order we never recorded.
     const stray = newId("tx-");
-    await sandbox.approveCard({ channel, txId: stray, amount: 500, currency: "KRW", orderName: "o", card: cardCredential(SANDBOX_CARDS.VISA_OK) });
+    await sandbox.approveCard({
+      channel,
+      txId: stray,
+      amount: 500,
+      currency: "KRW",
+      orderName: "o",
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
     // PAID on our side with no charge at the provider.
     const phantom = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id });
     // Amounts that differ.
@@ -101,8 +172,19 @@ describe("reconciliation", () => {
     await getDb().updateTable("transactions").set({ paid_amount: 12000 }).where("payment_id", "=", skewed).execute();
     // A refund the provider made that we do not know of.
     const refunded = await paidPayment(m);
-    const row = await getDb().selectFrom("transactions").selectAll().where("payment_id", "=", refunded).executeTakeFirstOrThrow();
-    await sandbox.cancel({ channel, pgTxId: row.pg_tx_id!, cancellationId: newId("cancel-"), amount: 300, taxFreeAmount: 0, reason: "r" });
+    const row = await getDb()
+      .selectFrom("transactions")
+      .selectAll()
+      .where("payment_id", "=", refunded)
+      .executeTakeFirstOrThrow();
+    await sandbox.cancel({
+      channel,
+      pgTxId: row.pg_tx_id!,
+      cancellationId: newId("cancel-"),
+      amount: 300,
+      taxFreeAmount: 0,
+      reason: "r",
+    });
     // A deposit the provider received that we did not record.
     const va = newPaymentId();
     const issued = await m.api.post(`/v2/payments/${va}/instant/pay`, virtualAccountPayBody(m));
@@ -127,13 +209,50 @@ describe("reconciliation", () => {
     const m = await newMerchant();
     const id = await paidPayment(m);
     expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 400 })).status).toBe(200);
-    const row = await getDb().selectFrom("transactions").selectAll().where("payment_id", "=", id).executeTakeFirstOrThrow();
-    const cancellation = await getDb().selectFrom("cancellations").selectAll().where("transaction_id", "=", row.id).executeTakeFirstOrThrow();
-    const payment = { type: "PAYMENT", txId: row.id, pgTxId: row.pg_tx_id!, method: "CARD", status: "APPROVED", amount: row.paid_amount, cancelledAmount: 400, currency: "KRW", at: row.requested_at } as const;
-    const refund = (pgCancellationId: string) => ({ type: "CANCELLATION", cancellationId: "", pgCancellationId, txId: row.id, pgTxId: row.pg_tx_id!, status: "SUCCEEDED", amount: 400, currency: "KRW", at: Date.now() }) as const;
-    const ours = { transactions: new Map([[row.id, row]]), cancellations: [cancellation], lateApprovals: [], inWindow: new Set([row.id]), since };
+    const row = await getDb()
+      .selectFrom("transactions")
+      .selectAll()
+      .where("payment_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const cancellation = await getDb()
+      .selectFrom("cancellations")
+      .selectAll()
+      .where("transaction_id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    const payment = {
+      type: "PAYMENT",
+      txId: row.id,
+      pgTxId: row.pg_tx_id!,
+      method: "CARD",
+      status: "APPROVED",
+      amount: row.paid_amount,
+      cancelledAmount: 400,
+      currency: "KRW",
+      at: row.requested_at,
+    } as const;
+    const refund = (pgCancellationId: string) =>
+      ({
+        type: "CANCELLATION",
+        cancellationId: "",
+        pgCancellationId,
+        txId: row.id,
+        pgTxId: row.pg_tx_id!,
+        status: "SUCCEEDED",
+        amount: 400,
+        currency: "KRW",
+        at: Date.now(),
+      }) as const;
+    const ours = {
+      transactions: new Map([[row.id, row]]),
+      cancellations: [cancellation],
+      lateApprovals: [],
+      inWindow: new Set([row.id]),
+      since,
+    };
     const account = () => "A";
-    expect(await compare([payment, refund(cancellation.pg_cancellation_id!)], ours, new Set(["A"]), account)).toEqual([]);
+    expect(await compare([payment, refund(cancellation.pg_cancellation_id!)], ours, new Set(["A"]), account)).toEqual(
+      [],
+    );
     // A refund id we never recorded is a refund we do not know of, and ours is then missing there.
     const unknown = await compare([payment, refund("toss-unknown-key")], ours, new Set(["A"]), account);
     expect(unknown.map((x) => x.kind).sort()).toEqual(["refund_missing_at_provider", "refund_not_recorded"]);

@@ -39,13 +39,29 @@ export async function reconcile(scope: ReconcileScope): Promise<ReconciliationRe
       listed.add(account);
     } else {
       const at = toRfc3339(Date.now());
-      unreachable.push({ kind: "settlement_listing", id: account, merchant_id: null, store_id: null, payment_id: null, amount: null, since: at, lookup_attempts: 3, next_lookup_at: null, last_error: file.error, needs_attention: false });
+      unreachable.push({
+        kind: "settlement_listing",
+        id: account,
+        merchant_id: null,
+        store_id: null,
+        payment_id: null,
+        amount: null,
+        since: at,
+        lookup_attempts: 3,
+        next_lookup_at: null,
+        last_error: file.error,
+        needs_attention: false,
+      });
     }
   }
   const named = entries.map((e) => e.txId);
   const ours = await loadOurs(scope, until, [...new Set(named)]);
   const mismatches = await compare(entries, ours, listed, accountOf);
   const unsettled = [...unreachable, ...(await listUnsettled(scope))];
-  const checked = new Set([...entries.map((e) => (e.type === "PAYMENT" ? e.pgTxId : e.pgCancellationId)), ...ours.transactions.keys(), ...ours.cancellations.map((c) => c.id)]).size;
+  const checked = new Set([
+    ...entries.map((e) => (e.type === "PAYMENT" ? e.pgTxId : e.pgCancellationId)),
+    ...ours.transactions.keys(),
+    ...ours.cancellations.map((c) => c.id),
+  ]).size;
   return { checked, mismatches, unsettled };
 }

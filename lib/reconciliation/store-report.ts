@@ -19,7 +19,12 @@ export function storeReconciliation({ ctx }: { ctx: AuthContext }): Promise<Reco
 export type ReconciliationCounts = { checked: number; mismatches: number; unsettled: number; needsAttention: number };
 
 export function countReport(report: ReconciliationReport): ReconciliationCounts {
-  return { checked: report.checked, mismatches: report.mismatches.length, unsettled: report.unsettled.length, needsAttention: report.unsettled.filter((u) => u.needs_attention).length };
+  return {
+    checked: report.checked,
+    mismatches: report.mismatches.length,
+    unsettled: report.unsettled.length,
+    needsAttention: report.unsettled.filter((u) => u.needs_attention).length,
+  };
 }
 
 /** The current store's report counted (the overview's panel): the same report as the page's, so the same numbers. */
@@ -27,7 +32,10 @@ export async function storeReconciliationCounts({ ctx }: { ctx: AuthContext }): 
   return countReport(await storeReconciliation({ ctx }));
 }
 
-export const lookUpInput = z.object({ kind: z.enum(["attempt", "cancellation", "late_approval_refund"]), id: z.string().min(1).max(200) });
+export const lookUpInput = z.object({
+  kind: z.enum(["attempt", "cancellation", "late_approval_refund"]),
+  id: z.string().min(1).max(200),
+});
 
 const TABLE_OF: Record<z.output<typeof lookUpInput>["kind"], UnsettledTable> = {
   attempt: "transactions",
@@ -39,9 +47,16 @@ const TABLE_OF: Record<z.output<typeof lookUpInput>["kind"], UnsettledTable> = {
  * "Look up now" on an unsettled item: asks the provider at once, whatever the backoff said, and
  * answers whether the item is settled now. Another store's (or merchant's) item is not found.
  */
-export async function lookUpUnsettled({ ctx, input }: { ctx: AuthContext; input: z.output<typeof lookUpInput> }): Promise<{ settled: boolean }> {
+export async function lookUpUnsettled({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: z.output<typeof lookUpInput>;
+}): Promise<{ settled: boolean }> {
   const table = TABLE_OF[input.kind];
-  if (!(await unsettledRecordInStore(table, input.id, ctx.merchantId, ctx.storeId))) throw new DomainError("NOT_FOUND", "no such unsettled item in this store");
+  if (!(await unsettledRecordInStore(table, input.id, ctx.merchantId, ctx.storeId)))
+    throw new DomainError("NOT_FOUND", "no such unsettled item in this store");
   await lookUpNow(table, input.id);
   return { settled: !(await isStillOpen(table, input.id, OPEN_STATUS[table])) };
 }

@@ -29,6 +29,12 @@ export async function listUnsettled(scope: Omit<ReconcileScope, "since">, now = 
     ...attempts.map((w) => item("attempt", w, now)),
     ...cancellations.map((w) => item("cancellation", w, now)),
     ...refunds.map((w) => item("late_approval_refund", w, now)),
-    ...schedules.map((s) => item("schedule", { ...s, since: s.started_at ?? s.scheduled_at, lookup_attempts: 0, lookup_due_at: null, last_error: null }, now)),
+    ...schedules.map((s) =>
+      item(
+        "schedule",
+        { ...s, since: s.started_at ?? s.scheduled_at, lookup_attempts: 0, lookup_due_at: null, last_error: null },
+        now,
+      ),
+    ),
   ].sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
 }

@@ -7,7 +7,13 @@ import { requestLogSettings } from "./settings";
 /** What the request path hands over: the parsed request body and the response text, redacted when flushed. */
 export type PendingEntry = Omit<RequestLogRecord, "request_body"> & { request_body: unknown };
 
-type State = { pending: PendingEntry[]; timer: NodeJS.Timeout | null; flushing: Promise<void> | null; dropped: number; hooked: boolean };
+type State = {
+  pending: PendingEntry[];
+  timer: NodeJS.Timeout | null;
+  flushing: Promise<void> | null;
+  dropped: number;
+  hooked: boolean;
+};
 
 // On globalThis: every route bundle shares one buffer per process.
 const shared = globalThis as unknown as { __platformRequestLog?: State };
@@ -45,7 +51,8 @@ export async function flushRequestLog(): Promise<void> {
  */
 function withoutNul<T extends Record<string, unknown>>(row: T): T {
   const out: Record<string, unknown> = { ...row };
-  for (const [key, value] of Object.entries(out)) if (typeof value === "string" && value.includes("\u0000")) out[key] = value.replaceAll("\u0000", "\uFFFD");
+  for (const [key, value] of Object.entries(out))
+    if (typeof value === "string" && value.includes("\u0000")) out[key] = value.replaceAll("\u0000", "\uFFFD");
   return out as T;
 }
 

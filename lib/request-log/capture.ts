@@ -57,7 +57,8 @@ export function recordApiRequests(handler: RouteHandler): RouteHandler {
       latency_ms: Math.round(performance.now() - started),
       request_id: response.headers.get("x-request-id") ?? currentRequestContext()?.requestId ?? "",
       idempotency_key: request.headers.get("idempotency-key")?.slice(0, 255) ?? null,
-      request_body: declaredLength(request) > MAX_BODY_CHARS ? omittedBody(declaredLength(request)) : (caller.requestJson ?? null),
+      request_body:
+        declaredLength(request) > MAX_BODY_CHARS ? omittedBody(declaredLength(request)) : (caller.requestJson ?? null),
       response_body: bounded(caller.responseText),
       created_at: Date.now(),
     });

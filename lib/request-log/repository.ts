@@ -12,7 +12,16 @@ export type RequestLogScope = { merchantId: string; storeId: string; storeLimite
 /** A listed entry with its API key's name and prefix (null for a deleted key). */
 export type RequestLogListRow = Pick<
   RequestLogRecord,
-  "id" | "method" | "path" | "payment_id" | "status" | "latency_ms" | "request_id" | "idempotency_key" | "created_at" | "api_key_id"
+  | "id"
+  | "method"
+  | "path"
+  | "payment_id"
+  | "status"
+  | "latency_ms"
+  | "request_id"
+  | "idempotency_key"
+  | "created_at"
+  | "api_key_id"
 > & { key_name: string | null; key_prefix: string | null };
 
 export async function insertRequestLogRows(rows: RequestLogRecord[]): Promise<void> {
@@ -20,17 +29,38 @@ export async function insertRequestLogRows(rows: RequestLogRecord[]): Promise<vo
 }
 
 function base(scope: RequestLogScope) {
-  let q = getDb().selectFrom("api_request_log as l").leftJoin("api_keys as k", "k.id", "l.api_key_id").where("l.merchant_id", "=", scope.merchantId);
+  let q = getDb()
+    .selectFrom("api_request_log as l")
+    .leftJoin("api_keys as k", "k.id", "l.api_key_id")
+    .where("l.merchant_id", "=", scope.merchantId);
   if (scope.storeLimited) q = q.where("l.store_id", "=", scope.storeId);
   return q;
 }
 
-const COLUMNS = ["l.id", "l.method", "l.path", "l.payment_id", "l.status", "l.latency_ms", "l.request_id", "l.idempotency_key", "l.created_at", "l.api_key_id", "k.name as key_name", "k.key_prefix"] as const;
+const COLUMNS = [
+  "l.id",
+  "l.method",
+  "l.path",
+  "l.payment_id",
+  "l.status",
+  "l.latency_ms",
+  "l.request_id",
+  "l.idempotency_key",
+  "l.created_at",
+  "l.api_key_id",
+  "k.name as key_name",
+  "k.key_prefix",
+] as const;
 
 /** Newest first, keyset-paged by id (ids are time-ordered). */
-export async function pageRequestLog(scope: RequestLogScope, f: RequestLogFilters, limit: number): Promise<RequestLogListRow[]> {
+export async function pageRequestLog(
+  scope: RequestLogScope,
+  f: RequestLogFilters,
+  limit: number,
+): Promise<RequestLogListRow[]> {
   let q = base(scope).select(COLUMNS);
-  if (f.status_class) q = q.where("l.status", ">=", f.status_class * 100).where("l.status", "<", f.status_class * 100 + 100);
+  if (f.status_class)
+    q = q.where("l.status", ">=", f.status_class * 100).where("l.status", "<", f.status_class * 100 + 100);
   if (f.path) q = q.where(sql<boolean>`l.path like ${`${f.path.replace(/[%_\\]/g, "\\$&")}%`} escape '\\'`);
   if (f.key) q = q.where("l.api_key_id", "=", f.key);
   if (f.payment) q = q.where("l.payment_id", "=", f.payment);
@@ -41,6 +71,12 @@ export async function pageRequestLog(scope: RequestLogScope, f: RequestLogFilter
 }
 
 /** One entry with its bodies, in the reader's scope. */
-export async function findRequestLogEntry(scope: RequestLogScope, id: string): Promise<(RequestLogListRow & { request_body: string | null; response_body: string | null }) | undefined> {
-  return base(scope).select([...COLUMNS, "l.request_body", "l.response_body"]).where("l.id", "=", id).executeTakeFirst();
+export async function findRequestLogEntry(
+  scope: RequestLogScope,
+  id: string,
+): Promise<(RequestLogListRow & { request_body: string | null; response_body: string | null }) | undefined> {
+  return base(scope)
+    .select([...COLUMNS, "l.request_body", "l.response_body"])
+    .where("l.id", "=", id)
+    .executeTakeFirst();
 }

@@ -11,7 +11,11 @@ import { getRequestLogEntry } from "./get-request-log-entry";
 import { listRequestLog } from "./list-request-log";
 import { REDACTED, redactBody, TOO_DEEP } from "./redact";
 
-const scope = (m: { merchant_id: string; store_id: string }) => ({ merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false });
+const scope = (m: { merchant_id: string; store_id: string }) => ({
+  merchantId: m.merchant_id,
+  storeId: m.store_id,
+  storeLimited: false,
+});
 
 afterEach(() => {
   delete process.env.REQUEST_LOG;
@@ -20,13 +24,24 @@ afterEach(() => {
 describe("API request log", () => {
   it("records method, path, status, latency, key, request id, idempotency key and redacted bodies", async () => {
     const m = inProcess(await newMerchant());
-    const res = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), payment_method_option: cardOption(SANDBOX_CARDS.VISA_OK) }, { "idempotency-key": "issue-1", "x-request-id": "req-test-1" });
+    const res = await m.api.post(
+      "/v2/billing-keys",
+      { channel_key: paymentChannelKey(m), payment_method_option: cardOption(SANDBOX_CARDS.VISA_OK) },
+      { "idempotency-key": "issue-1", "x-request-id": "req-test-1" },
+    );
     expect(res.status).toBe(200);
     await flushRequestLog();
     const { rows } = await listRequestLog(scope(m), {});
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    expect(row).toMatchObject({ method: "POST", path: "/v2/billing-keys", status: 200, requestId: "req-test-1", idempotencyKey: "issue-1", key: { name: "default" } });
+    expect(row).toMatchObject({
+      method: "POST",
+      path: "/v2/billing-keys",
+      status: 200,
+      requestId: "req-test-1",
+      idempotencyKey: "issue-1",
+      key: { name: "default" },
+    });
     expect(row.latencyMs).toBeGreaterThanOrEqual(0);
     const detail = (await getRequestLogEntry(scope(m), row.id))!;
     expect(detail.requestBody).not.toContain(SANDBOX_CARDS.VISA_OK);
@@ -50,7 +65,9 @@ describe("API request log", () => {
     await flushRequestLog();
     const forPayment = await listRequestLog(scope(m), { payment: "order-77" });
     expect(forPayment.rows.map((r) => [r.path, r.status])).toEqual([["/v2/payments/order-77", 404]]);
-    expect((await listRequestLog(scope(m), { status_class: 2 })).rows.map((r) => r.path)).toEqual(["/v2/payments?page.size=1"]);
+    expect((await listRequestLog(scope(m), { status_class: 2 })).rows.map((r) => r.path)).toEqual([
+      "/v2/payments?page.size=1",
+    ]);
     expect((await listRequestLog(scope(m), { path: "/v2/payments/" })).rows).toHaveLength(1);
     expect((await listRequestLog(scope(m), { path: "%" })).rows).toHaveLength(0);
     const keyId = forPayment.rows[0]!.key!.id;
@@ -69,12 +86,24 @@ describe("API request log", () => {
 
   it("hostile NUL characters (path and body) are logged, and never block the rows queued with them (PostgreSQL text refuses NUL)", async () => {
     const m = inProcess(await newMerchant());
-    expect((await callApi("POST", "/v2/billing-keys", { rawBody: '{"channel_key":"\\u0000x"}', token: m.accessToken, inProcess: true })).status).toBe(400);
-    expect((await callApi("GET", "/v2/payments/nul%00id", { token: m.accessToken, inProcess: true })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (
+        await callApi("POST", "/v2/billing-keys", {
+          rawBody: '{"channel_key":"\\u0000x"}',
+          token: m.accessToken,
+          inProcess: true,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await callApi("GET", "/v2/payments/nul%00id", { token: m.accessToken, inProcess: true })).status,
+    ).toBeGreaterThanOrEqual(400);
     expect((await m.api.get("/v2/channels")).status).toBe(200);
     await flushRequestLog();
     const { rows } = await listRequestLog(scope(m), {});
-    expect(rows.map((r) => r.path).sort()).toEqual(["/v2/billing-keys", "/v2/channels", expect.stringContaining("/v2/payments/nul")].sort());
+    expect(rows.map((r) => r.path).sort()).toEqual(
+      ["/v2/billing-keys", "/v2/channels", expect.stringContaining("/v2/payments/nul")].sort(),
+    );
   });
 
   it("a body nested 10,000 levels deep (refused 400) is logged with a marker, and the flush does not overflow", async () => {
@@ -94,7 +123,11 @@ describe("API request log", () => {
     await m.api.get("/v2/payments");
     await flushRequestLog();
     const [row] = (await listRequestLog(scope(m), {})).rows;
-    await getDb().updateTable("api_request_log").set({ created_at: Date.now() - 31 * DAY }).where("id", "=", row!.id).execute();
+    await getDb()
+      .updateTable("api_request_log")
+      .set({ created_at: Date.now() - 31 * DAY })
+      .where("id", "=", row!.id)
+      .execute();
     await m.api.get("/v2/payments");
     await flushRequestLog();
     await sweepExpiredRecords();
@@ -117,7 +150,12 @@ describe("redactBody", () => {
     )!;
     expect(out).not.toContain(SANDBOX_CARDS.VISA_OK);
     expect(out).not.toMatch(/123|654321|9001011234567|900101-1234567|eyJ/);
-    expect(JSON.parse(out)).toMatchObject({ cvc: REDACTED, otp: REDACTED, nested: [{ password_two_digits: REDACTED }], amount: 1000 });
+    expect(JSON.parse(out)).toMatchObject({
+      cvc: REDACTED,
+      otp: REDACTED,
+      nested: [{ password_two_digits: REDACTED }],
+      amount: 1000,
+    });
     expect(redactBody(`not json ${SANDBOX_CARDS.VISA_OK}`)).not.toContain(SANDBOX_CARDS.VISA_OK);
     expect(redactBody("")).toBeNull();
     // Too large to redact member by member: not kept at all.

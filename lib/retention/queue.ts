@@ -6,7 +6,12 @@ export const RETENTION_QUEUE = "retention.sweep";
 
 /** One job per interval slot: the dedupe key makes every process's scheduling the same job. */
 function enqueueSlot(slot: number, intervalMs: number) {
-  return enqueueSweep({ queue: RETENTION_QUEUE, slot, runAt: slot * intervalMs, dedupeKey: `${RETENTION_QUEUE}:${intervalMs}:${slot}` });
+  return enqueueSweep({
+    queue: RETENTION_QUEUE,
+    slot,
+    runAt: slot * intervalMs,
+    dedupeKey: `${RETENTION_QUEUE}:${intervalMs}:${slot}`,
+  });
 }
 
 /** Called when a worker starts: the current slot's sweep (it runs at once if not yet done). */

@@ -18,7 +18,8 @@ export type SweepCutoffs = {
 
 export type SweepCounts = Record<string, number>;
 
-const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0);
+const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
+  Number(result.numDeletedRows ?? result.numUpdatedRows ?? 0);
 
 /**
  * One statement per kind of record, each idempotent, so a sweep that dies half-way is simply run
@@ -27,7 +28,9 @@ const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) => 
 export async function deleteExpiredRecords(before: SweepCutoffs): Promise<SweepCounts> {
   const db = getDb();
   return {
-    idempotency_keys: count(await db.deleteFrom("idempotency_keys").where("created_at", "<", before.idempotencyKeys).executeTakeFirst()),
+    idempotency_keys: count(
+      await db.deleteFrom("idempotency_keys").where("created_at", "<", before.idempotencyKeys).executeTakeFirst(),
+    ),
     webhook_attempt_bodies: count(
       await db
         .updateTable("webhook_attempts")
@@ -36,24 +39,55 @@ export async function deleteExpiredRecords(before: SweepCutoffs): Promise<SweepC
         .where((eb) => eb.or([eb("request_body", "!=", ""), eb("response_body", "is not", null)]))
         .executeTakeFirst(),
     ),
-    refresh_tokens: count(await db.deleteFrom("refresh_tokens").where("expires_at", "<", before.expiredTokens).executeTakeFirst()),
+    refresh_tokens: count(
+      await db.deleteFrom("refresh_tokens").where("expires_at", "<", before.expiredTokens).executeTakeFirst(),
+    ),
     token_families: count(
       await db
         .deleteFrom("token_families")
         .where("created_at", "<", before.emptyFamilies)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom("refresh_tokens").select(sql`1`.as("one")).whereRef("refresh_tokens.family_id", "=", "token_families.id"))))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("refresh_tokens")
+                .select(sql`1`.as("one"))
+                .whereRef("refresh_tokens.family_id", "=", "token_families.id"),
+            ),
+          ),
+        )
         .executeTakeFirst(),
     ),
     refresh_successors: count(
-      await db.updateTable("refresh_tokens").set({ successor_sealed: null }).where("successor_sealed", "is not", null).where("rotated_at", "<", before.refreshSuccessors).executeTakeFirst(),
+      await db
+        .updateTable("refresh_tokens")
+        .set({ successor_sealed: null })
+        .where("successor_sealed", "is not", null)
+        .where("rotated_at", "<", before.refreshSuccessors)
+        .executeTakeFirst(),
     ),
-    sandbox_messages: count(await db.deleteFrom("sandbox_messages").where("expires_at", "<", before.expiredTokens).executeTakeFirst()),
-    api_request_log: count(await db.deleteFrom("api_request_log").where("created_at", "<", before.requestLog).executeTakeFirst()),
-    rate_limits: count(await db.deleteFrom("rate_limits").where("window_start", "<", before.rateLimits).executeTakeFirst()),
+    sandbox_messages: count(
+      await db.deleteFrom("sandbox_messages").where("expires_at", "<", before.expiredTokens).executeTakeFirst(),
+    ),
+    api_request_log: count(
+      await db.deleteFrom("api_request_log").where("created_at", "<", before.requestLog).executeTakeFirst(),
+    ),
+    rate_limits: count(
+      await db.deleteFrom("rate_limits").where("window_start", "<", before.rateLimits).executeTakeFirst(),
+    ),
   };
 }
 
 /** Books one sweep job; the dedupe key makes every process's booking of a slot the same job. */
-export async function enqueueSweep(input: { queue: string; slot: number; runAt: number; dedupeKey: string }): Promise<void> {
-  await enqueue(getDb(), { queue: input.queue, payload: { slot: input.slot }, runAt: input.runAt, dedupeKey: input.dedupeKey });
+export async function enqueueSweep(input: {
+  queue: string;
+  slot: number;
+  runAt: number;
+  dedupeKey: string;
+}): Promise<void> {
+  await enqueue(getDb(), {
+    queue: input.queue,
+    payload: { slot: input.slot },
+    runAt: input.runAt,
+    dedupeKey: input.dedupeKey,
+  });
 }

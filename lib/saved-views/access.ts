@@ -11,6 +11,7 @@ export const viewNotFound = () => new DomainError("NOT_FOUND", "view not found")
 export async function loadEditableView(me: ViewUser, id: string): Promise<SavedViewRow> {
   const row = await findView(me.merchantId, id);
   if (!row || (row.user_id !== me.userId && row.shared !== 1)) throw viewNotFound();
-  if (row.user_id !== me.userId && me.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers change only their own views");
+  if (row.user_id !== me.userId && me.role === "VIEWER")
+    throw new DomainError("PERMISSION_DENIED", "viewers change only their own views");
   return row;
 }

@@ -7,6 +7,11 @@ export async function deleteView(me: ViewUser, id: string): Promise<void> {
   const row = await loadEditableView(me, id);
   await transaction(async (tx) => {
     await deleteViewRow(tx, id);
-    await recordAudit(tx, { merchantId: me.merchantId, action: "saved_view.delete", targetId: id, before: { name: row.name, shared: row.shared === 1 } });
+    await recordAudit(tx, {
+      merchantId: me.merchantId,
+      action: "saved_view.delete",
+      targetId: id,
+      before: { name: row.name, shared: row.shared === 1 },
+    });
   });
 }

@@ -10,7 +10,9 @@ export async function listViews(me: ViewUser): Promise<SavedView[]> {
     name: r.name,
     shared: r.shared === 1,
     query: r.query,
-    columns: (JSON.parse(r.columns) as string[]).filter((c): c is PaymentColumn => (PAYMENT_COLUMNS as readonly string[]).includes(c)),
+    columns: (JSON.parse(r.columns) as string[]).filter((c): c is PaymentColumn =>
+      (PAYMENT_COLUMNS as readonly string[]).includes(c),
+    ),
     mine: r.user_id === me.userId,
     isDefault: defaultId === r.id,
   }));

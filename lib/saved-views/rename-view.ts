@@ -7,6 +7,12 @@ export async function renameView(me: ViewUser, id: string, name: string): Promis
   const row = await loadEditableView(me, id);
   await transaction(async (tx) => {
     await renameViewRow(tx, id, name, Date.now());
-    await recordAudit(tx, { merchantId: me.merchantId, action: "saved_view.rename", targetId: id, before: { name: row.name }, after: { name } });
+    await recordAudit(tx, {
+      merchantId: me.merchantId,
+      action: "saved_view.rename",
+      targetId: id,
+      before: { name: row.name },
+      after: { name },
+    });
   });
 }

@@ -20,7 +20,12 @@ export async function defaultViewIdOf(userId: string): Promise<string | null> {
 }
 
 export async function findView(merchantId: string, id: string): Promise<SavedViewRow | undefined> {
-  return getDb().selectFrom("saved_views").selectAll().where("id", "=", id).where("merchant_id", "=", merchantId).executeTakeFirst();
+  return getDb()
+    .selectFrom("saved_views")
+    .selectAll()
+    .where("id", "=", id)
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
 }
 
 export async function insertView(tx: Tx, row: SavedViewRow): Promise<void> {

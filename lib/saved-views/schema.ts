@@ -2,7 +2,16 @@ import { z } from "zod";
 import { idRef, text } from "@/lib/api/fields";
 
 /** Client-safe. The payments table's optional columns (the payment id is always shown). */
-export const PAYMENT_COLUMNS = ["order_name", "status", "net", "method", "provider", "customer", "requested_at", "status_updated_at"] as const;
+export const PAYMENT_COLUMNS = [
+  "order_name",
+  "status",
+  "net",
+  "method",
+  "provider",
+  "customer",
+  "requested_at",
+  "status_updated_at",
+] as const;
 export type PaymentColumn = (typeof PAYMENT_COLUMNS)[number];
 
 export const viewName = text(60).trim().min(1);
@@ -21,7 +30,15 @@ export const viewIdInput = z.object({ id: idRef });
 /** null clears the default. */
 export const defaultViewInput = z.object({ id: idRef.nullable() });
 
-export type SavedView = { id: string; name: string; shared: boolean; query: string; columns: PaymentColumn[]; mine: boolean; isDefault: boolean };
+export type SavedView = {
+  id: string;
+  name: string;
+  shared: boolean;
+  query: string;
+  columns: PaymentColumn[];
+  mine: boolean;
+  isDefault: boolean;
+};
 
 /** The URL query a view opens: its filters plus `view` and, when not all columns, `cols`. */
 export function viewSearch(view: Pick<SavedView, "id" | "query" | "columns">): string {

@@ -27,14 +27,21 @@ export async function createSchedule({ ctx, input }: { ctx: AuthContext; input: 
   const id = newId("schedule-");
   try {
     await transaction(async (tx) => {
-      const key = await lockBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key }, tx);
+      const key = await lockBillingKey(
+        { merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key },
+        tx,
+      );
       if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
       assertBookable(key);
       // A failed payment may be tried again (CONTRACT §5); any other existing payment may not.
       const primary = await findPrimaryTransaction(ctx.merchantId, { storeId: store.id, paymentId: payment_id }, tx);
-      if (primary && primary.status !== "FAILED") throw new DomainError("PAYMENT_ALREADY_EXISTS", "a payment with this payment_id already exists");
+      if (primary && primary.status !== "FAILED")
+        throw new DomainError("PAYMENT_ALREADY_EXISTS", "a payment with this payment_id already exists");
       const live = await findBookedForPayment(tx, store.id, payment_id);
-      if (live) throw new DomainError("PAYMENT_ALREADY_SCHEDULED", "a schedule is already booked for this payment_id", { schedule_id: live.id });
+      if (live)
+        throw new DomainError("PAYMENT_ALREADY_SCHEDULED", "a schedule is already booked for this payment_id", {
+          schedule_id: live.id,
+        });
       const now = Date.now();
       const keyCustomer = key.customer;
       const row: ScheduleRecord = {
@@ -65,10 +72,17 @@ export async function createSchedule({ ctx, input }: { ctx: AuthContext; input: 
         updated_at: now,
       };
       await insertSchedule(tx, row);
-      await enqueue(tx, { queue: SCHEDULE_RUN_QUEUE, payload: { scheduleId: id }, runAt: scheduled_at, maxAttempts: 20, dedupeKey: `schedule:${id}` });
+      await enqueue(tx, {
+        queue: SCHEDULE_RUN_QUEUE,
+        payload: { scheduleId: id },
+        runAt: scheduled_at,
+        maxAttempts: 20,
+        dedupeKey: `schedule:${id}`,
+      });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError("PAYMENT_ALREADY_SCHEDULED", "a schedule is already booked for this payment_id");
+    if (isUniqueViolation(error))
+      throw new DomainError("PAYMENT_ALREADY_SCHEDULED", "a schedule is already booked for this payment_id");
     throw error;
   }
   return { id, scheduled_at: toRfc3339(scheduled_at) };

@@ -67,7 +67,10 @@ export async function failSchedule(schedule: ScheduleRecord, error: unknown): Pr
       await transitionSchedule(tx, { id: schedule.id, status: "STARTED" }, "COMPLETED", now);
     });
   } catch (second) {
-    logger.error({ err: second }, `schedule ${schedule.id}: its failed payment could not be recorded either; completing it without one`);
+    logger.error(
+      { err: second },
+      `schedule ${schedule.id}: its failed payment could not be recorded either; completing it without one`,
+    );
     await transaction((tx) => transitionSchedule(tx, { id: schedule.id, status: "STARTED" }, "COMPLETED"));
   }
 }

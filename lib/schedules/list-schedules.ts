@@ -14,6 +14,16 @@ export async function listSchedules({ ctx, input }: { ctx: AuthContext; input: L
   if (start > end) throw new DomainError("INVALID_REQUEST", "query.start: must not be after end", { field: "start" });
   const page = input.page ?? 0;
   const limit = input.limit ?? 10;
-  const { total, schedules } = await pageSchedules(ctx.merchantId, store.id, { start, end, statuses: input.status, billingKey: input.billing_key }, { offset: page * limit, limit });
-  return { current_page: page, total_page: Math.ceil(total / limit), total_count: total, schedules: schedules.map(serializeSchedule) };
+  const { total, schedules } = await pageSchedules(
+    ctx.merchantId,
+    store.id,
+    { start, end, statuses: input.status, billingKey: input.billing_key },
+    { offset: page * limit, limit },
+  );
+  return {
+    current_page: page,
+    total_page: Math.ceil(total / limit),
+    total_count: total,
+    schedules: schedules.map(serializeSchedule),
+  };
 }

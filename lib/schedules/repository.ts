@@ -38,16 +38,36 @@ export async function findScheduleById(id: string): Promise<ScheduleRecord | und
 }
 
 /** One schedule of a store; another merchant's or store's is not found. */
-export async function findStoreSchedule(merchantId: string, storeId: string, id: string): Promise<ScheduleRecord | undefined> {
-  const row = await getDb().selectFrom("schedules").selectAll().where("id", "=", id).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).executeTakeFirst();
+export async function findStoreSchedule(
+  merchantId: string,
+  storeId: string,
+  id: string,
+): Promise<ScheduleRecord | undefined> {
+  const row = await getDb()
+    .selectFrom("schedules")
+    .selectAll()
+    .where("id", "=", id)
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
   return row && parseSchedule(row);
 }
 
 export type ScheduleFilter = { start: number; end: number; statuses?: ScheduleStatus[]; billingKey?: string };
 
 /** One page of a store's schedules by scheduled_at within [start, end], newest first, and the total. */
-export async function pageSchedules(merchantId: string, storeId: string, filter: ScheduleFilter, page: { offset: number; limit: number }) {
-  let q = getDb().selectFrom("schedules").where("merchant_id", "=", merchantId).where("store_id", "=", storeId).where("scheduled_at", ">=", filter.start).where("scheduled_at", "<=", filter.end);
+export async function pageSchedules(
+  merchantId: string,
+  storeId: string,
+  filter: ScheduleFilter,
+  page: { offset: number; limit: number },
+) {
+  let q = getDb()
+    .selectFrom("schedules")
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .where("scheduled_at", ">=", filter.start)
+    .where("scheduled_at", "<=", filter.end);
   if (filter.statuses && filter.statuses.length > 0) q = q.where("status", "in", filter.statuses);
   if (filter.billingKey) q = q.where("billing_key", "=", filter.billingKey);
   const [{ count }, rows] = await Promise.all([
@@ -61,21 +81,42 @@ export async function pageSchedules(merchantId: string, storeId: string, filter:
  * A key's schedules locked for the caller's transaction: the listed ones, or with no list every
  * SCHEDULED one.
  */
-export function lockKeySchedules(tx: Tx, ref: { merchantId: string; storeId: string; keyId: string }, listed: string[]) {
-  let q = tx.selectFrom("schedules").select(["id", "status"]).where("merchant_id", "=", ref.merchantId).where("store_id", "=", ref.storeId).where("billing_key", "=", ref.keyId);
+export function lockKeySchedules(
+  tx: Tx,
+  ref: { merchantId: string; storeId: string; keyId: string },
+  listed: string[],
+) {
+  let q = tx
+    .selectFrom("schedules")
+    .select(["id", "status"])
+    .where("merchant_id", "=", ref.merchantId)
+    .where("store_id", "=", ref.storeId)
+    .where("billing_key", "=", ref.keyId);
   q = listed.length > 0 ? q.where("id", "in", listed) : q.where("status", "=", "SCHEDULED");
   return lockForUpdate(q).execute();
 }
 
 /** The schedules still to run on a key (they block its deletion), soonest first. */
 export async function bookedScheduleIds(tx: Tx, keyId: string): Promise<string[]> {
-  const rows = await tx.selectFrom("schedules").select("id").where("billing_key", "=", keyId).where("status", "in", BOOKED_STATUSES).orderBy("scheduled_at").execute();
+  const rows = await tx
+    .selectFrom("schedules")
+    .select("id")
+    .where("billing_key", "=", keyId)
+    .where("status", "in", BOOKED_STATUSES)
+    .orderBy("scheduled_at")
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** The schedule booked for a store's payment id, if any. */
 export function findBookedForPayment(tx: Tx, storeId: string, paymentId: string) {
-  return tx.selectFrom("schedules").select("id").where("store_id", "=", storeId).where("payment_id", "=", paymentId).where("status", "in", BOOKED_STATUSES).executeTakeFirst();
+  return tx
+    .selectFrom("schedules")
+    .select("id")
+    .where("store_id", "=", storeId)
+    .where("payment_id", "=", paymentId)
+    .where("status", "in", BOOKED_STATUSES)
+    .executeTakeFirst();
 }
 
 export async function insertSchedule(tx: Tx, schedule: ScheduleRecord): Promise<void> {
@@ -92,8 +133,15 @@ export async function insertSchedule(tx: Tx, schedule: ScheduleRecord): Promise<
 }
 
 /** The schedule's one payment attempt (unique schedule_id), if started. */
-export function findScheduleAttempt(schedule: Pick<ScheduleRecord, "id" | "merchant_id">): Promise<TransactionsTable | undefined> {
-  return getDb().selectFrom("transactions").selectAll().where("schedule_id", "=", schedule.id).where("merchant_id", "=", schedule.merchant_id).executeTakeFirst();
+export function findScheduleAttempt(
+  schedule: Pick<ScheduleRecord, "id" | "merchant_id">,
+): Promise<TransactionsTable | undefined> {
+  return getDb()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("schedule_id", "=", schedule.id)
+    .where("merchant_id", "=", schedule.merchant_id)
+    .executeTakeFirst();
 }
 
 function stampsFor(to: ScheduleStatus, now: number): Partial<SchedulesTable> {
@@ -109,7 +157,13 @@ function stampsFor(to: ScheduleStatus, now: number): Partial<SchedulesTable> {
  * cancellation, got there first), which the caller handles. Schedules announce no webhook of
  * their own: their payment's transaction does.
  */
-export async function transitionSchedules(db: Db | Tx, ids: string[], from: ScheduleStatus, to: ScheduleStatus, now = Date.now()): Promise<void> {
+export async function transitionSchedules(
+  db: Db | Tx,
+  ids: string[],
+  from: ScheduleStatus,
+  to: ScheduleStatus,
+  now = Date.now(),
+): Promise<void> {
   if (!canMoveSchedule(from, to)) throw new IllegalTransitionError("schedule", ids.join(","), from, to);
   if (ids.length === 0) return;
   const result = await db
@@ -122,10 +176,22 @@ export async function transitionSchedules(db: Db | Tx, ids: string[], from: Sche
   // Only changes a dashboard user or an API key made are audited; the worker's runs read nothing more.
   if (!currentCaller()?.actor) return;
   const rows = await db.selectFrom("schedules").select(["id", "merchant_id"]).where("id", "in", ids).execute();
-  for (const r of rows) await recordAudit(db, { merchantId: r.merchant_id, action: "schedule.status_change", targetId: r.id, before: { status: from }, after: { status: to } });
+  for (const r of rows)
+    await recordAudit(db, {
+      merchantId: r.merchant_id,
+      action: "schedule.status_change",
+      targetId: r.id,
+      before: { status: from },
+      after: { status: to },
+    });
 }
 
-export function transitionSchedule(db: Db | Tx, schedule: Pick<SchedulesTable, "id" | "status">, to: ScheduleStatus, now = Date.now()): Promise<void> {
+export function transitionSchedule(
+  db: Db | Tx,
+  schedule: Pick<SchedulesTable, "id" | "status">,
+  to: ScheduleStatus,
+  now = Date.now(),
+): Promise<void> {
   return transitionSchedules(db, [schedule.id], schedule.status, to, now);
 }
 

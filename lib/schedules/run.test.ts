@@ -20,7 +20,14 @@ async function bookMany(m: Merchant, key: string, count: number, prefix = "p"): 
   for (let i = 0; i < count; i++) {
     const res = await createSchedule({
       ctx,
-      input: { billing_key: key, payment_id: `${prefix}-${i}`, order_name: "Plan", total_amount: 1000 + i, currency: "KRW", scheduled_at: Date.now() + 3_600_000 },
+      input: {
+        billing_key: key,
+        payment_id: `${prefix}-${i}`,
+        order_name: "Plan",
+        total_amount: 1000 + i,
+        currency: "KRW",
+        scheduled_at: Date.now() + 3_600_000,
+      },
     });
     ids.push(res.id);
   }
@@ -30,7 +37,13 @@ async function bookMany(m: Merchant, key: string, count: number, prefix = "p"): 
 async function transactionsOf(scheduleIds: string[]) {
   const rows = [];
   for (let i = 0; i < scheduleIds.length; i += 200) {
-    rows.push(...(await getDb().selectFrom("transactions").selectAll().where("schedule_id", "in", scheduleIds.slice(i, i + 200)).execute()));
+    rows.push(
+      ...(await getDb()
+        .selectFrom("transactions")
+        .selectAll()
+        .where("schedule_id", "in", scheduleIds.slice(i, i + 200))
+        .execute()),
+    );
   }
   return rows;
 }
@@ -43,7 +56,11 @@ async function schedule(id: string) {
 
 /** What a worker that died holding the job leaves behind: RUNNING with an expired lease. */
 async function leaseExpired(scheduleId: string) {
-  await getDb().updateTable("jobs").set({ state: "RUNNING", locked_by: "dead-worker", locked_until: Date.now() - 1, attempts: 1 }).where("dedupe_key", "=", `schedule:${scheduleId}`).execute();
+  await getDb()
+    .updateTable("jobs")
+    .set({ state: "RUNNING", locked_by: "dead-worker", locked_until: Date.now() - 1, attempts: 1 })
+    .where("dedupe_key", "=", `schedule:${scheduleId}`)
+    .execute();
 }
 
 describe("schedule runner", () => {
@@ -52,7 +69,10 @@ describe("schedule runner", () => {
     const key = await issueKey(m);
     const ids = await bookMany(m, key, 500);
     await makeDue(ids);
-    const ran = await Promise.all([drainOnce("worker-a", [SCHEDULE_RUN_QUEUE]), drainOnce("worker-b", [SCHEDULE_RUN_QUEUE])]);
+    const ran = await Promise.all([
+      drainOnce("worker-a", [SCHEDULE_RUN_QUEUE]),
+      drainOnce("worker-b", [SCHEDULE_RUN_QUEUE]),
+    ]);
     expect(ran[0]).toBeGreaterThan(0);
     expect(ran[1]).toBeGreaterThan(0);
     await runUntilSettled(ids);
@@ -104,7 +124,14 @@ describe("schedule runner", () => {
     const name = `killtest-${process.pid}-${Date.now()}`;
     const child = spawn(process.execPath, ["--import", "tsx", path.join(process.cwd(), "scripts/worker.ts")], {
       cwd: process.cwd(),
-      env: { ...process.env, WORKER_NAME: name, WORKER_QUEUES: SCHEDULE_RUN_QUEUE, WORKER_LEASE_MS: "1500", WORKER_POLL_MS: "100", SANDBOX_LATENCY_MS: "10000" },
+      env: {
+        ...process.env,
+        WORKER_NAME: name,
+        WORKER_QUEUES: SCHEDULE_RUN_QUEUE,
+        WORKER_LEASE_MS: "1500",
+        WORKER_POLL_MS: "100",
+        SANDBOX_LATENCY_MS: "10000",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let id: string | undefined;
@@ -120,20 +147,29 @@ describe("schedule runner", () => {
         const deadline = Date.now() + 30_000;
         for (;;) {
           const row = await schedule(candidate!);
-          const job = await getDb().selectFrom("jobs").select("locked_by").where("dedupe_key", "=", `schedule:${candidate}`).executeTakeFirstOrThrow();
+          const job = await getDb()
+            .selectFrom("jobs")
+            .select("locked_by")
+            .where("dedupe_key", "=", `schedule:${candidate}`)
+            .executeTakeFirstOrThrow();
           if (row.status === "STARTED" && job.locked_by?.startsWith(name)) {
             id = candidate;
             break;
           }
           if (row.status === "COMPLETED") break;
-          if (Date.now() > deadline) throw new Error(`the worker process never started the schedule (status ${row.status}, locked by ${job.locked_by})`);
+          if (Date.now() > deadline)
+            throw new Error(
+              `the worker process never started the schedule (status ${row.status}, locked by ${job.locked_by})`,
+            );
           await new Promise((r) => setTimeout(r, 20));
         }
       }
       expect(id).toBeDefined();
       // Killed while the provider call is in flight (the sandbox answers after 10 s).
       child.kill("SIGKILL");
-      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once("exit", r)));
+      await new Promise((r) =>
+        child.exitCode !== null || child.signalCode !== null ? r(null) : child.once("exit", r),
+      );
       expect((await schedule(id!)).status).toBe("STARTED");
       await new Promise((r) => setTimeout(r, 1600));
       await runUntilSettled([id!]);
@@ -183,7 +219,9 @@ describe("schedule runner", () => {
     expect(done.status).toBe("COMPLETED");
     const txs = await transactionsOf([id!]);
     expect(txs.map((t) => t.status)).toEqual(["PAID"]);
-    expect(await chargesAtProvider(m.merchant_id, done.payment_id)).toEqual([expect.objectContaining({ txId: txs[0]!.id, pgTxId: txs[0]!.pg_tx_id, amount: 1000 })]);
+    expect(await chargesAtProvider(m.merchant_id, done.payment_id)).toEqual([
+      expect.objectContaining({ txId: txs[0]!.id, pgTxId: txs[0]!.pg_tx_id, amount: 1000 }),
+    ]);
   });
 
   it("#13 item 3: a run that meets an error retrying cannot fix completes the schedule with a FAILED payment instead of retrying forever", async () => {
@@ -192,14 +230,26 @@ describe("schedule runner", () => {
     const [id] = await bookMany(m, key, 1, "broken");
     // A stored request no charge can be made from (its tax-free part exceeds the total).
     const stored = JSON.parse((await schedule(id!)).request);
-    await getDb().updateTable("schedules").set({ request: JSON.stringify({ ...stored, tax_free_amount: stored.total_amount + 1 }) }).where("id", "=", id!).execute();
+    await getDb()
+      .updateTable("schedules")
+      .set({ request: JSON.stringify({ ...stored, tax_free_amount: stored.total_amount + 1 }) })
+      .where("id", "=", id!)
+      .execute();
     await makeDue([id!]);
     await runUntilSettled([id!], 10_000);
     const done = await schedule(id!);
     expect(done.status).toBe("COMPLETED");
     const res = await m.api.get(`/v2/payments/${done.payment_id}`);
     expect(res.body.payment.transactions).toEqual([
-      expect.objectContaining({ schedule_id: id, billing_key: key, status: "FAILED", failure: expect.objectContaining({ pg_code: SCHEDULE_REJECTED, reason: expect.stringContaining("tax_free_amount") }) }),
+      expect.objectContaining({
+        schedule_id: id,
+        billing_key: key,
+        status: "FAILED",
+        failure: expect.objectContaining({
+          pg_code: SCHEDULE_REJECTED,
+          reason: expect.stringContaining("tax_free_amount"),
+        }),
+      }),
     ]);
     expect(await chargesAtProvider(m.merchant_id, done.payment_id)).toEqual([]);
   });

@@ -35,7 +35,11 @@ export async function runScheduleJob(payload: { scheduleId: string }): Promise<J
     await failSchedule(schedule, error);
     return;
   }
-  if (attempt?.status === "PENDING") return { retryAt: Date.now() + UNKNOWN_RETRY_MS, error: `the outcome of ${attempt.id} is unknown; it is being looked up` };
+  if (attempt?.status === "PENDING")
+    return {
+      retryAt: Date.now() + UNKNOWN_RETRY_MS,
+      error: `the outcome of ${attempt.id} is unknown; it is being looked up`,
+    };
   await markCompleted(schedule.id);
 }
 
@@ -75,7 +79,16 @@ export async function findOrStartAttempt(schedule: ScheduleRecord): Promise<Atte
   const { key, channel } = await loadKey(schedule);
   const request = JSON.parse(schedule.request) as ChargeRequest;
   try {
-    return await startAttempt(attemptInputFor({ key, channel, paymentId: schedule.payment_id, request, origin: schedule.origin, scheduleId: schedule.id }));
+    return await startAttempt(
+      attemptInputFor({
+        key,
+        channel,
+        paymentId: schedule.payment_id,
+        request,
+        origin: schedule.origin,
+        scheduleId: schedule.id,
+      }),
+    );
   } catch (error) {
     if (error instanceof DomainError && error.code === "PAYMENT_ALREADY_PAID") return null;
     // Another run of this schedule started its attempt first: this run carries on with it.

@@ -44,7 +44,12 @@ export const bookScheduleForm = z.object({
 });
 export type BookScheduleForm = z.infer<typeof bookScheduleForm>;
 
-export const cancelSelectedForm = z.object({ schedules: z.array(z.object({ id: idRef, billing_key: idRef })).min(1).max(1000) });
+export const cancelSelectedForm = z.object({
+  schedules: z
+    .array(z.object({ id: idRef, billing_key: idRef }))
+    .min(1)
+    .max(1000),
+});
 
 /** Response shapes for the OpenAPI document (the serializer produces them). */
 
@@ -75,5 +80,10 @@ export const scheduleResponse = z.object({
 
 export const createScheduleResponse = z.object({ id: z.string(), scheduled_at: z.string() });
 export const getScheduleResponse = z.object({ schedule: scheduleResponse });
-export const listSchedulesResponse = z.object({ current_page: z.number().int(), total_page: z.number().int(), total_count: z.number().int(), schedules: z.array(scheduleResponse) });
+export const listSchedulesResponse = z.object({
+  current_page: z.number().int(),
+  total_page: z.number().int(),
+  total_count: z.number().int(),
+  schedules: z.array(scheduleResponse),
+});
 export const deleteSchedulesResponse = z.object({ deleted_schedule_ids: z.array(z.string()) });

@@ -13,7 +13,10 @@ export const dashboardPaymentsQuery = paymentFilterQuery
     scope: z.enum(["store", "all"]).optional(),
   })
   .refine((q) => q.page * q.limit < MAX_OFFSET, { message: `page * limit must be below ${MAX_OFFSET}`, path: ["page"] })
-  .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, { message: "must not be after end", path: ["start"] });
+  .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {
+    message: "must not be after end",
+    path: ["start"],
+  });
 
 export type DashboardPaymentsQuery = z.output<typeof dashboardPaymentsQuery>;
 

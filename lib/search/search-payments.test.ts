@@ -28,17 +28,45 @@ function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], s
   };
 }
 
-const search = (ctx: DashboardContext, q: string, extra: Record<string, unknown> = {}) => listDashboardPayments({ ctx, input: dashboardPaymentsQuery.parse({ q, ...extra }) });
+const search = (ctx: DashboardContext, q: string, extra: Record<string, unknown> = {}) =>
+  listDashboardPayments({ ctx, input: dashboardPaymentsQuery.parse({ q, ...extra }) });
 const ids = (page: { payments: { id: string }[] }) => page.payments.map((p) => p.id).sort();
 
 describe("dashboard payment search", () => {
   it("finds partial, case-insensitive matches in id, order, name, e-mail, phone, card last 4 and provider id", async () => {
     const m = await newMerchant();
-    const jiho = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: "order-2026-0001", orderName: "Standing desk", customer: { name: "Lee Jiho", email: "jiho.lee@example.com", phone_number: "010-1234-5678" } });
-    const korean = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "책상 램프", customer: { name: "이지호" } });
-    const other = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Chair", customer: { name: "Kim Minsu", email: "minsu@example.org" } });
+    const jiho = await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: "order-2026-0001",
+      orderName: "Standing desk",
+      customer: { name: "Lee Jiho", email: "jiho.lee@example.com", phone_number: "010-1234-5678" },
+    });
+    const korean = await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      orderName: "책상 램프",
+      customer: { name: "이지호" },
+    });
+    const other = await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      orderName: "Chair",
+      customer: { name: "Kim Minsu", email: "minsu@example.org" },
+    });
     const ctx = ctxOf(m, [m.store_id]);
-    for (const q of ["Jiho", "lee jiho", "LEE JIHO", "desk", "DESK", "jiho.lee@exa", "1234-5678", "01012345678", "2026-00"]) expect(ids(await search(ctx, q)), q).toEqual([jiho.payment_id]);
+    for (const q of [
+      "Jiho",
+      "lee jiho",
+      "LEE JIHO",
+      "desk",
+      "DESK",
+      "jiho.lee@exa",
+      "1234-5678",
+      "01012345678",
+      "2026-00",
+    ])
+      expect(ids(await search(ctx, q)), q).toEqual([jiho.payment_id]);
     // Two characters match the start or end of a word: a Korean given name, a family name.
     expect(ids(await search(ctx, "지호"))).toEqual([korean.payment_id]);
     expect(ids(await search(ctx, "이지"))).toEqual([korean.payment_id]);
@@ -54,12 +82,31 @@ describe("dashboard payment search", () => {
     const a = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Walnut DESK" });
     const b = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer: { name: "이지호" } });
     await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Chair" });
-    for (const [q, expected] of [["desk", [a.payment_id]], ["지호", [b.payment_id]]] as const) {
+    for (const [q, expected] of [
+      ["desk", [a.payment_id]],
+      ["지호", [b.payment_id]],
+    ] as const) {
       const plan = await planSearch(q, 1);
-      const rows = await filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 }, plan).select("transactions.payment_id").execute();
-      expect(rows.map((r) => r.payment_id), q).toEqual([...expected]);
-      const view = filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), { start: 0, end: Date.now() + 1000 });
-      expect(await countCommonWord(view, "status_updated_at", "desc", plan.testDocument), q).toEqual({ n: 1, capped: false });
+      const rows = await filteredPayments(
+        { merchantId: m.merchant_id },
+        dashboardPaymentsQuery.parse({}),
+        { start: 0, end: Date.now() + 1000 },
+        plan,
+      )
+        .select("transactions.payment_id")
+        .execute();
+      expect(
+        rows.map((r) => r.payment_id),
+        q,
+      ).toEqual([...expected]);
+      const view = filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), {
+        start: 0,
+        end: Date.now() + 1000,
+      });
+      expect(await countCommonWord(view, "status_updated_at", "desc", plan.testDocument), q).toEqual({
+        n: 1,
+        capped: false,
+      });
     }
   });
 
@@ -74,7 +121,9 @@ describe("dashboard payment search", () => {
 
   it("searches every store of the merchant, one store when asked, and never another merchant's", async () => {
     const m = await newMerchant();
-    const second = await withTransaction((tx) => insertStore(tx, { merchantId: m.merchant_id, name: "Second", isDefault: false }));
+    const second = await withTransaction((tx) =>
+      insertStore(tx, { merchantId: m.merchant_id, name: "Second", isDefault: false }),
+    );
     const here = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Walnut desk" });
     const there = await createPayment({ merchantId: m.merchant_id, storeId: second.id, orderName: "Oak desk" });
     const stranger = await newMerchant();
@@ -93,13 +142,20 @@ describe("dashboard payment search", () => {
   it("combines with the list filters and rejects a reversed date range naming the field", async () => {
     const m = await newMerchant();
     await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Lamp A" });
-    const failed = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Lamp B", outcome: "FAILED" });
+    const failed = await createPayment({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      orderName: "Lamp B",
+      outcome: "FAILED",
+    });
     const ctx = ctxOf(m, [m.store_id]);
     expect(ids(await search(ctx, "lamp", { status: "FAILED" }))).toEqual([failed.payment_id]);
     const reversed = dashboardPaymentsQuery.safeParse({ start: "2026-02-01T00:00:00Z", end: "2026-01-01T00:00:00Z" });
     expect(reversed.success).toBe(false);
     expect(reversed.error?.issues[0]?.path).toEqual(["start"]);
-    await expect(listDashboardPayments({ ctx, input: { ...dashboardPaymentsQuery.parse({}), start: 2, end: 1 } })).rejects.toBeInstanceOf(DomainError);
+    await expect(
+      listDashboardPayments({ ctx, input: { ...dashboardPaymentsQuery.parse({}), start: 2, end: 1 } }),
+    ).rejects.toBeInstanceOf(DomainError);
     expect(dashboardPaymentsQuery.safeParse({ q: "a" }).success).toBe(false);
   });
 });

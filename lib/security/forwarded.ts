@@ -18,7 +18,12 @@ export function compileTrust(setting = process.env.TRUST_PROXY): Trust {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return proxyaddr.compile(value.split(",").map((s) => s.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /**
@@ -32,6 +37,7 @@ export function normaliseForwarded(req: IncomingMessage, trust: Trust): void {
   const proxied = peer !== undefined && trust(peer, 0);
   const address = proxyaddr(req, trust);
   for (const name of ["x-forwarded-for", "x-real-ip", "forwarded"]) delete req.headers[name];
-  if (!proxied) for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"]) delete req.headers[name];
+  if (!proxied)
+    for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"]) delete req.headers[name];
   if (address) req.headers["x-forwarded-for"] = address;
 }

@@ -29,7 +29,11 @@ describe("security headers", () => {
   });
 
   it("every API answer, error or not, carries nosniff, a no-load CSP and no-framing", async () => {
-    for (const res of [await callApi("GET", "/openapi.json"), await callApi("POST", "/login/api-key", { body: {} }), await callApi("GET", "/v2/no-such-route")]) {
+    for (const res of [
+      await callApi("GET", "/openapi.json"),
+      await callApi("POST", "/login/api-key", { body: {} }),
+      await callApi("GET", "/v2/no-such-route"),
+    ]) {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get("x-frame-options")).toBe("DENY");

@@ -55,7 +55,11 @@ export function apiSecurityHeaders(): Record<string, string> {
   const https = servedOverHttps();
   let headers = apiHeaders.get(https);
   if (!headers) {
-    headers = { ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])), "Content-Security-Policy": API_CSP, ...transportHeaders() };
+    headers = {
+      ...Object.fromEntries(STATIC_SECURITY_HEADERS.map((h) => [h.key, h.value])),
+      "Content-Security-Policy": API_CSP,
+      ...transportHeaders(),
+    };
     apiHeaders.set(https, headers);
   }
   return headers;

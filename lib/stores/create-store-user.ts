@@ -17,13 +17,22 @@ export async function createStoreUser({
   requireHostingContract(ctx);
   if (ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot add users");
   const { store } = await loadSubStore(ctx, input.store_id);
-  const taken = () => new DomainError("INVALID_REQUEST", "email: this e-mail address already has a login", { field: "email" });
+  const taken = () =>
+    new DomainError("INVALID_REQUEST", "email: this e-mail address already has a login", { field: "email" });
   if (await findUserByEmail(input.email)) throw taken();
   // Hashed before the transaction opens, so the write lock is not held through bcrypt.
   const passwordHash = await hashPassword(input.password);
   try {
     const { id } = await transaction((tx) =>
-      insertUser(tx, { merchantId: ctx.merchantId, storeId: store.id, email: input.email, name: input.name || input.email, password: input.password, passwordHash, role: input.role }),
+      insertUser(tx, {
+        merchantId: ctx.merchantId,
+        storeId: store.id,
+        email: input.email,
+        name: input.name || input.email,
+        password: input.password,
+        passwordHash,
+        role: input.role,
+      }),
     );
     return { id };
   } catch (error) {

@@ -14,14 +14,23 @@ export async function createStore({ ctx, input }: { ctx: AuthContext; input: Cre
   if (ctx.storeLimited) throw new DomainError("FORBIDDEN", "a store-limited credential cannot create stores");
   const terms = input.terms_agreed ?? [];
   if (terms.length !== 2 || !terms.every((t) => t === true)) {
-    throw new DomainError("TERMS_NOT_AGREED", "terms_agreed: both agreements (personal data collection, providing store information) must be true");
+    throw new DomainError(
+      "TERMS_NOT_AGREED",
+      "terms_agreed: both agreements (personal data collection, providing store information) must be true",
+    );
   }
-  const duplicate = () => new DomainError("TIER_CODE_ALREADY_EXISTS", `tier_code: ${input.tier_code} is already used by another store`);
+  const duplicate = () =>
+    new DomainError("TIER_CODE_ALREADY_EXISTS", `tier_code: ${input.tier_code} is already used by another store`);
   let storeId: string;
   try {
     storeId = await transaction(async (tx) => {
       if (await tierCodeTaken(tx, ctx.merchantId, input.tier_code)) throw duplicate();
-      const { id } = await insertStore(tx, { merchantId: ctx.merchantId, name: input.name, isDefault: false, tierCode: input.tier_code });
+      const { id } = await insertStore(tx, {
+        merchantId: ctx.merchantId,
+        name: input.name,
+        isDefault: false,
+        tierCode: input.tier_code,
+      });
       const now = Date.now();
       await insertProfile(tx, {
         store_id: id,
@@ -37,7 +46,12 @@ export async function createStore({ ctx, input }: { ctx: AuthContext; input: Cre
         updated_at: now,
       });
       // Name and tier code only: the profile holds personal data.
-      await recordAudit(tx, { merchantId: ctx.merchantId, action: "store.create", targetId: id, after: { name: input.name, tier_code: input.tier_code } });
+      await recordAudit(tx, {
+        merchantId: ctx.merchantId,
+        action: "store.create",
+        targetId: id,
+        after: { name: input.name, tier_code: input.tier_code },
+      });
       return id;
     });
   } catch (error) {

@@ -8,14 +8,28 @@ describe("form field messages", () => {
   it("says Required for an empty value and the field's own rule otherwise, in Korean and English", () => {
     for (const locale of ["en", "ko"] as const) {
       const t = tr(locale);
-      expect(fieldMessage(t, locale, "tier_code", { type: "invalid_format", message: "x" }, "")).toBe(t("form.required"));
-      expect(fieldMessage(t, locale, "tier_code", { type: "invalid_format", message: "x" }, "AB")).toBe(t("stores.err.tier_code"));
-      expect(fieldMessage(t, locale, "representative.birth_date", { type: "custom", message: "x" }, "1980/01/01")).toBe(t("stores.err.birth_date"));
-      expect(fieldMessage(t, locale, "tier_code", { type: "duplicate", message: "x" }, "ABC")).toBe(t("stores.err.tier_code.duplicate"));
-      expect(fieldMessage(t, locale, "business_license.business_types", { type: "too_small", message: "x" }, [])).toBe(t("stores.err.business_types"));
-      expect(fieldMessage(t, locale, "business_license.company_name", { type: "too_big", message: "x" }, "long")).toBe(t("stores.err.invalid"));
+      expect(fieldMessage(t, locale, "tier_code", { type: "invalid_format", message: "x" }, "")).toBe(
+        t("form.required"),
+      );
+      expect(fieldMessage(t, locale, "tier_code", { type: "invalid_format", message: "x" }, "AB")).toBe(
+        t("stores.err.tier_code"),
+      );
+      expect(fieldMessage(t, locale, "representative.birth_date", { type: "custom", message: "x" }, "1980/01/01")).toBe(
+        t("stores.err.birth_date"),
+      );
+      expect(fieldMessage(t, locale, "tier_code", { type: "duplicate", message: "x" }, "ABC")).toBe(
+        t("stores.err.tier_code.duplicate"),
+      );
+      expect(fieldMessage(t, locale, "business_license.business_types", { type: "too_small", message: "x" }, [])).toBe(
+        t("stores.err.business_types"),
+      );
+      expect(fieldMessage(t, locale, "business_license.company_name", { type: "too_big", message: "x" }, "long")).toBe(
+        t("stores.err.invalid"),
+      );
     }
-    expect(fieldMessage(tr("ko"), "ko", "tier_code", { type: "invalid_format", message: "x" }, "AB")).toBe("영문 또는 숫자 3자를 입력하세요");
+    expect(fieldMessage(tr("ko"), "ko", "tier_code", { type: "invalid_format", message: "x" }, "AB")).toBe(
+      "영문 또는 숫자 3자를 입력하세요",
+    );
     expect(fieldMessage(tr("en"), "en", "name", undefined, "")).toBeUndefined();
   });
 

@@ -7,9 +7,19 @@ type T = (key: string, vars?: Record<string, string | number>) => string;
  * A field's error in the UI language. zod messages are English (they serve the API too), so the
  * form shows a per-field message when one exists, else "Required" for a missing value.
  */
-export function fieldMessage(t: T, _locale: Locale, path: string, error: FieldError | undefined, value?: unknown): string | undefined {
+export function fieldMessage(
+  t: T,
+  _locale: Locale,
+  path: string,
+  error: FieldError | undefined,
+  value?: unknown,
+): string | undefined {
   if (!error) return undefined;
-  const leaf = path.split(".").filter((p) => !/^\d+$/.test(p)).at(-1) ?? path;
+  const leaf =
+    path
+      .split(".")
+      .filter((p) => !/^\d+$/.test(p))
+      .at(-1) ?? path;
   if (error.type === "duplicate") return t(`stores.err.${leaf}.duplicate`);
   if (value === "" || error.type === "invalid_type" || error.message === "Required") return t("form.required");
   const specific = `stores.err.${leaf}`;

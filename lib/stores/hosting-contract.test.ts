@@ -14,7 +14,13 @@ const origin = { platform_type: "API", ip_address: "127.0.0.1" } as const;
 describe("sub-store and onboarding verbs without the hosting contract", () => {
   it("answer FORBIDDEN", async () => {
     const m = await newMerchant({ hosting: false });
-    const ctx: AuthContext = { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin };
+    const ctx: AuthContext = {
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      storeLimited: false,
+      hasHostingContract: false,
+      origin,
+    };
     const store = { store_id: m.store_id };
     const calls = [
       listStores({ ctx }),

@@ -8,5 +8,11 @@ export async function listStoreUsers({ ctx, input }: { ctx: AuthContext; input: 
   requireHostingContract(ctx);
   const { store } = await loadSubStore(ctx, input.store_id);
   const rows = await listStoreLogins(ctx.merchantId, store.id);
-  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role, created_at: toRfc3339(r.created_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    created_at: toRfc3339(r.created_at),
+  }));
 }

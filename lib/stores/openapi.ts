@@ -4,8 +4,40 @@ import { createStoreInput, storeIdParams, storeListResponse, storeResponse, upda
 const base = { tag: "stores", family: "platform", auth: "hosting" } as const;
 
 export const storeOperations: Operation[] = [
-  { ...base, method: "get", path: "/v2/stores", summary: "List sub-stores", response: storeListResponse, errors: [400, 403] },
-  { ...base, method: "post", path: "/v2/stores", summary: "Create a sub-store", body: createStoreInput, response: storeResponse, errors: [400, 403, 404] },
-  { ...base, method: "get", path: "/v2/stores/{store-id}", summary: "Get a sub-store", params: storeIdParams, response: storeResponse, errors: [400, 403, 404] },
-  { ...base, method: "put", path: "/v2/stores/{store-id}", summary: "Update a sub-store", params: storeIdParams, body: updateStoreInput, response: storeResponse, errors: [400, 403, 404] },
+  {
+    ...base,
+    method: "get",
+    path: "/v2/stores",
+    summary: "List sub-stores",
+    response: storeListResponse,
+    errors: [400, 403],
+  },
+  {
+    ...base,
+    method: "post",
+    path: "/v2/stores",
+    summary: "Create a sub-store",
+    body: createStoreInput,
+    response: storeResponse,
+    errors: [400, 403, 404],
+  },
+  {
+    ...base,
+    method: "get",
+    path: "/v2/stores/{store-id}",
+    summary: "Get a sub-store",
+    params: storeIdParams,
+    response: storeResponse,
+    errors: [400, 403, 404],
+  },
+  {
+    ...base,
+    method: "put",
+    path: "/v2/stores/{store-id}",
+    summary: "Update a sub-store",
+    params: storeIdParams,
+    body: updateStoreInput,
+    response: storeResponse,
+    errors: [400, 403, 404],
+  },
 ];

@@ -12,7 +12,10 @@ export type StoreProfileRecord = Omit<StoreProfilesTable, "service_urls" | "repr
   business_license: z.infer<typeof businessLicenseOutput>;
 };
 /** A sub-store: the store's own columns and its profile. */
-export type SubStoreRecord = { store: { id: string; name: string; tier_code: string | null }; profile: StoreProfileRecord };
+export type SubStoreRecord = {
+  store: { id: string; name: string; tier_code: string | null };
+  profile: StoreProfileRecord;
+};
 
 const serviceUrls = z.array(z.string());
 
@@ -26,7 +29,11 @@ function parseProfile(row: StoreProfilesTable): StoreProfileRecord {
 }
 
 /** A joined row: the store's own columns come prefixed, the rest are the profile's. */
-function split({ s_name, s_tier_code, ...profile }: StoreProfilesTable & { s_name: string; s_tier_code: string | null }): SubStoreRecord {
+function split({
+  s_name,
+  s_tier_code,
+  ...profile
+}: StoreProfilesTable & { s_name: string; s_tier_code: string | null }): SubStoreRecord {
   return { store: { id: profile.store_id, name: s_name, tier_code: s_tier_code }, profile: parseProfile(profile) };
 }
 
@@ -59,11 +66,21 @@ export async function loadSubStore(ctx: AuthContext, storeId: string, db: Db | T
 }
 
 export async function tierCodeTaken(db: Db | Tx, merchantId: string, tierCode: string): Promise<boolean> {
-  const row = await db.selectFrom("stores").select("id").where("merchant_id", "=", merchantId).where("tier_code", "=", tierCode).executeTakeFirst();
+  const row = await db
+    .selectFrom("stores")
+    .select("id")
+    .where("merchant_id", "=", merchantId)
+    .where("tier_code", "=", tierCode)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
-type StoredProfileFields = Partial<Pick<StoreProfileRecord, "service_urls" | "manager_name" | "manager_phone_number" | "manager_email" | "representative" | "business_license">>;
+type StoredProfileFields = Partial<
+  Pick<
+    StoreProfileRecord,
+    "service_urls" | "manager_name" | "manager_phone_number" | "manager_email" | "representative" | "business_license"
+  >
+>;
 
 function storedDocuments(fields: StoredProfileFields) {
   const { service_urls, representative, business_license, ...plain } = fields;
@@ -87,12 +104,29 @@ export async function insertProfile(tx: Db | Tx, profile: StoreProfileRecord): P
     .execute();
 }
 
-export async function renameStore(tx: Db | Tx, merchantId: string, storeId: string, name: string, now: number): Promise<void> {
-  await tx.updateTable("stores").set({ name, updated_at: now }).where("id", "=", storeId).where("merchant_id", "=", merchantId).execute();
+export async function renameStore(
+  tx: Db | Tx,
+  merchantId: string,
+  storeId: string,
+  name: string,
+  now: number,
+): Promise<void> {
+  await tx
+    .updateTable("stores")
+    .set({ name, updated_at: now })
+    .where("id", "=", storeId)
+    .where("merchant_id", "=", merchantId)
+    .execute();
 }
 
 /** Replaces the profile members given (undefined members stay). */
-export async function updateProfile(tx: Db | Tx, merchantId: string, storeId: string, fields: StoredProfileFields, now: number): Promise<void> {
+export async function updateProfile(
+  tx: Db | Tx,
+  merchantId: string,
+  storeId: string,
+  fields: StoredProfileFields,
+  now: number,
+): Promise<void> {
   await tx
     .updateTable("store_profiles")
     .set({ ...storedDocuments(fields), updated_at: now })

@@ -20,9 +20,14 @@ export const isoDate = text(10).refine((v) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, "must be a date yyyy-MM-dd");
 
-const phone = text(30).trim().regex(/^\+?[0-9][0-9-]{6,19}$/, "must be a phone number (digits, optional hyphens)");
+const phone = text(30)
+  .trim()
+  .regex(/^\+?[0-9][0-9-]{6,19}$/, "must be a phone number (digits, optional hyphens)");
 const email = text(200).trim().email("must be an e-mail address");
-const url = text(2000).trim().url("must be a URL").refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL");
+const url = text(2000)
+  .trim()
+  .url("must be a URL")
+  .refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL");
 
 /** Every Representative field is required on input (the output makes name_en and birth_date optional). */
 export const representativeInput = z.object({
@@ -35,10 +40,14 @@ export const representativeInput = z.object({
 
 const licenseFields = {
   company_name: requiredText(200),
-  registration_number: text(20).trim().regex(/^\d{3}-?\d{2}-?\d{5}$/, "must be a 10-digit business registration number"),
+  registration_number: text(20)
+    .trim()
+    .regex(/^\d{3}-?\d{2}-?\d{5}$/, "must be a 10-digit business registration number"),
   business_location: requiredText(300),
   business_location_detail: requiredText(300),
-  postal_code: text(10).trim().regex(/^\d{5,6}$/, "must be a 5- or 6-digit postal code"),
+  postal_code: text(10)
+    .trim()
+    .regex(/^\d{5,6}$/, "must be a 5- or 6-digit postal code"),
   business_types: z.array(requiredText(100)).min(1, "must list at least one business type").max(50),
   business_items: z.array(requiredText(100)).min(1, "must list at least one business item").max(50),
   corporate_registration_number: optionalText(50),
@@ -49,15 +58,21 @@ const licenseFields = {
 };
 
 /** Corporate-only fields given for a non-corporate license. */
-export function corporateOnlyFieldsPresent(license: { corporate_registration_number?: string; headquarter_location?: string }): string[] {
-  return (["corporate_registration_number", "headquarter_location"] as const).filter((k) => license[k] !== undefined && license[k] !== "");
+export function corporateOnlyFieldsPresent(license: {
+  corporate_registration_number?: string;
+  headquarter_location?: string;
+}): string[] {
+  return (["corporate_registration_number", "headquarter_location"] as const).filter(
+    (k) => license[k] !== undefined && license[k] !== "",
+  );
 }
 
 export const businessLicenseInput = z
   .object({ taxation_type: z.enum(TAXATION_TYPES), ...licenseFields })
   .superRefine((v, ctx) => {
     if (v.taxation_type === "CORPORATE") return;
-    for (const field of corporateOnlyFieldsPresent(v)) ctx.addIssue({ code: "custom", path: [field], message: "only for CORPORATE taxation_type" });
+    for (const field of corporateOnlyFieldsPresent(v))
+      ctx.addIssue({ code: "custom", path: [field], message: "only for CORPORATE taxation_type" });
   });
 
 /** PUT has no taxation_type; the stored one decides the corporate-only fields. */
@@ -86,7 +101,8 @@ export type CreateStoreValues = z.output<typeof createStoreInput>;
 export const createStoreBody = z.preprocess((raw) => {
   if (raw && typeof raw === "object" && !Array.isArray(raw)) {
     const body = raw as Record<string, unknown>;
-    if (body.terms_agreed === undefined && body.term_agreed !== undefined) return { ...body, terms_agreed: body.term_agreed };
+    if (body.terms_agreed === undefined && body.term_agreed !== undefined)
+      return { ...body, terms_agreed: body.term_agreed };
   }
   return raw;
 }, createStoreInput);
@@ -106,7 +122,13 @@ export type UpdateStoreInput = z.input<typeof updateStoreInput>;
 export const storeIdParams = z.object({ "store-id": idRef });
 
 /** Output shapes (the OpenAPI document; the stored documents are read back through the same two). */
-export const representativeOutput = z.object({ name_ko: z.string(), name_en: z.string().optional(), email: z.string(), phone_number: z.string(), birth_date: z.string().optional() });
+export const representativeOutput = z.object({
+  name_ko: z.string(),
+  name_en: z.string().optional(),
+  email: z.string(),
+  phone_number: z.string(),
+  birth_date: z.string().optional(),
+});
 export const businessLicenseOutput = z.object({
   taxation_type: z.enum(TAXATION_TYPES),
   company_name: z.string(),

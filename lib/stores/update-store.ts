@@ -9,14 +9,23 @@ import { corporateOnlyFieldsPresent, type updateStoreInput } from "./schema";
 import { serializeStore } from "./serialize";
 
 /** PUT /v2/stores/{store-id}: members given replace the stored ones; tier code and taxation type stay. */
-export async function updateStore({ ctx, input }: { ctx: AuthContext; input: z.output<typeof updateStoreInput> & { store_id: string } }) {
+export async function updateStore({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: z.output<typeof updateStoreInput> & { store_id: string };
+}) {
   requireHostingContract(ctx);
   await transaction(async (tx) => {
     const { profile } = await loadSubStore(ctx, input.store_id, tx);
     const taxation = profile.business_license.taxation_type;
     if (input.business_license && taxation !== "CORPORATE") {
       const field = corporateOnlyFieldsPresent(input.business_license)[0];
-      if (field) throw new DomainError("INVALID_REQUEST", `body.business_license.${field}: only for CORPORATE taxation_type`, { field: `business_license.${field}` });
+      if (field)
+        throw new DomainError("INVALID_REQUEST", `body.business_license.${field}: only for CORPORATE taxation_type`, {
+          field: `business_license.${field}`,
+        });
     }
     const now = Date.now();
     if (input.name !== undefined) await renameStore(tx, ctx.merchantId, input.store_id, input.name, now);
@@ -36,7 +45,12 @@ export async function updateStore({ ctx, input }: { ctx: AuthContext; input: z.o
     );
     // Which members changed, not their values (a profile holds personal data).
     const changed = Object.keys(input).filter((k) => k !== "store_id" && input[k as keyof typeof input] !== undefined);
-    await recordAudit(tx, { merchantId: ctx.merchantId, action: "store.update", targetId: input.store_id, after: { changed } });
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "store.update",
+      targetId: input.store_id,
+      after: { changed },
+    });
   });
   return serializeStore(await loadSubStore(ctx, input.store_id));
 }

@@ -16,6 +16,12 @@ export async function changeMemberRole(actor: TeamActor, userId: string, role: T
     if (user.role === "OWNER" && (await ownerCount(tx, actor.merchantId)) <= 1) throw lastOwner();
     // An owner acts on the whole merchant, so the role is never store-limited.
     await setMemberRole(tx, userId, role, role === "OWNER" ? null : user.store_id);
-    await recordAudit(tx, { merchantId: actor.merchantId, action: "user.role_change", targetId: userId, before: { email: user.email, role: user.role }, after: { role } });
+    await recordAudit(tx, {
+      merchantId: actor.merchantId,
+      action: "user.role_change",
+      targetId: userId,
+      before: { email: user.email, role: user.role },
+      after: { role },
+    });
   });
 }

@@ -6,7 +6,10 @@ import { enableTwoFactor, twoFactorStateOf } from "./repository";
 import { RECOVERY_CODES, recoveryCode, recoveryDigest, totpStep } from "./totp";
 
 /** Step two: the first code proves the app holds the secret; the recovery codes are shown once. */
-export async function confirmTwoFactorEnrollment(me: { merchantId: string; userId: string }, code: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoFactorEnrollment(
+  me: { merchantId: string; userId: string },
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
   const user = await twoFactorStateOf(me.userId);
   if (!user) throw invalidCode();
   if (user.totp_enabled_at !== null) throw twoFactorAlreadyOn();
@@ -16,7 +19,12 @@ export async function confirmTwoFactorEnrollment(me: { merchantId: string; userI
   await transaction(async (tx) => {
     const digests = codes.map((c) => ({ id: newId("rc_"), digest: recoveryDigest(c) }));
     if (!(await enableTwoFactor(tx, me.userId, step, digests, Date.now()))) throw twoFactorAlreadyOn();
-    await recordAudit(tx, { merchantId: me.merchantId, action: "user.two_factor_enable", targetId: me.userId, after: { two_factor: true } });
+    await recordAudit(tx, {
+      merchantId: me.merchantId,
+      action: "user.two_factor_enable",
+      targetId: me.userId,
+      after: { two_factor: true },
+    });
   });
   return { recoveryCodes: codes };
 }

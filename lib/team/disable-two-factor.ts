@@ -7,10 +7,17 @@ import { clearTwoFactor, twoFactorRequired } from "./repository";
 
 /** Off again, with a valid code; refused while the owner requires two-factor for the team. */
 export async function disableTwoFactor(me: { merchantId: string; userId: string }, code: string): Promise<void> {
-  if (await twoFactorRequired(me.merchantId)) throw new DomainError("PERMISSION_DENIED", "the team requires two-factor");
+  if (await twoFactorRequired(me.merchantId))
+    throw new DomainError("PERMISSION_DENIED", "the team requires two-factor");
   if (!(await checkSecondFactor(me.userId, code))) throw invalidCode();
   await transaction(async (tx) => {
     await clearTwoFactor(tx, me.userId);
-    await recordAudit(tx, { merchantId: me.merchantId, action: "user.two_factor_disable", targetId: me.userId, before: { two_factor: true }, after: { two_factor: false } });
+    await recordAudit(tx, {
+      merchantId: me.merchantId,
+      action: "user.two_factor_disable",
+      targetId: me.userId,
+      before: { two_factor: true },
+      after: { two_factor: false },
+    });
   });
 }

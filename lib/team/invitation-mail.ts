@@ -1,7 +1,13 @@
 import type { Mail } from "@/lib/mail/send";
 
 /** The invitation mail: who invited whom to which merchant, and the link (valid 72 h). */
-export function invitationMail(merchantName: string, inviter: string, to: string, link: string, merchantId: string): Mail {
+export function invitationMail(
+  merchantName: string,
+  inviter: string,
+  to: string,
+  link: string,
+  merchantId: string,
+): Mail {
   return {
     merchantId,
     to,

@@ -22,11 +22,15 @@ export type SentInvitation = { id: string; link: string; delivery: "smtp" | "out
  * once (and mailed). Without SMTP the mail goes to the local outbox in the same transaction.
  * A new invitation to the same address replaces the pending one.
  */
-export async function inviteMember(actor: TeamActor & { userName: string }, input: { email: string; role: TeamRole; store_id?: string | null }): Promise<SentInvitation> {
+export async function inviteMember(
+  actor: TeamActor & { userName: string },
+  input: { email: string; role: TeamRole; store_id?: string | null },
+): Promise<SentInvitation> {
   requireTeamManager(actor, input.role);
   const email = input.email.toLowerCase();
   const storeId = input.role === "OWNER" ? null : (input.store_id ?? null);
-  if (storeId && !(await storeOfMerchant(actor.merchantId, storeId))) throw new DomainError("STORE_NOT_FOUND", "store not found", { field: "store_id" });
+  if (storeId && !(await storeOfMerchant(actor.merchantId, storeId)))
+    throw new DomainError("STORE_NOT_FOUND", "store not found", { field: "store_id" });
   if (await findUserByEmail(email)) throw emailTaken();
   const token = newSecret(32);
   const link = publicUrl(`/invite/${token}`);
@@ -36,8 +40,25 @@ export async function inviteMember(actor: TeamActor & { userName: string }, inpu
   const mail = await transaction(async (tx) => {
     const name = await merchantName(tx, actor.merchantId);
     await revokePendingInvitationsTo(tx, actor.merchantId, email, now);
-    await insertInvitation(tx, { id, merchant_id: actor.merchantId, store_id: storeId, email, role: input.role, token_hash: sha256(token), invited_by: actor.userId, created_at: now, expires_at: now + INVITATION_TTL_MS, accepted_at: null, revoked_at: null });
-    await recordAudit(tx, { merchantId: actor.merchantId, action: "invitation.create", targetId: id, after: { email, role: input.role, store_id: storeId } });
+    await insertInvitation(tx, {
+      id,
+      merchant_id: actor.merchantId,
+      store_id: storeId,
+      email,
+      role: input.role,
+      token_hash: sha256(token),
+      invited_by: actor.userId,
+      created_at: now,
+      expires_at: now + INVITATION_TTL_MS,
+      accepted_at: null,
+      revoked_at: null,
+    });
+    await recordAudit(tx, {
+      merchantId: actor.merchantId,
+      action: "invitation.create",
+      targetId: id,
+      after: { email, role: input.role, store_id: storeId },
+    });
     const mail = invitationMail(name, actor.userName, email, link, actor.merchantId);
     if (!viaSmtp) await keepInOutbox(tx, mail);
     return mail;

@@ -6,5 +6,12 @@ import type { PendingInvitation } from "./schema";
 export async function listInvitations(actor: TeamActor): Promise<PendingInvitation[]> {
   if (actor.storeLimited || actor.role === "VIEWER") return [];
   const rows = await pendingInvitations(actor.merchantId, Date.now());
-  return rows.map((r) => ({ id: r.id, email: r.email, role: r.role, storeId: r.store_id, expiresAt: new Date(Number(r.expires_at)).toISOString(), invitedBy: r.inviter ?? "" }));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    storeId: r.store_id,
+    expiresAt: new Date(Number(r.expires_at)).toISOString(),
+    invitedBy: r.inviter ?? "",
+  }));
 }

@@ -12,5 +12,6 @@ export function requireTeamManager(actor: TeamActor, ...roles: (TeamRole | undef
   if (actor.storeLimited || (actor.role !== "OWNER" && actor.role !== "ADMIN")) {
     throw new DomainError("PERMISSION_DENIED", "only owners and admins of the whole merchant manage the team");
   }
-  if (roles.includes("OWNER") && actor.role !== "OWNER") throw new DomainError("PERMISSION_DENIED", "only an owner grants or changes the owner role");
+  if (roles.includes("OWNER") && actor.role !== "OWNER")
+    throw new DomainError("PERMISSION_DENIED", "only an owner grants or changes the owner role");
 }

@@ -14,6 +14,11 @@ export async function removeMember(actor: TeamActor, userId: string): Promise<vo
     requireTeamManager(actor, user.role);
     if (user.role === "OWNER" && (await ownerCount(tx, actor.merchantId)) <= 1) throw lastOwner();
     await deleteMember(tx, userId);
-    await recordAudit(tx, { merchantId: actor.merchantId, action: "user.remove", targetId: userId, before: { email: user.email, role: user.role } });
+    await recordAudit(tx, {
+      merchantId: actor.merchantId,
+      action: "user.remove",
+      targetId: userId,
+      before: { email: user.email, role: user.role },
+    });
   });
 }

@@ -10,6 +10,11 @@ export async function revokeInvitation(actor: TeamActor, id: string): Promise<vo
     if (!inv) throw new DomainError("NOT_FOUND", "no pending invitation");
     requireTeamManager(actor, inv.role);
     await markInvitationRevoked(tx, id, Date.now());
-    await recordAudit(tx, { merchantId: actor.merchantId, action: "invitation.revoke", targetId: id, before: { email: inv.email, role: inv.role } });
+    await recordAudit(tx, {
+      merchantId: actor.merchantId,
+      action: "invitation.revoke",
+      targetId: id,
+      before: { email: inv.email, role: inv.role },
+    });
   });
 }

@@ -22,7 +22,11 @@ export const invitationIdInput = z.object({ id: idRef });
 export const changePasswordInput = z.object({ current: text(200).min(1), next: newPassword });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
-export const acceptInvitationInput = z.object({ token: text(100).min(20), name: text(100).trim().min(1), password: newPassword });
+export const acceptInvitationInput = z.object({
+  token: text(100).min(20),
+  name: text(100).trim().min(1),
+  password: newPassword,
+});
 export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>;
 
 export const requireTwoFactorInput = z.object({ required: z.boolean() });
@@ -43,4 +47,11 @@ export type TeamMember = {
   you: boolean;
 };
 
-export type PendingInvitation = { id: string; email: string; role: TeamRole; storeId: string | null; expiresAt: string; invitedBy: string };
+export type PendingInvitation = {
+  id: string;
+  email: string;
+  role: TeamRole;
+  storeId: string | null;
+  expiresAt: string;
+  invitedBy: string;
+};

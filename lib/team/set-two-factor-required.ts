@@ -6,10 +6,17 @@ import { setRequireTwoFactor, twoFactorRequired } from "./repository";
 
 /** OWNER only: every user of the merchant must sign in with a second factor. */
 export async function setTwoFactorRequired(actor: TeamActor, required: boolean): Promise<void> {
-  if (actor.role !== "OWNER" || actor.storeLimited) throw new DomainError("PERMISSION_DENIED", "only an owner decides this");
+  if (actor.role !== "OWNER" || actor.storeLimited)
+    throw new DomainError("PERMISSION_DENIED", "only an owner decides this");
   await transaction(async (tx) => {
     if ((await twoFactorRequired(actor.merchantId, tx)) === required) return;
     await setRequireTwoFactor(tx, actor.merchantId, required);
-    await recordAudit(tx, { merchantId: actor.merchantId, action: "team.require_two_factor", targetId: actor.merchantId, before: { required: !required }, after: { required } });
+    await recordAudit(tx, {
+      merchantId: actor.merchantId,
+      action: "team.require_two_factor",
+      targetId: actor.merchantId,
+      before: { required: !required },
+      after: { required },
+    });
   });
 }

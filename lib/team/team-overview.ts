@@ -5,6 +5,10 @@ import { twoFactorRequired } from "./repository";
 
 /** The team page: members, pending invitations and whether the owner requires two-factor. */
 export async function teamOverview(actor: TeamActor) {
-  const [members, invitations, requireTwoFactor] = await Promise.all([listMembers(actor), listInvitations(actor), twoFactorRequired(actor.merchantId)]);
+  const [members, invitations, requireTwoFactor] = await Promise.all([
+    listMembers(actor),
+    listInvitations(actor),
+    twoFactorRequired(actor.merchantId),
+  ]);
   return { members, invitations, requireTwoFactor };
 }

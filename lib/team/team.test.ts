@@ -32,16 +32,31 @@ describe("invitations", () => {
     expect(mail!.text).toContain(sent.link);
     const token = tokenOf(sent.link);
     // Only the digest is stored.
-    expect(JSON.stringify(await getDb().selectFrom("invitations").selectAll().where("merchant_id", "=", m.merchant_id).execute())).not.toContain(token);
+    expect(
+      JSON.stringify(
+        await getDb().selectFrom("invitations").selectAll().where("merchant_id", "=", m.merchant_id).execute(),
+      ),
+    ).not.toContain(token);
     expect(await findOpenInvitation(token)).toEqual({ email: "new.person@example.com", merchantName: "Invite shop" });
     expect((await listInvitations(owner)).map((i) => i.email)).toEqual(["new.person@example.com"]);
 
     await acceptInvitation({ token, name: "New Person", password: "a long password" }, "203.0.113.9");
     const members = await listMembers(owner);
-    expect(members.find((u) => u.email === "new.person@example.com")).toMatchObject({ name: "New Person", role: "ADMIN", storeId: null, twoFactor: false, lastSignInAt: null });
+    expect(members.find((u) => u.email === "new.person@example.com")).toMatchObject({
+      name: "New Person",
+      role: "ADMIN",
+      storeId: null,
+      twoFactor: false,
+      lastSignInAt: null,
+    });
     await rejects(acceptInvitation({ token, name: "Again", password: "a long password" }, null), "INVITATION_EXPIRED");
     expect(await listInvitations(owner)).toEqual([]);
-    const audit = await getDb().selectFrom("audit_log").select(["action", "actor_name", "ip_address"]).where("merchant_id", "=", m.merchant_id).orderBy("seq").execute();
+    const audit = await getDb()
+      .selectFrom("audit_log")
+      .select(["action", "actor_name", "ip_address"])
+      .where("merchant_id", "=", m.merchant_id)
+      .orderBy("seq")
+      .execute();
     expect(audit).toEqual([
       { action: "invitation.create", actor_name: `${owner.userName} <${owner.userEmail}>`, ip_address: "198.51.100.4" },
       { action: "invitation.accept", actor_name: "New Person <new.person@example.com>", ip_address: "203.0.113.9" },
@@ -52,25 +67,47 @@ describe("invitations", () => {
     const m = await newMerchant();
     const owner = await ownerOf(m);
     const expired = await inviteMember(owner, { email: `late-${m.merchant_id}@example.com`, role: "VIEWER" });
-    await getDb().updateTable("invitations").set({ expires_at: Date.now() - 1 }).where("id", "=", expired.id).execute();
+    await getDb()
+      .updateTable("invitations")
+      .set({ expires_at: Date.now() - 1 })
+      .where("id", "=", expired.id)
+      .execute();
     expect(await findOpenInvitation(tokenOf(expired.link))).toBeNull();
-    await rejects(acceptInvitation({ token: tokenOf(expired.link), name: "Late", password: "a long password" }, null), "INVITATION_EXPIRED");
+    await rejects(
+      acceptInvitation({ token: tokenOf(expired.link), name: "Late", password: "a long password" }, null),
+      "INVITATION_EXPIRED",
+    );
 
     const revoked = await inviteMember(owner, { email: `gone-${m.merchant_id}@example.com`, role: "VIEWER" });
     const stranger = await ownerOf(await newMerchant());
     await rejects(revokeInvitation(stranger, revoked.id), "NOT_FOUND");
     await revokeInvitation(owner, revoked.id);
-    await rejects(acceptInvitation({ token: tokenOf(revoked.link), name: "Gone", password: "a long password" }, null), "INVITATION_EXPIRED");
+    await rejects(
+      acceptInvitation({ token: tokenOf(revoked.link), name: "Gone", password: "a long password" }, null),
+      "INVITATION_EXPIRED",
+    );
   });
 
   it("viewers and store-limited users cannot invite; an admin cannot invite an owner; a taken e-mail is refused naming the field", async () => {
     const m = await newMerchant();
     const admin = await memberOf(m, "ADMIN");
-    await rejects(inviteMember(await memberOf(m, "VIEWER"), { email: "x1@example.com", role: "VIEWER" }), "PERMISSION_DENIED");
-    await rejects(inviteMember(await memberOf(m, "ADMIN", m.store_id), { email: "x2@example.com", role: "VIEWER" }), "PERMISSION_DENIED");
+    await rejects(
+      inviteMember(await memberOf(m, "VIEWER"), { email: "x1@example.com", role: "VIEWER" }),
+      "PERMISSION_DENIED",
+    );
+    await rejects(
+      inviteMember(await memberOf(m, "ADMIN", m.store_id), { email: "x2@example.com", role: "VIEWER" }),
+      "PERMISSION_DENIED",
+    );
     await rejects(inviteMember(admin, { email: "x3@example.com", role: "OWNER" }), "PERMISSION_DENIED");
-    await expect(inviteMember(admin, { email: m.dashboard.email, role: "VIEWER" })).rejects.toMatchObject({ code: "INVALID_REQUEST", params: { field: "email" } });
-    await rejects(inviteMember(admin, { email: "x4@example.com", role: "VIEWER", store_id: (await newMerchant()).store_id }), "STORE_NOT_FOUND");
+    await expect(inviteMember(admin, { email: m.dashboard.email, role: "VIEWER" })).rejects.toMatchObject({
+      code: "INVALID_REQUEST",
+      params: { field: "email" },
+    });
+    await rejects(
+      inviteMember(admin, { email: "x4@example.com", role: "VIEWER", store_id: (await newMerchant()).store_id }),
+      "STORE_NOT_FOUND",
+    );
   });
 });
 
@@ -96,7 +133,10 @@ describe("roles and removal", () => {
     const m = await newMerchant();
     const a = await ownerOf(m);
     const b = await memberOf(m, "OWNER");
-    const results = await Promise.allSettled([changeMemberRole(a, b.userId, "ADMIN"), changeMemberRole(b, a.userId, "ADMIN")]);
+    const results = await Promise.allSettled([
+      changeMemberRole(a, b.userId, "ADMIN"),
+      changeMemberRole(b, a.userId, "ADMIN"),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await listMembers(a)).filter((u) => u.role === "OWNER")).toHaveLength(1);
   });
@@ -107,7 +147,15 @@ describe("roles and removal", () => {
     expect((await listMembers(limited)).map((u) => u.id)).toEqual([limited.userId]);
     await rejects(setTwoFactorRequired(await memberOf(m, "ADMIN"), true), "PERMISSION_DENIED");
     await setTwoFactorRequired(await ownerOf(m), true);
-    expect((await getDb().selectFrom("merchants").select("require_two_factor").where("id", "=", m.merchant_id).executeTakeFirstOrThrow()).require_two_factor).toBe(1);
+    expect(
+      (
+        await getDb()
+          .selectFrom("merchants")
+          .select("require_two_factor")
+          .where("id", "=", m.merchant_id)
+          .executeTakeFirstOrThrow()
+      ).require_two_factor,
+    ).toBe(1);
   });
 });
 
@@ -115,9 +163,16 @@ describe("password change", () => {
   it("needs the current password, then replaces the hash", async () => {
     const m = await newMerchant();
     const viewer = await memberOf(m, "VIEWER");
-    await expect(changePassword(viewer, "not it", "a brand new password")).rejects.toMatchObject({ code: "INVALID_REQUEST", params: { field: "current" } });
+    await expect(changePassword(viewer, "not it", "a brand new password")).rejects.toMatchObject({
+      code: "INVALID_REQUEST",
+      params: { field: "current" },
+    });
     await changePassword(viewer, viewer.password, "a brand new password");
-    const row = await getDb().selectFrom("users").select(["password_hash", "password_changed_at"]).where("id", "=", viewer.userId).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select(["password_hash", "password_changed_at"])
+      .where("id", "=", viewer.userId)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword("a brand new password", row.password_hash)).toBe(true);
     expect(row.password_changed_at).not.toBeNull();
   });

@@ -22,11 +22,19 @@ export function recoveryDigest(code: string): string {
 }
 
 /** A TOTP code for this user's secret, each time step accepted once; returns the step used. */
-export async function totpStep(user: Pick<TwoFactorState, "totp_secret" | "totp_last_step">, code: string): Promise<number | null> {
+export async function totpStep(
+  user: Pick<TwoFactorState, "totp_secret" | "totp_last_step">,
+  code: string,
+): Promise<number | null> {
   if (!user.totp_secret || !/^\d{6}$/.test(code)) return null;
   const secret = openSealedOrThrow(TOTP_SEAL, user.totp_secret);
   const last = user.totp_last_step === null ? undefined : Number(user.totp_last_step);
-  const result = await verify({ secret, token: code, epochTolerance: 30, ...(last === undefined ? {} : { afterTimeStep: last }) });
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: 30,
+    ...(last === undefined ? {} : { afterTimeStep: last }),
+  });
   // A TOTP verification reports the time step it matched (used against replay).
   return result.valid ? ((result as { timeStep?: number }).timeStep ?? null) : null;
 }

@@ -32,10 +32,18 @@ describe("two-factor (TOTP)", () => {
     const member = await memberOf(m, "ADMIN");
     const { secret, recoveryCodes } = await enrolled(member);
     expect(recoveryCodes).toHaveLength(10);
-    const row = await getDb().selectFrom("users").select(["totp_secret", "totp_enabled_at"]).where("id", "=", member.userId).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select(["totp_secret", "totp_enabled_at"])
+      .where("id", "=", member.userId)
+      .executeTakeFirstOrThrow();
     expect(row.totp_enabled_at).not.toBeNull();
     expect(row.totp_secret).not.toContain(secret);
-    const stored = await getDb().selectFrom("recovery_codes").select("code_hash").where("user_id", "=", member.userId).execute();
+    const stored = await getDb()
+      .selectFrom("recovery_codes")
+      .select("code_hash")
+      .where("user_id", "=", member.userId)
+      .execute();
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]!.replace("-", ""));
     await expect(startTwoFactorEnrollment(member)).rejects.toMatchObject({ code: "INVALID_REQUEST" });
   });
@@ -43,7 +51,10 @@ describe("two-factor (TOTP)", () => {
   it("a wrong first code does not turn it on", async () => {
     const member = await memberOf(await newMerchant(), "VIEWER");
     await startTwoFactorEnrollment(member);
-    await expect(confirmTwoFactorEnrollment(member, "000000")).rejects.toMatchObject({ code: "TWO_FACTOR_CODE_INVALID", params: { field: "code" } });
+    await expect(confirmTwoFactorEnrollment(member, "000000")).rejects.toMatchObject({
+      code: "TWO_FACTOR_CODE_INVALID",
+      params: { field: "code" },
+    });
   });
 
   it("sign-in asks for the code after the right password; each code works once; a recovery code works once", async () => {
@@ -57,9 +68,15 @@ describe("two-factor (TOTP)", () => {
     const code = await nextCode(secret);
     expect(await authorize({ ...creds, otp: code }, {})).toMatchObject({ id: member.userId });
     await expect(authorize({ ...creds, otp: code }, {})).rejects.toThrow("TwoFactorInvalid");
-    expect(await authorize({ ...creds, otp: recoveryCodes[3]!.toUpperCase() }, {})).toMatchObject({ id: member.userId });
+    expect(await authorize({ ...creds, otp: recoveryCodes[3]!.toUpperCase() }, {})).toMatchObject({
+      id: member.userId,
+    });
     expect(await checkSecondFactor(member.userId, recoveryCodes[3]!)).toBe(false);
-    const signedIn = await getDb().selectFrom("users").select("last_sign_in_at").where("id", "=", member.userId).executeTakeFirstOrThrow();
+    const signedIn = await getDb()
+      .selectFrom("users")
+      .select("last_sign_in_at")
+      .where("id", "=", member.userId)
+      .executeTakeFirstOrThrow();
     expect(signedIn.last_sign_in_at).not.toBeNull();
   });
 
@@ -72,6 +89,8 @@ describe("two-factor (TOTP)", () => {
     await setTwoFactorRequired(await ownerOf(m), false);
     await expect(disableTwoFactor(member, "999999")).rejects.toMatchObject({ code: "TWO_FACTOR_CODE_INVALID" });
     await disableTwoFactor(member, recoveryCodes[1]!);
-    expect(await authorize({ email: member.userEmail, password: member.password }, {})).toMatchObject({ id: member.userId });
+    expect(await authorize({ email: member.userEmail, password: member.password }, {})).toMatchObject({
+      id: member.userId,
+    });
   });
 });

@@ -4,21 +4,44 @@ import type { StoresTable } from "@/lib/db/tables/foundation";
 
 export type StoreRecord = StoresTable;
 
-export async function insertMerchant(tx: Db | Tx, row: { id: string; name: string; hosting: boolean; now: number }): Promise<void> {
-  await tx.insertInto("merchants").values({ id: row.id, name: row.name, has_hosting_contract: row.hosting ? 1 : 0, default_store_id: null, created_at: row.now }).execute();
+export async function insertMerchant(
+  tx: Db | Tx,
+  row: { id: string; name: string; hosting: boolean; now: number },
+): Promise<void> {
+  await tx
+    .insertInto("merchants")
+    .values({
+      id: row.id,
+      name: row.name,
+      has_hosting_contract: row.hosting ? 1 : 0,
+      default_store_id: null,
+      created_at: row.now,
+    })
+    .execute();
 }
 
 export async function setDefaultStore(tx: Db | Tx, merchantId: string, storeId: string): Promise<void> {
   await tx.updateTable("merchants").set({ default_store_id: storeId }).where("id", "=", merchantId).execute();
 }
 
-export async function insertStoreRow(tx: Db | Tx, row: Omit<StoreRecord, "webhook_url"> & { webhook_url?: null }): Promise<void> {
-  await tx.insertInto("stores").values({ ...row, webhook_url: row.webhook_url ?? null }).execute();
+export async function insertStoreRow(
+  tx: Db | Tx,
+  row: Omit<StoreRecord, "webhook_url"> & { webhook_url?: null },
+): Promise<void> {
+  await tx
+    .insertInto("stores")
+    .values({ ...row, webhook_url: row.webhook_url ?? null })
+    .execute();
 }
 
 /** The merchant's store by id; another merchant's store is not found. */
 export function findMerchantStore(merchantId: string, storeId: string): Promise<StoreRecord | undefined> {
-  return getDb().selectFrom("stores").selectAll().where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
+  return getDb()
+    .selectFrom("stores")
+    .selectAll()
+    .where("id", "=", storeId)
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
 }
 
 export function requireMerchant(id: string) {
@@ -26,7 +49,10 @@ export function requireMerchant(id: string) {
 }
 
 /** The merchant's stores (only `onlyStoreId` for a store-limited user), the default first, then oldest first. */
-export function listMerchantStores(merchantId: string, onlyStoreId: string | null): Promise<{ id: string; name: string; is_default: number }[]> {
+export function listMerchantStores(
+  merchantId: string,
+  onlyStoreId: string | null,
+): Promise<{ id: string; name: string; is_default: number }[]> {
   let q = getDb().selectFrom("stores").select(["id", "name", "is_default"]).where("merchant_id", "=", merchantId);
   if (onlyStoreId) q = q.where("id", "=", onlyStoreId);
   return q.orderBy("is_default", "desc").orderBy("created_at").execute();

@@ -13,7 +13,11 @@ type ScopeOptions = {
  * The store id a request acts on, checked against the credential only (no read). Enough for a read
  * that is itself scoped by merchant and store, where another merchant's store simply finds nothing.
  */
-export function storeIdInScope(ctx: AuthContext, requestedStoreId: string | undefined, options: Pick<ScopeOptions, "deniedAs"> = {}): string {
+export function storeIdInScope(
+  ctx: AuthContext,
+  requestedStoreId: string | undefined,
+  options: Pick<ScopeOptions, "deniedAs"> = {},
+): string {
   const storeId = requestedStoreId ?? ctx.storeId;
   if (ctx.storeLimited && storeId !== ctx.storeId) {
     throw new DomainError(options.deniedAs ?? "PERMISSION_DENIED", "this credential may not access that store");

@@ -6,7 +6,10 @@
  * With API_BASE_URL set (the HTTP pass, scripts/test-http.ts), every call goes over real HTTP to
  * that server instead: Next's own routing, params decoding and method handling.
  */
-type RouteModule = Record<string, (request: Request, segment: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
+type RouteModule = Record<
+  string,
+  (request: Request, segment: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
+>;
 
 const modules = import.meta.glob<RouteModule>("/app/**/route.ts");
 
@@ -14,7 +17,12 @@ type Compiled = { file: string; segments: string[]; rank: number[] };
 
 const compiled: Compiled[] = Object.keys(modules)
   .map((file) => {
-    const segments = file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean).filter((s) => !/^\(.*\)$/.test(s));
+    const segments = file
+      .replace(/^\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter(Boolean)
+      .filter((s) => !/^\(.*\)$/.test(s));
     const rank = segments.map((s) => (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0));
     return { file, segments, rank };
   })
@@ -40,9 +48,15 @@ function match(pathname: string): { file: string; params: Record<string, string 
         break;
       }
       const part = parts[i];
-      if (part === undefined) { ok = false; break; }
+      if (part === undefined) {
+        ok = false;
+        break;
+      }
       if (seg.startsWith("[")) params[seg.slice(1, -1)] = decodeURIComponent(part);
-      else if (seg !== part) { ok = false; break; }
+      else if (seg !== part) {
+        ok = false;
+        break;
+      }
     }
     const catchAll = route.segments.at(-1)?.startsWith("[...");
     if (ok && (catchAll || route.segments.length === parts.length)) return { file: route.file, params };
@@ -53,7 +67,13 @@ function match(pathname: string): { file: string; params: Record<string, string 
 export type ApiResult<T = any> = { status: number; body: T; headers: Headers };
 
 /** `inProcess`: always through the route modules, for tests that put state into this process (adapters, hooks, a faked clock). */
-type CallOptions = { body?: unknown; rawBody?: string; headers?: Record<string, string>; token?: string; inProcess?: boolean };
+type CallOptions = {
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  token?: string;
+  inProcess?: boolean;
+};
 
 function parseBody(text: string): unknown {
   if (!text) return null;
@@ -64,8 +84,19 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function callOverHttp<T>(baseUrl: string, method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<ApiResult<T>> {
-  const response = await fetch(new URL(url, baseUrl), { method: method.toUpperCase(), headers, body, redirect: "manual" });
+async function callOverHttp<T>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<ApiResult<T>> {
+  const response = await fetch(new URL(url, baseUrl), {
+    method: method.toUpperCase(),
+    headers,
+    body,
+    redirect: "manual",
+  });
   return { status: response.status, body: parseBody(await response.text()) as T, headers: response.headers };
 }
 
@@ -83,17 +114,22 @@ export async function callApi<T = any>(method: string, url: string, options: Cal
   const mod = await modules[found.file]!();
   const handler = mod[method.toUpperCase()];
   if (!handler) return { status: 405, body: null as T, headers: new Headers() };
-  const response = await handler(new Request(full, { method: method.toUpperCase(), headers, body }), { params: Promise.resolve(found.params) });
+  const response = await handler(new Request(full, { method: method.toUpperCase(), headers, body }), {
+    params: Promise.resolve(found.params),
+  });
   return { status: response.status, body: parseBody(await response.text()) as T, headers: response.headers };
 }
 
 /** A client bound to one bearer token. */
 export function apiAs(token: string, { inProcess = false }: { inProcess?: boolean } = {}) {
-  const call = <T>(method: string, url: string, body: unknown, headers?: Record<string, string>) => callApi<T>(method, url, { token, body, headers, inProcess });
+  const call = <T>(method: string, url: string, body: unknown, headers?: Record<string, string>) =>
+    callApi<T>(method, url, { token, body, headers, inProcess });
   return {
     get: <T = any>(url: string, headers?: Record<string, string>) => call<T>("GET", url, undefined, headers),
-    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>("POST", url, body ?? {}, headers),
-    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>("PUT", url, body ?? {}, headers),
+    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>("POST", url, body ?? {}, headers),
+    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>("PUT", url, body ?? {}, headers),
     delete: <T = any>(url: string, headers?: Record<string, string>) => call<T>("DELETE", url, undefined, headers),
   };
 }

@@ -34,7 +34,19 @@ export async function attemptPayment(input: {
     kind === "approved"
       ? { kind, approval: { ok: true, pgTxId: `pg-${attempt.id}`, approvalNumber: "12345678", pgResponse: "{}" } }
       : kind === "virtual_account"
-        ? { kind, issue: { ok: true, pgTxId: `pg-${attempt.id}`, bank: "KOOKMIN_BANK", accountNumber: "1234567890", accountType: "NORMAL", remitteeName: "Shop", expiredAt: Date.now() + 86_400_000, pgResponse: "{}" } }
+        ? {
+            kind,
+            issue: {
+              ok: true,
+              pgTxId: `pg-${attempt.id}`,
+              bank: "KOOKMIN_BANK",
+              accountNumber: "1234567890",
+              accountType: "NORMAL",
+              remitteeName: "Shop",
+              expiredAt: Date.now() + 86_400_000,
+              pgResponse: "{}",
+            },
+          }
         : { kind: "declined", failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined" } };
   return settleAttempt(attempt.id, answer);
 }

@@ -10,7 +10,17 @@ type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 /** A card_credential form for a sandbox card (CONTRACT §10). */
 export function cardOption(cardNumber: string = SANDBOX_CARDS.VISA_OK) {
-  return { card: { card_credential: { card_number: cardNumber, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } };
+  return {
+    card: {
+      card_credential: {
+        card_number: cardNumber,
+        expiry_month: "12",
+        expiry_year: "2099",
+        birth_or_business_registration_number: "900101",
+        password_two_digits: "12",
+      },
+    },
+  };
 }
 
 export function paymentChannelKey(m: Pick<Merchant, "channels">): string {
@@ -19,7 +29,11 @@ export function paymentChannelKey(m: Pick<Merchant, "channels">): string {
 
 /** Issues a billing key over the API and returns it. */
 export async function issueKey(m: Merchant, cardNumber?: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await m.api.post("/v2/billing-keys", { channel_key: paymentChannelKey(m), payment_method_option: cardOption(cardNumber), ...extra });
+  const res = await m.api.post("/v2/billing-keys", {
+    channel_key: paymentChannelKey(m),
+    payment_method_option: cardOption(cardNumber),
+    ...extra,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.billing_key as string;
 }
@@ -30,7 +44,13 @@ export function payBody(billingKey: string, extra: Record<string, unknown> = {})
 
 /** The merchant acting as a merchant-wide API caller, for calling service verbs directly. */
 export function contextOf(m: Pick<Merchant, "merchant_id" | "store_id">): AuthContext {
-  return { merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false, hasHostingContract: false, origin: { platform_type: "API", ip_address: "127.0.0.1" } };
+  return {
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    storeLimited: false,
+    hasHostingContract: false,
+    origin: { platform_type: "API", ip_address: "127.0.0.1" },
+  };
 }
 
 /** Lets time pass for these schedules: due now, as are their jobs. */
@@ -39,7 +59,15 @@ export async function makeDue(scheduleIds: string[]): Promise<void> {
   for (let i = 0; i < scheduleIds.length; i += 200) {
     const ids = scheduleIds.slice(i, i + 200);
     await getDb().updateTable("schedules").set({ scheduled_at: now }).where("id", "in", ids).execute();
-    await getDb().updateTable("jobs").set({ run_at: now }).where("dedupe_key", "in", ids.map((id) => `schedule:${id}`)).execute();
+    await getDb()
+      .updateTable("jobs")
+      .set({ run_at: now })
+      .where(
+        "dedupe_key",
+        "in",
+        ids.map((id) => `schedule:${id}`),
+      )
+      .execute();
   }
 }
 

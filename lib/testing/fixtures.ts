@@ -11,8 +11,16 @@ let counter = 0;
  */
 export async function newMerchant(options: { hosting?: boolean; name?: string; webhookUrl?: string } = {}) {
   counter += 1;
-  const merchant: CreatedMerchant = await createMerchant({ name: options.name ?? `Test merchant ${counter}`, hosting: options.hosting ?? false });
-  if (options.webhookUrl) await getDb().updateTable("stores").set({ webhook_url: options.webhookUrl }).where("id", "=", merchant.store_id).execute();
+  const merchant: CreatedMerchant = await createMerchant({
+    name: options.name ?? `Test merchant ${counter}`,
+    hosting: options.hosting ?? false,
+  });
+  if (options.webhookUrl)
+    await getDb()
+      .updateTable("stores")
+      .set({ webhook_url: options.webhookUrl })
+      .where("id", "=", merchant.store_id)
+      .execute();
   const tokens = await loginWithApiKey(merchant.api_key);
   return { ...merchant, ...tokens, api: apiAs(tokens.accessToken) };
 }

@@ -104,18 +104,25 @@ async function waitPortFree(port: number, timeoutMs: number) {
 
 function runTsx(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, tsEntry(script, ...args), { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, tsEntry(script, ...args), {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${script} ${args.join(" ")} exited ${code}: ${err}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${script} ${args.join(" ")} exited ${code}: ${err}`)),
+    );
   });
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
-  if (!existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npx next build` first");
+  if (!existsSync(path.join(REPO_ROOT, ".next", "BUILD_ID")))
+    throw new Error("no production build: run `npx next build` first");
   installExitHook();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "platform-http-"));
   mkdirSync(dataDir, { recursive: true });
@@ -138,16 +145,23 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
 
   async function launch() {
     // Another server on the port would answer the readiness check and the tests, on its own database.
-    if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use: stop what listens there or pick another port`);
+    if (await portInUse(options.port))
+      throw new Error(`port ${options.port} is already in use: stop what listens there or pick another port`);
     const fd = openSync(logFile, "a");
-    const proc = spawn(process.execPath, tsEntry("scripts/start.ts"), { cwd: REPO_ROOT, env, detached: true, stdio: ["ignore", fd, fd] });
+    const proc = spawn(process.execPath, tsEntry("scripts/start.ts"), {
+      cwd: REPO_ROOT,
+      env,
+      detached: true,
+      stdio: ["ignore", fd, fd],
+    });
     closeSync(fd);
     child = proc;
     running.add(proc);
     proc.on("exit", () => running.delete(proc));
     const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
     while (Date.now() < deadline) {
-      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited before answering:\n${readLog().slice(-4000)}`);
+      if (proc.exitCode !== null || proc.signalCode !== null)
+        throw new Error(`server exited before answering:\n${readLog().slice(-4000)}`);
       if (await answers(`${baseUrl}/openapi.json`)) return;
       await sleep(200);
     }
@@ -189,9 +203,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     pid: () => child?.pid,
     fetch: (pathAndQuery, init) => fetch(`${baseUrl}${pathAndQuery}`, init),
     async createMerchant({ name = "HTTP test merchant", hosting = false } = {}) {
-      const out = await runTsx("scripts/admin.ts", ["create-merchant", "--name", name, "--json", ...(hosting ? ["--hosting"] : [])], env);
+      const out = await runTsx(
+        "scripts/admin.ts",
+        ["create-merchant", "--name", name, "--json", ...(hosting ? ["--hosting"] : [])],
+        env,
+      );
       const merchant = JSON.parse(out.trim().split("\n").at(-1)!) as CreatedMerchant;
-      const res = await fetch(`${baseUrl}/login/api-key`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ apiKey: merchant.api_key }) });
+      const res = await fetch(`${baseUrl}/login/api-key`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ apiKey: merchant.api_key }),
+      });
       if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
       return { ...merchant, ...((await res.json()) as { accessToken: string; refreshToken: string }) };
     },

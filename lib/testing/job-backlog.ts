@@ -29,6 +29,10 @@ export async function seedDueJobs(queue: string, count: number, payload: unknown
 }
 
 export async function countJobs(queue: string): Promise<number> {
-  const row = await getDb().selectFrom("jobs").select((eb) => eb.fn.countAll<number>().as("n")).where("queue", "=", queue).executeTakeFirstOrThrow();
+  const row = await getDb()
+    .selectFrom("jobs")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("queue", "=", queue)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -4,7 +4,18 @@ import type { ApiResult } from "./api";
 type DocResponse = { content?: { "application/json"?: { schema: object } } };
 /** The parts of the served OpenAPI document the checks read. */
 export type OpenApiDoc = {
-  paths: Record<string, Record<string, { responses: Record<string, DocResponse>; parameters?: { name: string; in: string }[]; requestBody?: unknown; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, DocResponse>;
+        parameters?: { name: string; in: string }[];
+        requestBody?: unknown;
+        security?: unknown[];
+      }
+    >
+  >;
 };
 
 /**
@@ -21,14 +32,19 @@ export function documentChecker(doc: OpenApiDoc) {
     const op = doc.paths[path]?.[method.toLowerCase()];
     if (!op) return [`${method} ${path} is not in the document`];
     const documented = op.responses[String(res.status)];
-    if (!documented) return [`${method} ${path} answered ${res.status}, which is not documented (${Object.keys(op.responses).join(", ")})`];
+    if (!documented)
+      return [
+        `${method} ${path} answered ${res.status}, which is not documented (${Object.keys(op.responses).join(", ")})`,
+      ];
     const schema = documented.content?.["application/json"]?.schema;
     if (!schema) return [];
     const key = `${method} ${path} ${res.status}`;
     let validate = compiled.get(key);
     if (!validate) compiled.set(key, (validate = ajv.compile(schema)));
     if (validate(res.body)) return [];
-    return (validate.errors ?? []).map((e) => `${method} ${path} ${res.status}: ${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) => `${method} ${path} ${res.status}: ${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`,
+    );
   }
 
   return {

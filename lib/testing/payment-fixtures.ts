@@ -54,14 +54,41 @@ export async function createPayment(p: FixturePayment): Promise<TransactionsTabl
   if (outcome === "PAID") {
     row = await settleAttempt(attempt.id, {
       kind: "approved",
-      approval: { ok: true, pgTxId: `pg-${attempt.id}`, approvalNumber: `A${attempt.id.slice(-6)}`, card: { number: "424242******4242", bin: "424242", brand: "VISA", card_type: "CREDIT", card_owner_type: "PERSONAL", publisher: "X", issuer: "X", name: "X" }, pgResponse: "{}" },
+      approval: {
+        ok: true,
+        pgTxId: `pg-${attempt.id}`,
+        approvalNumber: `A${attempt.id.slice(-6)}`,
+        card: {
+          number: "424242******4242",
+          bin: "424242",
+          brand: "VISA",
+          card_type: "CREDIT",
+          card_owner_type: "PERSONAL",
+          publisher: "X",
+          issuer: "X",
+          name: "X",
+        },
+        pgResponse: "{}",
+      },
     });
   } else if (outcome === "FAILED") {
-    row = await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined by issuer" } });
+    row = await settleAttempt(attempt.id, {
+      kind: "declined",
+      failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined by issuer" },
+    });
   } else if (outcome === "VIRTUAL_ACCOUNT_ISSUED") {
     row = await settleAttempt(attempt.id, {
       kind: "virtual_account",
-      issue: { ok: true, pgTxId: `pg-${attempt.id}`, bank: "KOOKMIN_BANK", accountNumber: `9${Date.now()}`, accountType: "NORMAL", remitteeName: "Shop", expiredAt: Date.now() + 86_400_000, pgResponse: "{}" },
+      issue: {
+        ok: true,
+        pgTxId: `pg-${attempt.id}`,
+        bank: "KOOKMIN_BANK",
+        accountNumber: `9${Date.now()}`,
+        accountType: "NORMAL",
+        remitteeName: "Shop",
+        expiredAt: Date.now() + 86_400_000,
+        pgResponse: "{}",
+      },
     });
   }
   const patch: Partial<TransactionsTable> = { ...p.patch };

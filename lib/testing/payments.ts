@@ -13,10 +13,20 @@ export function newPaymentId(): string {
 }
 
 export function cardCredential(cardNumber: string) {
-  return { card_number: cardNumber, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" };
+  return {
+    card_number: cardNumber,
+    expiry_month: "12",
+    expiry_year: "2099",
+    birth_or_business_registration_number: "900101",
+    password_two_digits: "12",
+  };
 }
 
-export function cardPayBody(m: Pick<Merchant, "channels">, cardNumber = "4242424242424242", overrides: Record<string, unknown> = {}) {
+export function cardPayBody(
+  m: Pick<Merchant, "channels">,
+  cardNumber = "4242424242424242",
+  overrides: Record<string, unknown> = {},
+) {
   return {
     channel_key: paymentChannelKey(m),
     order_name: "Test order",
@@ -33,16 +43,21 @@ export function virtualAccountPayBody(m: Pick<Merchant, "channels">, overrides: 
     order_name: "Bank transfer order",
     total_amount: 50000,
     currency: "KRW",
-    payment_method_option: { virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" } },
+    payment_method_option: {
+      virtual_account: { bank: "KOOKMIN_BANK", account_expiry: { valid_hours: 24 }, account_type: "NORMAL" },
+    },
     ...overrides,
   };
 }
 
 /** Pays a new payment id by card and returns the id. */
-export async function paidPayment(m: Merchant, cardNumber = "4242424242424242", overrides: Record<string, unknown> = {}): Promise<string> {
+export async function paidPayment(
+  m: Merchant,
+  cardNumber = "4242424242424242",
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const id = newPaymentId();
   const res = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m, cardNumber, overrides));
   if (res.status !== 200) throw new Error(`payment failed: ${res.status} ${JSON.stringify(res.body)}`);
   return id;
 }
-

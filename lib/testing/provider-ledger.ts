@@ -7,12 +7,24 @@ import { paymentProviderFor } from "@/lib/providers/registry";
  * does): each attempt's charge at the provider and how much of it is still taken.
  */
 export async function chargesAtProvider(merchantId: string, paymentId: string) {
-  const attempts = await getDb().selectFrom("transactions").selectAll().where("merchant_id", "=", merchantId).where("payment_id", "=", paymentId).orderBy("created_at").execute();
+  const attempts = await getDb()
+    .selectFrom("transactions")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("payment_id", "=", paymentId)
+    .orderBy("created_at")
+    .execute();
   const charges: { txId: string; pgTxId: string; amount: number; kept: number }[] = [];
   for (const attempt of attempts) {
     const channel = channelRefOf(attempt);
     const found = await paymentProviderFor(channel).lookupPayment({ channel, txId: attempt.id });
-    if (found.status === "APPROVED") charges.push({ txId: attempt.id, pgTxId: found.approval.pgTxId, amount: found.amount, kept: found.amount - found.cancelledAmount });
+    if (found.status === "APPROVED")
+      charges.push({
+        txId: attempt.id,
+        pgTxId: found.approval.pgTxId,
+        amount: found.amount,
+        kept: found.amount - found.cancelledAmount,
+      });
   }
   return charges;
 }

@@ -54,7 +54,12 @@ export async function scratchDatabase(name: string): Promise<ScratchDatabase> {
       try {
         // Same placeholders on both databases: `?` becomes $1, $2, …
         let n = 0;
-        return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+        return (
+          await client.query(
+            text.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows as T[];
       } finally {
         await client.end();
       }

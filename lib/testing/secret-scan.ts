@@ -61,7 +61,8 @@ function scanJson(value: unknown, key: string | null, report: (kind: string, sam
     // Masked values (424242******4242) and single-digit remainders are what we are allowed to keep.
     if (kind && value.length > 1 && !value.includes("*")) report(`${kind} in member ${key}`, value);
     // A registration number may be a business number (10 digits, public) but never a resident number (13).
-    if (key === "registration_number" && value.replace(/\D/g, "").length === 13) report("resident number in member registration_number", value);
+    if (key === "registration_number" && value.replace(/\D/g, "").length === 13)
+      report("resident number in member registration_number", value);
     if (!key || !PUBLIC_MEMBERS.has(key)) scanText(value, report);
     return;
   }
@@ -88,8 +89,14 @@ export function scanText(text: string, report: (kind: string, sample: string) =>
 async function tableNames(): Promise<string[]> {
   const rows =
     dialect() === "sqlite"
-      ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(getDb())
-      : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(getDb());
+      ? await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(getDb())
+      : await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+          getDb(),
+        );
   return rows.rows.map((r) => r.name);
 }
 

@@ -7,7 +7,13 @@ export function storeBody(overrides: Record<string, unknown> = {}): Record<strin
     manager_name: "Kim Manager",
     manager_phone_number: "010-1234-5678",
     manager_email: "manager@example.com",
-    representative: { name_ko: "홍길동", name_en: "Gildong Hong", email: "ceo@example.com", phone_number: "01012345678", birth_date: "1980-01-31" },
+    representative: {
+      name_ko: "홍길동",
+      name_en: "Gildong Hong",
+      email: "ceo@example.com",
+      phone_number: "01012345678",
+      birth_date: "1980-01-31",
+    },
     business_license: {
       taxation_type: "PERSON",
       company_name: "Example Shop",

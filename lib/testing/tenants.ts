@@ -41,7 +41,11 @@ export async function dumpMerchantRows(merchantIds: string[]): Promise<string> {
   const parts: string[] = [];
   for (const table of tables) {
     if (!table.columns.some((c) => c.name === "merchant_id")) continue;
-    const rows = await (getDb() as any).selectFrom(table.name).selectAll().where("merchant_id", "in", merchantIds).execute();
+    const rows = await (getDb() as any)
+      .selectFrom(table.name)
+      .selectAll()
+      .where("merchant_id", "in", merchantIds)
+      .execute();
     parts.push(`${table.name}:${JSON.stringify(rows)}`);
   }
   return parts.join("\n");

@@ -23,9 +23,15 @@ export async function webhookEvents(paymentId: string): Promise<EmittedEvent[]> 
   const jobs = await db.selectFrom("jobs").select(["id", "payload"]).where("queue", "=", WEBHOOK_QUEUE).execute();
   for (const job of jobs) {
     const event = JSON.parse(job.payload) as { paymentId: string; txId: string; status: string; noticeUrls?: string[] };
-    if (event.paymentId === paymentId) events.set(job.id, { status: event.status, txId: event.txId, urls: event.noticeUrls ?? [] });
+    if (event.paymentId === paymentId)
+      events.set(job.id, { status: event.status, txId: event.txId, urls: event.noticeUrls ?? [] });
   }
-  const deliveries = await db.selectFrom("webhook_deliveries").select(["id", "source_job_id", "event_type", "tx_id", "url", "url_source"]).where("payment_id", "=", paymentId).orderBy("created_at").execute();
+  const deliveries = await db
+    .selectFrom("webhook_deliveries")
+    .select(["id", "source_job_id", "event_type", "tx_id", "url", "url_source"])
+    .where("payment_id", "=", paymentId)
+    .orderBy("created_at")
+    .execute();
   for (const d of deliveries) {
     const key = d.source_job_id ?? d.id;
     if (events.has(key) && jobs.some((j) => j.id === key)) continue; // fanned out meanwhile: counted once

@@ -36,7 +36,11 @@ export async function startWebhookReceiver(respond: (n: number) => number = () =
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 /** Drains webhook jobs (as a worker would) until `done` holds; other test files may drain too. */
-export async function drainWebhooksUntil(done: () => boolean | Promise<boolean>, worker = "test-worker", queues?: string[]) {
+export async function drainWebhooksUntil(
+  done: () => boolean | Promise<boolean>,
+  worker = "test-worker",
+  queues?: string[],
+) {
   const { drainOnce } = await import("@/lib/jobs/worker");
   const { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } = await import("@/lib/webhooks/deliveries");
   const deadline = Date.now() + 15_000;

@@ -28,6 +28,14 @@ export const LIMITS = {
   /** OTP confirm (each verification also allows only 5 wrong codes per code). */
   otpAddress: (): Limit => ({ name: "otp:address", max: perAddress(), windowMs: window() }),
   /** OTP resends: every resend counts. */
-  otpResendVerification: (): Limit => ({ name: "otp-resend:verification", max: setting("OTP_RESENDS_PER_VERIFICATION", 3), windowMs: HOUR }),
-  otpResendPhone: (): Limit => ({ name: "otp-resend:phone", max: setting("OTP_RESENDS_PER_PHONE", 10), windowMs: HOUR }),
+  otpResendVerification: (): Limit => ({
+    name: "otp-resend:verification",
+    max: setting("OTP_RESENDS_PER_VERIFICATION", 3),
+    windowMs: HOUR,
+  }),
+  otpResendPhone: (): Limit => ({
+    name: "otp-resend:phone",
+    max: setting("OTP_RESENDS_PER_PHONE", 10),
+    windowMs: HOUR,
+  }),
 };

@@ -27,5 +27,10 @@ export async function bumpCounter(bucket: string, windowMs: number, now: number)
 /** Takes one attempt back from each bucket (never below zero). */
 export async function unbumpCounters(buckets: string[]): Promise<void> {
   if (buckets.length === 0) return;
-  await getDb().updateTable("rate_limits").set({ hits: sql`hits - 1` }).where("bucket", "in", buckets).where("hits", ">", 0).execute();
+  await getDb()
+    .updateTable("rate_limits")
+    .set({ hits: sql`hits - 1` })
+    .where("bucket", "in", buckets)
+    .where("hits", ">", 0)
+    .execute();
 }

@@ -7,7 +7,15 @@ import { hashPassword } from "./passwords";
 
 export async function insertUser(
   tx: Db | Tx,
-  input: { merchantId: string; storeId?: string | null; email: string; name: string; password: string; passwordHash?: string; role: UserRole },
+  input: {
+    merchantId: string;
+    storeId?: string | null;
+    email: string;
+    name: string;
+    password: string;
+    passwordHash?: string;
+    role: UserRole;
+  },
 ): Promise<{ id: string }> {
   // The login and its audit entry commit together.
   if (!tx.isTransaction) return tx.transaction().execute((t) => insertUser(t, input));
@@ -25,7 +33,12 @@ export async function insertUser(
       created_at: Date.now(),
     })
     .execute();
-  await recordAudit(tx, { merchantId: input.merchantId, action: "user.create", targetId: id, after: { email: input.email.toLowerCase(), role: input.role, store_id: input.storeId ?? null } });
+  await recordAudit(tx, {
+    merchantId: input.merchantId,
+    action: "user.create",
+    targetId: id,
+    after: { email: input.email.toLowerCase(), role: input.role, store_id: input.storeId ?? null },
+  });
   return { id };
 }
 

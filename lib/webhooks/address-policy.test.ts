@@ -12,15 +12,44 @@ describe("webhook address policy", () => {
   });
 
   it("knows loopback, private, link-local and mapped addresses", () => {
-    for (const a of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "::ffff:7f00:1"]) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ["8.8.8.8", "1.1.1.1", "2606:4700::1111", "172.32.0.1"]) expect(isPrivateAddress(a), a).toBe(false);
   });
 
   it("judges IPv6 forms that embed an IPv4 address (NAT64, 6to4, IPv4-compatible) by that address", () => {
-    for (const a of ["64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b::10.0.0.1", "2002:7f00:1::1", "2002:a9fe:a9fe::", "::127.0.0.1", "::a9fe:a9fe", "64:ff9b:1::1", "2001::1", "100.64.0.1", "198.18.0.1", "255.255.255.255", "224.0.0.1", "ff02::1"]) {
+    for (const a of [
+      "64:ff9b::7f00:1",
+      "64:ff9b::a9fe:a9fe",
+      "64:ff9b::10.0.0.1",
+      "2002:7f00:1::1",
+      "2002:a9fe:a9fe::",
+      "::127.0.0.1",
+      "::a9fe:a9fe",
+      "64:ff9b:1::1",
+      "2001::1",
+      "100.64.0.1",
+      "198.18.0.1",
+      "255.255.255.255",
+      "224.0.0.1",
+      "ff02::1",
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
-    for (const a of ["64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"]) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of ["64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"])
+      expect(isPrivateAddress(a), a).toBe(false);
   });
 
   it("refuses private addresses by default in every process, whatever NODE_ENV says", async () => {

@@ -8,7 +8,8 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   const words = address.parts;
   const zeroPrefix = words.slice(0, 5).every((w) => w === 0);
   if (zeroPrefix && (words[5] === 0 || words[5] === 0xffff)) return new ipaddr.IPv4(bytes.slice(12));
-  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return new ipaddr.IPv4(bytes.slice(12));
+  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0))
+    return new ipaddr.IPv4(bytes.slice(12));
   if (words[0] === 0x2002) return new ipaddr.IPv4(bytes.slice(2, 6));
   return null;
 }
@@ -54,7 +55,11 @@ export function assertHostAllowed(hostname: string): void {
  * A `lookup` for http.request that refuses private answers at connect time, so a name that
  * resolves differently later (DNS rebinding) cannot slip past a check made earlier.
  */
-export function guardedLookup(hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void): void {
+export function guardedLookup(
+  hostname: string,
+  options: object,
+  callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, "", 4);
     const list = addresses as LookupAddress[];
@@ -80,7 +85,9 @@ export async function checkWebhookUrl(url: string): Promise<string | null> {
   try {
     assertHostAllowed(parsed.hostname);
     if (!isIP(parsed.hostname.replace(/^\[|\]$/g, ""))) {
-      await new Promise<void>((resolve, reject) => guardedLookup(parsed.hostname, {}, (err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        guardedLookup(parsed.hostname, {}, (err) => (err ? reject(err) : resolve())),
+      );
     }
     return null;
   } catch (error) {

@@ -18,11 +18,22 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
   if (!delivery || delivery.state !== "PENDING") return null;
   const execution = delivery.attempts + 1;
   const requestedAt = Date.now();
-  const headers = signWebhook({ id: delivery.id, body: delivery.body, secrets: await signingSecrets(delivery.store_id, requestedAt), now: requestedAt });
+  const headers = signWebhook({
+    id: delivery.id,
+    body: delivery.body,
+    secrets: await signingSecrets(delivery.store_id, requestedAt),
+    now: requestedAt,
+  });
   const result = await sendWebhookRequest(delivery.url, headers, delivery.body, attemptTimeoutMs());
-  const status: AttemptRecord["status"] = result.kind === "no_response" ? "CONNECT_FAILED" : result.code >= 200 && result.code < 300 ? "SUCCEEDED" : "REQUEST_FAILED";
+  const status: AttemptRecord["status"] =
+    result.kind === "no_response"
+      ? "CONNECT_FAILED"
+      : result.code >= 200 && result.code < 300
+        ? "SUCCEEDED"
+        : "REQUEST_FAILED";
   const permanent = result.kind === "no_response" && result.permanent;
-  const retryAt = status === "SUCCEEDED" || permanent || execution >= delivery.max_attempts ? null : nextAttemptAt(execution);
+  const retryAt =
+    status === "SUCCEEDED" || permanent || execution >= delivery.max_attempts ? null : nextAttemptAt(execution);
   const attempt: AttemptRecord = {
     id: newId("webhook-"),
     delivery_id: delivery.id,
@@ -42,14 +53,19 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
     error: result.kind === "no_response" ? result.error : null,
   };
   const state = status === "SUCCEEDED" ? "SUCCEEDED" : retryAt === null ? "FAILED" : "PENDING";
-  const recorded = await transaction((tx) => recordAttempt(tx, delivery, attempt, { state, nextAttemptAt: retryAt, now: Date.now() }));
+  const recorded = await transaction((tx) =>
+    recordAttempt(tx, delivery, attempt, { state, nextAttemptAt: retryAt, now: Date.now() }),
+  );
   if (!recorded) return null;
   recordWebhookAttempt(status, retryAt === null);
   return { attempt, retryAt };
 }
 
 /** The `webhook.deliver` job: one attempt per run; a failed attempt asks the queue to run it again later. */
-export async function deliverWebhookJob(payload: { deliveryId: string }): Promise<{ retryAt: number; error: string } | undefined> {
+export async function deliverWebhookJob(payload: {
+  deliveryId: string;
+}): Promise<{ retryAt: number; error: string } | undefined> {
   const result = await attemptDelivery(payload.deliveryId);
-  if (result?.retryAt != null) return { retryAt: result.retryAt, error: `attempt ${result.attempt.execution} ${result.attempt.status}` };
+  if (result?.retryAt != null)
+    return { retryAt: result.retryAt, error: `attempt ${result.attempt.execution} ${result.attempt.status}` };
 }

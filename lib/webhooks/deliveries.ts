@@ -38,7 +38,10 @@ export function eventBody(body: WebhookBody): string {
  * Records a delivery and its `webhook.deliver` job in the caller's transaction. The job row is
  * what makes a delivery survive a restart: any worker picks it up (again) from the table.
  */
-export async function createDelivery(tx: Executor, input: NewDelivery): Promise<{ delivery: DeliveryRecord; jobId: string }> {
+export async function createDelivery(
+  tx: Executor,
+  input: NewDelivery,
+): Promise<{ delivery: DeliveryRecord; jobId: string }> {
   const now = Date.now();
   const maxAttempts = input.trigger === "MANUAL" ? 1 : maxAutomaticAttempts();
   const delivery: DeliveryRecord = {
@@ -63,7 +66,11 @@ export async function createDelivery(tx: Executor, input: NewDelivery): Promise<
   };
   await insertDelivery(tx, delivery);
   // Slack over max_attempts: a lease that expired mid-attempt costs a job attempt but records none.
-  const jobId = await enqueue(tx, { queue: WEBHOOK_ATTEMPT_QUEUE, payload: { deliveryId: delivery.id }, maxAttempts: maxAttempts + 3 });
+  const jobId = await enqueue(tx, {
+    queue: WEBHOOK_ATTEMPT_QUEUE,
+    payload: { deliveryId: delivery.id },
+    maxAttempts: maxAttempts + 3,
+  });
   return { delivery, jobId };
 }
 

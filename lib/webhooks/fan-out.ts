@@ -8,7 +8,9 @@ async function triggerOf(tx: Transaction, event: WebhookEvent): Promise<Delivery
   if (event.trigger) return event.trigger;
   if (event.status !== "Paid") return "NOTIFICATION_SETTING";
   // Only a deposit makes a virtual-account transaction Paid.
-  return (await transactionMethod(tx, event.txId)) === "VIRTUAL_ACCOUNT" ? "VIRTUAL_ACCOUNT_DEPOSIT" : "NOTIFICATION_SETTING";
+  return (await transactionMethod(tx, event.txId)) === "VIRTUAL_ACCOUNT"
+    ? "VIRTUAL_ACCOUNT_DEPOSIT"
+    : "NOTIFICATION_SETTING";
 }
 
 /**

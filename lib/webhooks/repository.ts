@@ -3,7 +3,12 @@ import { z } from "zod";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
 import type { DB } from "@/lib/db/schema";
-import type { DeliveryState, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookTrigger } from "@/lib/db/tables/webhooks";
+import type {
+  DeliveryState,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookTrigger,
+} from "@/lib/db/tables/webhooks";
 import { DAY } from "@/lib/time";
 import type { DeliveryFilter } from "./schema";
 
@@ -37,8 +42,18 @@ export function findDelivery(id: string, db: Db | Tx = getDb()): Promise<Deliver
 }
 
 /** A delivery of this store; another store's answers undefined. */
-export function findStoreDelivery(merchantId: string, storeId: string, id: string): Promise<DeliveryRecord | undefined> {
-  return getDb().selectFrom("webhook_deliveries").selectAll().where("id", "=", id).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).executeTakeFirst();
+export function findStoreDelivery(
+  merchantId: string,
+  storeId: string,
+  id: string,
+): Promise<DeliveryRecord | undefined> {
+  return getDb()
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("id", "=", id)
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
 }
 
 /** The newest delivery made for a transaction. */
@@ -55,7 +70,10 @@ export function latestDeliveryOfTransaction(merchantId: string, txId: string): P
 
 /** Whether the outbox job already fanned out (its deliveries carry its id). */
 export async function fannedOut(tx: Db | Tx, jobId: string): Promise<boolean> {
-  return (await tx.selectFrom("webhook_deliveries").select("id").where("source_job_id", "=", jobId).executeTakeFirst()) !== undefined;
+  return (
+    (await tx.selectFrom("webhook_deliveries").select("id").where("source_job_id", "=", jobId).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /**
@@ -77,13 +95,20 @@ export async function recordAttempt(
   if (Number(updated.numUpdatedRows) === 0) return false;
   await tx
     .insertInto("webhook_attempts")
-    .values({ ...attempt, request_header: JSON.stringify(attempt.request_header), response_header: attempt.response_header && JSON.stringify(attempt.response_header) })
+    .values({
+      ...attempt,
+      request_header: JSON.stringify(attempt.request_header),
+      response_header: attempt.response_header && JSON.stringify(attempt.response_header),
+    })
     .execute();
   return true;
 }
 
 function filtered(merchantId: string, storeId: string, filter: DeliveryFilter) {
-  let q = getDb().selectFrom("webhook_deliveries").where("merchant_id", "=", merchantId).where("store_id", "=", storeId);
+  let q = getDb()
+    .selectFrom("webhook_deliveries")
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId);
   if (filter.state) q = q.where("state", "=", filter.state);
   if (filter.event) q = q.where("event_type", "=", filter.event);
   if (filter.url) {
@@ -104,14 +129,25 @@ export async function pageDeliveries(
 ): Promise<{ rows: DeliveryRecord[]; total: number }> {
   const base = filtered(merchantId, storeId, filter);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    base
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 /** The newest `limit` deliveries of a store matching the filter. */
-export function matchingDeliveries(merchantId: string, storeId: string, filter: DeliveryFilter, limit: number): Promise<DeliveryRecord[]> {
+export function matchingDeliveries(
+  merchantId: string,
+  storeId: string,
+  filter: DeliveryFilter,
+  limit: number,
+): Promise<DeliveryRecord[]> {
   return filtered(merchantId, storeId, filter).selectAll().orderBy("created_at", "desc").limit(limit).execute();
 }
 
@@ -120,12 +156,21 @@ export function matchingDeliveries(merchantId: string, storeId: string, filter: 
 /** Each delivery's latest attempt. */
 export async function latestAttempts(deliveryIds: string[]): Promise<Map<string, AttemptRecord>> {
   if (deliveryIds.length === 0) return new Map();
-  const rows = await getDb().selectFrom("webhook_attempts").selectAll().where("delivery_id", "in", deliveryIds).orderBy("execution").execute();
+  const rows = await getDb()
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where("delivery_id", "in", deliveryIds)
+    .orderBy("execution")
+    .execute();
   return new Map(rows.map((a) => [a.delivery_id, toAttempt(a)]));
 }
 
 /** Every attempt of one delivery of this store, in order. */
-export async function attemptsOfDelivery(merchantId: string, storeId: string, deliveryId: string): Promise<AttemptRecord[]> {
+export async function attemptsOfDelivery(
+  merchantId: string,
+  storeId: string,
+  deliveryId: string,
+): Promise<AttemptRecord[]> {
   const rows = await getDb()
     .selectFrom("webhook_attempts")
     .selectAll()
@@ -138,29 +183,64 @@ export async function attemptsOfDelivery(merchantId: string, storeId: string, de
 }
 
 export async function firstAttempt(deliveryId: string): Promise<AttemptRecord | undefined> {
-  const row = await getDb().selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).orderBy("execution").executeTakeFirst();
+  const row = await getDb()
+    .selectFrom("webhook_attempts")
+    .selectAll()
+    .where("delivery_id", "=", deliveryId)
+    .orderBy("execution")
+    .executeTakeFirst();
   return row && toAttempt(row);
 }
 
 /** The delivery a transaction's webhook (attempt) id belongs to. */
-export async function deliveryIdOfAttempt(merchantId: string, txId: string, attemptId: string): Promise<string | undefined> {
-  const row = await getDb().selectFrom("webhook_attempts").select("delivery_id").where("id", "=", attemptId).where("tx_id", "=", txId).where("merchant_id", "=", merchantId).executeTakeFirst();
+export async function deliveryIdOfAttempt(
+  merchantId: string,
+  txId: string,
+  attemptId: string,
+): Promise<string | undefined> {
+  const row = await getDb()
+    .selectFrom("webhook_attempts")
+    .select("delivery_id")
+    .where("id", "=", attemptId)
+    .where("tx_id", "=", txId)
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
   return row?.delivery_id;
 }
 
 // The store's webhook setting --------------------------------------------------------------------
 
 export async function storeWebhookUrl(db: Db | Tx, merchantId: string, storeId: string): Promise<string | null> {
-  const store = await db.selectFrom("stores").select("webhook_url").where("id", "=", storeId).where("merchant_id", "=", merchantId).executeTakeFirst();
+  const store = await db
+    .selectFrom("stores")
+    .select("webhook_url")
+    .where("id", "=", storeId)
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
   return store?.webhook_url ?? null;
 }
 
-export async function setStoreWebhookUrl(tx: Db | Tx, merchantId: string, storeId: string, url: string | null, now: number): Promise<void> {
-  await tx.updateTable("stores").set({ webhook_url: url, updated_at: now }).where("id", "=", storeId).where("merchant_id", "=", merchantId).execute();
+export async function setStoreWebhookUrl(
+  tx: Db | Tx,
+  merchantId: string,
+  storeId: string,
+  url: string | null,
+  now: number,
+): Promise<void> {
+  await tx
+    .updateTable("stores")
+    .set({ webhook_url: url, updated_at: now })
+    .where("id", "=", storeId)
+    .where("merchant_id", "=", merchantId)
+    .execute();
 }
 
 /** The store's sealed signing secret, and the previous one while a rotation's overlap lasts (undefined: no store). */
-export async function sealedSigningSecrets(storeId: string, now: number, db: Db | Tx = getDb()): Promise<{ current: string; previous: string | null } | undefined> {
+export async function sealedSigningSecrets(
+  storeId: string,
+  now: number,
+  db: Db | Tx = getDb(),
+): Promise<{ current: string; previous: string | null } | undefined> {
   const store = await db.selectFrom("stores").select("webhook_secret").where("id", "=", storeId).executeTakeFirst();
   if (!store) return undefined;
   const rotation = await activeRotation(storeId, now, db);
@@ -168,20 +248,48 @@ export async function sealedSigningSecrets(storeId: string, now: number, db: Db 
 }
 
 export function activeRotation(storeId: string, now: number, db: Db | Tx = getDb()) {
-  return db.selectFrom("webhook_secret_rotations").selectAll().where("store_id", "=", storeId).where("expires_at", ">", now).executeTakeFirst();
+  return db
+    .selectFrom("webhook_secret_rotations")
+    .selectAll()
+    .where("store_id", "=", storeId)
+    .where("expires_at", ">", now)
+    .executeTakeFirst();
 }
 
 /**
  * Replaces the store's signing secret; with `keepPreviousUntil` the old one is remembered (and
  * keeps signing) until then, replacing any earlier remembered secret.
  */
-export async function replaceSigningSecret(tx: Tx, store: { id: string; merchantId: string }, sealedSecret: string, now: number, keepPreviousUntil: number | null): Promise<void> {
-  const current = await tx.selectFrom("stores").select("webhook_secret").where("id", "=", store.id).executeTakeFirstOrThrow();
+export async function replaceSigningSecret(
+  tx: Tx,
+  store: { id: string; merchantId: string },
+  sealedSecret: string,
+  now: number,
+  keepPreviousUntil: number | null,
+): Promise<void> {
+  const current = await tx
+    .selectFrom("stores")
+    .select("webhook_secret")
+    .where("id", "=", store.id)
+    .executeTakeFirstOrThrow();
   await tx.deleteFrom("webhook_secret_rotations").where("store_id", "=", store.id).execute();
   if (keepPreviousUntil !== null) {
-    await tx.insertInto("webhook_secret_rotations").values({ store_id: store.id, merchant_id: store.merchantId, previous_secret: current.webhook_secret, rotated_at: now, expires_at: keepPreviousUntil }).execute();
+    await tx
+      .insertInto("webhook_secret_rotations")
+      .values({
+        store_id: store.id,
+        merchant_id: store.merchantId,
+        previous_secret: current.webhook_secret,
+        rotated_at: now,
+        expires_at: keepPreviousUntil,
+      })
+      .execute();
   }
-  await tx.updateTable("stores").set({ webhook_secret: sealedSecret, updated_at: now }).where("id", "=", store.id).execute();
+  await tx
+    .updateTable("stores")
+    .set({ webhook_secret: sealedSecret, updated_at: now })
+    .where("id", "=", store.id)
+    .execute();
 }
 
 // What an event is about -------------------------------------------------------------------------
@@ -192,9 +300,19 @@ export async function transactionMethod(tx: Db | Tx, txId: string): Promise<stri
 }
 
 /** The delivery of each of these attempts in a store (attempt id → delivery id); others are left out. */
-export async function deliveryIdsOfAttempts(merchantId: string, storeId: string, attemptIds: string[]): Promise<Map<string, string>> {
+export async function deliveryIdsOfAttempts(
+  merchantId: string,
+  storeId: string,
+  attemptIds: string[],
+): Promise<Map<string, string>> {
   if (attemptIds.length === 0) return new Map();
-  const rows = await getDb().selectFrom("webhook_attempts").select(["id", "delivery_id"]).where("merchant_id", "=", merchantId).where("store_id", "=", storeId).where("id", "in", attemptIds).execute();
+  const rows = await getDb()
+    .selectFrom("webhook_attempts")
+    .select(["id", "delivery_id"])
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .where("id", "in", attemptIds)
+    .execute();
   return new Map(rows.map((r) => [r.id, r.delivery_id]));
 }
 
@@ -203,11 +321,25 @@ export type { WebhookTrigger };
 /** The attempt and delivery columns a Transaction's notification shows. */
 export type NotificationAttempt = Pick<
   WebhookAttemptsTable,
-  "id" | "status" | "execution" | "request_header" | "request_body" | "requested_at" | "response_code" | "response_header" | "response_body" | "responded_at"
+  | "id"
+  | "status"
+  | "execution"
+  | "request_header"
+  | "request_body"
+  | "requested_at"
+  | "response_code"
+  | "response_header"
+  | "response_body"
+  | "responded_at"
 >;
-export type NotificationDelivery = Pick<WebhookDeliveriesTable, "event_type" | "url" | "is_async" | "max_attempts" | "trigger" | "created_at">;
+export type NotificationDelivery = Pick<
+  WebhookDeliveriesTable,
+  "event_type" | "url" | "is_async" | "max_attempts" | "trigger" | "created_at"
+>;
 /** One attempt with its delivery's columns prefixed `delivery_`. */
-export type NotificationRow = NotificationAttempt & { [K in keyof NotificationDelivery as `delivery_${K}`]: NotificationDelivery[K] };
+export type NotificationRow = NotificationAttempt & {
+  [K in keyof NotificationDelivery as `delivery_${K}`]: NotificationDelivery[K];
+};
 
 /** A transaction's webhook attempts (with their deliveries) as one JSON-array column of its row. */
 export function attemptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">) {
@@ -216,10 +348,22 @@ export function attemptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">)
       .selectFrom("webhook_attempts as a")
       .innerJoin("webhook_deliveries as d", "d.id", "a.delivery_id")
       .select([
-        "a.id", "a.status", "a.execution", "a.request_header", "a.request_body", "a.requested_at",
-        "a.response_code", "a.response_header", "a.response_body", "a.responded_at",
-        "d.event_type as delivery_event_type", "d.url as delivery_url", "d.is_async as delivery_is_async",
-        "d.max_attempts as delivery_max_attempts", "d.trigger as delivery_trigger", "d.created_at as delivery_created_at",
+        "a.id",
+        "a.status",
+        "a.execution",
+        "a.request_header",
+        "a.request_body",
+        "a.requested_at",
+        "a.response_code",
+        "a.response_header",
+        "a.response_body",
+        "a.responded_at",
+        "d.event_type as delivery_event_type",
+        "d.url as delivery_url",
+        "d.is_async as delivery_is_async",
+        "d.max_attempts as delivery_max_attempts",
+        "d.trigger as delivery_trigger",
+        "d.created_at as delivery_created_at",
       ])
       .whereRef("a.tx_id", "=", "transactions.id"),
   );

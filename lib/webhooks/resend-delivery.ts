@@ -12,7 +12,9 @@ export async function resendDelivery({ ctx, input }: { ctx: AuthContext; input: 
   const store = await resolveStore(ctx, undefined);
   const delivery = await findStoreDelivery(ctx.merchantId, store.id, input.id);
   if (!delivery) throw new DomainError("NOT_FOUND", "delivery not found");
-  const [queued] = await transaction((tx) => queueResend(tx, store, { kind: "delivery", delivery }, { isAsync: false }));
+  const [queued] = await transaction((tx) =>
+    queueResend(tx, store, { kind: "delivery", delivery }, { isAsync: false }),
+  );
   if (!queued) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
   const attempt = await runDeliveryInline(queued.deliveryId, queued.jobId);
   return { deliveryId: queued.deliveryId, attempt: attempt ? toAttemptView(attempt) : null };

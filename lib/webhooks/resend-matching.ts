@@ -14,7 +14,8 @@ export async function resendMatching({ ctx, input }: { ctx: AuthContext; input: 
   const rows = await matchingDeliveries(ctx.merchantId, store.id, input, RESEND_MATCHING_LIMIT);
   const queued = await transaction(async (tx) => {
     let n = 0;
-    for (const delivery of rows) n += (await queueResend(tx, store, { kind: "delivery", delivery }, { isAsync: true })).length;
+    for (const delivery of rows)
+      n += (await queueResend(tx, store, { kind: "delivery", delivery }, { isAsync: true })).length;
     return n;
   });
   return { queued };

@@ -13,7 +13,15 @@ export const wireWebhook = z.object({
   max_execution: z.number().int(),
   webhook_trigger: z.enum(["NOTIFICATION_SETTING", "MANUAL", "VIRTUAL_ACCOUNT_DEPOSIT"]),
   request: z.object({ header: z.record(z.string(), z.string()), body: z.string(), requested_at: timestampOut }),
-  response: z.object({ code: z.string(), header: z.record(z.string(), z.string()), body: z.string(), responded_at: timestampOut }).optional().describe("absent when no HTTP response came (CONNECT_FAILED)"),
+  response: z
+    .object({
+      code: z.string(),
+      header: z.record(z.string(), z.string()),
+      body: z.string(),
+      responded_at: timestampOut,
+    })
+    .optional()
+    .describe("absent when no HTTP response came (CONNECT_FAILED)"),
   triggered_at: timestampOut,
 });
 

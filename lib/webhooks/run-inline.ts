@@ -23,10 +23,16 @@ export async function runDeliveryInline(deliveryId: string, jobId: string): Prom
         await attemptDelivery(deliveryId);
         await completeJob(job);
       } catch (error) {
-        await failJob(job, { error: error instanceof Error ? error.message : String(error), retryAt: Date.now() + 5_000 });
+        await failJob(job, {
+          error: error instanceof Error ? error.message : String(error),
+          retryAt: Date.now() + 5_000,
+        });
       }
     })();
-    const done = await Promise.race([run.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), waitMs()))]);
+    const done = await Promise.race([
+      run.then(() => true),
+      new Promise<false>((r) => setTimeout(() => r(false), waitMs())),
+    ]);
     return done ? firstAttempt(deliveryId) : undefined;
   }
   const deadline = Date.now() + waitMs();

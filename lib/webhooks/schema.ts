@@ -11,9 +11,24 @@ export const resendWebhookBody = z.object({
 });
 export type ResendWebhookInput = z.output<typeof resendWebhookBody> & { payment_id: string; store_id?: string };
 
-export const WEBHOOK_EVENT_TYPES = ["Paid", "VirtualAccountIssued", "PartialCancelled", "Cancelled", "Failed", "Test"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "Paid",
+  "VirtualAccountIssued",
+  "PartialCancelled",
+  "Cancelled",
+  "Failed",
+  "Test",
+] as const;
 /** The recorded Webhook `type` in a transaction's notifications (CONTRACT §9). */
-export const WEBHOOK_TYPES = ["READY", "PAID", "FAILED", "CANCELLED", "PARTIAL_CANCELLED", "VIRTUAL_ACCOUNT_ISSUED", "CANCEL_PENDING"] as const;
+export const WEBHOOK_TYPES = [
+  "READY",
+  "PAID",
+  "FAILED",
+  "CANCELLED",
+  "PARTIAL_CANCELLED",
+  "VIRTUAL_ACCOUNT_ISSUED",
+  "CANCEL_PENDING",
+] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 export const DELIVERY_STATES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
 
@@ -22,8 +37,14 @@ export const deliveryFilter = z.object({
   state: z.enum(DELIVERY_STATES).optional(),
   event: z.enum(WEBHOOK_EVENT_TYPES).optional(),
   url: text(2000).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd").optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd").optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd")
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd")
+    .optional(),
 });
 export type DeliveryFilter = z.output<typeof deliveryFilter>;
 

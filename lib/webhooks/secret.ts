@@ -27,5 +27,7 @@ function keyOf(secret: string): Buffer {
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one entry per secret, space-separated. */
 export function signatureHeader(secrets: string[], id: string, timestampSeconds: number, body: string): string {
-  return secrets.map((secret) => `v1,${hmacSha256(keyOf(secret), `${id}.${timestampSeconds}.${body}`).toString("base64")}`).join(" ");
+  return secrets
+    .map((secret) => `v1,${hmacSha256(keyOf(secret), `${id}.${timestampSeconds}.${body}`).toString("base64")}`)
+    .join(" ");
 }

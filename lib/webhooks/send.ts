@@ -13,7 +13,12 @@ export const MAX_STORED_BODY = 1024;
  * POSTs one webhook. No redirects are followed (a redirect is a non-2xx answer), the address is
  * checked at connect time, and the whole exchange is bounded by `timeoutMs`.
  */
-export function sendWebhookRequest(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendResult> {
+export function sendWebhookRequest(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<SendResult> {
   let target: URL;
   try {
     target = new URL(url);
@@ -34,15 +39,29 @@ export function sendWebhookRequest(url: string, headers: Record<string, string>,
     };
     const request = client.request(
       target,
-      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: guardedLookup as never },
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        lookup: guardedLookup as never,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () => {
           const responseHeaders: Record<string, string> = {};
-          for (const [k, v] of Object.entries(response.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(", ") : v;
-          const body = Buffer.concat(chunks).subarray(0, MAX_STORED_BODY).toString("utf8").replace(/\uFFFD$/, "");
-          finish({ kind: "response", code: response.statusCode ?? 0, headers: responseHeaders, body, respondedAt: Date.now() });
+          for (const [k, v] of Object.entries(response.headers))
+            if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(", ") : v;
+          const body = Buffer.concat(chunks)
+            .subarray(0, MAX_STORED_BODY)
+            .toString("utf8")
+            .replace(/\uFFFD$/, "");
+          finish({
+            kind: "response",
+            code: response.statusCode ?? 0,
+            headers: responseHeaders,
+            body,
+            respondedAt: Date.now(),
+          });
         };
         response.on("data", (chunk: Buffer) => {
           chunks.push(chunk);
@@ -54,7 +73,9 @@ export function sendWebhookRequest(url: string, headers: Record<string, string>,
           }
         });
         response.on("end", done);
-        response.on("error", (error) => finish({ kind: "no_response", error: `response aborted: ${error.message}`, permanent: false }));
+        response.on("error", (error) =>
+          finish({ kind: "no_response", error: `response aborted: ${error.message}`, permanent: false }),
+        );
       },
     );
     const timer = setTimeout(() => {
@@ -63,7 +84,11 @@ export function sendWebhookRequest(url: string, headers: Record<string, string>,
     }, timeoutMs);
     request.on("error", (error) => {
       const refused = error instanceof AddressRefusedError;
-      finish({ kind: "no_response", error: refused ? error.message : `connection failed: ${error.message}`, permanent: refused });
+      finish({
+        kind: "no_response",
+        error: refused ? error.message : `connection failed: ${error.message}`,
+        permanent: refused,
+      });
     });
     request.end(body);
   });

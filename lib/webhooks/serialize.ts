@@ -35,7 +35,11 @@ export function serializeNotification(attempt: NotificationAttempt, delivery: No
       current_execution: attempt.execution,
       max_execution: delivery.max_attempts,
       webhook_trigger: delivery.trigger,
-      request: { header: headerObject(attempt.request_header), body: attempt.request_body, requested_at: toRfc3339(attempt.requested_at) },
+      request: {
+        header: headerObject(attempt.request_header),
+        body: attempt.request_body,
+        requested_at: toRfc3339(attempt.requested_at),
+      },
       ...(attempt.response_code === null
         ? {}
         : {

@@ -25,7 +25,13 @@ export async function getWebhookSettings({ ctx }: { ctx: AuthContext }): Promise
 }
 
 /** Sets (or clears, with "") the store's webhook URL; refused addresses are refused here too. */
-export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input: { url: string } }): Promise<WebhookSettingsView> {
+export async function updateWebhookUrl({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { url: string };
+}): Promise<WebhookSettingsView> {
   const store = await resolveStore(ctx, undefined);
   const url = input.url.trim();
   if (url) {
@@ -34,7 +40,13 @@ export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input
   }
   await transaction(async (tx) => {
     await setStoreWebhookUrl(tx, ctx.merchantId, store.id, url || null, Date.now());
-    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.url_change", targetId: store.id, before: { url: store.webhook_url }, after: { url: url || null } });
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "webhook.url_change",
+      targetId: store.id,
+      before: { url: store.webhook_url },
+      after: { url: url || null },
+    });
   });
   return getWebhookSettings({ ctx });
 }
@@ -44,13 +56,30 @@ export async function updateWebhookUrl({ ctx, input }: { ctx: AuthContext; input
  * webhook-signature), so receivers can switch without dropping a delivery. Rotating again inside
  * the window replaces the remembered previous secret.
  */
-export async function rotateWebhookSecret({ ctx, input }: { ctx: AuthContext; input: { overlapHours: number } }): Promise<WebhookSettingsView> {
+export async function rotateWebhookSecret({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: { overlapHours: number };
+}): Promise<WebhookSettingsView> {
   const store = await resolveStore(ctx, undefined);
   const now = Date.now();
   await transaction(async (tx) => {
     const keepPreviousUntil = input.overlapHours > 0 ? now + input.overlapHours * HOUR : null;
-    await replaceSigningSecret(tx, { id: store.id, merchantId: ctx.merchantId }, sealWebhookSecret(newWebhookSecret()), now, keepPreviousUntil);
-    await recordAudit(tx, { merchantId: ctx.merchantId, action: "webhook.secret_rotate", targetId: store.id, after: { previous_secret_valid_hours: input.overlapHours } });
+    await replaceSigningSecret(
+      tx,
+      { id: store.id, merchantId: ctx.merchantId },
+      sealWebhookSecret(newWebhookSecret()),
+      now,
+      keepPreviousUntil,
+    );
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "webhook.secret_rotate",
+      targetId: store.id,
+      after: { previous_secret_valid_hours: input.overlapHours },
+    });
   });
   return getWebhookSettings({ ctx });
 }
@@ -60,18 +89,20 @@ export async function sendTestWebhook({ ctx }: { ctx: AuthContext }) {
   const store = await resolveStore(ctx, undefined);
   const url = store.webhook_url;
   if (!url) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
-  const { delivery, jobId } = await transaction((tx) => createDelivery(tx, {
-    merchantId: ctx.merchantId,
-    storeId: store.id,
-    paymentId: null,
-    txId: null,
-    eventType: "Test",
-    url,
-    urlSource: "STORE",
-    trigger: "MANUAL",
-    isAsync: false,
-    body: eventBody({ tx_id: null, payment_id: null, status: "Test" }),
-  }));
+  const { delivery, jobId } = await transaction((tx) =>
+    createDelivery(tx, {
+      merchantId: ctx.merchantId,
+      storeId: store.id,
+      paymentId: null,
+      txId: null,
+      eventType: "Test",
+      url,
+      urlSource: "STORE",
+      trigger: "MANUAL",
+      isAsync: false,
+      body: eventBody({ tx_id: null, payment_id: null, status: "Test" }),
+    }),
+  );
   const attempt = await runDeliveryInline(delivery.id, jobId);
   return { deliveryId: delivery.id, attempt: attempt ? toAttemptView(attempt) : null };
 }

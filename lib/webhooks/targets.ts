@@ -43,7 +43,12 @@ export async function queueResend(
     const notice = t.notice_urls ? (JSON.parse(t.notice_urls) as string[]) : [];
     urlSource = notice.length > 0 ? "NOTICE_URLS" : "STORE";
     urls = notice.length > 0 ? notice : store.webhook_url ? [store.webhook_url] : [];
-    event = { paymentId: t.payment_id, txId: t.id, type, body: eventBody({ tx_id: t.id, payment_id: t.payment_id, status: type }) };
+    event = {
+      paymentId: t.payment_id,
+      txId: t.id,
+      type,
+      body: eventBody({ tx_id: t.id, payment_id: t.payment_id, status: type }),
+    };
   }
   const out: { deliveryId: string; jobId: string }[] = [];
   for (const url of urls) {

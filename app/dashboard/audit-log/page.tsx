@@ -12,16 +12,29 @@ import { getTranslator, pageTitle } from "@/lib/i18n/server";
 export const generateMetadata = () => pageTitle("nav.auditLog");
 
 /** The merchant's audit log; a store-limited login does not see merchant-wide history. */
-export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await requireDashboard();
   if (ctx.storeLimited) notFound();
   const filters = auditFiltersFromQuery(await searchParams);
-  const [{ t }, page, actors] = await Promise.all([getTranslator(), listAudit(ctx.merchantId, filters), listAuditActors(ctx.merchantId)]);
-  const link = "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";
+  const [{ t }, page, actors] = await Promise.all([
+    getTranslator(),
+    listAudit(ctx.merchantId, filters),
+    listAuditActors(ctx.merchantId),
+  ]);
+  const link =
+    "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";
   return (
     <div className="space-y-4">
       <PageHeader title={t("audit.title")}>
-        <a className={link} href={`/dashboard/audit-log/export?${filterQueryString(filters, { before: undefined })}`} download>
+        <a
+          className={link}
+          href={`/dashboard/audit-log/export?${filterQueryString(filters, { before: undefined })}`}
+          download
+        >
           {t("audit.export")}
         </a>
       </PageHeader>

@@ -16,7 +16,8 @@ const FAR_FUTURE = Date.UTC(9999, 0, 1);
 
 export const listBillingKeysAction = dashboardAction(
   { write: false, input: z.object({ page: z.number().int().min(0).max(10_000), status: billingKeyStatus.optional() }) },
-  ({ ctx, input }) => listBillingKeys({ ctx, input: { page: input.page, limit: 20, status: input.status ? [input.status] : undefined } }),
+  ({ ctx, input }) =>
+    listBillingKeys({ ctx, input: { page: input.page, limit: 20, status: input.status ? [input.status] : undefined } }),
 );
 
 export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => {
@@ -48,21 +49,36 @@ export const issueTestCardAction = dashboardAction({ write: true, input: issueTe
 );
 
 /** Schedules still booked on a key: the delete confirmation names them. */
-export const bookedSchedulesAction = dashboardAction({ write: false, input: z.object({ billing_key: idRef }) }, async ({ ctx, input }) => {
-  const res = await listSchedules({ ctx, input: { billing_key: input.billing_key, status: ["SCHEDULED", "STARTED"], start: 0, end: FAR_FUTURE, limit: 1000 } });
-  return res.schedules;
-});
+export const bookedSchedulesAction = dashboardAction(
+  { write: false, input: z.object({ billing_key: idRef }) },
+  async ({ ctx, input }) => {
+    const res = await listSchedules({
+      ctx,
+      input: {
+        billing_key: input.billing_key,
+        status: ["SCHEDULED", "STARTED"],
+        start: 0,
+        end: FAR_FUTURE,
+        limit: 1000,
+      },
+    });
+    return res.schedules;
+  },
+);
 
 /** Deletes a key; with cancel_schedules, its booked schedules are cancelled in the same transaction. */
 export const deleteBillingKeyAction = dashboardAction({ write: true, input: deleteBillingKeyForm }, ({ ctx, input }) =>
   deleteBillingKey({ ctx, input: { billing_key: input.billing_key, cancel_schedules: input.cancel_schedules } }),
 );
 
-export const billingKeyDetailAction = dashboardAction({ write: false, input: z.object({ billing_key: idRef }) }, async ({ ctx, input }) => {
-  const { billing_key } = await getBillingKey({ ctx, input: { billing_key: input.billing_key } });
-  const [schedules, payments] = await Promise.all([
-    listSchedules({ ctx, input: { billing_key: input.billing_key, start: 0, end: FAR_FUTURE, limit: 1000 } }),
-    listKeyPayments({ ctx, input: { billing_key: input.billing_key } }),
-  ]);
-  return { key: billing_key, schedules: schedules.schedules, payments };
-});
+export const billingKeyDetailAction = dashboardAction(
+  { write: false, input: z.object({ billing_key: idRef }) },
+  async ({ ctx, input }) => {
+    const { billing_key } = await getBillingKey({ ctx, input: { billing_key: input.billing_key } });
+    const [schedules, payments] = await Promise.all([
+      listSchedules({ ctx, input: { billing_key: input.billing_key, start: 0, end: FAR_FUTURE, limit: 1000 } }),
+      listKeyPayments({ ctx, input: { billing_key: input.billing_key } }),
+    ]);
+    return { key: billing_key, schedules: schedules.schedules, payments };
+  },
+);

@@ -24,7 +24,10 @@ import { listBillingKeysAction } from "./actions";
 type Status = (typeof BILLING_KEY_STATUSES)[number];
 
 // The delete dialog loads when a delete is asked for.
-const DeleteKeyDialog = dynamic(() => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog), { ssr: false });
+const DeleteKeyDialog = dynamic(
+  () => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog),
+  { ssr: false },
+);
 
 export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
@@ -33,7 +36,9 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const queryClient = useQueryClient();
-  const status = (BILLING_KEY_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as Status) : undefined;
+  const status = (BILLING_KEY_STATUSES as readonly string[]).includes(params.get("status") ?? "")
+    ? (params.get("status") as Status)
+    : undefined;
   const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -57,7 +62,10 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
       {
         header: t("billingKeys.key"),
         cell: ({ row }) => (
-          <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/billing-keys/${encodeURIComponent(row.original.billing_key)}`}>
+          <Link
+            className="font-mono text-xs text-brand hover:underline"
+            href={`/dashboard/billing-keys/${encodeURIComponent(row.original.billing_key)}`}
+          >
             {row.original.billing_key}
           </Link>
         ),
@@ -71,7 +79,10 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
         },
       },
       { header: t("billingKeys.card"), cell: ({ row }) => cardLabel(row.original) },
-      { header: t("billingKeys.issuedAt"), cell: ({ row }) => (row.original.issued_at ? fmt.dateTime(row.original.issued_at) : "—") },
+      {
+        header: t("billingKeys.issuedAt"),
+        cell: ({ row }) => (row.original.issued_at ? fmt.dateTime(row.original.issued_at) : "—"),
+      },
       {
         id: "actions",
         header: "",
@@ -98,7 +109,11 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
       <div className="flex items-end gap-3">
         <label className="text-sm">
           <span className="mb-1 block text-slate-600">{t("billingKeys.status")}</span>
-          <Select aria-label={t("billingKeys.status")} value={status ?? ""} onChange={(e) => setUrl({ status: e.target.value, page: 0 })}>
+          <Select
+            aria-label={t("billingKeys.status")}
+            value={status ?? ""}
+            onChange={(e) => setUrl({ status: e.target.value, page: 0 })}
+          >
             <option value="">{t("billingKeys.allStatuses")}</option>
             {BILLING_KEY_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -108,7 +123,13 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
           </Select>
         </label>
       </div>
-      <DataTable columns={columns} data={data?.billing_keys} loading={keys.isPending} testId="billing-keys-table" rowTestId={(k) => `billing-key-${k.billing_key}`} />
+      <DataTable
+        columns={columns}
+        data={data?.billing_keys}
+        loading={keys.isPending}
+        testId="billing-keys-table"
+        rowTestId={(k) => `billing-key-${k.billing_key}`}
+      />
       {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}
       {deleting ? (
         <DeleteKeyDialog

@@ -9,16 +9,21 @@ import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 
 /** Dashboard actions call the same service verbs as the API, on the store chosen in the switcher. */
-export const listCashReceiptsAction = dashboardAction({ write: false, input: listCashReceiptsInput }, ({ ctx, input }) => listCashReceipts({ ctx, input }));
+export const listCashReceiptsAction = dashboardAction(
+  { write: false, input: listCashReceiptsInput },
+  ({ ctx, input }) => listCashReceipts({ ctx, input }),
+);
 
-export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) =>
-  (await listChannels({ ctx, input: { purpose: "payment" } })).channels,
+export const paymentChannelsAction = dashboardAction(
+  { write: false, input: z.object({}) },
+  async ({ ctx }) => (await listChannels({ ctx, input: { purpose: "payment" } })).channels,
 );
 
 export const issueCashReceiptAction = dashboardAction({ write: true, input: dashboardIssueInput }, ({ ctx, input }) =>
   issueCashReceipt({ ctx, input: { ...input, store_id: ctx.storeId } }),
 );
 
-export const cancelCashReceiptAction = dashboardAction({ write: true, input: dashboardPaymentInput }, ({ ctx, input }) =>
-  cancelCashReceipt({ ctx, input: { payment_id: input.payment_id, store_id: ctx.storeId } }),
+export const cancelCashReceiptAction = dashboardAction(
+  { write: true, input: dashboardPaymentInput },
+  ({ ctx, input }) => cancelCashReceipt({ ctx, input: { payment_id: input.payment_id, store_id: ctx.storeId } }),
 );

@@ -67,21 +67,43 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   const columns = useMemo<ColumnDef<CashReceiptListItem>[]>(
     () => [
       { header: t("receipts.issuedAt"), cell: ({ row }) => fmt.dateTime(row.original.issued_at) },
-      { header: t("receipts.paymentId"), cell: ({ row }) => <code className="text-xs">{row.original.payment_id}</code> },
+      {
+        header: t("receipts.paymentId"),
+        cell: ({ row }) => <code className="text-xs">{row.original.payment_id}</code>,
+      },
       { header: t("receipts.orderName"), accessorKey: "order_name" },
       { header: t("receipts.type"), cell: ({ row }) => t(`receipts.type.${row.original.type}`) },
       { header: t("receipts.amount"), cell: ({ row }) => fmt.money(row.original.amount, row.original.currency) },
-      { header: t("receipts.status"), cell: ({ row }) => <StatusBadge kind="receiptStatus" status={row.original.status ?? ""} /> },
+      {
+        header: t("receipts.status"),
+        cell: ({ row }) => <StatusBadge kind="receiptStatus" status={row.original.status ?? ""} />,
+      },
       { header: t("receipts.issueNumber"), accessorKey: "issue_number" },
-      { header: "", id: "kind", cell: ({ row }) => (row.original.is_manual ? t("receipts.manual") : t("receipts.auto")) },
+      {
+        header: "",
+        id: "kind",
+        cell: ({ row }) => (row.original.is_manual ? t("receipts.manual") : t("receipts.auto")),
+      },
       {
         id: "actions",
         header: "",
         cell: ({ row }) => (
           <div className="flex gap-2">
-            <a className="text-sm text-brand hover:underline" href={row.original.receipt_path} target="_blank" rel="noreferrer">{t("receipts.open")}</a>
+            <a
+              className="text-sm text-brand hover:underline"
+              href={row.original.receipt_path}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t("receipts.open")}
+            </a>
             {canWrite && row.original.status === "ISSUED" ? (
-              <Button variant="danger" onClick={() => window.confirm(t("receipts.confirmCancel")) && cancel.mutate(row.original.payment_id)}>{t("receipts.cancel")}</Button>
+              <Button
+                variant="danger"
+                onClick={() => window.confirm(t("receipts.confirmCancel")) && cancel.mutate(row.original.payment_id)}
+              >
+                {t("receipts.cancel")}
+              </Button>
             ) : null}
           </div>
         ),
@@ -97,22 +119,60 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
       {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap items-end gap-2">
         <div className="w-40">
-          <Select aria-label={t("receipts.status")} value={status ?? ""} onChange={(e) => setParams({ status: e.target.value || undefined })}>
+          <Select
+            aria-label={t("receipts.status")}
+            value={status ?? ""}
+            onChange={(e) => setParams({ status: e.target.value || undefined })}
+          >
             <option value="">{t("receipts.allStatuses")}</option>
-            {cashReceiptStatus.options.map((s) => <option key={s} value={s}>{t(`enum.receiptStatus.${s}`)}</option>)}
+            {cashReceiptStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {t(`enum.receiptStatus.${s}`)}
+              </option>
+            ))}
           </Select>
         </div>
         <div className="w-56">
-          <Select aria-label={t("receipts.type")} value={type ?? ""} onChange={(e) => setParams({ type: e.target.value || undefined })}>
+          <Select
+            aria-label={t("receipts.type")}
+            value={type ?? ""}
+            onChange={(e) => setParams({ type: e.target.value || undefined })}
+          >
             <option value="">{t("receipts.allTypes")}</option>
-            {cashReceiptType.options.map((s) => <option key={s} value={s}>{t(`receipts.type.${s}`)}</option>)}
+            {cashReceiptType.options.map((s) => (
+              <option key={s} value={s}>
+                {t(`receipts.type.${s}`)}
+              </option>
+            ))}
           </Select>
         </div>
-        <label className="text-sm">{t("receipts.from")} <Input type="date" className="inline-block w-40" value={from ?? ""} onChange={(e) => setParams({ from: e.target.value || undefined })} /></label>
-        <label className="text-sm">{t("receipts.to")} <Input type="date" className="inline-block w-40" value={to ?? ""} onChange={(e) => setParams({ to: e.target.value || undefined })} /></label>
+        <label className="text-sm">
+          {t("receipts.from")}{" "}
+          <Input
+            type="date"
+            className="inline-block w-40"
+            value={from ?? ""}
+            onChange={(e) => setParams({ from: e.target.value || undefined })}
+          />
+        </label>
+        <label className="text-sm">
+          {t("receipts.to")}{" "}
+          <Input
+            type="date"
+            className="inline-block w-40"
+            value={to ?? ""}
+            onChange={(e) => setParams({ to: e.target.value || undefined })}
+          />
+        </label>
       </div>
       {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <DataTable columns={columns} data={list.data?.items} loading={list.isPending} testId="cash-receipts-table" rowTestId={(r) => `receipt-${r.payment_id}`} />
+      <DataTable
+        columns={columns}
+        data={list.data?.items}
+        loading={list.isPending}
+        testId="cash-receipts-table"
+        rowTestId={(r) => `receipt-${r.payment_id}`}
+      />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );

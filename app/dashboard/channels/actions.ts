@@ -10,11 +10,28 @@ import { dashboardAction } from "@/lib/dashboard/action";
 export const listChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => {
   const live = await listLiveChannels({ ctx });
   const test = (await listStoreChannels(ctx.merchantId, ctx.storeId)).filter((c) => c.type === "TEST");
-  return { live, test: test.map((c) => ({ id: c.id, name: c.name, pgProvider: c.pg_provider, type: "TEST" as const, forPayment: c.is_for_payment === 1 })) };
+  return {
+    live,
+    test: test.map((c) => ({
+      id: c.id,
+      name: c.name,
+      pgProvider: c.pg_provider,
+      type: "TEST" as const,
+      forPayment: c.is_for_payment === 1,
+    })),
+  };
 });
 
-export const connectTossChannelAction = dashboardAction({ write: true, input: connectTossChannelInput }, ({ ctx, input }) => connectTossChannel({ ctx, input }));
+export const connectTossChannelAction = dashboardAction(
+  { write: true, input: connectTossChannelInput },
+  ({ ctx, input }) => connectTossChannel({ ctx, input }),
+);
 
-export const testChannelAction = dashboardAction({ write: true, input: liveChannelRef }, ({ ctx, input }) => testChannelConnection({ ctx, input }));
+export const testChannelAction = dashboardAction({ write: true, input: liveChannelRef }, ({ ctx, input }) =>
+  testChannelConnection({ ctx, input }),
+);
 
-export const setChannelEnabledAction = dashboardAction({ write: true, input: setChannelEnabledInput }, ({ ctx, input }) => setChannelEnabled({ ctx, input }));
+export const setChannelEnabledAction = dashboardAction(
+  { write: true, input: setChannelEnabledInput },
+  ({ ctx, input }) => setChannelEnabled({ ctx, input }),
+);

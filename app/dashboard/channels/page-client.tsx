@@ -11,7 +11,11 @@ import { useErrorMessage } from "@/components/ui/error-message";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useErrorNotice } from "@/components/ui/use-notice";
-import { connectTossChannelInput, type ConnectTossChannelInput, type LiveChannelView } from "@/lib/channels/live-schema";
+import {
+  connectTossChannelInput,
+  type ConnectTossChannelInput,
+  type LiveChannelView,
+} from "@/lib/channels/live-schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { connectTossChannelAction, listChannelsAction, setChannelEnabledAction, testChannelAction } from "./actions";
 
@@ -31,13 +35,18 @@ export function ChannelsClient() {
   const [error, setError] = useErrorNotice();
   const channels = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listChannelsAction({})) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEYS });
-  const form = useForm<ConnectTossChannelInput>({ resolver: zodResolver(connectTossChannelInput), defaultValues: { name: "Toss Payments", pgMerchantId: "", secretKey: "" } });
+  const form = useForm<ConnectTossChannelInput>({
+    resolver: zodResolver(connectTossChannelInput),
+    defaultValues: { name: "Toss Payments", pgMerchantId: "", secretKey: "" },
+  });
 
   const connect = useMutation({
     mutationFn: async (values: ConnectTossChannelInput) => unwrap(await connectTossChannelAction(values)),
     onSuccess: (view) => {
       form.reset({ name: "Toss Payments", pgMerchantId: "", secretKey: "" });
-      toast[view.testedAt ? "success" : "error"](t(view.testedAt ? "channels.connectedToast" : "channels.testFailedToast"));
+      toast[view.testedAt ? "success" : "error"](
+        t(view.testedAt ? "channels.connectedToast" : "channels.testFailedToast"),
+      );
       refresh();
     },
     onError: (e: Error) => setError(errorText(e)),
@@ -45,7 +54,9 @@ export function ChannelsClient() {
   const test = useMutation({
     mutationFn: async (channelId: string) => unwrap(await testChannelAction({ channelId })),
     onSuccess: (view) => {
-      toast[view.testedAt ? "success" : "error"](t(view.testedAt ? "channels.testPassedToast" : "channels.testFailedToast"));
+      toast[view.testedAt ? "success" : "error"](
+        t(view.testedAt ? "channels.testPassedToast" : "channels.testFailedToast"),
+      );
       refresh();
     },
     onError: (e: Error) => setError(errorText(e)),
@@ -60,7 +71,8 @@ export function ChannelsClient() {
   });
 
   const live: LiveChannelView[] = channels.data?.live ?? [];
-  const fieldError = (name: keyof ConnectTossChannelInput) => (form.formState.errors[name] ? t(`channels.invalid.${name}`) : undefined);
+  const fieldError = (name: keyof ConnectTossChannelInput) =>
+    form.formState.errors[name] ? t(`channels.invalid.${name}`) : undefined;
 
   return (
     <div className="space-y-4">
@@ -76,17 +88,42 @@ export function ChannelsClient() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{c.name}</p>
                 <p className="break-all text-xs text-slate-500">
-                  {t("channels.mid")}: {c.pgMerchantId} · {t("channels.secretKey")}: ••••{c.secretKeyHint} · {t("channels.channelKey")}: <code>{c.key}</code>
+                  {t("channels.mid")}: {c.pgMerchantId} · {t("channels.secretKey")}: ••••{c.secretKeyHint} ·{" "}
+                  {t("channels.channelKey")}: <code>{c.key}</code>
                 </p>
                 <p className="text-xs">
-                  {c.testedAt ? t("channels.testPassedAt", { at: fmt.dateTime(c.testedAt) }) : c.testError ? <span className="text-red-700">{t("channels.testFailed")}: {c.testError}</span> : t("channels.untested")}
+                  {c.testedAt ? (
+                    t("channels.testPassedAt", { at: fmt.dateTime(c.testedAt) })
+                  ) : c.testError ? (
+                    <span className="text-red-700">
+                      {t("channels.testFailed")}: {c.testError}
+                    </span>
+                  ) : (
+                    t("channels.untested")
+                  )}
                 </p>
               </div>
-              <span className="text-sm" data-testid="channel-state">{t(c.enabled ? "channels.enabled" : "channels.disabled")}</span>
-              <Button variant="secondary" disabled={test.isPending} onClick={() => { setError(null); test.mutate(c.id); }}>
+              <span className="text-sm" data-testid="channel-state">
+                {t(c.enabled ? "channels.enabled" : "channels.disabled")}
+              </span>
+              <Button
+                variant="secondary"
+                disabled={test.isPending}
+                onClick={() => {
+                  setError(null);
+                  test.mutate(c.id);
+                }}
+              >
                 {t("channels.test")}
               </Button>
-              <Button variant={c.enabled ? "danger" : "primary"} disabled={toggle.isPending || (!c.enabled && !c.testedAt)} onClick={() => { setError(null); toggle.mutate({ channelId: c.id, enabled: !c.enabled }); }}>
+              <Button
+                variant={c.enabled ? "danger" : "primary"}
+                disabled={toggle.isPending || (!c.enabled && !c.testedAt)}
+                onClick={() => {
+                  setError(null);
+                  toggle.mutate({ channelId: c.id, enabled: !c.enabled });
+                }}
+              >
                 {t(c.enabled ? "channels.disable" : "channels.enable")}
               </Button>
             </li>
@@ -95,21 +132,48 @@ export function ChannelsClient() {
       </Card>
       <Card title={t("channels.connectToss")}>
         <p className="mb-3 text-sm text-slate-600">{t("channels.connectHint")}</p>
-        <form className="grid gap-3 sm:grid-cols-3" noValidate onSubmit={form.handleSubmit((v) => { setError(null); connect.mutate(v); })}>
+        <form
+          className="grid gap-3 sm:grid-cols-3"
+          noValidate
+          onSubmit={form.handleSubmit((v) => {
+            setError(null);
+            connect.mutate(v);
+          })}
+        >
           <FormField label={t("channels.name")} htmlFor="channel-name" error={fieldError("name")}>
             <Input id="channel-name" {...form.register("name")} aria-invalid={!!form.formState.errors.name} />
           </FormField>
           <FormField label={t("channels.mid")} htmlFor="channel-mid" error={fieldError("pgMerchantId")}>
-            <Input id="channel-mid" autoComplete="off" {...form.register("pgMerchantId")} aria-invalid={!!form.formState.errors.pgMerchantId} />
+            <Input
+              id="channel-mid"
+              autoComplete="off"
+              {...form.register("pgMerchantId")}
+              aria-invalid={!!form.formState.errors.pgMerchantId}
+            />
           </FormField>
-          <FormField label={t("channels.secretKey")} htmlFor="channel-secret" error={fieldError("secretKey")} hint={t("channels.secretHint")}>
-            <Input id="channel-secret" type="password" autoComplete="off" {...form.register("secretKey")} aria-invalid={!!form.formState.errors.secretKey} />
+          <FormField
+            label={t("channels.secretKey")}
+            htmlFor="channel-secret"
+            error={fieldError("secretKey")}
+            hint={t("channels.secretHint")}
+          >
+            <Input
+              id="channel-secret"
+              type="password"
+              autoComplete="off"
+              {...form.register("secretKey")}
+              aria-invalid={!!form.formState.errors.secretKey}
+            />
           </FormField>
           <div className="sm:col-span-3">
-            <Button type="submit" disabled={connect.isPending}>{t("channels.connect")}</Button>
+            <Button type="submit" disabled={connect.isPending}>
+              {t("channels.connect")}
+            </Button>
           </div>
         </form>
-        <p className="mt-3 text-xs text-slate-500">{t("channels.callbackHint")} <code>/api/providers/tosspayments/deposit-callback</code></p>
+        <p className="mt-3 text-xs text-slate-500">
+          {t("channels.callbackHint")} <code>/api/providers/tosspayments/deposit-callback</code>
+        </p>
       </Card>
       <Card title={t("channels.testChannels")}>
         <ul className="divide-y divide-slate-200" data-testid="test-channels">

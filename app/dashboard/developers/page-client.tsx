@@ -29,7 +29,10 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
   const keys = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listKeysAction({})) });
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useErrorNotice();
-  const form = useForm<CreateApiKeyInput>({ resolver: zodResolver(createApiKeyInput), defaultValues: { name: "", limitToStore: false } });
+  const form = useForm<CreateApiKeyInput>({
+    resolver: zodResolver(createApiKeyInput),
+    defaultValues: { name: "", limitToStore: false },
+  });
 
   const create = useMutation({
     mutationFn: async (values: CreateApiKeyInput) => unwrap(await createKeyAction(values)),
@@ -56,10 +59,19 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
     () => [
       { header: t("developers.name"), accessorKey: "name" },
       { header: t("developers.prefix"), cell: ({ row }) => <code className="text-xs">{row.original.prefix}…</code> },
-      { header: t("developers.scope"), cell: ({ row }) => (row.original.storeId ? t("developers.oneStore") : t("developers.allStores")) },
+      {
+        header: t("developers.scope"),
+        cell: ({ row }) => (row.original.storeId ? t("developers.oneStore") : t("developers.allStores")),
+      },
       { header: t("developers.created"), cell: ({ row }) => fmt.dateTime(row.original.createdAt) },
-      { header: t("developers.lastUsed"), cell: ({ row }) => (row.original.lastUsedAt ? fmt.dateTime(row.original.lastUsedAt) : t("developers.never")) },
-      { header: t("developers.status"), cell: ({ row }) => (row.original.revokedAt ? t("developers.revoked") : t("developers.active")) },
+      {
+        header: t("developers.lastUsed"),
+        cell: ({ row }) => (row.original.lastUsedAt ? fmt.dateTime(row.original.lastUsedAt) : t("developers.never")),
+      },
+      {
+        header: t("developers.status"),
+        cell: ({ row }) => (row.original.revokedAt ? t("developers.revoked") : t("developers.active")),
+      },
       {
         id: "actions",
         header: "",
@@ -85,16 +97,31 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
       <p className="text-sm text-slate-600">{t("developers.intro")}</p>
       <Card title={t("developers.reference")}>
         <p className="text-sm text-slate-600">{t("developers.referenceIntro")}</p>
-        <a className="mt-2 inline-block text-sm font-medium text-blue-700 underline" href="/docs" data-testid="api-reference-link">
+        <a
+          className="mt-2 inline-block text-sm font-medium text-blue-700 underline"
+          href="/docs"
+          data-testid="api-reference-link"
+        >
           {t("developers.openReference")}
         </a>
       </Card>
       {error ? <Alert>{error}</Alert> : null}
       {canWrite ? (
         <Card title={t("developers.create")}>
-          <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={form.handleSubmit((v) => { setError(null); create.mutate(v); })}>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            noValidate
+            onSubmit={form.handleSubmit((v) => {
+              setError(null);
+              create.mutate(v);
+            })}
+          >
             <div className="w-64">
-              <FormField label={t("developers.name")} htmlFor="key-name" error={form.formState.errors.name ? t("form.required") : undefined}>
+              <FormField
+                label={t("developers.name")}
+                htmlFor="key-name"
+                error={form.formState.errors.name ? t("form.required") : undefined}
+              >
                 <Input id="key-name" {...form.register("name")} aria-invalid={!!form.formState.errors.name} />
               </FormField>
             </div>
@@ -117,7 +144,13 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
       ) : (
         <Alert kind="info">{t("developers.viewerCannot")}</Alert>
       )}
-      <DataTable columns={columns} data={keys.data} loading={keys.isPending} testId="api-keys-table" rowTestId={(k) => `api-key-${k.id}`} />
+      <DataTable
+        columns={columns}
+        data={keys.data}
+        loading={keys.isPending}
+        testId="api-keys-table"
+        rowTestId={(k) => `api-key-${k.id}`}
+      />
     </div>
   );
 }

@@ -13,16 +13,27 @@ import { DAY } from "@/lib/time";
 
 export const generateMetadata = () => pageTitle("nav.requestLog");
 
-export default async function RequestLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RequestLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await requireDashboard();
   const filters = requestLogFiltersFromQuery(await searchParams);
-  const [{ t }, page, keys] = await Promise.all([getTranslator(), listRequestLog(ctx, filters), listApiKeys(ctx.merchantId)]);
+  const [{ t }, page, keys] = await Promise.all([
+    getTranslator(),
+    listRequestLog(ctx, filters),
+    listApiKeys(ctx.merchantId),
+  ]);
   const visibleKeys = keys.filter((k) => !ctx.storeLimited || k.store_id === ctx.storeId);
-  const link = "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";
+  const link =
+    "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";
   return (
     <div className="space-y-4">
       <PageHeader title={filters.payment ? t("logs.payment", { id: filters.payment }) : t("logs.title")} />
-      <p className="text-sm text-slate-600">{t("logs.intro", { days: Math.round(requestLogSettings().retentionMs / DAY) })}</p>
+      <p className="text-sm text-slate-600">
+        {t("logs.intro", { days: Math.round(requestLogSettings().retentionMs / DAY) })}
+      </p>
       <FilterForm t={t} label={t("logs.title")} from={filters.from} until={filters.until}>
         {filters.payment ? <input type="hidden" name="payment" value={filters.payment} /> : null}
         <FilterField label={t("logs.status")}>

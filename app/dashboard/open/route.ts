@@ -13,6 +13,7 @@ export async function GET(request: Request): Promise<Response> {
   const to = url.searchParams.get("to") ?? "/dashboard";
   const target = to.startsWith("/dashboard") && !to.startsWith("//") ? to : "/dashboard";
   const response = NextResponse.redirect(new URL(target, url), 303);
-  if (ctx.stores.some((s) => s.id === storeId)) response.cookies.set(STORE_COOKIE, storeId, { path: "/", sameSite: "lax", httpOnly: true });
+  if (ctx.stores.some((s) => s.id === storeId))
+    response.cookies.set(STORE_COOKIE, storeId, { path: "/", sameSite: "lax", httpOnly: true });
   return response;
 }

@@ -21,29 +21,45 @@ import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
 const byId = z.object({ payment_id: callerId });
 
 /** The payments page: the API's filters on the switcher's store, or a full-text search across the user's stores. */
-export const listPaymentsAction = dashboardAction({ write: false, input: dashboardPaymentsQuery }, ({ ctx, input }) => listDashboardPayments({ ctx, input }));
-
-export const getPaymentAction = dashboardAction({ write: false, input: byId }, ({ ctx, input }) => getPaymentDetail({ ctx, input }));
-
-export const instantPayAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: instantPayBody }) }, ({ ctx, input }) =>
-  instantPay({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+export const listPaymentsAction = dashboardAction({ write: false, input: dashboardPaymentsQuery }, ({ ctx, input }) =>
+  listDashboardPayments({ ctx, input }),
 );
 
-export const cancelPaymentAction = dashboardAction({ write: true, input: cancelBody.extend({ payment_id: callerId }) }, async ({ ctx, input }) => {
-  const result = await cancelPayment({ ctx, input: { ...input, store_id: ctx.storeId } });
-  return { cancellation_id: result.cancellation_id, payment: result.payment };
-});
-
-export const simulateDepositAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
-  (await noticeVirtualAccountDeposit({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+export const getPaymentAction = dashboardAction({ write: false, input: byId }, ({ ctx, input }) =>
+  getPaymentDetail({ ctx, input }),
 );
 
-export const voidVirtualAccountAction = dashboardAction({ write: true, input: byId }, async ({ ctx, input }) =>
-  (await voidVirtualAccount({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+export const instantPayAction = dashboardAction(
+  { write: true, input: z.object({ payment_id: callerId, body: instantPayBody }) },
+  ({ ctx, input }) =>
+    instantPay({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
 );
 
-export const registerEscrowAction = dashboardAction({ write: true, input: z.object({ payment_id: callerId, body: escrowLogisticsBody }) }, ({ ctx, input }) =>
-  registerEscrowLogistics({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+export const cancelPaymentAction = dashboardAction(
+  { write: true, input: cancelBody.extend({ payment_id: callerId }) },
+  async ({ ctx, input }) => {
+    const result = await cancelPayment({ ctx, input: { ...input, store_id: ctx.storeId } });
+    return { cancellation_id: result.cancellation_id, payment: result.payment };
+  },
 );
 
-export const completeEscrowAction = dashboardAction({ write: true, input: byId }, ({ ctx, input }) => completeEscrow({ ctx, input: { ...input, store_id: ctx.storeId } }));
+export const simulateDepositAction = dashboardAction(
+  { write: true, input: byId },
+  async ({ ctx, input }) =>
+    (await noticeVirtualAccountDeposit({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+);
+
+export const voidVirtualAccountAction = dashboardAction(
+  { write: true, input: byId },
+  async ({ ctx, input }) => (await voidVirtualAccount({ ctx, input: { ...input, store_id: ctx.storeId } })).payment,
+);
+
+export const registerEscrowAction = dashboardAction(
+  { write: true, input: z.object({ payment_id: callerId, body: escrowLogisticsBody }) },
+  ({ ctx, input }) =>
+    registerEscrowLogistics({ ctx, input: { ...input.body, store_id: ctx.storeId, payment_id: input.payment_id } }),
+);
+
+export const completeEscrowAction = dashboardAction({ write: true, input: byId }, ({ ctx, input }) =>
+  completeEscrow({ ctx, input: { ...input, store_id: ctx.storeId } }),
+);

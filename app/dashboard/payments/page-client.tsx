@@ -25,9 +25,23 @@ import { instantPayAction, listPaymentsAction } from "./actions";
 export const PAYMENTS_KEY = ["payments"] as const;
 
 // The key-in form (and its validation library) loads when it is opened.
-const KeyInForm = dynamic(() => import("@/components/payments/key-in-form").then((m) => m.KeyInForm), { loading: () => <Skeleton className="h-72 w-full" /> });
+const KeyInForm = dynamic(() => import("@/components/payments/key-in-form").then((m) => m.KeyInForm), {
+  loading: () => <Skeleton className="h-72 w-full" />,
+});
 
-export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeLimited }: { storeId: string; canWrite: boolean; testChannels: TestChannel[]; stores: { id: string; name: string }[]; storeLimited: boolean }) {
+export function PaymentsClient({
+  storeId,
+  canWrite,
+  testChannels,
+  stores,
+  storeLimited,
+}: {
+  storeId: string;
+  canWrite: boolean;
+  testChannels: TestChannel[];
+  stores: { id: string; name: string }[];
+  storeLimited: boolean;
+}) {
   const t = useT();
   const fmt = useFormat();
   const [keyInOpen, setKeyInOpen] = useState(false);
@@ -37,7 +51,10 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
   const search = searchParams.toString();
   const query = useMemo(() => queryFromSearch(new URLSearchParams(search)), [search]);
   // `view` (the saved view) and `cols` (visible columns) arrange the page; the rest filters the list.
-  const listQuery = useMemo(() => withFilters(query, { view: undefined, cols: undefined, page: single(query, "page") || undefined }), [query]);
+  const listQuery = useMemo(
+    () => withFilters(query, { view: undefined, cols: undefined, page: single(query, "page") || undefined }),
+    [query],
+  );
   const columns = useMemo(() => columnsFromSearch(single(query, "cols")), [query]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The URL updates in a transition; changes made before it lands build on the latest request, not on stale state.
@@ -61,10 +78,15 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
   });
 
   const sort = {
-    by: (single(query, "sort_by") || single(query, "timestamp_type") || "STATUS_UPDATED_AT") as "REQUESTED_AT" | "STATUS_UPDATED_AT",
+    by: (single(query, "sort_by") || single(query, "timestamp_type") || "STATUS_UPDATED_AT") as
+      | "REQUESTED_AT"
+      | "STATUS_UPDATED_AT",
     order: (single(query, "sort_order") || "DESCENDING") as "ASCENDING" | "DESCENDING",
   };
-  const onSort = useCallback((s: typeof sort) => update((q) => withFilters(q, { sort_by: s.by, sort_order: s.order })), [update]);
+  const onSort = useCallback(
+    (s: typeof sort) => update((q) => withFilters(q, { sort_by: s.by, sort_order: s.order })),
+    [update],
+  );
   const page = Number(single(query, "page") || 0);
   const limit = single(query, "limit") || "10";
   const data = payments.data;
@@ -77,11 +99,19 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
     <div className="space-y-4">
       <PageHeader title={t("payments.title")}>
         {canWrite ? (
-          <Button variant={keyInOpen ? "secondary" : "primary"} onClick={() => setKeyInOpen(!keyInOpen)} aria-expanded={keyInOpen}>
+          <Button
+            variant={keyInOpen ? "secondary" : "primary"}
+            onClick={() => setKeyInOpen(!keyInOpen)}
+            aria-expanded={keyInOpen}
+          >
             {t("payments.keyIn")}
           </Button>
         ) : null}
-        <a className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100" href={`/dashboard/payments/export?${exportQuery}`} download>
+        <a
+          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100"
+          href={`/dashboard/payments/export?${exportQuery}`}
+          download
+        >
           {t("payments.exportCsv")}
         </a>
       </PageHeader>
@@ -94,29 +124,56 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
           canShare={canWrite}
           onOpen={(next) => router.replace(`${pathname}${next ? `?${next}` : ""}`, { scroll: false })}
         />
-        <ColumnPicker columns={columns} onChange={(next) => update((cur) => ({ ...cur, cols: next.join(",") || "none" }))} />
+        <ColumnPicker
+          columns={columns}
+          onChange={(next) => update((cur) => ({ ...cur, cols: next.join(",") || "none" }))}
+        />
       </div>
-      <SearchBox key={`q-${q}`} value={q} onSearch={(value) => update((current) => withFilters(current, { q: value, scope: undefined }))} />
+      <SearchBox
+        key={`q-${q}`}
+        value={q}
+        onSearch={(value) => update((current) => withFilters(current, { q: value, scope: undefined }))}
+      />
       {q && stores.length > 1 && !storeLimited ? (
         <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("payments.scope")}>
           <span className="text-slate-600">{t("payments.scope")}:</span>
           {(["all", "store"] as const).map((s) => (
-            <Button key={s} variant={scope === s ? "primary" : "secondary"} aria-pressed={scope === s} onClick={() => update((current) => withFilters(current, { scope: s }))}>
+            <Button
+              key={s}
+              variant={scope === s ? "primary" : "secondary"}
+              aria-pressed={scope === s}
+              onClick={() => update((current) => withFilters(current, { scope: s }))}
+            >
               {t(`payments.scope.${s}`)}
             </Button>
           ))}
         </div>
       ) : null}
       <FilterChips query={query} onChange={navigate} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
-      {filtersOpen ? <PaymentFilters key={search} query={query} onChange={navigate} onClose={() => setFiltersOpen(false)} /> : null}
+      {filtersOpen ? (
+        <PaymentFilters key={search} query={query} onChange={navigate} onClose={() => setFiltersOpen(false)} />
+      ) : null}
       {payments.error ? <QueryError error={payments.error} onRetry={() => void payments.refetch()} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
         <span data-testid="payments-total" aria-live="polite">
-          {data ? (data.count_capped ? t("payments.totalCountCapped", { count: fmt.number(data.total_count) }) : t("payments.totalCount", { count: data.total_count })) : payments.isPending ? <Skeleton className="h-4 w-24" /> : null}
+          {data ? (
+            data.count_capped ? (
+              t("payments.totalCountCapped", { count: fmt.number(data.total_count) })
+            ) : (
+              t("payments.totalCount", { count: data.total_count })
+            )
+          ) : payments.isPending ? (
+            <Skeleton className="h-4 w-24" />
+          ) : null}
         </span>
         <label className="flex items-center gap-2 whitespace-nowrap">
           {t("payments.perPage")}
-          <Select className="w-24" value={limit} onChange={(e) => update((cur) => withFilters(cur, { limit: e.target.value }))} aria-label={t("payments.perPage")}>
+          <Select
+            className="w-24"
+            value={limit}
+            onChange={(e) => update((cur) => withFilters(cur, { limit: e.target.value }))}
+            aria-label={t("payments.perPage")}
+          >
             {["10", "50", "100", "1000"].map((n) => (
               <option key={n}>{n}</option>
             ))}
@@ -135,7 +192,12 @@ export function PaymentsClient({ storeId, canWrite, testChannels, stores, storeL
           visible={columns}
         />
       </div>
-      <Pager page={page} pageCount={data?.total_page ?? 1} onPage={(p) => update((cur) => ({ ...cur, page: String(p) }))} testId="payments-page" />
+      <Pager
+        page={page}
+        pageCount={data?.total_page ?? 1}
+        onPage={(p) => update((cur) => ({ ...cur, page: String(p) }))}
+        testId="payments-page"
+      />
     </div>
   );
 }

@@ -9,7 +9,11 @@ import { PaymentsClient } from "./page-client";
 
 export const generateMetadata = () => pageTitle("nav.payments");
 
-export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await requireDashboard();
   // Opened bare (the menu), the list opens the user's default view, if they picked one.
   if (Object.keys(await searchParams).length === 0) {
@@ -20,7 +24,13 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const testChannels = channels.filter((c) => c.type === "TEST");
   return (
     <Suspense>
-      <PaymentsClient storeId={ctx.storeId} canWrite={ctx.role !== "VIEWER"} testChannels={testChannels} stores={ctx.stores.map((s) => ({ id: s.id, name: s.name }))} storeLimited={ctx.storeLimited} />
+      <PaymentsClient
+        storeId={ctx.storeId}
+        canWrite={ctx.role !== "VIEWER"}
+        testChannels={testChannels}
+        stores={ctx.stores.map((s) => ({ id: s.id, name: s.name }))}
+        storeLimited={ctx.storeLimited}
+      />
     </Suspense>
   );
 }

@@ -24,7 +24,11 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
     <div className="space-y-4">
       <PageHeader title={t("reconciliation.title")} />
       <p className="text-sm text-slate-600">{t("reconciliation.intro")}</p>
-      {lookup === "settled" || lookup === "waiting" ? <Alert kind="info">{t(lookup === "settled" ? "reconciliation.settledNow" : "reconciliation.stillWaiting")}</Alert> : null}
+      {lookup === "settled" || lookup === "waiting" ? (
+        <Alert kind="info">
+          {t(lookup === "settled" ? "reconciliation.settledNow" : "reconciliation.stillWaiting")}
+        </Alert>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="reconciliation-summary">
         {stats.map((s) => (
           <div key={s.key} className="rounded-lg border border-slate-200 bg-white p-3">
@@ -33,7 +37,9 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
           </div>
         ))}
       </dl>
-      {report.mismatches.length === 0 && report.unsettled.length === 0 ? <Alert kind="success">{t("reconciliation.allClear")}</Alert> : null}
+      {report.mismatches.length === 0 && report.unsettled.length === 0 ? (
+        <Alert kind="success">{t("reconciliation.allClear")}</Alert>
+      ) : null}
       {attention.length > 0 ? (
         <Card title={t("reconciliation.needsAttention")}>
           <p className="mb-2 text-xs text-slate-500">{t("reconciliation.operatorHint")}</p>
@@ -41,10 +47,18 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         </Card>
       ) : null}
       <Card title={t("reconciliation.mismatches")}>
-        {report.mismatches.length > 0 ? <MismatchTable rows={report.mismatches} t={t} /> : <p className="text-sm text-slate-500">{t("reconciliation.noMismatches")}</p>}
+        {report.mismatches.length > 0 ? (
+          <MismatchTable rows={report.mismatches} t={t} />
+        ) : (
+          <p className="text-sm text-slate-500">{t("reconciliation.noMismatches")}</p>
+        )}
       </Card>
       <Card title={t("reconciliation.unsettled")}>
-        {waiting.length > 0 ? <UnsettledTable rows={waiting} t={t} canWrite={canWrite} testId="unsettled-table" /> : <p className="text-sm text-slate-500">{t("reconciliation.noUnsettled")}</p>}
+        {waiting.length > 0 ? (
+          <UnsettledTable rows={waiting} t={t} canWrite={canWrite} testId="unsettled-table" />
+        ) : (
+          <p className="text-sm text-slate-500">{t("reconciliation.noUnsettled")}</p>
+        )}
       </Card>
     </div>
   );

@@ -40,7 +40,9 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
   // Filters live in the URL; the default window covers the recent past and the coming quarter.
   const from = params.get("from") ?? dateInput(Date.now() - 30 * DAY);
   const to = params.get("to") ?? dateInput(Date.now() + 90 * DAY);
-  const statuses = (params.get("status") ?? "").split(",").filter((s): s is Status => (SCHEDULE_STATUSES as readonly string[]).includes(s));
+  const statuses = (params.get("status") ?? "")
+    .split(",")
+    .filter((s): s is Status => (SCHEDULE_STATUSES as readonly string[]).includes(s));
   const page = Math.max(0, Number(params.get("page") ?? 0) || 0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useNotice();
@@ -49,10 +51,16 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
   const end = startOfDay(to) + DAY - 1;
   const schedules = useQuery({
     queryKey: [...SCHEDULES_QUERY, { from, to, statuses, page }],
-    queryFn: async () => unwrap(await listSchedulesAction({ start, end, status: statuses.length > 0 ? statuses : undefined, page })),
+    queryFn: async () =>
+      unwrap(await listSchedulesAction({ start, end, status: statuses.length > 0 ? statuses : undefined, page })),
     enabled: Number.isFinite(start) && Number.isFinite(end) && start <= end,
     // Follow schedules that are running or about to.
-    refetchInterval: (q) => (q.state.data?.schedules.some((s) => s.status === "STARTED" || (s.status === "SCHEDULED" && Date.parse(s.scheduled_at) < Date.now() + 60_000)) ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.schedules.some(
+        (s) => s.status === "STARTED" || (s.status === "SCHEDULED" && Date.parse(s.scheduled_at) < Date.now() + 60_000),
+      )
+        ? 1000
+        : false,
   });
 
   const setUrl = (next: Record<string, string | number | undefined>) => {
@@ -63,11 +71,17 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
     }
     router.replace(`${pathname}?${search.toString()}`);
   };
-  const toggleStatus = (s: Status) => setUrl({ status: (statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s]).join(","), page: 0 });
+  const toggleStatus = (s: Status) =>
+    setUrl({ status: (statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s]).join(","), page: 0 });
 
   const rows = schedules.data?.schedules ?? [];
   const cancel = useMutation({
-    mutationFn: async () => unwrap(await cancelSelectedAction({ schedules: rows.filter((s) => selected.has(s.id)).map((s) => ({ id: s.id, billing_key: s.billing_key })) })),
+    mutationFn: async () =>
+      unwrap(
+        await cancelSelectedAction({
+          schedules: rows.filter((s) => selected.has(s.id)).map((s) => ({ id: s.id, billing_key: s.billing_key })),
+        }),
+      ),
     onSuccess: (res) => {
       setNotice({ kind: "success", text: t("schedules.cancelled", { count: res.cancelled.length }) });
       setSelected(new Set());
@@ -94,12 +108,17 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
           <legend className="mb-1 text-slate-600">{t("schedules.filterStatus")}</legend>
           {SCHEDULE_STATUSES.map((s) => (
             <label key={s} className="flex items-center gap-1">
-              <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggleStatus(s)} /> {t(`billing.status.${s}`)}
+              <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggleStatus(s)} />{" "}
+              {t(`billing.status.${s}`)}
             </label>
           ))}
         </fieldset>
         {canWrite ? (
-          <Button variant="danger" disabled={selected.size === 0 || cancel.isPending} onClick={() => window.confirm(t("schedules.confirmCancel", { count: selected.size })) && cancel.mutate()}>
+          <Button
+            variant="danger"
+            disabled={selected.size === 0 || cancel.isPending}
+            onClick={() => window.confirm(t("schedules.confirmCancel", { count: selected.size })) && cancel.mutate()}
+          >
             {t("schedules.cancelSelected")}
           </Button>
         ) : null}
@@ -110,7 +129,14 @@ export function SchedulesClient({ canWrite }: { canWrite: boolean }) {
         schedules={rows}
         selectable={canWrite}
         selected={selected}
-        onToggle={(id) => setSelected((prev) => { const next = new Set(prev); if (next.has(id)) next.delete(id); else next.add(id); return next; })}
+        onToggle={(id) =>
+          setSelected((prev) => {
+            const next = new Set(prev);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return next;
+          })
+        }
       />
       {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}
     </div>

@@ -19,8 +19,9 @@ import { updateStore } from "@/lib/stores/update-store";
 
 const storeRef = z.object({ store_id: idRef });
 
-export const listStoresAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) =>
-  (await listStores({ ctx })).stores,
+export const listStoresAction = dashboardAction(
+  { write: false, input: z.object({}) },
+  async ({ ctx }) => (await listStores({ ctx })).stores,
 );
 
 export const getStoreAction = dashboardAction({ write: false, input: storeRef }, ({ ctx, input }) =>
@@ -31,21 +32,26 @@ export const createStoreAction = dashboardAction({ write: true, input: createSto
   createStore({ ctx, input }),
 );
 
-export const updateStoreAction = dashboardAction({ write: true, input: updateStoreInput.extend(storeRef.shape) }, ({ ctx, input }) =>
-  updateStore({ ctx, input }),
+export const updateStoreAction = dashboardAction(
+  { write: true, input: updateStoreInput.extend(storeRef.shape) },
+  ({ ctx, input }) => updateStore({ ctx, input }),
 );
 
 export const listApplicationsAction = dashboardAction({ write: false, input: storeRef }, ({ ctx, input }) =>
   listStoreApplicationViews({ ctx, input }),
 );
 
-export const submitApplicationAction = dashboardAction({ write: true, input: dashboardApplicationInput }, async ({ ctx, input }) => {
-  const { store_id, pg_specific_info, ...application } = input;
-  return submitApplications({ ctx, input: { store_id, pg_specific_info, applications: [application] } });
-});
+export const submitApplicationAction = dashboardAction(
+  { write: true, input: dashboardApplicationInput },
+  async ({ ctx, input }) => {
+    const { store_id, pg_specific_info, ...application } = input;
+    return submitApplications({ ctx, input: { store_id, pg_specific_info, applications: [application] } });
+  },
+);
 
-export const advanceApplicationAction = dashboardAction({ write: true, input: advanceApplicationInput }, ({ ctx, input }) =>
-  advanceApplication({ ctx, input }),
+export const advanceApplicationAction = dashboardAction(
+  { write: true, input: advanceApplicationInput },
+  ({ ctx, input }) => advanceApplication({ ctx, input }),
 );
 
 export const advanceContractAction = dashboardAction({ write: true, input: advanceContractInput }, ({ ctx, input }) =>

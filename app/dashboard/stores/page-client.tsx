@@ -23,7 +23,9 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
   const stores = useQuery({ queryKey: ["stores"], queryFn: async () => unwrap(await listStoresAction({})) });
   const rows = useMemo(() => {
     const needle = q.trim().toLowerCase();
-    return (stores.data ?? []).filter((s) => !needle || s.name.toLowerCase().includes(needle) || s.tier_code.toLowerCase().includes(needle));
+    return (stores.data ?? []).filter(
+      (s) => !needle || s.name.toLowerCase().includes(needle) || s.tier_code.toLowerCase().includes(needle),
+    );
   }, [stores.data, q]);
   const columns = useMemo<ColumnDef<PublicStore>[]>(
     () => [
@@ -45,11 +47,17 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
   return (
     <div className="space-y-4">
       <PageHeader title={t("stores.title")}>
-        <Link href="/dashboard/stores/onboarding" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm">
+        <Link
+          href="/dashboard/stores/onboarding"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
+        >
           {t("stores.board")}
         </Link>
         {canCreate ? (
-          <Link href="/dashboard/stores/new" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-on-brand">
+          <Link
+            href="/dashboard/stores/new"
+            className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-on-brand"
+          >
             {t("stores.new")}
           </Link>
         ) : null}
@@ -67,7 +75,13 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
           }}
         />
       </div>
-      <DataTable columns={columns} data={stores.data ? rows : undefined} loading={stores.isPending} testId="stores-table" rowTestId={(s) => `store-${s.id}`} />
+      <DataTable
+        columns={columns}
+        data={stores.data ? rows : undefined}
+        loading={stores.isPending}
+        testId="stores-table"
+        rowTestId={(s) => `store-${s.id}`}
+      />
     </div>
   );
 }

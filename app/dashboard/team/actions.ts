@@ -9,14 +9,26 @@ import { removeMember } from "@/lib/team/remove-member";
 import { setTwoFactorRequired } from "@/lib/team/set-two-factor-required";
 import { teamOverview } from "@/lib/team/team-overview";
 import { changePassword } from "@/lib/team/change-password";
-import { changePasswordInput, changeRoleInput, invitationIdInput, inviteInput, memberInput, requireTwoFactorInput, totpCodeInput } from "@/lib/team/schema";
+import {
+  changePasswordInput,
+  changeRoleInput,
+  invitationIdInput,
+  inviteInput,
+  memberInput,
+  requireTwoFactorInput,
+  totpCodeInput,
+} from "@/lib/team/schema";
 import { confirmTwoFactorEnrollment } from "@/lib/team/confirm-two-factor-enrollment";
 import { disableTwoFactor } from "@/lib/team/disable-two-factor";
 import { startTwoFactorEnrollment } from "@/lib/team/start-two-factor-enrollment";
 
-export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) => teamOverview(ctx));
+export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) =>
+  teamOverview(ctx),
+);
 
-export const inviteAction = dashboardAction({ write: true, input: inviteInput }, ({ ctx, input }) => inviteMember(ctx, input));
+export const inviteAction = dashboardAction({ write: true, input: inviteInput }, ({ ctx, input }) =>
+  inviteMember(ctx, input),
+);
 
 export const changeRoleAction = dashboardAction({ write: true, input: changeRoleInput }, async ({ ctx, input }) => {
   await changeMemberRole(ctx, input.user_id, input.role);
@@ -28,27 +40,45 @@ export const removeMemberAction = dashboardAction({ write: true, input: memberIn
   return {};
 });
 
-export const revokeInvitationAction = dashboardAction({ write: true, input: invitationIdInput }, async ({ ctx, input }) => {
-  await revokeInvitation(ctx, input.id);
-  return {};
-});
+export const revokeInvitationAction = dashboardAction(
+  { write: true, input: invitationIdInput },
+  async ({ ctx, input }) => {
+    await revokeInvitation(ctx, input.id);
+    return {};
+  },
+);
 
-export const requireTwoFactorAction = dashboardAction({ write: true, input: requireTwoFactorInput }, async ({ ctx, input }) => {
-  await setTwoFactorRequired(ctx, input.required);
-  return {};
-});
+export const requireTwoFactorAction = dashboardAction(
+  { write: true, input: requireTwoFactorInput },
+  async ({ ctx, input }) => {
+    await setTwoFactorRequired(ctx, input.required);
+    return {};
+  },
+);
 
 // Every user, viewers included, manages their own password and second factor.
-export const changePasswordAction = dashboardAction({ write: false, input: changePasswordInput, twoFactorSetup: true }, async ({ ctx, input }) => {
-  await changePassword(ctx, input.current, input.next);
-  return {};
-});
+export const changePasswordAction = dashboardAction(
+  { write: false, input: changePasswordInput, twoFactorSetup: true },
+  async ({ ctx, input }) => {
+    await changePassword(ctx, input.current, input.next);
+    return {};
+  },
+);
 
-export const startTwoFactorAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) => startTwoFactorEnrollment(ctx));
+export const startTwoFactorAction = dashboardAction(
+  { write: false, input: z.object({}), twoFactorSetup: true },
+  ({ ctx }) => startTwoFactorEnrollment(ctx),
+);
 
-export const confirmTwoFactorAction = dashboardAction({ write: false, input: totpCodeInput, twoFactorSetup: true }, ({ ctx, input }) => confirmTwoFactorEnrollment(ctx, input.code));
+export const confirmTwoFactorAction = dashboardAction(
+  { write: false, input: totpCodeInput, twoFactorSetup: true },
+  ({ ctx, input }) => confirmTwoFactorEnrollment(ctx, input.code),
+);
 
-export const disableTwoFactorAction = dashboardAction({ write: false, input: totpCodeInput, twoFactorSetup: true }, async ({ ctx, input }) => {
-  await disableTwoFactor(ctx, input.code);
-  return {};
-});
+export const disableTwoFactorAction = dashboardAction(
+  { write: false, input: totpCodeInput, twoFactorSetup: true },
+  async ({ ctx, input }) => {
+    await disableTwoFactor(ctx, input.code);
+    return {};
+  },
+);

@@ -13,7 +13,17 @@ import { QueryError } from "@/components/ui/query-error";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { teamAction } from "./actions";
 
-export function TeamClient({ canManage, isOwner, mustEnroll, stores }: { canManage: boolean; isOwner: boolean; mustEnroll: boolean; stores: { id: string; name: string }[] }) {
+export function TeamClient({
+  canManage,
+  isOwner,
+  mustEnroll,
+  stores,
+}: {
+  canManage: boolean;
+  isOwner: boolean;
+  mustEnroll: boolean;
+  stores: { id: string; name: string }[];
+}) {
   const t = useT();
   const team = useQuery({ queryKey: TEAM_KEY, queryFn: async () => unwrap(await teamAction({})) });
   const me = team.data?.members.find((m) => m.you);
@@ -25,7 +35,11 @@ export function TeamClient({ canManage, isOwner, mustEnroll, stores }: { canMana
         <h2 id="account-heading" className="text-base font-semibold">
           {t("account.title")}
         </h2>
-        <TwoFactorCard enabled={me?.twoFactor ?? false} mustEnroll={mustEnroll} required={team.data?.requireTwoFactor ?? false} />
+        <TwoFactorCard
+          enabled={me?.twoFactor ?? false}
+          mustEnroll={mustEnroll}
+          required={team.data?.requireTwoFactor ?? false}
+        />
         <PasswordCard />
       </section>
       <section aria-labelledby="members-heading" className="space-y-4">

@@ -48,12 +48,28 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
 
   const columns = useMemo<ColumnDef<VerificationListItem>[]>(
     () => [
-      { header: t("identity.id"), cell: ({ row }) => <Link className="font-mono text-xs text-brand hover:underline" href={`/dashboard/verifications/${encodeURIComponent(row.original.id)}`}>{row.original.id}</Link> },
+      {
+        header: t("identity.id"),
+        cell: ({ row }) => (
+          <Link
+            className="font-mono text-xs text-brand hover:underline"
+            href={`/dashboard/verifications/${encodeURIComponent(row.original.id)}`}
+          >
+            {row.original.id}
+          </Link>
+        ),
+      },
       { header: t("identity.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
       { header: t("identity.method"), cell: ({ row }) => t(`enum.identityMethod.${row.original.method}`) },
       { header: t("identity.name"), accessorKey: "name" },
       { header: t("identity.phone"), accessorKey: "phoneNumber" },
-      { header: t("identity.channel"), cell: ({ row }) => (row.original.channel ? `${t(`enum.pgProvider.${row.original.channel.pgProvider}`)} · ${t(`enum.channelType.${row.original.channel.type}`)}` : "—") },
+      {
+        header: t("identity.channel"),
+        cell: ({ row }) =>
+          row.original.channel
+            ? `${t(`enum.pgProvider.${row.original.channel.pgProvider}`)} · ${t(`enum.channelType.${row.original.channel.type}`)}`
+            : "—",
+      },
       { header: t("identity.requestedAt"), cell: ({ row }) => fmt.dateTime(row.original.requestedAt) },
     ],
     [t],
@@ -62,7 +78,9 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
   return (
     <div className="space-y-4">
       <PageHeader title={t("identity.title")}>
-        <Link className="text-sm text-brand hover:underline" href="/dashboard/sandbox-inbox">{t("identity.inboxLink")}</Link>
+        <Link className="text-sm text-brand hover:underline" href="/dashboard/sandbox-inbox">
+          {t("identity.inboxLink")}
+        </Link>
       </PageHeader>
       <p className="text-sm text-slate-600">{t("identity.intro")}</p>
       {canWrite ? <SendVerificationForm /> : <Alert kind="info">{t("identity.viewerCannot")}</Alert>}
@@ -74,20 +92,39 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
         }}
       >
         <div className="w-44">
-          <Select aria-label={t("identity.status")} value={status ?? ""} onChange={(e) => setParams({ status: e.target.value || undefined, page: undefined })}>
+          <Select
+            aria-label={t("identity.status")}
+            value={status ?? ""}
+            onChange={(e) => setParams({ status: e.target.value || undefined, page: undefined })}
+          >
             <option value="">{t("identity.allStatuses")}</option>
             {identityStatus.options.map((s) => (
-              <option key={s} value={s}>{t(`enum.identityStatus.${s}`)}</option>
+              <option key={s} value={s}>
+                {t(`enum.identityStatus.${s}`)}
+              </option>
             ))}
           </Select>
         </div>
         <div className="w-64">
-          <Input aria-label={t("identity.search")} placeholder={t("identity.search")} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <Input
+            aria-label={t("identity.search")}
+            placeholder={t("identity.search")}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </div>
-        <Button type="submit" variant="secondary">{t("identity.apply")}</Button>
+        <Button type="submit" variant="secondary">
+          {t("identity.apply")}
+        </Button>
       </form>
       {list.error ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <DataTable columns={columns} data={list.data?.items} loading={list.isPending} testId="verifications-table" rowTestId={(v) => `verification-${v.id}`} />
+      <DataTable
+        columns={columns}
+        data={list.data?.items}
+        loading={list.isPending}
+        testId="verifications-table"
+        rowTestId={(v) => `verification-${v.id}`}
+      />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />
     </div>
   );

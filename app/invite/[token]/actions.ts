@@ -15,7 +15,13 @@ export async function acceptInvitationAction(raw: AcceptInvitationInput): Promis
   try {
     return { ok: true, data: await acceptInvitation(parsed.data, clientAddress(await headers()) || null) };
   } catch (error) {
-    if (error instanceof DomainError) return { ok: false, code: error.code, message: error.message, field: typeof error.params.field === "string" ? error.params.field : undefined };
+    if (error instanceof DomainError)
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        field: typeof error.params.field === "string" ? error.params.field : undefined,
+      };
     throw error;
   }
 }

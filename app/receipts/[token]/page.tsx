@@ -23,16 +23,25 @@ export default async function ReceiptPage({ params }: { params: Promise<{ token:
   const { t, locale } = await getTranslator();
   const receipt = await getPublicReceipt({ input: { token } });
   if (!receipt) {
-    return <main className="flex min-h-screen items-center justify-center p-6 text-slate-600">{t("receipt.notFound")}</main>;
+    return (
+      <main className="flex min-h-screen items-center justify-center p-6 text-slate-600">{t("receipt.notFound")}</main>
+    );
   }
   const money = (n: number) => formatMoney(n, receipt.currency, locale === "ko" ? "ko-KR" : "en-US");
   const { vat, supply } = splitVat(receipt.amount - (receipt.tax_free_amount ?? 0), null);
   return (
     <main className="mx-auto max-w-md p-6 print:p-0">
-      <article className="rounded-lg border border-slate-300 bg-white p-6 shadow-sm print:border-0 print:shadow-none" data-testid="receipt">
+      <article
+        className="rounded-lg border border-slate-300 bg-white p-6 shadow-sm print:border-0 print:shadow-none"
+        data-testid="receipt"
+      >
         <h1 className="mb-1 text-center text-xl font-bold">{t("receipt.heading")}</h1>
         <p className="mb-4 text-center text-sm text-slate-500">{t(`receipts.type.${receipt.type}`)}</p>
-        {receipt.status === "CANCELLED" ? <p className="mb-3 rounded bg-red-50 px-3 py-2 text-center text-sm font-medium text-red-700">{t("receipt.cancelledNote")}</p> : null}
+        {receipt.status === "CANCELLED" ? (
+          <p className="mb-3 rounded bg-red-50 px-3 py-2 text-center text-sm font-medium text-red-700">
+            {t("receipt.cancelledNote")}
+          </p>
+        ) : null}
         <Line label={t("receipt.merchant")}>{receipt.merchantName}</Line>
         <Line label={t("receipt.store")}>{receipt.storeName}</Line>
         <Line label={t("receipts.orderName")}>{receipt.order_name}</Line>
@@ -43,12 +52,24 @@ export default async function ReceiptPage({ params }: { params: Promise<{ token:
         <Line label={t("receipt.supply")}>{money(supply)}</Line>
         <Line label={t("receipt.vat")}>{money(vat)}</Line>
         <Line label={t("receipts.taxFree")}>{money(receipt.tax_free_amount ?? 0)}</Line>
-        <Line label={t("receipt.total")} strong>{money(receipt.amount)}</Line>
+        <Line label={t("receipt.total")} strong>
+          {money(receipt.amount)}
+        </Line>
         <hr className="my-3 border-dashed" />
-        <Line label={t("receipts.issueNumber")}><span data-testid="receipt-issue-number">{receipt.issue_number}</span></Line>
+        <Line label={t("receipts.issueNumber")}>
+          <span data-testid="receipt-issue-number">{receipt.issue_number}</span>
+        </Line>
         <Line label={t("receipts.status")}>{receipt.status}</Line>
-        <Line label={t("receipts.issuedAt")}>{new Date(receipt.issued_at).toLocaleString(locale === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" })}</Line>
-        {receipt.cancelled_at ? <Line label={t("receipts.cancelledAt")}>{new Date(receipt.cancelled_at).toLocaleString(locale === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" })}</Line> : null}
+        <Line label={t("receipts.issuedAt")}>
+          {new Date(receipt.issued_at).toLocaleString(locale === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" })}
+        </Line>
+        {receipt.cancelled_at ? (
+          <Line label={t("receipts.cancelledAt")}>
+            {new Date(receipt.cancelled_at).toLocaleString(locale === "ko" ? "ko-KR" : "en-US", {
+              timeZone: "Asia/Seoul",
+            })}
+          </Line>
+        ) : null}
       </article>
       <div className="mt-4 text-center">
         <PrintButton label={t("receipt.print")} />

@@ -3,6 +3,8 @@ import { otherMethods } from "@/lib/api/methods";
 import { listPayments } from "@/lib/payments/list";
 import { listPaymentsQuery } from "@/lib/payments/list-schema";
 
-export const GET = apiRoute({ family: "payment", auth: "token", query: listPaymentsQuery }, ({ ctx, query }) => listPayments({ ctx, input: query }));
+export const GET = apiRoute({ family: "payment", auth: "token", query: listPaymentsQuery }, ({ ctx, query }) =>
+  listPayments({ ctx, input: query }),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -6,6 +6,8 @@ import { createStoreBody } from "@/lib/stores/schema";
 
 export const GET = apiRoute({ family: "platform", auth: "hosting" }, ({ ctx }) => listStores({ ctx }));
 
-export const POST = apiRoute({ family: "platform", auth: "hosting", body: createStoreBody }, ({ ctx, body }) => createStore({ ctx, input: body }));
+export const POST = apiRoute({ family: "platform", auth: "hosting", body: createStoreBody }, ({ ctx, body }) =>
+  createStore({ ctx, input: body }),
+);
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

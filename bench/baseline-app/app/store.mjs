@@ -11,24 +11,40 @@ let store;
 function open() {
   if (url.startsWith("postgres")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const ready = pool.query("create table if not exists bare_rows (id text primary key, owner text not null, body text not null, created_at bigint not null)");
+    const ready = pool.query(
+      "create table if not exists bare_rows (id text primary key, owner text not null, body text not null, created_at bigint not null)",
+    );
     return {
       async read(id) {
         await ready;
-        const a = await pool.query({ name: "bare_read", text: "select id, owner, created_at from bare_rows where id = $1", values: [id] });
-        const b = await pool.query({ name: "bare_read_owner", text: "select count(*)::int as n from bare_rows where owner = $1 and id = $2", values: ["o", id] });
+        const a = await pool.query({
+          name: "bare_read",
+          text: "select id, owner, created_at from bare_rows where id = $1",
+          values: [id],
+        });
+        const b = await pool.query({
+          name: "bare_read_owner",
+          text: "select count(*)::int as n from bare_rows where owner = $1 and id = $2",
+          values: ["o", id],
+        });
         return { row: a.rows[0] ?? null, n: b.rows[0].n };
       },
       async write(id, body) {
         await ready;
-        await pool.query({ name: "bare_write", text: "insert into bare_rows (id, owner, body, created_at) values ($1, $2, $3, $4)", values: [id, "o", body, Date.now()] });
+        await pool.query({
+          name: "bare_write",
+          text: "insert into bare_rows (id, owner, body, created_at) values ($1, $2, $3, $4)",
+          values: [id, "o", body, Date.now()],
+        });
       },
     };
   }
   const db = new Database(url.replace(/^file:/, ""));
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = FULL");
-  db.exec("create table if not exists bare_rows (id text primary key, owner text not null, body text not null, created_at integer not null)");
+  db.exec(
+    "create table if not exists bare_rows (id text primary key, owner text not null, body text not null, created_at integer not null)",
+  );
   const readRow = db.prepare("select id, owner, created_at from bare_rows where id = ?");
   const readOwner = db.prepare("select count(*) as n from bare_rows where owner = ? and id = ?");
   const insert = db.prepare("insert into bare_rows (id, owner, body, created_at) values (?, ?, ?, ?)");

@@ -26,7 +26,11 @@ export function refundBuckets(q: OverviewQuery) {
   return getDb()
     .selectFrom("cancellations as c")
     .innerJoin("transactions as t", "t.id", "c.transaction_id")
-    .select((eb) => ["t.currency", zoneBucket("c.cancelled_at", q).as("b"), eb.fn.sum<number>("c.cancel_amount").as("amount")])
+    .select((eb) => [
+      "t.currency",
+      zoneBucket("c.cancelled_at", q).as("b"),
+      eb.fn.sum<number>("c.cancel_amount").as("amount"),
+    ])
     .where("c.store_id", "=", q.storeId)
     .where("c.status", "=", sql.lit("SUCCEEDED"))
     .where("c.cancelled_at", ">=", q.start)
@@ -40,7 +44,15 @@ export function refundBuckets(q: OverviewQuery) {
 export function recentFailures(q: Pick<OverviewQuery, "storeId" | "mode">, since: number) {
   return getDb()
     .selectFrom("transactions")
-    .select(["payment_id", "order_name", "total_amount", "currency", "failure_pg_code", "failure_pg_message", "failed_at"])
+    .select([
+      "payment_id",
+      "order_name",
+      "total_amount",
+      "currency",
+      "failure_pg_code",
+      "failure_pg_message",
+      "failed_at",
+    ])
     .where("store_id", "=", q.storeId)
     .where("channel_type", "=", q.mode)
     .where("status", "=", sql.lit("FAILED"))
@@ -65,12 +77,31 @@ export function failingEndpoints(storeId: string, now: number) {
 }
 
 /** FAILED webhook deliveries and FAILED cancellations of the store since `since`. */
-export async function failedCounts(storeId: string, since: number): Promise<{ failedWebhooks: number; failedCancellations: number }> {
+export async function failedCounts(
+  storeId: string,
+  since: number,
+): Promise<{ failedWebhooks: number; failedCancellations: number }> {
   const db = getDb();
   const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
   const [failedWebhooks, failedCancellations] = await Promise.all([
-    count(db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("state", "=", sql.lit("FAILED")).where("updated_at", ">=", since).executeTakeFirst()),
-    count(db.selectFrom("cancellations").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("FAILED")).where("requested_at", ">=", since).executeTakeFirst()),
+    count(
+      db
+        .selectFrom("webhook_deliveries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("store_id", "=", storeId)
+        .where("state", "=", sql.lit("FAILED"))
+        .where("updated_at", ">=", since)
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("cancellations")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("store_id", "=", storeId)
+        .where("status", "=", sql.lit("FAILED"))
+        .where("requested_at", ">=", since)
+        .executeTakeFirst(),
+    ),
   ]);
   return { failedWebhooks, failedCancellations };
 }

@@ -21,7 +21,14 @@ async function expectExact(storeIds: string[]) {
       for (const bucketMs of [DAY, HOUR]) {
         for (const storeId of storeIds) {
           for (const mode of ["LIVE", "TEST"] as const) {
-            const q: PaidVolumeQuery = { storeId, mode, start: startOfDay(end, timeZone) - 4 * DAY, end, bucketMs, offsetMs: zoneOffsetMs(end, timeZone) };
+            const q: PaidVolumeQuery = {
+              storeId,
+              mode,
+              start: startOfDay(end, timeZone) - 4 * DAY,
+              end,
+              bucketMs,
+              offsetMs: zoneOffsetMs(end, timeZone),
+            };
             const rows = sorted(await paidRows(q));
             expect({ q, rows: sorted(await paidBuckets(q)) }).toEqual({ q, rows });
           }
@@ -49,7 +56,11 @@ describe("overview paid volume from hourly rollups (issue #18, migration 0092)",
       const paidAt = payment.paid_at === null ? null : DAY0 - DAY + (i % 4) * DAY + ((i * 5) % 24) * HOUR + i * 60_000;
       await getDb()
         .updateTable("transactions")
-        .set({ paid_at: paidAt, ...(i % 4 === 1 ? { method: "VIRTUAL_ACCOUNT", pg_provider: "KCP_V2" } : {}), ...(i % 8 === 2 ? { method: null } : {}) })
+        .set({
+          paid_at: paidAt,
+          ...(i % 4 === 1 ? { method: "VIRTUAL_ACCOUNT", pg_provider: "KCP_V2" } : {}),
+          ...(i % 8 === 2 ? { method: null } : {}),
+        })
         .where("id", "=", payment.id)
         .execute();
       made.push(payment);
@@ -70,8 +81,17 @@ describe("overview paid volume from hourly rollups (issue #18, migration 0092)",
 
     await foldPaymentCountDeltas();
     await expectExact(stores);
-    const summed = await getDb().selectFrom("paid_volume_hours").select((eb) => eb.fn.sum<number>("n").as("n")).where("store_id", "in", stores).executeTakeFirstOrThrow();
-    const paid = await getDb().selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "in", stores).where("paid_at", "is not", null).executeTakeFirstOrThrow();
+    const summed = await getDb()
+      .selectFrom("paid_volume_hours")
+      .select((eb) => eb.fn.sum<number>("n").as("n"))
+      .where("store_id", "in", stores)
+      .executeTakeFirstOrThrow();
+    const paid = await getDb()
+      .selectFrom("transactions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("store_id", "in", stores)
+      .where("paid_at", "is not", null)
+      .executeTakeFirstOrThrow();
     expect(Number(summed.n)).toBe(Number(paid.n));
   });
 });

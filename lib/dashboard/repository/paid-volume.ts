@@ -3,7 +3,14 @@ import { dialect, getDb } from "@/lib/db/client";
 import { HOUR } from "@/lib/time";
 
 /** Paid count and volume of one currency, method and provider in one chart bucket. */
-export type PaidBucket = { currency: string; method: string | null; pg_provider: string | null; b: number; n: number; amount: number };
+export type PaidBucket = {
+  currency: string;
+  method: string | null;
+  pg_provider: string | null;
+  b: number;
+  n: number;
+  amount: number;
+};
 
 export type PaidVolumeQuery = {
   storeId: string;
@@ -17,7 +24,8 @@ export type PaidVolumeQuery = {
 };
 
 /** Bucket number of a time column in the reader's zone; the cast keeps SQLite's division integral (it binds numbers as REAL). */
-export const zoneBucket = (column: string, q: Pick<PaidVolumeQuery, "bucketMs" | "offsetMs">) => sql<number>`cast((${sql.ref(column)} + ${q.offsetMs}) / ${q.bucketMs} as bigint)`;
+export const zoneBucket = (column: string, q: Pick<PaidVolumeQuery, "bucketMs" | "offsetMs">) =>
+  sql<number>`cast((${sql.ref(column)} + ${q.offsetMs}) / ${q.bucketMs} as bigint)`;
 
 /**
  * The overview's paid payments grouped by bucket, currency, method and provider. Whole UTC hours are
@@ -56,7 +64,11 @@ export async function paidRows(q: PaidVolumeQuery): Promise<PaidBucket[]> {
   const rows = await getDb()
     .selectFrom("transactions")
     .select(["currency", "method", "pg_provider"])
-    .select((eb) => [zoneBucket("paid_at", q).as("b"), eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("paid_amount").as("amount")])
+    .select((eb) => [
+      zoneBucket("paid_at", q).as("b"),
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.sum<number>("paid_amount").as("amount"),
+    ])
     .where("store_id", "=", q.storeId)
     .where("channel_type", "=", q.mode)
     .where("paid_at", "is not", null)
@@ -67,17 +79,32 @@ export async function paidRows(q: PaidVolumeQuery): Promise<PaidBucket[]> {
   return rows.map((r) => ({ ...r, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
 }
 
-async function summedHours(table: "paid_volume_hours" | "paid_volume_deltas", q: PaidVolumeQuery, before: number): Promise<PaidBucket[]> {
+async function summedHours(
+  table: "paid_volume_hours" | "paid_volume_deltas",
+  q: PaidVolumeQuery,
+  before: number,
+): Promise<PaidBucket[]> {
   if (before <= q.start) return [];
   const rows = await getDb()
     .selectFrom(table)
     .select(["currency", "method", "pg_provider"])
-    .select((eb) => [zoneBucket("hour", q).as("b"), eb.fn.sum<number>("n").as("n"), eb.fn.sum<number>("amount").as("amount")])
+    .select((eb) => [
+      zoneBucket("hour", q).as("b"),
+      eb.fn.sum<number>("n").as("n"),
+      eb.fn.sum<number>("amount").as("amount"),
+    ])
     .where("store_id", "=", q.storeId)
     .where("channel_type", "=", q.mode)
     .where("hour", ">=", q.start)
     .where("hour", "<", before)
     .groupBy(["currency", "method", "pg_provider", sql`b`])
     .execute();
-  return rows.map((r) => ({ currency: r.currency, method: r.method || null, pg_provider: r.pg_provider || null, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
+  return rows.map((r) => ({
+    currency: r.currency,
+    method: r.method || null,
+    pg_provider: r.pg_provider || null,
+    b: Number(r.b),
+    n: Number(r.n),
+    amount: Number(r.amount),
+  }));
 }

@@ -24,7 +24,12 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("stores_merchant_idx").on("stores").columns(["merchant_id", "created_at"]).execute();
-  await db.schema.createIndex("stores_tier_code_uq").on("stores").columns(["merchant_id", "tier_code"]).unique().execute();
+  await db.schema
+    .createIndex("stores_tier_code_uq")
+    .on("stores")
+    .columns(["merchant_id", "tier_code"])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable("channels")

@@ -26,7 +26,14 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("cancelled_at", "bigint")
     .addColumn("order_name", "text", (c) => c.notNull())
     .addColumn("currency", "text", (c) => c.notNull());
-  for (const money of ["total_amount", "tax_free_amount", "discount_amount", "paid_amount", "cancelled_amount", "cancelled_tax_free_amount"]) {
+  for (const money of [
+    "total_amount",
+    "tax_free_amount",
+    "discount_amount",
+    "paid_amount",
+    "cancelled_amount",
+    "cancelled_tax_free_amount",
+  ]) {
     t = t.addColumn(money, "bigint", (c) => c.notNull().defaultTo(0));
   }
   await t
@@ -57,11 +64,31 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("pg_response", "text")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("transactions_payment_idx").on("transactions").columns(["store_id", "payment_id", "created_at"]).execute();
-  await db.schema.createIndex("transactions_merchant_status_time_idx").on("transactions").columns(["merchant_id", "is_primary", "status_updated_at"]).execute();
-  await db.schema.createIndex("transactions_merchant_requested_idx").on("transactions").columns(["merchant_id", "is_primary", "requested_at"]).execute();
-  await db.schema.createIndex("transactions_store_status_time_idx").on("transactions").columns(["store_id", "is_primary", "status_updated_at"]).execute();
-  await db.schema.createIndex("transactions_store_requested_idx").on("transactions").columns(["store_id", "is_primary", "requested_at"]).execute();
+  await db.schema
+    .createIndex("transactions_payment_idx")
+    .on("transactions")
+    .columns(["store_id", "payment_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("transactions_merchant_status_time_idx")
+    .on("transactions")
+    .columns(["merchant_id", "is_primary", "status_updated_at"])
+    .execute();
+  await db.schema
+    .createIndex("transactions_merchant_requested_idx")
+    .on("transactions")
+    .columns(["merchant_id", "is_primary", "requested_at"])
+    .execute();
+  await db.schema
+    .createIndex("transactions_store_status_time_idx")
+    .on("transactions")
+    .columns(["store_id", "is_primary", "status_updated_at"])
+    .execute();
+  await db.schema
+    .createIndex("transactions_store_requested_idx")
+    .on("transactions")
+    .columns(["store_id", "is_primary", "requested_at"])
+    .execute();
   await db.schema.createIndex("transactions_billing_key_idx").on("transactions").columns(["billing_key"]).execute();
 
   await db.schema
@@ -84,5 +111,9 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("failure_pg_code", "text")
     .addColumn("failure_pg_message", "text")
     .execute();
-  await db.schema.createIndex("cancellations_transaction_idx").on("cancellations").columns(["transaction_id", "requested_at"]).execute();
+  await db.schema
+    .createIndex("cancellations_transaction_idx")
+    .on("cancellations")
+    .columns(["transaction_id", "requested_at"])
+    .execute();
 }

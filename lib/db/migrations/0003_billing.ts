@@ -28,8 +28,16 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("deleted_at", "bigint")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("billing_keys_store_created_idx").on("billing_keys").columns(["store_id", "created_at"]).execute();
-  await db.schema.createIndex("billing_keys_store_customer_idx").on("billing_keys").columns(["store_id", "customer_id"]).execute();
+  await db.schema
+    .createIndex("billing_keys_store_created_idx")
+    .on("billing_keys")
+    .columns(["store_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("billing_keys_store_customer_idx")
+    .on("billing_keys")
+    .columns(["store_id", "customer_id"])
+    .execute();
 
   let t = db.schema
     .createTable("schedules")
@@ -45,7 +53,8 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("cancelled_at", "bigint")
     .addColumn("order_name", "text", (c) => c.notNull())
     .addColumn("currency", "text", (c) => c.notNull());
-  for (const money of ["total_amount", "tax_free_amount"]) t = t.addColumn(money, "bigint", (c) => c.notNull().defaultTo(0));
+  for (const money of ["total_amount", "tax_free_amount"])
+    t = t.addColumn(money, "bigint", (c) => c.notNull().defaultTo(0));
   await t
     .addColumn("is_cultural_expense", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_escrow", "integer", (c) => c.notNull().defaultTo(0))
@@ -59,7 +68,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("schedules_store_scheduled_idx").on("schedules").columns(["store_id", "scheduled_at"]).execute();
+  await db.schema
+    .createIndex("schedules_store_scheduled_idx")
+    .on("schedules")
+    .columns(["store_id", "scheduled_at"])
+    .execute();
   await db.schema.createIndex("schedules_billing_key_idx").on("schedules").columns(["billing_key", "status"]).execute();
   // One live booking per payment id: two concurrent bookings cannot both succeed.
   await db.schema
@@ -70,5 +83,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .where(sql.ref("status"), "in", ["SCHEDULED", "STARTED"])
     .execute();
   // A schedule makes at most one payment attempt, so it can never be charged twice.
-  await db.schema.createIndex("transactions_schedule_uq").on("transactions").column("schedule_id").unique().where(sql.ref("schedule_id"), "is not", null).execute();
+  await db.schema
+    .createIndex("transactions_schedule_uq")
+    .on("transactions")
+    .column("schedule_id")
+    .unique()
+    .where(sql.ref("schedule_id"), "is not", null)
+    .execute();
 }

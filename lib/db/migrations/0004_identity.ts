@@ -33,8 +33,17 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("status_changed_at", "bigint", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("identity_verifications_store_id_idx").on("identity_verifications").columns(["store_id", "verification_id"]).unique().execute();
-  await db.schema.createIndex("identity_verifications_merchant_time_idx").on("identity_verifications").columns(["merchant_id", "store_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("identity_verifications_store_id_idx")
+    .on("identity_verifications")
+    .columns(["store_id", "verification_id"])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex("identity_verifications_merchant_time_idx")
+    .on("identity_verifications")
+    .columns(["merchant_id", "store_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("sandbox_messages")
@@ -49,6 +58,14 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("expires_at", "bigint", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("sandbox_messages_verification_idx").on("sandbox_messages").columns(["verification_row_id", "created_at"]).execute();
-  await db.schema.createIndex("sandbox_messages_store_time_idx").on("sandbox_messages").columns(["merchant_id", "store_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("sandbox_messages_verification_idx")
+    .on("sandbox_messages")
+    .columns(["verification_row_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("sandbox_messages_store_time_idx")
+    .on("sandbox_messages")
+    .columns(["merchant_id", "store_id", "created_at"])
+    .execute();
 }

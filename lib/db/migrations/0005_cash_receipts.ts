@@ -32,9 +32,21 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("cancelled_amount", "bigint")
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("cash_receipts_payment_idx").on("cash_receipts").columns(["store_id", "payment_id", "issued_at"]).execute();
-  await db.schema.createIndex("cash_receipts_transaction_idx").on("cash_receipts").columns(["transaction_id"]).execute();
-  await db.schema.createIndex("cash_receipts_merchant_time_idx").on("cash_receipts").columns(["merchant_id", "store_id", "issued_at"]).execute();
+  await db.schema
+    .createIndex("cash_receipts_payment_idx")
+    .on("cash_receipts")
+    .columns(["store_id", "payment_id", "issued_at"])
+    .execute();
+  await db.schema
+    .createIndex("cash_receipts_transaction_idx")
+    .on("cash_receipts")
+    .columns(["transaction_id"])
+    .execute();
+  await db.schema
+    .createIndex("cash_receipts_merchant_time_idx")
+    .on("cash_receipts")
+    .columns(["merchant_id", "store_id", "issued_at"])
+    .execute();
   // At most one ISSUED receipt per payment: the race between two issuances is settled by the database.
   await db.schema
     .createIndex("cash_receipts_one_issued_idx")

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("store_profiles_merchant_idx").on("store_profiles").columns(["merchant_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("store_profiles_merchant_idx")
+    .on("store_profiles")
+    .columns(["merchant_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("store_applications")
@@ -36,8 +40,16 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("store_applications_store_idx").on("store_applications").columns(["store_id", "created_at"]).execute();
-  await db.schema.createIndex("store_applications_merchant_idx").on("store_applications").columns(["merchant_id", "status"]).execute();
+  await db.schema
+    .createIndex("store_applications_store_idx")
+    .on("store_applications")
+    .columns(["store_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("store_applications_merchant_idx")
+    .on("store_applications")
+    .columns(["merchant_id", "status"])
+    .execute();
 
   await db.schema
     .createTable("store_application_events")
@@ -50,5 +62,9 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("reason", "text")
     .addColumn("at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("store_application_events_app_idx").on("store_application_events").columns(["application_id", "at"]).execute();
+  await db.schema
+    .createIndex("store_application_events_app_idx")
+    .on("store_application_events")
+    .columns(["application_id", "at"])
+    .execute();
 }

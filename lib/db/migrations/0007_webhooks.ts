@@ -23,9 +23,17 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("webhook_deliveries_store_time_idx").on("webhook_deliveries").columns(["store_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("webhook_deliveries_store_time_idx")
+    .on("webhook_deliveries")
+    .columns(["store_id", "created_at"])
+    .execute();
   await db.schema.createIndex("webhook_deliveries_tx_idx").on("webhook_deliveries").columns(["tx_id"]).execute();
-  await db.schema.createIndex("webhook_deliveries_source_job_idx").on("webhook_deliveries").columns(["source_job_id"]).execute();
+  await db.schema
+    .createIndex("webhook_deliveries_source_job_idx")
+    .on("webhook_deliveries")
+    .columns(["source_job_id"])
+    .execute();
 
   await db.schema
     .createTable("webhook_attempts")
@@ -46,8 +54,16 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("responded_at", "bigint")
     .addColumn("error", "text")
     .execute();
-  await db.schema.createIndex("webhook_attempts_delivery_idx").on("webhook_attempts").columns(["delivery_id", "execution"]).execute();
-  await db.schema.createIndex("webhook_attempts_tx_idx").on("webhook_attempts").columns(["tx_id", "requested_at"]).execute();
+  await db.schema
+    .createIndex("webhook_attempts_delivery_idx")
+    .on("webhook_attempts")
+    .columns(["delivery_id", "execution"])
+    .execute();
+  await db.schema
+    .createIndex("webhook_attempts_tx_idx")
+    .on("webhook_attempts")
+    .columns(["tx_id", "requested_at"])
+    .execute();
 
   await db.schema
     .createTable("webhook_secret_rotations")

@@ -16,5 +16,7 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
       where newer.store_id = transactions.store_id and newer.payment_id = transactions.payment_id and newer.is_primary = 1
         and (newer.created_at > transactions.created_at or (newer.created_at = transactions.created_at and newer.id > transactions.id))
     )`.execute(db);
-  await sql`create unique index transactions_one_primary_idx on transactions (store_id, payment_id) where is_primary = 1`.execute(db);
+  await sql`create unique index transactions_one_primary_idx on transactions (store_id, payment_id) where is_primary = 1`.execute(
+    db,
+  );
 }

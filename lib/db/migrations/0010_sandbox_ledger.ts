@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("completes_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("sandbox_pg_payments_account_time_idx").on("sandbox_pg_payments").columns(["pg_merchant_id", "received_at", "pg_tx_id"]).execute();
+  await db.schema
+    .createIndex("sandbox_pg_payments_account_time_idx")
+    .on("sandbox_pg_payments")
+    .columns(["pg_merchant_id", "received_at", "pg_tx_id"])
+    .execute();
 
   await db.schema
     .createTable("sandbox_pg_cancellations")
@@ -46,7 +50,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("received_at", "bigint", (c) => c.notNull())
     .addColumn("completes_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("sandbox_pg_cancellations_account_time_idx").on("sandbox_pg_cancellations").columns(["pg_merchant_id", "received_at", "pg_cancellation_id"]).execute();
+  await db.schema
+    .createIndex("sandbox_pg_cancellations_account_time_idx")
+    .on("sandbox_pg_cancellations")
+    .columns(["pg_merchant_id", "received_at", "pg_cancellation_id"])
+    .execute();
 
   await db.schema
     .createTable("sandbox_pg_billing_keys")

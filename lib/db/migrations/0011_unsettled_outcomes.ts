@@ -11,22 +11,35 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
   const now = Date.now();
   for (const table of ["transactions", "cancellations"]) {
     await db.schema.alterTable(table).addColumn("lookup_due_at", "bigint").execute();
-    await db.schema.alterTable(table).addColumn("lookup_attempts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn("lookup_attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable(table).addColumn("last_lookup_error", "text").execute();
     await db.schema.alterTable(table).addColumn("idempotency_key", "text").execute();
   }
   // How to build the payment method detail when the outcome arrives by look-up (installment plan, the key's card).
   await db.schema.alterTable("transactions").addColumn("settle_context", "text").execute();
 
-  await sql`create index transactions_unsettled_idx on transactions (lookup_due_at) where status = 'PENDING'`.execute(db);
-  await sql`create index cancellations_unsettled_idx on cancellations (lookup_due_at) where status = 'REQUESTED'`.execute(db);
-  await sql`create index transactions_idempotency_idx on transactions (merchant_id, idempotency_key) where idempotency_key is not null`.execute(db);
-  await sql`create index cancellations_idempotency_idx on cancellations (merchant_id, idempotency_key) where idempotency_key is not null`.execute(db);
+  await sql`create index transactions_unsettled_idx on transactions (lookup_due_at) where status = 'PENDING'`.execute(
+    db,
+  );
+  await sql`create index cancellations_unsettled_idx on cancellations (lookup_due_at) where status = 'REQUESTED'`.execute(
+    db,
+  );
+  await sql`create index transactions_idempotency_idx on transactions (merchant_id, idempotency_key) where idempotency_key is not null`.execute(
+    db,
+  );
+  await sql`create index cancellations_idempotency_idx on cancellations (merchant_id, idempotency_key) where idempotency_key is not null`.execute(
+    db,
+  );
 
   // What the expiry and recovery jobs used to watch is now found by the sweep: look it all up now.
   await sql`update transactions set lookup_due_at = ${now} where status = 'PENDING'`.execute(db);
   await sql`update cancellations set lookup_due_at = ${now} where status = 'REQUESTED'`.execute(db);
-  await sql`delete from jobs where queue in ('payments.attempt.expire', 'payments.cancellation.recover') and state <> 'RUNNING'`.execute(db);
+  await sql`delete from jobs where queue in ('payments.attempt.expire', 'payments.cancellation.recover') and state <> 'RUNNING'`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("late_approvals")
@@ -49,6 +62,12 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("lookup_attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("last_lookup_error", "text")
     .execute();
-  await sql`create index late_approvals_unsettled_idx on late_approvals (lookup_due_at) where status = 'REFUND_REQUESTED'`.execute(db);
-  await db.schema.createIndex("late_approvals_store_time_idx").on("late_approvals").columns(["store_id", "detected_at"]).execute();
+  await sql`create index late_approvals_unsettled_idx on late_approvals (lookup_due_at) where status = 'REFUND_REQUESTED'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex("late_approvals_store_time_idx")
+    .on("late_approvals")
+    .columns(["store_id", "detected_at"])
+    .execute();
 }

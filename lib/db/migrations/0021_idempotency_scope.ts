@@ -25,7 +25,9 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .execute();
   await sql`
     insert into idempotency_keys_scoped (merchant_id, store_scope, idempotency_key, request_hash, state, response_status, response_body, lease_owner, locked_until, created_at)
-    select merchant_id, '*', idempotency_key, request_hash, state, response_status, response_body, null, 0, created_at from idempotency_keys`.execute(db);
+    select merchant_id, '*', idempotency_key, request_hash, state, response_status, response_body, null, 0, created_at from idempotency_keys`.execute(
+    db,
+  );
   await db.schema.dropTable("idempotency_keys").execute();
   await db.schema.alterTable("idempotency_keys_scoped").renameTo("idempotency_keys").execute();
   // For purging keys past their 24 hours.

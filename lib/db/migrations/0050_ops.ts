@@ -7,6 +7,16 @@ import type { MigrationDialect } from "./index";
  * partial) so a state added later is covered without a new index. Idempotent (if not exists).
  */
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {
-  await db.schema.createIndex("transactions_status_updated_idx").ifNotExists().on("transactions").columns(["status", "status_updated_at"]).execute();
-  await db.schema.createIndex("cancellations_status_requested_idx").ifNotExists().on("cancellations").columns(["status", "requested_at"]).execute();
+  await db.schema
+    .createIndex("transactions_status_updated_idx")
+    .ifNotExists()
+    .on("transactions")
+    .columns(["status", "status_updated_at"])
+    .execute();
+  await db.schema
+    .createIndex("cancellations_status_requested_idx")
+    .ifNotExists()
+    .on("cancellations")
+    .columns(["status", "requested_at"])
+    .execute();
 }

@@ -13,11 +13,15 @@ import type { MigrationDialect } from "./index";
 export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
   if (dialect === "postgres") {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index transactions_search_doc_trgm_idx on transactions using gin (${sql.raw(searchDocumentSql("transactions"))} gin_trgm_ops)`.execute(db);
+    await sql`create index transactions_search_doc_trgm_idx on transactions using gin (${sql.raw(searchDocumentSql("transactions"))} gin_trgm_ops)`.execute(
+      db,
+    );
     return;
   }
   await sql`create table payment_search_keys (id integer primary key, tx_id text not null unique)`.execute(db);
-  await sql`create virtual table payment_search using fts5(doc, tokenize = 'trigram', content = '', contentless_delete = 1)`.execute(db);
+  await sql`create virtual table payment_search using fts5(doc, tokenize = 'trigram', content = '', contentless_delete = 1)`.execute(
+    db,
+  );
   const doc = (row: string) => sql.raw(searchDocumentSql(row));
   await sql`create trigger payment_search_insert after insert on transactions begin
     insert into payment_search_keys (tx_id) values (new.id);
@@ -32,5 +36,7 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     delete from payment_search_keys where tx_id = old.id;
   end`.execute(db);
   await sql`insert into payment_search_keys (tx_id) select id from transactions`.execute(db);
-  await sql`insert into payment_search (rowid, doc) select k.id, ${doc("t")} from transactions t join payment_search_keys k on k.tx_id = t.id`.execute(db);
+  await sql`insert into payment_search (rowid, doc) select k.id, ${doc("t")} from transactions t join payment_search_keys k on k.tx_id = t.id`.execute(
+    db,
+  );
 }

@@ -19,5 +19,9 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("channel_credentials_store_idx").on("channel_credentials").columns(["merchant_id", "store_id"]).execute();
+  await db.schema
+    .createIndex("channel_credentials_store_idx")
+    .on("channel_credentials")
+    .columns(["merchant_id", "store_id"])
+    .execute();
 }

@@ -16,7 +16,10 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
   ] as const) {
     await db.schema.alterTable("users").addColumn(name, type).execute();
   }
-  await db.schema.alterTable("merchants").addColumn("require_two_factor", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("merchants")
+    .addColumn("require_two_factor", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await db.schema
     .createTable("recovery_codes")
@@ -25,7 +28,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("used_at", "bigint")
     .execute();
-  await db.schema.createIndex("recovery_codes_user_idx").on("recovery_codes").columns(["user_id", "code_hash"]).execute();
+  await db.schema
+    .createIndex("recovery_codes_user_idx")
+    .on("recovery_codes")
+    .columns(["user_id", "code_hash"])
+    .execute();
 
   await db.schema
     .createTable("invitations")
@@ -41,7 +48,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("accepted_at", "bigint")
     .addColumn("revoked_at", "bigint")
     .execute();
-  await db.schema.createIndex("invitations_merchant_idx").on("invitations").columns(["merchant_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("invitations_merchant_idx")
+    .on("invitations")
+    .columns(["merchant_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("outbox_mails")
@@ -52,7 +63,11 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("body_sealed", "text", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("outbox_mails_merchant_idx").on("outbox_mails").columns(["merchant_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("outbox_mails_merchant_idx")
+    .on("outbox_mails")
+    .columns(["merchant_id", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("audit_heads")
@@ -96,8 +111,16 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("response_body", "text")
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("api_request_log_time_idx").on("api_request_log").columns(["merchant_id", "created_at"]).execute();
-  await db.schema.createIndex("api_request_log_payment_idx").on("api_request_log").columns(["merchant_id", "payment_id"]).execute();
+  await db.schema
+    .createIndex("api_request_log_time_idx")
+    .on("api_request_log")
+    .columns(["merchant_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("api_request_log_payment_idx")
+    .on("api_request_log")
+    .columns(["merchant_id", "payment_id"])
+    .execute();
   await db.schema.createIndex("api_request_log_retention_idx").on("api_request_log").column("created_at").execute();
 
   await db.schema
@@ -112,5 +135,9 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("saved_views_merchant_idx").on("saved_views").columns(["merchant_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("saved_views_merchant_idx")
+    .on("saved_views")
+    .columns(["merchant_id", "created_at"])
+    .execute();
 }

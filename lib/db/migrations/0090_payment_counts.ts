@@ -28,7 +28,10 @@ function sqliteUpserts(row: "new" | "old", sign: 1 | -1): RawBuilder<unknown>[] 
 }
 
 function postgresDeltas(row: "new" | "old", sign: 1 | -1): string {
-  const values = AXES.map(([axis, column]) => `(${row}.merchant_id, '${axis}', ${row}.${column} - ${row}.${column} % ${DAY_MS}, ${row}.store_id, ${row}.status, ${row}.channel_type, ${sign})`);
+  const values = AXES.map(
+    ([axis, column]) =>
+      `(${row}.merchant_id, '${axis}', ${row}.${column} - ${row}.${column} % ${DAY_MS}, ${row}.store_id, ${row}.status, ${row}.channel_type, ${sign})`,
+  );
   return `if ${row}.is_primary = 1 then insert into payment_count_deltas (${KEY}, delta) values ${values.join(", ")}; end if;`;
 }
 
@@ -44,8 +47,12 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     primary key (${sql.raw(KEY)}))${sql.raw(dialect === "sqlite" ? " without rowid" : "")}`.execute(db);
   await sql`create table payment_count_deltas (
     id ${sql.raw(dialect === "postgres" ? "bigserial primary key" : "integer primary key")}, merchant_id text not null, time_type text not null,
-    day ${bigint} not null, store_id text not null, status text not null, channel_type text not null, delta integer not null)`.execute(db);
-  await sql`create index payment_count_deltas_day_idx on payment_count_deltas (merchant_id, time_type, day)`.execute(db);
+    day ${bigint} not null, store_id text not null, status text not null, channel_type text not null, delta integer not null)`.execute(
+    db,
+  );
+  await sql`create index payment_count_deltas_day_idx on payment_count_deltas (merchant_id, time_type, day)`.execute(
+    db,
+  );
 
   for (const [axis, column] of AXES) {
     await sql`insert into payment_counts (${sql.raw(KEY)}, n)
@@ -54,19 +61,33 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   }
 
   if (dialect === "sqlite") {
-    await sql`create trigger payment_counts_insert after insert on transactions begin ${sql.join(sqliteUpserts("new", 1), sql` `)} end`.execute(db);
+    await sql`create trigger payment_counts_insert after insert on transactions begin ${sql.join(sqliteUpserts("new", 1), sql` `)} end`.execute(
+      db,
+    );
     await sql`create trigger payment_counts_update after update on transactions when ${sql.raw(MOVES)} begin
       ${sql.join([...sqliteUpserts("old", -1), ...sqliteUpserts("new", 1)], sql` `)} end`.execute(db);
-    await sql`create trigger payment_counts_delete after delete on transactions begin ${sql.join(sqliteUpserts("old", -1), sql` `)} end`.execute(db);
+    await sql`create trigger payment_counts_delete after delete on transactions begin ${sql.join(sqliteUpserts("old", -1), sql` `)} end`.execute(
+      db,
+    );
     return;
   }
-  await sql.raw(`create function payment_count_deltas() returns trigger language plpgsql as $$
+  await sql
+    .raw(`create function payment_count_deltas() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then ${postgresDeltas("old", -1)} end if;
       if tg_op <> 'DELETE' then ${postgresDeltas("new", 1)} end if;
       return null;
-    end $$`).execute(db);
-  await sql`create trigger payment_counts_insert after insert on transactions for each row execute function payment_count_deltas()`.execute(db);
-  await sql.raw(`create trigger payment_counts_update after update on transactions for each row when (${MOVES}) execute function payment_count_deltas()`).execute(db);
-  await sql`create trigger payment_counts_delete after delete on transactions for each row execute function payment_count_deltas()`.execute(db);
+    end $$`)
+    .execute(db);
+  await sql`create trigger payment_counts_insert after insert on transactions for each row execute function payment_count_deltas()`.execute(
+    db,
+  );
+  await sql
+    .raw(
+      `create trigger payment_counts_update after update on transactions for each row when (${MOVES}) execute function payment_count_deltas()`,
+    )
+    .execute(db);
+  await sql`create trigger payment_counts_delete after delete on transactions for each row execute function payment_count_deltas()`.execute(
+    db,
+  );
 }

@@ -10,7 +10,11 @@ import type { MigrationDialect } from "./index";
  * keep the same number of indexes to update.
  */
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {
-  await sql`create index transactions_list_scheduled_idx on transactions (merchant_id, is_primary, status_updated_at, store_id) where schedule_id is not null`.execute(db);
-  await sql`create index transactions_list_scheduled_requested_idx on transactions (merchant_id, is_primary, requested_at, store_id) where schedule_id is not null`.execute(db);
+  await sql`create index transactions_list_scheduled_idx on transactions (merchant_id, is_primary, status_updated_at, store_id) where schedule_id is not null`.execute(
+    db,
+  );
+  await sql`create index transactions_list_scheduled_requested_idx on transactions (merchant_id, is_primary, requested_at, store_id) where schedule_id is not null`.execute(
+    db,
+  );
   await sql`drop index transactions_list_schedule_id_idx`.execute(db);
 }

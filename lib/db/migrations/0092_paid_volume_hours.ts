@@ -35,7 +35,9 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     primary key (${sql.raw(KEY)}))${sql.raw(dialect === "sqlite" ? " without rowid" : "")}`.execute(db);
   await sql`create table paid_volume_deltas (
     id ${sql.raw(dialect === "postgres" ? "bigserial primary key" : "integer primary key")}, store_id text not null, channel_type text not null,
-    hour ${bigint} not null, currency text not null, method text not null, pg_provider text not null, n integer not null, amount ${bigint} not null)`.execute(db);
+    hour ${bigint} not null, currency text not null, method text not null, pg_provider text not null, n integer not null, amount ${bigint} not null)`.execute(
+    db,
+  );
   await sql`create index paid_volume_deltas_hour_idx on paid_volume_deltas (store_id, channel_type, hour)`.execute(db);
 
   await sql`insert into paid_volume_hours (${sql.raw(KEY)}, n, amount)
@@ -43,18 +45,36 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     from transactions where paid_at is not null group by 1, 2, 3, 4, 5, 6`.execute(db);
 
   if (dialect === "sqlite") {
-    await sql.raw(`create trigger paid_volume_insert after insert on transactions begin ${sqliteUpsert("new", 1)} end`).execute(db);
-    await sql.raw(`create trigger paid_volume_update after update on transactions when ${MOVES} begin ${sqliteUpsert("old", -1)} ${sqliteUpsert("new", 1)} end`).execute(db);
-    await sql.raw(`create trigger paid_volume_delete after delete on transactions begin ${sqliteUpsert("old", -1)} end`).execute(db);
+    await sql
+      .raw(`create trigger paid_volume_insert after insert on transactions begin ${sqliteUpsert("new", 1)} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger paid_volume_update after update on transactions when ${MOVES} begin ${sqliteUpsert("old", -1)} ${sqliteUpsert("new", 1)} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger paid_volume_delete after delete on transactions begin ${sqliteUpsert("old", -1)} end`)
+      .execute(db);
     return;
   }
-  await sql.raw(`create function paid_volume_deltas() returns trigger language plpgsql as $$
+  await sql
+    .raw(`create function paid_volume_deltas() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then ${postgresDelta("old", -1)} end if;
       if tg_op <> 'DELETE' then ${postgresDelta("new", 1)} end if;
       return null;
-    end $$`).execute(db);
-  await sql`create trigger paid_volume_insert after insert on transactions for each row execute function paid_volume_deltas()`.execute(db);
-  await sql.raw(`create trigger paid_volume_update after update on transactions for each row when (${MOVES}) execute function paid_volume_deltas()`).execute(db);
-  await sql`create trigger paid_volume_delete after delete on transactions for each row execute function paid_volume_deltas()`.execute(db);
+    end $$`)
+    .execute(db);
+  await sql`create trigger paid_volume_insert after insert on transactions for each row execute function paid_volume_deltas()`.execute(
+    db,
+  );
+  await sql
+    .raw(
+      `create trigger paid_volume_update after update on transactions for each row when (${MOVES}) execute function paid_volume_deltas()`,
+    )
+    .execute(db);
+  await sql`create trigger paid_volume_delete after delete on transactions for each row execute function paid_volume_deltas()`.execute(
+    db,
+  );
 }

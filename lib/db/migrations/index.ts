@@ -70,7 +70,11 @@ class StaticProvider implements MigrationProvider {
 }
 
 function migrator(): Migrator {
-  return new Migrator({ db: getDb() as unknown as Kysely<unknown>, provider: new StaticProvider(dialect()), allowUnorderedMigrations: true });
+  return new Migrator({
+    db: getDb() as unknown as Kysely<unknown>,
+    provider: new StaticProvider(dialect()),
+    allowUnorderedMigrations: true,
+  });
 }
 
 /** Names of migrations this code knows that the database has not applied (for /readyz). */

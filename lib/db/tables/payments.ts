@@ -3,7 +3,14 @@
  * `transactions`, the newest `is_primary`. Money columns are integer minor units. JSON columns hold
  * wire-shaped documents (customer, origin, products, channel snapshot, method detail, escrow).
  */
-export type TransactionStatus = "READY" | "PENDING" | "VIRTUAL_ACCOUNT_ISSUED" | "PAID" | "FAILED" | "PARTIAL_CANCELLED" | "CANCELLED";
+export type TransactionStatus =
+  | "READY"
+  | "PENDING"
+  | "VIRTUAL_ACCOUNT_ISSUED"
+  | "PAID"
+  | "FAILED"
+  | "PARTIAL_CANCELLED"
+  | "CANCELLED";
 export type CancellationStatus = "REQUESTED" | "FAILED" | "SUCCEEDED";
 
 export interface TransactionsTable {

@@ -2,12 +2,14 @@ export const channels = {
   en: {
     "nav.channels": "Channels",
     "channels.title": "Channels",
-    "channels.intro": "TEST channels are served by the built-in sandbox: no money moves. LIVE channels send payments to your provider account. Payments made on a LIVE channel are not test payments.",
+    "channels.intro":
+      "TEST channels are served by the built-in sandbox: no money moves. LIVE channels send payments to your provider account. Payments made on a LIVE channel are not test payments.",
     "channels.live": "Live channels",
     "channels.noLive": "No live channel yet. Connect your Toss Payments account below.",
     "channels.testChannels": "Test channels (sandbox)",
     "channels.connectToss": "Connect Toss Payments",
-    "channels.connectHint": "Enter the merchant id (MID) and the live secret key from Toss Payments' developer center. The key is encrypted at rest and never shown again; the connection is tested at once.",
+    "channels.connectHint":
+      "Enter the merchant id (MID) and the live secret key from Toss Payments' developer center. The key is encrypted at rest and never shown again; the connection is tested at once.",
     "channels.name": "Channel name",
     "channels.mid": "Merchant id (MID)",
     "channels.secretKey": "Secret key",
@@ -27,7 +29,8 @@ export const channels = {
     "channels.testFailedToast": "The connection test failed.",
     "channels.enabledToast": "Channel enabled.",
     "channels.disabledToast": "Channel disabled.",
-    "channels.callbackHint": "For virtual accounts, register this deposit callback URL (DEPOSIT_CALLBACK) on your server's address in Toss's developer center:",
+    "channels.callbackHint":
+      "For virtual accounts, register this deposit callback URL (DEPOSIT_CALLBACK) on your server's address in Toss's developer center:",
     "channels.viewerCannot": "Only owners and admins manage channels.",
     "channels.invalid.name": "Enter a name.",
     "channels.invalid.pgMerchantId": "Letters, digits, - and _ only.",
@@ -36,12 +39,14 @@ export const channels = {
   ko: {
     "nav.channels": "채널",
     "channels.title": "채널",
-    "channels.intro": "테스트 채널은 내장 샌드박스가 처리하며 실제 돈이 오가지 않습니다. 실연동 채널은 가맹점의 PG 계정으로 결제를 보냅니다. 실연동 채널의 결제는 테스트 결제가 아닙니다.",
+    "channels.intro":
+      "테스트 채널은 내장 샌드박스가 처리하며 실제 돈이 오가지 않습니다. 실연동 채널은 가맹점의 PG 계정으로 결제를 보냅니다. 실연동 채널의 결제는 테스트 결제가 아닙니다.",
     "channels.live": "실연동 채널",
     "channels.noLive": "아직 실연동 채널이 없습니다. 아래에서 토스페이먼츠 계정을 연결하세요.",
     "channels.testChannels": "테스트 채널 (샌드박스)",
     "channels.connectToss": "토스페이먼츠 연결",
-    "channels.connectHint": "토스페이먼츠 개발자센터의 상점 아이디(MID)와 라이브 시크릿 키를 입력하세요. 키는 암호화해 저장하며 다시 보여주지 않습니다. 연결은 바로 테스트합니다.",
+    "channels.connectHint":
+      "토스페이먼츠 개발자센터의 상점 아이디(MID)와 라이브 시크릿 키를 입력하세요. 키는 암호화해 저장하며 다시 보여주지 않습니다. 연결은 바로 테스트합니다.",
     "channels.name": "채널 이름",
     "channels.mid": "상점 아이디(MID)",
     "channels.secretKey": "시크릿 키",
@@ -61,7 +66,8 @@ export const channels = {
     "channels.testFailedToast": "연결 테스트에 실패했습니다.",
     "channels.enabledToast": "채널을 사용합니다.",
     "channels.disabledToast": "채널 사용을 중지했습니다.",
-    "channels.callbackHint": "가상계좌를 쓰려면 토스페이먼츠 개발자센터에 서버 주소의 입금 콜백 URL(DEPOSIT_CALLBACK)을 등록하세요:",
+    "channels.callbackHint":
+      "가상계좌를 쓰려면 토스페이먼츠 개발자센터에 서버 주소의 입금 콜백 URL(DEPOSIT_CALLBACK)을 등록하세요:",
     "channels.viewerCannot": "채널은 소유자와 관리자만 관리할 수 있습니다.",
     "channels.invalid.name": "이름을 입력하세요.",
     "channels.invalid.pgMerchantId": "영문, 숫자, -, _만 쓸 수 있습니다.",

@@ -11,7 +11,8 @@ export const dashboard = {
     "shell.theme.light": "Light",
     "shell.theme.dark": "Dark",
     "shell.testBadge": "TEST DATA",
-    "shell.testBanner": "This store only has test channels: payments here are simulated by the sandbox and move no real money.",
+    "shell.testBanner":
+      "This store only has test channels: payments here are simulated by the sandbox and move no real money.",
     "toast.region": "Notifications",
     "dialog.keep": "Go back",
     "common.retry": "Retry",
@@ -36,7 +37,8 @@ export const dashboard = {
     "table.sortedAsc": "(sorted oldest first)",
     "receipts.cancelledToast": "Cash receipt cancelled.",
     "developers.revokeTitle": "Revoke the API key “{name}”?",
-    "developers.revokeBody": "Every program using the key {prefix} stops working at once, and the key cannot be restored.",
+    "developers.revokeBody":
+      "Every program using the key {prefix} stops working at once, and the key cannot be restored.",
     "developers.revokedToast": "API key revoked.",
     "developers.createdToast": "API key created. Copy it now: it is shown only once.",
     "developers.oneStore": "This store only",
@@ -71,7 +73,8 @@ export const dashboard = {
     "detail.sentAt": "Shipped at",
     "detail.virtualAccount": "Virtual account",
     "payments.cancel.confirm": "Refund {amount}",
-    "payments.cancel.confirmBody": "The customer gets {amount} back and the payment becomes Refunded. This cannot be undone.",
+    "payments.cancel.confirmBody":
+      "The customer gets {amount} back and the payment becomes Refunded. This cannot be undone.",
     "payments.cancel.confirmReason": "Reason: {reason}",
     "payments.cancel.confirmTitle": "Refund {amount} in full?",
     "payments.cancel.doneAmount": "Refunded {amount}.",
@@ -89,14 +92,16 @@ export const dashboard = {
     "payments.scope.all": "All stores",
     "payments.scope.store": "This store",
     "payments.searchClear": "Clear",
-    "payments.searchHint": "Partial and case-insensitive: ID, order, customer, e-mail, phone, card last 4, provider ID.",
+    "payments.searchHint":
+      "Partial and case-insensitive: ID, order, customer, e-mail, phone, card last 4, provider ID.",
     "payments.searchLabel": "Search payments",
     "payments.searchSubmit": "Search",
     "payments.searchTooShort": "Type at least {n} characters.",
     "payments.store": "Store",
     "payments.totalCountCapped": "More than {count}",
     "payments.void.confirm": "Void the account",
-    "payments.void.confirmBody": "The customer can no longer deposit the {amount} into this account, and the payment is closed. This cannot be undone.",
+    "payments.void.confirmBody":
+      "The customer can no longer deposit the {amount} into this account, and the payment is closed. This cannot be undone.",
     "payments.void.confirmTitle": "Void this virtual account?",
     "payments.void.done": "Virtual account voided.",
     "payments.preset.today": "Today",
@@ -213,7 +218,8 @@ export const dashboard = {
     "shell.theme.light": "라이트",
     "shell.theme.dark": "다크",
     "shell.testBadge": "테스트 데이터",
-    "shell.testBanner": "이 상점에는 테스트 채널만 있습니다. 여기의 결제는 샌드박스가 흉내 낸 것으로 실제 돈이 오가지 않습니다.",
+    "shell.testBanner":
+      "이 상점에는 테스트 채널만 있습니다. 여기의 결제는 샌드박스가 흉내 낸 것으로 실제 돈이 오가지 않습니다.",
     "toast.region": "알림",
     "dialog.keep": "돌아가기",
     "common.retry": "다시 시도",
@@ -298,7 +304,8 @@ export const dashboard = {
     "payments.store": "상점",
     "payments.totalCountCapped": "{count}건 이상",
     "payments.void.confirm": "계좌 발급 취소",
-    "payments.void.confirmBody": "고객은 더 이상 이 계좌로 {amount}을 입금할 수 없고 결제는 종료됩니다. 되돌릴 수 없습니다.",
+    "payments.void.confirmBody":
+      "고객은 더 이상 이 계좌로 {amount}을 입금할 수 없고 결제는 종료됩니다. 되돌릴 수 없습니다.",
     "payments.void.confirmTitle": "이 가상계좌를 취소할까요?",
     "payments.void.done": "가상계좌 발급을 취소했습니다.",
     "payments.preset.today": "오늘",

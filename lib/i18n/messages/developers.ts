@@ -19,7 +19,8 @@ export const developers = {
     "developers.confirmRevoke": "Revoke this key? Tokens issued from it stop working.",
     "developers.viewerCannot": "Viewers cannot manage API keys.",
     "developers.reference": "API reference",
-    "developers.referenceIntro": "Every endpoint with its request and response schemas, the authentication schemes and the sandbox test cards.",
+    "developers.referenceIntro":
+      "Every endpoint with its request and response schemas, the authentication schemes and the sandbox test cards.",
     "developers.openReference": "Open the API reference",
   },
   ko: {

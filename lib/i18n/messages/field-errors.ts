@@ -35,7 +35,8 @@ export const fieldErrors = {
     "field.must-be-exactly-3-letters-or-digits": "Must be exactly 3 letters or digits",
     "field.must-be-greater-than-0": "Must be greater than 0",
     "field.must-be-positive": "Must be positive",
-    "field.must-be-the-7-leading-digits-of-a-resident-number-yymmdd-plus-one-digit": "Must be the 7 leading digits of a resident number (YYMMDD plus one digit)",
+    "field.must-be-the-7-leading-digits-of-a-resident-number-yymmdd-plus-one-digit":
+      "Must be the 7 leading digits of a resident number (YYMMDD plus one digit)",
     "field.must-be-yyyy-mm-dd": "Must be yyyy-MM-dd",
     "field.must-hold-at-least-one-application": "Must hold at least one application",
     "field.must-list-at-least-one-business-item": "Must list at least one business item",
@@ -77,7 +78,8 @@ export const fieldErrors = {
     "field.must-be-exactly-3-letters-or-digits": "영문 또는 숫자 3자로 입력하세요",
     "field.must-be-greater-than-0": "0보다 커야 합니다",
     "field.must-be-positive": "0보다 커야 합니다",
-    "field.must-be-the-7-leading-digits-of-a-resident-number-yymmdd-plus-one-digit": "주민등록번호 앞 7자리(생년월일 6자리 + 1자리)를 입력하세요",
+    "field.must-be-the-7-leading-digits-of-a-resident-number-yymmdd-plus-one-digit":
+      "주민등록번호 앞 7자리(생년월일 6자리 + 1자리)를 입력하세요",
     "field.must-be-yyyy-mm-dd": "yyyy-MM-dd 형식으로 입력하세요",
     "field.must-hold-at-least-one-application": "신청을 하나 이상 넣으세요",
     "field.must-list-at-least-one-business-item": "종목을 하나 이상 입력하세요",

@@ -1,7 +1,8 @@
 export const identity = {
   en: {
     "identity.title": "Identity verification",
-    "identity.intro": "Mobile-carrier verifications sent through the API or from here. TEST channels use the sandbox carrier: codes land in the sandbox inbox.",
+    "identity.intro":
+      "Mobile-carrier verifications sent through the API or from here. TEST channels use the sandbox carrier: codes land in the sandbox inbox.",
     "identity.inboxLink": "Sandbox inbox",
     "identity.id": "Verification id",
     "identity.status": "Status",
@@ -36,7 +37,8 @@ export const identity = {
     "identity.notFound": "No verification with this id in the current store.",
     "identity.viewerCannot": "Viewers cannot send verifications.",
     "inbox.title": "Sandbox inbox",
-    "inbox.intro": "Text messages the sandbox carrier would have sent (TEST channels only; LIVE channels never store codes). Stored encrypted with the server key.",
+    "inbox.intro":
+      "Text messages the sandbox carrier would have sent (TEST channels only; LIVE channels never store codes). Stored encrypted with the server key.",
     "inbox.to": "To",
     "inbox.message": "Message",
     "inbox.sentAt": "Sent",
@@ -44,7 +46,8 @@ export const identity = {
   },
   ko: {
     "identity.title": "본인인증",
-    "identity.intro": "API 또는 이 화면에서 요청한 휴대폰 본인인증입니다. 테스트 채널은 샌드박스 통신사를 쓰며, 인증번호는 샌드박스 수신함으로 갑니다.",
+    "identity.intro":
+      "API 또는 이 화면에서 요청한 휴대폰 본인인증입니다. 테스트 채널은 샌드박스 통신사를 쓰며, 인증번호는 샌드박스 수신함으로 갑니다.",
     "identity.inboxLink": "샌드박스 수신함",
     "identity.id": "본인인증 ID",
     "identity.status": "상태",
@@ -79,7 +82,8 @@ export const identity = {
     "identity.notFound": "현재 상점에 이 ID의 본인인증이 없습니다.",
     "identity.viewerCannot": "조회 권한 사용자는 본인인증을 보낼 수 없습니다.",
     "inbox.title": "샌드박스 수신함",
-    "inbox.intro": "샌드박스 통신사가 보냈을 문자입니다 (테스트 채널만; 실 채널은 인증번호를 저장하지 않습니다). 서버 키로 암호화해 저장합니다.",
+    "inbox.intro":
+      "샌드박스 통신사가 보냈을 문자입니다 (테스트 채널만; 실 채널은 인증번호를 저장하지 않습니다). 서버 키로 암호화해 저장합니다.",
     "inbox.to": "받는 번호",
     "inbox.message": "내용",
     "inbox.sentAt": "보낸 시각",

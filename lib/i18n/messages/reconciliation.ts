@@ -2,7 +2,8 @@ export const reconciliation = {
   en: {
     "nav.reconciliation": "Reconciliation",
     "reconciliation.title": "Reconciliation",
-    "reconciliation.intro": "The provider's records of the last 24 hours compared with ours, and everything still waiting on a provider. Unknown outcomes are looked up automatically; items waiting over an hour need attention.",
+    "reconciliation.intro":
+      "The provider's records of the last 24 hours compared with ours, and everything still waiting on a provider. Unknown outcomes are looked up automatically; items waiting over an hour need attention.",
     "reconciliation.checked": "Records checked",
     "reconciliation.mismatches": "Mismatches",
     "reconciliation.unsettled": "Waiting on the provider",
@@ -23,7 +24,7 @@ export const reconciliation = {
     "reconciliation.lookUp": "Look up now",
     "reconciliation.settledNow": "Settled: the provider answered.",
     "reconciliation.stillWaiting": "Still unknown: another look-up is booked.",
-    "reconciliation.operatorHint": "What to do with an item needing attention: docs/payments.md, \"Needs attention\".",
+    "reconciliation.operatorHint": 'What to do with an item needing attention: docs/payments.md, "Needs attention".',
     "reconciliation.kind.attempt": "Payment attempt",
     "reconciliation.kind.cancellation": "Cancellation",
     "reconciliation.kind.late_approval_refund": "Late approval refund",
@@ -42,7 +43,8 @@ export const reconciliation = {
   ko: {
     "nav.reconciliation": "정산 대사",
     "reconciliation.title": "정산 대사",
-    "reconciliation.intro": "최근 24시간 동안 PG사의 기록과 우리 기록을 비교하고, 아직 PG사의 응답을 기다리는 항목을 보여 줍니다. 결과를 모르는 건은 자동으로 조회하며, 1시간 넘게 기다리는 항목은 확인이 필요합니다.",
+    "reconciliation.intro":
+      "최근 24시간 동안 PG사의 기록과 우리 기록을 비교하고, 아직 PG사의 응답을 기다리는 항목을 보여 줍니다. 결과를 모르는 건은 자동으로 조회하며, 1시간 넘게 기다리는 항목은 확인이 필요합니다.",
     "reconciliation.checked": "확인한 기록",
     "reconciliation.mismatches": "불일치",
     "reconciliation.unsettled": "PG 응답 대기",
@@ -63,7 +65,7 @@ export const reconciliation = {
     "reconciliation.lookUp": "지금 조회",
     "reconciliation.settledNow": "확정됨: PG사가 응답했습니다.",
     "reconciliation.stillWaiting": "아직 알 수 없음: 다음 조회가 예약되었습니다.",
-    "reconciliation.operatorHint": "확인이 필요한 항목의 처리 방법: docs/payments.md 의 \"Needs attention\".",
+    "reconciliation.operatorHint": '확인이 필요한 항목의 처리 방법: docs/payments.md 의 "Needs attention".',
     "reconciliation.kind.attempt": "결제 시도",
     "reconciliation.kind.cancellation": "취소",
     "reconciliation.kind.late_approval_refund": "지연 승인 환불",

@@ -2,7 +2,8 @@ export const stores = {
   en: {
     "stores.title": "Stores",
     "stores.noContract.title": "Sub-stores need the hosting contract",
-    "stores.noContract.body": "Hosting companies create sub-stores for their merchants and submit payment applications for them. This merchant has no hosting (platform) contract, so sub-stores and onboarding are not available. Ask your account manager to enable it.",
+    "stores.noContract.body":
+      "Hosting companies create sub-stores for their merchants and submit payment applications for them. This merchant has no hosting (platform) contract, so sub-stores and onboarding are not available. Ask your account manager to enable it.",
     "stores.new": "New store",
     "stores.board": "Onboarding board",
     "stores.search": "Search by name or tier code",
@@ -123,7 +124,8 @@ export const stores = {
   ko: {
     "stores.title": "하위 상점",
     "stores.noContract.title": "하위 상점은 호스팅 계약이 필요합니다",
-    "stores.noContract.body": "호스팅사는 가맹점을 위한 하위 상점을 만들고 전자결제 신청을 대신 제출합니다. 이 가맹점은 호스팅(플랫폼) 계약이 없어 하위 상점과 온보딩을 사용할 수 없습니다. 담당자에게 계약을 요청하세요.",
+    "stores.noContract.body":
+      "호스팅사는 가맹점을 위한 하위 상점을 만들고 전자결제 신청을 대신 제출합니다. 이 가맹점은 호스팅(플랫폼) 계약이 없어 하위 상점과 온보딩을 사용할 수 없습니다. 담당자에게 계약을 요청하세요.",
     "stores.new": "상점 추가",
     "stores.board": "온보딩 현황판",
     "stores.search": "이름 또는 티어 코드로 검색",

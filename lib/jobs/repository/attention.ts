@@ -29,15 +29,25 @@ function toItem(job: Job): NeedsAttentionItem {
     lastError: job.last_error,
     firstRunAt: job.started_at ?? job.created_at,
     flaggedAt: job.attention_at!,
-    nextRunAt: job.state === "RUNNING" ? job.locked_until ?? job.run_at : job.run_at,
+    nextRunAt: job.state === "RUNNING" ? (job.locked_until ?? job.run_at) : job.run_at,
   };
 }
 
 /** Flagged jobs still waiting to settle, longest-flagged first; optionally one merchant's. */
-export async function listNeedsAttention(options: { merchantId?: string; limit?: number } = {}): Promise<NeedsAttentionItem[]> {
-  let query = getDb().selectFrom("jobs").selectAll().where("attention_at", "is not", null).where("state", "in", ["QUEUED", "RUNNING"]);
+export async function listNeedsAttention(
+  options: { merchantId?: string; limit?: number } = {},
+): Promise<NeedsAttentionItem[]> {
+  let query = getDb()
+    .selectFrom("jobs")
+    .selectAll()
+    .where("attention_at", "is not", null)
+    .where("state", "in", ["QUEUED", "RUNNING"]);
   if (options.merchantId !== undefined) query = query.where("merchant_id", "=", options.merchantId);
-  const rows = await query.orderBy("attention_at").orderBy("id").limit(options.limit ?? 100).execute();
+  const rows = await query
+    .orderBy("attention_at")
+    .orderBy("id")
+    .limit(options.limit ?? 100)
+    .execute();
   return rows.map(toItem);
 }
 
@@ -48,7 +58,11 @@ export async function listNeedsAttention(options: { merchantId?: string; limit?:
  */
 export async function retryJobNow(jobId: string, options: { merchantId?: string } = {}): Promise<boolean> {
   const now = Date.now();
-  let update = getDb().updateTable("jobs").set({ run_at: now, updated_at: now }).where("id", "=", jobId).where("state", "=", "QUEUED");
+  let update = getDb()
+    .updateTable("jobs")
+    .set({ run_at: now, updated_at: now })
+    .where("id", "=", jobId)
+    .where("state", "=", "QUEUED");
   if (options.merchantId !== undefined) update = update.where("merchant_id", "=", options.merchantId);
   if (Number((await update.executeTakeFirst()).numUpdatedRows) === 1) return true;
   let running = getDb().selectFrom("jobs").select("id").where("id", "=", jobId).where("state", "=", "RUNNING");
@@ -58,5 +72,11 @@ export async function retryJobNow(jobId: string, options: { merchantId?: string 
 
 /** Flags a job that is being run past its hour (a retry would flag it too, but a run may be long). */
 export async function flagNeedsAttention(job: Job, at: number): Promise<void> {
-  await getDb().updateTable("jobs").set({ attention_at: at }).where("id", "=", job.id).where("locked_by", "=", job.locked_by).where("attention_at", "is", null).execute();
+  await getDb()
+    .updateTable("jobs")
+    .set({ attention_at: at })
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.locked_by)
+    .where("attention_at", "is", null)
+    .execute();
 }

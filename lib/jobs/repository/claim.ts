@@ -20,7 +20,12 @@ export function expiredLeaseIds(queue: string, now: number, limit: number): RawB
 export type ClaimQuery = typeof dueQueuedIds;
 
 /** The ids one claim step locks: on PostgreSQL skipping rows another claimer holds. */
-export function claimCandidates(pick: ClaimQuery, queue: string, now: number, limit: number): RawBuilder<{ id: string }> {
+export function claimCandidates(
+  pick: ClaimQuery,
+  queue: string,
+  now: number,
+  limit: number,
+): RawBuilder<{ id: string }> {
   return dialect() === "postgres" ? sql`${pick(queue, now, limit)} for update skip locked` : pick(queue, now, limit);
 }
 

@@ -28,8 +28,16 @@ export async function renewLeases(runs: Pick<Job, "id" | "locked_by">[], leaseMs
   const rows = await getDb()
     .updateTable("jobs")
     .set({ locked_until: now + leaseMs, updated_at: now })
-    .where("id", "in", runs.map((r) => r.id))
-    .where("locked_by", "in", runs.map((r) => r.locked_by!))
+    .where(
+      "id",
+      "in",
+      runs.map((r) => r.id),
+    )
+    .where(
+      "locked_by",
+      "in",
+      runs.map((r) => r.locked_by!),
+    )
     .where("state", "=", "RUNNING")
     .returning("locked_by")
     .execute();

@@ -14,7 +14,14 @@ export type Job = JobsTable;
  */
 export async function enqueue(
   db: Db | Tx,
-  input: { queue: string; payload: unknown; runAt?: number; maxAttempts?: number; dedupeKey?: string; merchantId?: string },
+  input: {
+    queue: string;
+    payload: unknown;
+    runAt?: number;
+    maxAttempts?: number;
+    dedupeKey?: string;
+    merchantId?: string;
+  },
 ): Promise<string> {
   const now = Date.now();
   const id = newId("job_");
@@ -70,7 +77,11 @@ export async function claimJob(jobId: string, owner: string, leaseMs: number): P
 
 /** A finished job is deleted (only by the run that still holds its lease); failed ones stay visible. */
 export async function completeJob(job: Job): Promise<boolean> {
-  const result = await getDb().deleteFrom("jobs").where("id", "=", job.id).where("locked_by", "=", job.locked_by).executeTakeFirst();
+  const result = await getDb()
+    .deleteFrom("jobs")
+    .where("id", "=", job.id)
+    .where("locked_by", "=", job.locked_by)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -116,7 +127,14 @@ export async function releaseJob(job: Job): Promise<boolean> {
   const now = Date.now();
   const result = await getDb()
     .updateTable("jobs")
-    .set((eb) => ({ state: "QUEUED", run_at: now, attempts: eb("attempts", "-", 1), locked_by: null, locked_until: null, updated_at: now }))
+    .set((eb) => ({
+      state: "QUEUED",
+      run_at: now,
+      attempts: eb("attempts", "-", 1),
+      locked_by: null,
+      locked_until: null,
+      updated_at: now,
+    }))
     .where("id", "=", job.id)
     .where("locked_by", "=", job.locked_by)
     .executeTakeFirst();

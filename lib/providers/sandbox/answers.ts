@@ -8,7 +8,15 @@ export function sandboxResponse(body: Record<string, unknown>): string {
 
 export function paymentLookup(p: LedgerPayment, now: number): PaymentLookup {
   if (now < p.completes_at) return { status: "IN_PROGRESS" };
-  if (p.status === "DECLINED") return { status: "DECLINED", failure: { ok: false, pgCode: p.decline_code ?? "DECLINED", pgMessage: p.decline_message ?? "declined (sandbox)" } };
+  if (p.status === "DECLINED")
+    return {
+      status: "DECLINED",
+      failure: {
+        ok: false,
+        pgCode: p.decline_code ?? "DECLINED",
+        pgMessage: p.decline_message ?? "declined (sandbox)",
+      },
+    };
   if (p.method === "VIRTUAL_ACCOUNT") {
     const issue = {
       ok: true as const,
@@ -18,7 +26,14 @@ export function paymentLookup(p: LedgerPayment, now: number): PaymentLookup {
       accountType: (p.account_type ?? "NORMAL") as "NORMAL" | "FIXED",
       remitteeName: p.remittee_name ?? "",
       expiredAt: p.expires_at ?? 0,
-      pgResponse: sandboxResponse({ result: "ISSUED", pg_tx_id: p.pg_tx_id, bank: p.bank, account_number: p.account_number, amount: p.amount, currency: p.currency }),
+      pgResponse: sandboxResponse({
+        result: "ISSUED",
+        pg_tx_id: p.pg_tx_id,
+        bank: p.bank,
+        account_number: p.account_number,
+        amount: p.amount,
+        currency: p.currency,
+      }),
     };
     return { status: "VIRTUAL_ACCOUNT_ISSUED", issue, deposited: p.status === "DEPOSITED" };
   }
@@ -27,16 +42,39 @@ export function paymentLookup(p: LedgerPayment, now: number): PaymentLookup {
     pgTxId: p.pg_tx_id,
     approvalNumber: p.approval_number ?? "",
     card: p.card ? (JSON.parse(p.card) as CardInfo) : undefined,
-    pgResponse: sandboxResponse({ result: "APPROVED", pg_tx_id: p.pg_tx_id, approval_number: p.approval_number, amount: p.amount, currency: p.currency }),
+    pgResponse: sandboxResponse({
+      result: "APPROVED",
+      pg_tx_id: p.pg_tx_id,
+      approval_number: p.approval_number,
+      amount: p.amount,
+      currency: p.currency,
+    }),
   };
   return { status: "APPROVED", approval, amount: p.amount, cancelledAmount: p.cancelled_amount };
 }
 
 export function cancellationLookup(c: LedgerCancellation, now: number): CancellationLookup {
   if (now < c.completes_at) return { status: "IN_PROGRESS" };
-  if (c.status === "REFUSED") return { status: "REFUSED", failure: { ok: false, pgCode: c.refusal_code ?? "CANCEL_REFUSED", pgMessage: c.refusal_message ?? "refused (sandbox)" } };
-  const pgResponse = sandboxResponse({ result: "CANCELLED", pg_tx_id: c.pg_tx_id, pg_cancellation_id: c.pg_cancellation_id, amount: c.amount });
-  return { status: "SUCCEEDED", cancelled: { ok: true, pgCancellationId: c.pg_cancellation_id, pgResponse }, amount: c.amount };
+  if (c.status === "REFUSED")
+    return {
+      status: "REFUSED",
+      failure: {
+        ok: false,
+        pgCode: c.refusal_code ?? "CANCEL_REFUSED",
+        pgMessage: c.refusal_message ?? "refused (sandbox)",
+      },
+    };
+  const pgResponse = sandboxResponse({
+    result: "CANCELLED",
+    pg_tx_id: c.pg_tx_id,
+    pg_cancellation_id: c.pg_cancellation_id,
+    amount: c.amount,
+  });
+  return {
+    status: "SUCCEEDED",
+    cancelled: { ok: true, pgCancellationId: c.pg_cancellation_id, pgResponse },
+    amount: c.amount,
+  };
 }
 
 function paymentEntry(p: LedgerPayment, now: number): SettlementEntry {
@@ -67,8 +105,17 @@ function cancellationEntry(c: LedgerCancellation, now: number): SettlementEntry 
   };
 }
 
-export async function settlementPage(pgMerchantId: string, from: number, to: number, cursor: string | null | undefined, limit: number): Promise<SettlementPage> {
+export async function settlementPage(
+  pgMerchantId: string,
+  from: number,
+  to: number,
+  cursor: string | null | undefined,
+  limit: number,
+): Promise<SettlementPage> {
   const now = Date.now();
   const { rows, nextCursor } = await listAccount(pgMerchantId, from, to, cursor, Math.min(Math.max(limit, 1), 1000));
-  return { entries: rows.map((r) => (r.payment ? paymentEntry(r.payment, now) : cancellationEntry(r.cancellation!, now))), nextCursor };
+  return {
+    entries: rows.map((r) => (r.payment ? paymentEntry(r.payment, now) : cancellationEntry(r.cancellation!, now))),
+    nextCursor,
+  };
 }

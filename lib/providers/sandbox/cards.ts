@@ -38,4 +38,3 @@ export function describeCard(card: CardCredential): CardInfo {
     name: `${brand} ${number.slice(-4)}`,
   };
 }
-

@@ -18,12 +18,19 @@ export const sandboxCashReceiptProvider: CashReceiptProvider = {
     const pgReceiptId = `sbx-cr-${flag}-${newId().toLowerCase()}`;
     const issueNumber = String(randomInt(100_000_000, 1_000_000_000));
     const pgTxId = `sbx-crtx-${newId().toLowerCase()}`;
-    const pgResponse = JSON.stringify({ result: "SUCCESS", receiptId: pgReceiptId, approvalNumber: issueNumber, amount: input.amount, type: input.type });
+    const pgResponse = JSON.stringify({
+      result: "SUCCESS",
+      receiptId: pgReceiptId,
+      approvalNumber: issueNumber,
+      amount: input.amount,
+      type: input.type,
+    });
     return { ok: true, pgReceiptId, pgTxId, issueNumber, pgResponse };
   },
 
   async cancelCashReceipt({ pgReceiptId }) {
-    if (pgReceiptId.split("-")[2] === "R") return { ok: false, pgCode: "CANCEL_REFUSED", pgMessage: "the tax office refused the cancellation (sandbox)" };
+    if (pgReceiptId.split("-")[2] === "R")
+      return { ok: false, pgCode: "CANCEL_REFUSED", pgMessage: "the tax office refused the cancellation (sandbox)" };
     return { ok: true };
   },
 };

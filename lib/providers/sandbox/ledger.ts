@@ -2,7 +2,11 @@ import { sql } from "kysely";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { lockForUpdate } from "@/lib/db/row-lock";
-import type { SandboxPgBillingKeysTable, SandboxPgCancellationsTable, SandboxPgPaymentsTable } from "@/lib/db/tables/sandbox";
+import type {
+  SandboxPgBillingKeysTable,
+  SandboxPgCancellationsTable,
+  SandboxPgPaymentsTable,
+} from "@/lib/db/tables/sandbox";
 import { newId } from "@/lib/ids";
 
 /**
@@ -26,30 +30,59 @@ export function findPaymentByOrder(orderId: string) {
 }
 
 /** Records a payment unless one exists for its order id; either way answers the record that stands. */
-export async function recordPayment(row: SandboxPgPaymentsTable): Promise<{ payment: LedgerPayment; created: boolean }> {
-  const inserted = await getDb().insertInto("sandbox_pg_payments").values(row).onConflict((oc) => oc.column("order_id").doNothing()).executeTakeFirst();
+export async function recordPayment(
+  row: SandboxPgPaymentsTable,
+): Promise<{ payment: LedgerPayment; created: boolean }> {
+  const inserted = await getDb()
+    .insertInto("sandbox_pg_payments")
+    .values(row)
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .executeTakeFirst();
   const payment = await findPaymentByOrder(row.order_id);
   if (!payment) throw new Error(`sandbox ledger lost order ${row.order_id}`);
   return { payment, created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
 
-export async function setPaymentStatus(pgTxId: string, from: LedgerPayment["status"], to: LedgerPayment["status"]): Promise<boolean> {
-  const result = await getDb().updateTable("sandbox_pg_payments").set({ status: to, updated_at: Date.now() }).where("pg_tx_id", "=", pgTxId).where("status", "=", from).executeTakeFirst();
+export async function setPaymentStatus(
+  pgTxId: string,
+  from: LedgerPayment["status"],
+  to: LedgerPayment["status"],
+): Promise<boolean> {
+  const result = await getDb()
+    .updateTable("sandbox_pg_payments")
+    .set({ status: to, updated_at: Date.now() })
+    .where("pg_tx_id", "=", pgTxId)
+    .where("status", "=", from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 export function findCancellation(cancelId: string) {
-  return getDb().selectFrom("sandbox_pg_cancellations").selectAll().where("cancel_id", "=", cancelId).executeTakeFirst();
+  return getDb()
+    .selectFrom("sandbox_pg_cancellations")
+    .selectAll()
+    .where("cancel_id", "=", cancelId)
+    .executeTakeFirst();
 }
 
-export type CancelRequest = { cancelId: string; pgTxId: string; amount: number; taxFreeAmount: number; receivedAt: number; completesAt: number };
+export type CancelRequest = {
+  cancelId: string;
+  pgTxId: string;
+  amount: number;
+  taxFreeAmount: number;
+  receivedAt: number;
+  completesAt: number;
+};
 
 /** Why the provider refuses a refund of this payment, or null when it can take it. */
 function refusalOf(payment: LedgerPayment | undefined, amount: number): { code: string; message: string } | null {
   if (!payment) return { code: "PAYMENT_NOT_FOUND", message: "no such payment at the provider (sandbox)" };
-  if (payment.behaviour === "CANCEL_REFUSED") return { code: "CANCEL_REFUSED", message: "The provider refused the cancellation (sandbox)." };
-  if (payment.status !== "APPROVED" && payment.status !== "DEPOSITED") return { code: "NOT_CANCELLABLE", message: `the payment is ${payment.status} at the provider (sandbox)` };
-  if (payment.amount - payment.cancelled_amount < amount) return { code: "EXCEEDS_CANCELLABLE_AMOUNT", message: "the refund exceeds what is left of the payment (sandbox)" };
+  if (payment.behaviour === "CANCEL_REFUSED")
+    return { code: "CANCEL_REFUSED", message: "The provider refused the cancellation (sandbox)." };
+  if (payment.status !== "APPROVED" && payment.status !== "DEPOSITED")
+    return { code: "NOT_CANCELLABLE", message: `the payment is ${payment.status} at the provider (sandbox)` };
+  if (payment.amount - payment.cancelled_amount < amount)
+    return { code: "EXCEEDS_CANCELLABLE_AMOUNT", message: "the refund exceeds what is left of the payment (sandbox)" };
   return null;
 }
 
@@ -57,11 +90,19 @@ function refusalOf(payment: LedgerPayment | undefined, amount: number): { code: 
  * Records a cancellation: refused, or taken from the payment's remaining amount, in one DB
  * transaction under the payment's row lock. A repeated cancellation id answers the first record.
  */
-export async function recordCancellation(request: CancelRequest): Promise<{ cancellation: LedgerCancellation; created: boolean }> {
+export async function recordCancellation(
+  request: CancelRequest,
+): Promise<{ cancellation: LedgerCancellation; created: boolean }> {
   try {
     return await withTransaction(async (tx) => {
-      const payment = await lockForUpdate(tx.selectFrom("sandbox_pg_payments").selectAll().where("pg_tx_id", "=", request.pgTxId)).executeTakeFirst();
-      const existing = await tx.selectFrom("sandbox_pg_cancellations").selectAll().where("cancel_id", "=", request.cancelId).executeTakeFirst();
+      const payment = await lockForUpdate(
+        tx.selectFrom("sandbox_pg_payments").selectAll().where("pg_tx_id", "=", request.pgTxId),
+      ).executeTakeFirst();
+      const existing = await tx
+        .selectFrom("sandbox_pg_cancellations")
+        .selectAll()
+        .where("cancel_id", "=", request.cancelId)
+        .executeTakeFirst();
       if (existing) return { cancellation: existing, created: false };
       const refusal = refusalOf(payment, request.amount);
       const row: LedgerCancellation = {
@@ -101,16 +142,29 @@ export function findBillingKeyByIssue(issueId: string) {
 }
 
 export function findBillingKey(pgBillingKey: string) {
-  return getDb().selectFrom("sandbox_pg_billing_keys").selectAll().where("pg_billing_key", "=", pgBillingKey).executeTakeFirst();
+  return getDb()
+    .selectFrom("sandbox_pg_billing_keys")
+    .selectAll()
+    .where("pg_billing_key", "=", pgBillingKey)
+    .executeTakeFirst();
 }
 
 export async function recordBillingKey(row: SandboxPgBillingKeysTable): Promise<SandboxPgBillingKeysTable> {
-  await getDb().insertInto("sandbox_pg_billing_keys").values(row).onConflict((oc) => oc.column("issue_id").doNothing()).execute();
+  await getDb()
+    .insertInto("sandbox_pg_billing_keys")
+    .values(row)
+    .onConflict((oc) => oc.column("issue_id").doNothing())
+    .execute();
   return (await findBillingKeyByIssue(row.issue_id))!;
 }
 
 export async function deleteBillingKey(pgBillingKey: string): Promise<void> {
-  await getDb().updateTable("sandbox_pg_billing_keys").set({ status: "DELETED", deleted_at: Date.now() }).where("pg_billing_key", "=", pgBillingKey).where("status", "=", "ISSUED").execute();
+  await getDb()
+    .updateTable("sandbox_pg_billing_keys")
+    .set({ status: "DELETED", deleted_at: Date.now() })
+    .where("pg_billing_key", "=", pgBillingKey)
+    .where("status", "=", "ISSUED")
+    .execute();
 }
 
 type Position = { at: number; id: string };
@@ -129,7 +183,13 @@ function decodeCursor(cursor: string | null | undefined): Position | null {
  * One page of the account's ledger in [from, to), payments and cancellations merged in
  * (received_at, id) order; the cursor is the last position returned.
  */
-export async function listAccount(pgMerchantId: string, from: number, to: number, cursor: string | null | undefined, limit: number) {
+export async function listAccount(
+  pgMerchantId: string,
+  from: number,
+  to: number,
+  cursor: string | null | undefined,
+  limit: number,
+) {
   const after = decodeCursor(cursor);
   const payments = await getDb()
     .selectFrom("sandbox_pg_payments")
@@ -137,7 +197,14 @@ export async function listAccount(pgMerchantId: string, from: number, to: number
     .where("pg_merchant_id", "=", pgMerchantId)
     .where("received_at", ">=", from)
     .where("received_at", "<", to)
-    .$if(after !== null, (q) => q.where((eb) => eb.or([eb("received_at", ">", after!.at), eb.and([eb("received_at", "=", after!.at), eb("pg_tx_id", ">", after!.id)])])))
+    .$if(after !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb("received_at", ">", after!.at),
+          eb.and([eb("received_at", "=", after!.at), eb("pg_tx_id", ">", after!.id)]),
+        ]),
+      ),
+    )
     .orderBy("received_at")
     .orderBy("pg_tx_id")
     .limit(limit)
@@ -148,7 +215,14 @@ export async function listAccount(pgMerchantId: string, from: number, to: number
     .where("pg_merchant_id", "=", pgMerchantId)
     .where("received_at", ">=", from)
     .where("received_at", "<", to)
-    .$if(after !== null, (q) => q.where((eb) => eb.or([eb("received_at", ">", after!.at), eb.and([eb("received_at", "=", after!.at), eb("pg_cancellation_id", ">", after!.id)])])))
+    .$if(after !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb("received_at", ">", after!.at),
+          eb.and([eb("received_at", "=", after!.at), eb("pg_cancellation_id", ">", after!.id)]),
+        ]),
+      ),
+    )
     .orderBy("received_at")
     .orderBy("pg_cancellation_id")
     .limit(limit)

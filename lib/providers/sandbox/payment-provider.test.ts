@@ -5,10 +5,22 @@ import { SANDBOX_CARDS } from "./cards";
 import { sandboxPaymentProvider as sandbox } from "./payment-provider";
 import { simulateSandboxDeposit, sandboxVirtualAccountProvider } from "./virtual-account";
 
-const card = (card_number: string = SANDBOX_CARDS.VISA_OK) => ({ card_number, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" });
+const card = (card_number: string = SANDBOX_CARDS.VISA_OK) => ({
+  card_number,
+  expiry_month: "12",
+  expiry_year: "2099",
+  birth_or_business_registration_number: "900101",
+  password_two_digits: "12",
+});
 
 function account(): ChannelRef {
-  return { id: newId("ch_"), key: "k", type: "TEST", pg_provider: "TOSSPAYMENTS", pg_merchant_id: `mid_${newId().toLowerCase()}` };
+  return {
+    id: newId("ch_"),
+    key: "k",
+    type: "TEST",
+    pg_provider: "TOSSPAYMENTS",
+    pg_merchant_id: `mid_${newId().toLowerCase()}`,
+  };
 }
 
 function approve(channel: ChannelRef, txId: string, orderName = "order", amount = 1000, number?: string) {
@@ -33,7 +45,9 @@ describe("sandbox provider ledger", () => {
     expect(new Set([a.pgTxId, b.pgTxId, again.pgTxId]).size).toBe(1);
     expect(again.approvalNumber).toBe(a.approvalNumber);
     const { entries } = await sandbox.listTransactions({ channel, from: 0, to: Date.now() + 1 });
-    expect(entries).toEqual([expect.objectContaining({ type: "PAYMENT", txId, pgTxId: a.pgTxId, status: "APPROVED", amount: 1000 })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ type: "PAYMENT", txId, pgTxId: a.pgTxId, status: "APPROVED", amount: 1000 }),
+    ]);
   });
 
   it("keeps declines and answers them again; another amount on a used id is refused", async () => {
@@ -41,8 +55,14 @@ describe("sandbox provider ledger", () => {
     const txId = newId("tx-");
     const first = await approve(channel, txId, "o", 1000, SANDBOX_CARDS.DECLINED);
     expect(first).toMatchObject({ ok: false, pgCode: "CARD_DECLINED" });
-    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({ status: "DECLINED", failure: { pgCode: "CARD_DECLINED" } });
-    expect(await approve(channel, txId, "o", 1000, SANDBOX_CARDS.DECLINED)).toMatchObject({ ok: false, pgCode: "CARD_DECLINED" });
+    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({
+      status: "DECLINED",
+      failure: { pgCode: "CARD_DECLINED" },
+    });
+    expect(await approve(channel, txId, "o", 1000, SANDBOX_CARDS.DECLINED)).toMatchObject({
+      ok: false,
+      pgCode: "CARD_DECLINED",
+    });
     const paid = newId("tx-");
     await approve(channel, paid);
     expect(await approve(channel, paid, "o", 2000)).toMatchObject({ ok: false, pgCode: "DUPLICATED_ORDER_ID" });
@@ -53,15 +73,25 @@ describe("sandbox provider ledger", () => {
     const txId = newId("tx-");
     const paid = await approve(channel, txId);
     if (!paid.ok) throw new Error("not approved");
-    const cancel = (id: string, amount: number) => sandbox.cancel({ channel, pgTxId: paid.pgTxId, cancellationId: id, amount, taxFreeAmount: 0, reason: "r" });
+    const cancel = (id: string, amount: number) =>
+      sandbox.cancel({ channel, pgTxId: paid.pgTxId, cancellationId: id, amount, taxFreeAmount: 0, reason: "r" });
     const first = newId("cancel-");
     const [a, b] = await Promise.all([cancel(first, 600), cancel(first, 600)]);
     expect(a.ok && b.ok && a.pgCancellationId === b.pgCancellationId).toBe(true);
     expect(await cancel(newId("cancel-"), 500)).toMatchObject({ ok: false, pgCode: "EXCEEDS_CANCELLABLE_AMOUNT" });
     expect(await cancel(newId("cancel-"), 400)).toMatchObject({ ok: true });
-    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({ status: "APPROVED", amount: 1000, cancelledAmount: 1000 });
-    expect(await sandbox.lookupCancellation({ channel, pgTxId: paid.pgTxId, cancellationId: first })).toMatchObject({ status: "SUCCEEDED", amount: 600 });
-    expect(await sandbox.lookupCancellation({ channel, pgTxId: paid.pgTxId, cancellationId: newId("cancel-") })).toEqual({ status: "NOT_FOUND" });
+    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({
+      status: "APPROVED",
+      amount: 1000,
+      cancelledAmount: 1000,
+    });
+    expect(await sandbox.lookupCancellation({ channel, pgTxId: paid.pgTxId, cancellationId: first })).toMatchObject({
+      status: "SUCCEEDED",
+      amount: 600,
+    });
+    expect(
+      await sandbox.lookupCancellation({ channel, pgTxId: paid.pgTxId, cancellationId: newId("cancel-") }),
+    ).toEqual({ status: "NOT_FOUND" });
   });
 
   it("a lost answer: the provider committed, the caller gets a network error, a look-up finds the approval", async () => {
@@ -104,22 +134,57 @@ describe("sandbox provider ledger", () => {
     if (!issued.ok || !again.ok) throw new Error("not issued");
     expect(again.pgBillingKey).toBe(issued.pgBillingKey);
     const txId = newId("tx-");
-    const charge = () => sandbox.chargeBillingKey({ channel, txId, pgBillingKey: issued.pgBillingKey, amount: 500, currency: "KRW", orderName: "plan" });
+    const charge = () =>
+      sandbox.chargeBillingKey({
+        channel,
+        txId,
+        pgBillingKey: issued.pgBillingKey,
+        amount: 500,
+        currency: "KRW",
+        orderName: "plan",
+      });
     const [a, b] = await Promise.all([charge(), charge()]);
     expect(a.ok && b.ok && a.pgTxId === b.pgTxId).toBe(true);
     await sandbox.deleteBillingKey({ channel, pgBillingKey: issued.pgBillingKey });
-    expect(await sandbox.chargeBillingKey({ channel, txId: newId("tx-"), pgBillingKey: issued.pgBillingKey, amount: 500, currency: "KRW", orderName: "plan" })).toMatchObject({ ok: false, pgCode: "BILLING_KEY_DELETED" });
+    expect(
+      await sandbox.chargeBillingKey({
+        channel,
+        txId: newId("tx-"),
+        pgBillingKey: issued.pgBillingKey,
+        amount: 500,
+        currency: "KRW",
+        orderName: "plan",
+      }),
+    ).toMatchObject({ ok: false, pgCode: "BILLING_KEY_DELETED" });
   });
 
   it("virtual accounts: issued, deposited by the bank, never voided after a deposit", async () => {
     const channel = account();
     const txId = newId("tx-");
-    const issue = await sandbox.issueVirtualAccount({ channel, txId, amount: 5000, currency: "KRW", orderName: "va", bank: "KOOKMIN_BANK", accountType: "NORMAL", expiresAt: Date.now() + 3_600_000 });
+    const issue = await sandbox.issueVirtualAccount({
+      channel,
+      txId,
+      amount: 5000,
+      currency: "KRW",
+      orderName: "va",
+      bank: "KOOKMIN_BANK",
+      accountType: "NORMAL",
+      expiresAt: Date.now() + 3_600_000,
+    });
     if (!issue.ok) throw new Error("not issued");
-    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({ status: "VIRTUAL_ACCOUNT_ISSUED", deposited: false });
+    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({
+      status: "VIRTUAL_ACCOUNT_ISSUED",
+      deposited: false,
+    });
     expect(await simulateSandboxDeposit(txId)).toBe(true);
-    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({ status: "VIRTUAL_ACCOUNT_ISSUED", deposited: true });
-    expect(await sandboxVirtualAccountProvider.voidVirtualAccount({ channel, pgTxId: issue.pgTxId })).toMatchObject({ ok: false, pgCode: "NOT_VOIDABLE" });
+    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({
+      status: "VIRTUAL_ACCOUNT_ISSUED",
+      deposited: true,
+    });
+    expect(await sandboxVirtualAccountProvider.voidVirtualAccount({ channel, pgTxId: issue.pgTxId })).toMatchObject({
+      ok: false,
+      pgCode: "NOT_VOIDABLE",
+    });
   });
 
   it("the settlement listing pages through payments and cancellations in order", async () => {
@@ -127,7 +192,15 @@ describe("sandbox provider ledger", () => {
     const from = Date.now();
     for (let i = 0; i < 5; i++) {
       const paid = await approve(channel, newId("tx-"));
-      if (paid.ok) await sandbox.cancel({ channel, pgTxId: paid.pgTxId, cancellationId: newId("cancel-"), amount: 100, taxFreeAmount: 0, reason: "r" });
+      if (paid.ok)
+        await sandbox.cancel({
+          channel,
+          pgTxId: paid.pgTxId,
+          cancellationId: newId("cancel-"),
+          amount: 100,
+          taxFreeAmount: 0,
+          reason: "r",
+        });
     }
     const seen: string[] = [];
     let cursor: string | null = null;

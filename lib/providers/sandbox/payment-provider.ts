@@ -4,8 +4,27 @@ import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccou
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
 import { describeCard, SANDBOX_CARDS } from "./cards";
-import { assertReachable, faultFor, processingMs, SandboxNetworkError, sleep, transitMs, type SandboxFault } from "./faults";
-import { findBillingKey, findCancellation, findPaymentByOrder, pgId, recordBillingKey, recordCancellation, recordPayment, deleteBillingKey as deleteLedgerKey, type LedgerCancellation, type LedgerPayment } from "./ledger";
+import {
+  assertReachable,
+  faultFor,
+  processingMs,
+  SandboxNetworkError,
+  sleep,
+  transitMs,
+  type SandboxFault,
+} from "./faults";
+import {
+  findBillingKey,
+  findCancellation,
+  findPaymentByOrder,
+  pgId,
+  recordBillingKey,
+  recordCancellation,
+  recordPayment,
+  deleteBillingKey as deleteLedgerKey,
+  type LedgerCancellation,
+  type LedgerPayment,
+} from "./ledger";
 import { cancellationLookup, paymentLookup, sandboxResponse, settlementPage } from "./answers";
 
 /**
@@ -30,9 +49,12 @@ function refuseInvalid(problem: { field: string; message: string } | null): void
 
 /** Card outcomes every approval path shares (key-in and billing-key issuance). */
 function declineFor(number: string): ProviderFailure | null {
-  if (number === SANDBOX_CARDS.DECLINED) return failure("CARD_DECLINED", "The card was declined by the issuer (sandbox).");
-  if (number === SANDBOX_CARDS.INSUFFICIENT_FUNDS) return failure("INSUFFICIENT_FUNDS", "Insufficient funds (sandbox).");
-  if (number === SANDBOX_CARDS.PROVIDER_ERROR) return failure("PROVIDER_ERROR", "The provider failed to process the request (sandbox).");
+  if (number === SANDBOX_CARDS.DECLINED)
+    return failure("CARD_DECLINED", "The card was declined by the issuer (sandbox).");
+  if (number === SANDBOX_CARDS.INSUFFICIENT_FUNDS)
+    return failure("INSUFFICIENT_FUNDS", "Insufficient funds (sandbox).");
+  if (number === SANDBOX_CARDS.PROVIDER_ERROR)
+    return failure("PROVIDER_ERROR", "The provider failed to process the request (sandbox).");
   return null;
 }
 
@@ -43,16 +65,25 @@ async function arrive(fault: SandboxFault | null): Promise<number> {
   return Date.now();
 }
 
-async function answerWhenDone<T>(completesAt: number, created: boolean, fault: SandboxFault | null, answer: () => T): Promise<T> {
+async function answerWhenDone<T>(
+  completesAt: number,
+  created: boolean,
+  fault: SandboxFault | null,
+  answer: () => T,
+): Promise<T> {
   await sleep(completesAt - Date.now());
-  if (created && fault === "lost") throw new SandboxNetworkError("socket hang up (sandbox: the answer was lost after the provider committed)");
+  if (created && fault === "lost")
+    throw new SandboxNetworkError("socket hang up (sandbox: the answer was lost after the provider committed)");
   return answer();
 }
 
 type NewPayment = Omit<LedgerPayment, "pg_tx_id" | "received_at" | "completes_at" | "updated_at" | "cancelled_amount">;
 
 /** Records (or finds) the payment for this order id and answers it once processing is over. */
-async function processPayment(orderName: string, payment: NewPayment): Promise<Approval | VirtualAccountIssue | ProviderFailure> {
+async function processPayment(
+  orderName: string,
+  payment: NewPayment,
+): Promise<Approval | VirtualAccountIssue | ProviderFailure> {
   const fault = faultFor(orderName);
   const receivedAt = await arrive(fault);
   const { payment: stored, created } = await recordPayment({
@@ -79,7 +110,11 @@ function answerOf(payment: LedgerPayment): Approval | VirtualAccountIssue | Prov
   throw new Error(`sandbox payment ${payment.pg_tx_id} has no answer (${lookup.status})`);
 }
 
-function approvedPayment(base: Pick<NewPayment, "order_id" | "pg_merchant_id" | "method" | "amount" | "currency">, card: CardInfo | null, extra: Partial<NewPayment> = {}): NewPayment {
+function approvedPayment(
+  base: Pick<NewPayment, "order_id" | "pg_merchant_id" | "method" | "amount" | "currency">,
+  card: CardInfo | null,
+  extra: Partial<NewPayment> = {},
+): NewPayment {
   return {
     ...base,
     status: "APPROVED",
@@ -99,7 +134,13 @@ function approvedPayment(base: Pick<NewPayment, "order_id" | "pg_merchant_id" | 
 }
 
 function declined(payment: NewPayment, refusal: ProviderFailure): NewPayment {
-  return { ...payment, status: "DECLINED", approval_number: null, decline_code: refusal.pgCode, decline_message: refusal.pgMessage };
+  return {
+    ...payment,
+    status: "DECLINED",
+    approval_number: null,
+    decline_code: refusal.pgCode,
+    decline_message: refusal.pgMessage,
+  };
 }
 
 export const sandboxPaymentProvider: PaymentProvider = {
@@ -107,14 +148,32 @@ export const sandboxPaymentProvider: PaymentProvider = {
     refuseInvalid(validateCard(card));
     const number = digitsOnly(card.card_number);
     const base = { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "CARD" as const, amount, currency };
-    const approved = approvedPayment(base, describeCard(card), { behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null });
+    const approved = approvedPayment(base, describeCard(card), {
+      behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+    });
     const refusal = declineFor(number);
-    return (await processPayment(orderName, refusal ? declined(approved, refusal) : approved)) as Approval | ProviderFailure;
+    return (await processPayment(orderName, refusal ? declined(approved, refusal) : approved)) as
+      | Approval
+      | ProviderFailure;
   },
 
-  async issueVirtualAccount({ channel, txId, bank, amount, currency, orderName, accountType, expiresAt, remitteeName, accountNumber }) {
+  async issueVirtualAccount({
+    channel,
+    txId,
+    bank,
+    amount,
+    currency,
+    orderName,
+    accountType,
+    expiresAt,
+    remitteeName,
+    accountNumber,
+  }) {
     const issued: NewPayment = {
-      ...approvedPayment({ order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", amount, currency }, null),
+      ...approvedPayment(
+        { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", amount, currency },
+        null,
+      ),
       status: "VIRTUAL_ACCOUNT_ISSUED",
       approval_number: null,
       bank,
@@ -136,7 +195,12 @@ export const sandboxPaymentProvider: PaymentProvider = {
       const number = digitsOnly(card.card_number);
       const refusal = declineFor(number);
       if (refusal) return refusal;
-      behaviour = number === SANDBOX_CARDS.BILLING_CHARGES_DECLINED ? BEHAVIOUR_CHARGES_DECLINED : number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null;
+      behaviour =
+        number === SANDBOX_CARDS.BILLING_CHARGES_DECLINED
+          ? BEHAVIOUR_CHARGES_DECLINED
+          : number === SANDBOX_CARDS.CANCEL_REFUSED
+            ? BEHAVIOUR_CANCEL_REFUSED
+            : null;
       cardInfo = describeCard(card);
     }
     const key = await recordBillingKey({
@@ -152,19 +216,35 @@ export const sandboxPaymentProvider: PaymentProvider = {
     });
     await sleep(processingMs(fault));
     const stored = key.card ? (JSON.parse(key.card) as CardInfo) : undefined;
-    return { ok: true, pgBillingKey: key.pg_billing_key, card: stored, pgResponse: sandboxResponse({ result: "ISSUED", billing_key: key.pg_billing_key, ...(key.carrier ? { carrier: key.carrier } : {}) }) };
+    return {
+      ok: true,
+      pgBillingKey: key.pg_billing_key,
+      card: stored,
+      pgResponse: sandboxResponse({
+        result: "ISSUED",
+        billing_key: key.pg_billing_key,
+        ...(key.carrier ? { carrier: key.carrier } : {}),
+      }),
+    };
   },
 
   async chargeBillingKey({ channel, txId, pgBillingKey, amount, currency, orderName }) {
     const key = await findBillingKey(pgBillingKey);
-    const base = approvedPayment({ order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "BILLING_KEY", amount, currency }, key?.card ? (JSON.parse(key.card) as CardInfo) : null, {
-      pg_billing_key: pgBillingKey,
-      behaviour: key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
-    });
+    const base = approvedPayment(
+      { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "BILLING_KEY", amount, currency },
+      key?.card ? (JSON.parse(key.card) as CardInfo) : null,
+      {
+        pg_billing_key: pgBillingKey,
+        behaviour: key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+      },
+    );
     let payment = base;
-    if (!key) payment = declined(base, failure("BILLING_KEY_NOT_FOUND", "no such billing key at the provider (sandbox)"));
-    else if (key.status !== "ISSUED") payment = declined(base, failure("BILLING_KEY_DELETED", "the billing key was deleted (sandbox)"));
-    else if (key.behaviour === BEHAVIOUR_CHARGES_DECLINED) payment = declined(base, failure("CARD_DECLINED", "The card was declined by the issuer (sandbox)."));
+    if (!key)
+      payment = declined(base, failure("BILLING_KEY_NOT_FOUND", "no such billing key at the provider (sandbox)"));
+    else if (key.status !== "ISSUED")
+      payment = declined(base, failure("BILLING_KEY_DELETED", "the billing key was deleted (sandbox)"));
+    else if (key.behaviour === BEHAVIOUR_CHARGES_DECLINED)
+      payment = declined(base, failure("CARD_DECLINED", "The card was declined by the issuer (sandbox)."));
     return (await processPayment(orderName, payment)) as Approval | ProviderFailure;
   },
 
@@ -177,9 +257,20 @@ export const sandboxPaymentProvider: PaymentProvider = {
   async cancel({ pgTxId, cancellationId, amount, taxFreeAmount, reason }) {
     const fault = faultFor(reason);
     const receivedAt = await arrive(fault);
-    const { cancellation, created } = await recordCancellation({ cancelId: cancellationId, pgTxId, amount, taxFreeAmount, receivedAt, completesAt: receivedAt + processingMs(fault) });
+    const { cancellation, created } = await recordCancellation({
+      cancelId: cancellationId,
+      pgTxId,
+      amount,
+      taxFreeAmount,
+      receivedAt,
+      completesAt: receivedAt + processingMs(fault),
+    });
     return answerWhenDone(cancellation.completes_at, created, fault, () => {
-      if (cancellation.amount !== amount) return failure("DUPLICATED_CANCELLATION_ID", "this cancellation id was already used with another amount (sandbox)");
+      if (cancellation.amount !== amount)
+        return failure(
+          "DUPLICATED_CANCELLATION_ID",
+          "this cancellation id was already used with another amount (sandbox)",
+        );
       return cancelAnswer(cancellation);
     });
   },

@@ -9,7 +9,11 @@ export const sandboxVirtualAccountProvider: VirtualAccountProvider = {
     if (await setPaymentStatus(pgTxId, "VIRTUAL_ACCOUNT_ISSUED", "VOIDED")) return { ok: true };
     const account = await findPayment(pgTxId);
     if (account?.status === "VOIDED") return { ok: true };
-    return { ok: false, pgCode: "NOT_VOIDABLE", pgMessage: `the virtual account is ${account?.status ?? "unknown"} at the provider (sandbox)` };
+    return {
+      ok: false,
+      pgCode: "NOT_VOIDABLE",
+      pgMessage: `the virtual account is ${account?.status ?? "unknown"} at the provider (sandbox)`,
+    };
   },
 };
 

@@ -5,7 +5,15 @@ import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
 import { issuingBankCode, refundBankCode } from "./banks";
 import { tossRequest, TossOutcomeUnknown, type TossRefusal, type TossResult } from "./client";
-import { answerOfPayment, cardInfoOf, keptResponse, lookupOf, newestCancel, type TossBilling, type TossPayment } from "./payment-object";
+import {
+  answerOfPayment,
+  cardInfoOf,
+  keptResponse,
+  lookupOf,
+  newestCancel,
+  type TossBilling,
+  type TossPayment,
+} from "./payment-object";
 import { settlementPageOf } from "./settlement";
 
 /**
@@ -21,7 +29,8 @@ function refusal(r: TossRefusal): ProviderFailure {
 }
 
 function requireKrw(currency: string): void {
-  if (currency !== "KRW") throw new ProviderRefusal("currency", `currency: Toss Payments takes KRW here, not ${currency}`);
+  if (currency !== "KRW")
+    throw new ProviderRefusal("currency", `currency: Toss Payments takes KRW here, not ${currency}`);
 }
 
 function cardFields(card: CardCredential) {
@@ -39,14 +48,20 @@ function cardFields(card: CardCredential) {
 /** Our billing key as Toss needs it back: the customerKey it was issued to and Toss's billingKey. */
 function splitBillingKey(pgBillingKey: string): { customerKey: string; billingKey: string } {
   const at = pgBillingKey.indexOf(":");
-  return at < 0 ? { customerKey: "", billingKey: pgBillingKey } : { customerKey: pgBillingKey.slice(0, at), billingKey: pgBillingKey.slice(at + 1) };
+  return at < 0
+    ? { customerKey: "", billingKey: pgBillingKey }
+    : { customerKey: pgBillingKey.slice(0, at), billingKey: pgBillingKey.slice(at + 1) };
 }
 
 function unwrap<T, R>(result: TossResult<T>, answer: (body: T) => R): R | ProviderFailure {
   return result.ok ? answer(result.body) : refusal(result);
 }
 
-const NOT_SUPPORTED: ProviderFailure = { ok: false, pgCode: "NOT_SUPPORTED", pgMessage: "Toss Payments escrow delivery registration is not supported by this adapter" };
+const NOT_SUPPORTED: ProviderFailure = {
+  ok: false,
+  pgCode: "NOT_SUPPORTED",
+  pgMessage: "Toss Payments escrow delivery registration is not supported by this adapter",
+};
 
 export type TossPaymentsAdapter = PaymentProvider &
   VirtualAccountProvider & {
@@ -55,11 +70,25 @@ export type TossPaymentsAdapter = PaymentProvider &
   };
 
 export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaymentsAdapter {
-  const call = async <T>(channel: ChannelRef, request: { method: "GET" | "POST"; path: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal }) =>
-    tossRequest<T>({ ...request, secretKey: await options.secretKeyFor(channel) });
+  const call = async <T>(
+    channel: ChannelRef,
+    request: { method: "GET" | "POST"; path: string; body?: unknown; idempotencyKey?: string; signal?: AbortSignal },
+  ) => tossRequest<T>({ ...request, secretKey: await options.secretKeyFor(channel) });
 
-  async function fetchOrder({ channel, orderId, signal }: { channel: ChannelRef; orderId: string; signal?: AbortSignal }): Promise<TossPayment | null> {
-    const result = await call<TossPayment>(channel, { method: "GET", path: `/v1/payments/orders/${encodeURIComponent(orderId)}`, signal });
+  async function fetchOrder({
+    channel,
+    orderId,
+    signal,
+  }: {
+    channel: ChannelRef;
+    orderId: string;
+    signal?: AbortSignal;
+  }): Promise<TossPayment | null> {
+    const result = await call<TossPayment>(channel, {
+      method: "GET",
+      path: `/v1/payments/orders/${encodeURIComponent(orderId)}`,
+      signal,
+    });
     if (result.ok) return result.body;
     if (result.status === 404) return null;
     throw new TossOutcomeUnknown(`the look-up of order ${orderId} was refused: ${result.code}`);
@@ -68,38 +97,104 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
   return {
     async approveCard({ channel, signal, txId, amount, currency, orderName, card, installmentMonth }) {
       requireKrw(currency);
-      const body = { amount, orderId: txId, orderName, ...cardFields(card), ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}) };
-      const result = await call<TossPayment>(channel, { method: "POST", path: "/v1/payments/key-in", body, idempotencyKey: txId, signal });
+      const body = {
+        amount,
+        orderId: txId,
+        orderName,
+        ...cardFields(card),
+        ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}),
+      };
+      const result = await call<TossPayment>(channel, {
+        method: "POST",
+        path: "/v1/payments/key-in",
+        body,
+        idempotencyKey: txId,
+        signal,
+      });
       return unwrap(result, answerOfPayment) as Awaited<ReturnType<PaymentProvider["approveCard"]>>;
     },
 
-    async issueVirtualAccount({ channel, signal, txId, amount, currency, orderName, bank, accountType, expiresAt, remitteeName }) {
+    async issueVirtualAccount({
+      channel,
+      signal,
+      txId,
+      amount,
+      currency,
+      orderName,
+      bank,
+      accountType,
+      expiresAt,
+      remitteeName,
+    }) {
       requireKrw(currency);
       if (accountType === "FIXED") {
-        throw new ProviderRefusal("payment_method_option.virtual_account.account_type", "payment_method_option.virtual_account.account_type: this adapter issues NORMAL accounts only");
+        throw new ProviderRefusal(
+          "payment_method_option.virtual_account.account_type",
+          "payment_method_option.virtual_account.account_type: this adapter issues NORMAL accounts only",
+        );
       }
-      const body = { amount, orderId: txId, orderName, customerName: remitteeName ?? orderName.slice(0, 100), bank: issuingBankCode(bank), dueDate: kstDateTime(expiresAt) };
-      const result = await call<TossPayment>(channel, { method: "POST", path: "/v1/virtual-accounts", body, idempotencyKey: txId, signal });
+      const body = {
+        amount,
+        orderId: txId,
+        orderName,
+        customerName: remitteeName ?? orderName.slice(0, 100),
+        bank: issuingBankCode(bank),
+        dueDate: kstDateTime(expiresAt),
+      };
+      const result = await call<TossPayment>(channel, {
+        method: "POST",
+        path: "/v1/virtual-accounts",
+        body,
+        idempotencyKey: txId,
+        signal,
+      });
       return unwrap(result, answerOfPayment) as Awaited<ReturnType<PaymentProvider["issueVirtualAccount"]>>;
     },
 
     async issueBillingKey({ channel, signal, billingKeyId, card, mobile }) {
-      if (!card || mobile) throw new ProviderRefusal("payment_method_option.card", "payment_method_option: Toss Payments issues billing keys from cards only");
+      if (!card || mobile)
+        throw new ProviderRefusal(
+          "payment_method_option.card",
+          "payment_method_option: Toss Payments issues billing keys from cards only",
+        );
       const body = { customerKey: billingKeyId, ...cardFields(card) };
-      const result = await call<TossBilling>(channel, { method: "POST", path: "/v1/billing/authorizations/card", body, idempotencyKey: billingKeyId, signal });
+      const result = await call<TossBilling>(channel, {
+        method: "POST",
+        path: "/v1/billing/authorizations/card",
+        body,
+        idempotencyKey: billingKeyId,
+        signal,
+      });
       return unwrap(result, (b) => ({
         ok: true as const,
         pgBillingKey: `${b.customerKey}:${b.billingKey}`,
         card: cardInfoOf(b.card, b.cardCompany),
-        pgResponse: JSON.stringify({ provider: "TOSSPAYMENTS", mId: b.mId, customerKey: b.customerKey, authenticatedAt: b.authenticatedAt }),
+        pgResponse: JSON.stringify({
+          provider: "TOSSPAYMENTS",
+          mId: b.mId,
+          customerKey: b.customerKey,
+          authenticatedAt: b.authenticatedAt,
+        }),
       }));
     },
 
     async chargeBillingKey({ channel, signal, txId, pgBillingKey, amount, currency, orderName, installmentMonth }) {
       requireKrw(currency);
       const { customerKey, billingKey } = splitBillingKey(pgBillingKey);
-      const body = { customerKey, amount, orderId: txId, orderName, ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}) };
-      const result = await call<TossPayment>(channel, { method: "POST", path: `/v1/billing/${encodeURIComponent(billingKey)}`, body, idempotencyKey: txId, signal });
+      const body = {
+        customerKey,
+        amount,
+        orderId: txId,
+        orderName,
+        ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}),
+      };
+      const result = await call<TossPayment>(channel, {
+        method: "POST",
+        path: `/v1/billing/${encodeURIComponent(billingKey)}`,
+        body,
+        idempotencyKey: txId,
+        signal,
+      });
       return unwrap(result, answerOfPayment) as Awaited<ReturnType<PaymentProvider["chargeBillingKey"]>>;
     },
 
@@ -114,9 +209,23 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         cancelReason: reason.slice(0, 200),
         cancelAmount: amount,
         taxFreeAmount,
-        ...(refundAccount ? { refundReceiveAccount: { bank: refundBankCode(refundAccount.bank), accountNumber: digitsOnly(refundAccount.accountNumber), holderName: refundAccount.holderName } } : {}),
+        ...(refundAccount
+          ? {
+              refundReceiveAccount: {
+                bank: refundBankCode(refundAccount.bank),
+                accountNumber: digitsOnly(refundAccount.accountNumber),
+                holderName: refundAccount.holderName,
+              },
+            }
+          : {}),
       };
-      const result = await call<TossPayment>(channel, { method: "POST", path: `/v1/payments/${encodeURIComponent(pgTxId)}/cancel`, body, idempotencyKey: cancellationId, signal });
+      const result = await call<TossPayment>(channel, {
+        method: "POST",
+        path: `/v1/payments/${encodeURIComponent(pgTxId)}/cancel`,
+        body,
+        idempotencyKey: cancellationId,
+        signal,
+      });
       return unwrap(result, (p) => {
         const entry = newestCancel(p);
         if (!entry) throw new TossOutcomeUnknown(`the cancel answer for ${pgTxId} lists no cancellation`);
@@ -147,13 +256,24 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
     },
 
     async listTransactions({ channel, signal, from, to, cursor, limit }) {
-      return settlementPageOf((path) => call(channel, { method: "GET", path, signal }), { from, to, cursor: cursor ?? null, limit: limit ?? 500 });
+      return settlementPageOf((path) => call(channel, { method: "GET", path, signal }), {
+        from,
+        to,
+        cursor: cursor ?? null,
+        limit: limit ?? 500,
+      });
     },
 
     async voidVirtualAccount({ channel, signal, pgTxId }) {
       // Cancelling a virtual account that awaits its deposit closes it; keyed so a repeat voids once.
       const body = { cancelReason: "virtual account voided before deposit" };
-      const result = await call<TossPayment>(channel, { method: "POST", path: `/v1/payments/${encodeURIComponent(pgTxId)}/cancel`, body, idempotencyKey: `void-${pgTxId}`, signal });
+      const result = await call<TossPayment>(channel, {
+        method: "POST",
+        path: `/v1/payments/${encodeURIComponent(pgTxId)}/cancel`,
+        body,
+        idempotencyKey: `void-${pgTxId}`,
+        signal,
+      });
       return unwrap(result, () => ({ ok: true as const }));
     },
   };

@@ -26,9 +26,31 @@ const ISSUING_BANKS: Record<string, string> = {
 
 /** Refund accounts (the spec's BankName list) by the same codes. */
 const REFUND_BANKS: Record<string, string> = {
-  KDB: "02", IBK: "03", KB: "04", SH: "07", NH: "11", WOORI: "20", SC: "23", CITY: "27", DGB: "31", BOOSAN_BANK: "32", KJ_BANK: "34",
-  JEJU_BANK: "35", JB_BANK: "37", KN_BANK: "39", MG: "45", CU: "48", SB: "50", HSBC: "54", DEUTSCHE_BANK: "55", POST_BANK: "71", HANA: "81",
-  SHINHAN: "88", K_BANK: "89", KAKAO_BANK: "90", TOSS_BANK: "92",
+  KDB: "02",
+  IBK: "03",
+  KB: "04",
+  SH: "07",
+  NH: "11",
+  WOORI: "20",
+  SC: "23",
+  CITY: "27",
+  DGB: "31",
+  BOOSAN_BANK: "32",
+  KJ_BANK: "34",
+  JEJU_BANK: "35",
+  JB_BANK: "37",
+  KN_BANK: "39",
+  MG: "45",
+  CU: "48",
+  SB: "50",
+  HSBC: "54",
+  DEUTSCHE_BANK: "55",
+  POST_BANK: "71",
+  HANA: "81",
+  SHINHAN: "88",
+  K_BANK: "89",
+  KAKAO_BANK: "90",
+  TOSS_BANK: "92",
 };
 
 const BY_CODE = new Map(Object.entries(ISSUING_BANKS).map(([bank, code]) => [code, bank]));
@@ -36,7 +58,10 @@ const BY_CODE = new Map(Object.entries(ISSUING_BANKS).map(([bank, code]) => [cod
 export function issuingBankCode(bank: string): string {
   const code = ISSUING_BANKS[bank];
   if (!code) {
-    throw new ProviderRefusal("payment_method_option.virtual_account.bank", `payment_method_option.virtual_account.bank: Toss Payments issues virtual accounts at ${Object.keys(ISSUING_BANKS).join(", ")}`);
+    throw new ProviderRefusal(
+      "payment_method_option.virtual_account.bank",
+      `payment_method_option.virtual_account.bank: Toss Payments issues virtual accounts at ${Object.keys(ISSUING_BANKS).join(", ")}`,
+    );
   }
   return code;
 }

@@ -45,7 +45,10 @@ function errorObject(body: unknown): { code: string; message: string } | null {
 }
 
 export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T>> {
-  const headers: Record<string, string> = { authorization: basicAuthorization(request.secretKey), accept: "application/json" };
+  const headers: Record<string, string> = {
+    authorization: basicAuthorization(request.secretKey),
+    accept: "application/json",
+  };
   if (request.body !== undefined) headers["content-type"] = "application/json";
   if (request.idempotencyKey) headers["idempotency-key"] = request.idempotencyKey;
   let response: Response;
@@ -58,25 +61,33 @@ export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T
       redirect: "error",
     });
   } catch (error) {
-    throw new TossOutcomeUnknown(`${request.method} ${request.path} failed before an answer (${error instanceof Error ? error.message : String(error)})`);
+    throw new TossOutcomeUnknown(
+      `${request.method} ${request.path} failed before an answer (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
-    throw new TossOutcomeUnknown(`${request.method} ${request.path}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`);
+    throw new TossOutcomeUnknown(
+      `${request.method} ${request.path}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
-    throw new TossOutcomeUnknown(`${request.method} ${request.path} answered ${response.status} with a body that is not JSON`);
+    throw new TossOutcomeUnknown(
+      `${request.method} ${request.path} answered ${response.status} with a body that is not JSON`,
+    );
   }
   if (response.ok) return { ok: true, status: response.status, body: body as T };
   const error = errorObject(body);
   // A 5xx may have processed the request; a 409 on an idempotent replay means the first is still running.
   if (response.status >= 500 || response.status === 409 || !error) {
-    throw new TossOutcomeUnknown(`${request.method} ${request.path} answered ${response.status}${error ? ` ${error.code}` : ""}`);
+    throw new TossOutcomeUnknown(
+      `${request.method} ${request.path} answered ${response.status}${error ? ` ${error.code}` : ""}`,
+    );
   }
   return { ok: false, status: response.status, ...error };
 }

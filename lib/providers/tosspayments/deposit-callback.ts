@@ -22,8 +22,12 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /** What Toss's own record says about the callback: forged (secret differs), paid in, or not (yet) paid. */
-export function judgeDepositCallback(callback: DepositCallback, atToss: TossPayment | null): "FORGED" | "DEPOSITED" | "NOT_DEPOSITED" {
-  if (!atToss?.secret || !sameSecret(atToss.secret, callback.secret) || atToss.orderId !== callback.orderId) return "FORGED";
+export function judgeDepositCallback(
+  callback: DepositCallback,
+  atToss: TossPayment | null,
+): "FORGED" | "DEPOSITED" | "NOT_DEPOSITED" {
+  if (!atToss?.secret || !sameSecret(atToss.secret, callback.secret) || atToss.orderId !== callback.orderId)
+    return "FORGED";
   // Toss's record, not the callback's status, decides: a callback may be late or out of order.
   return atToss.status === "DONE" || atToss.status === "PARTIAL_CANCELED" ? "DEPOSITED" : "NOT_DEPOSITED";
 }

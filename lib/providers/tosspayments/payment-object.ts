@@ -11,7 +11,15 @@ export type TossPayment = {
   paymentKey: string;
   orderId: string;
   orderName?: string;
-  status: "READY" | "IN_PROGRESS" | "WAITING_FOR_DEPOSIT" | "DONE" | "CANCELED" | "PARTIAL_CANCELED" | "ABORTED" | "EXPIRED";
+  status:
+    | "READY"
+    | "IN_PROGRESS"
+    | "WAITING_FOR_DEPOSIT"
+    | "DONE"
+    | "CANCELED"
+    | "PARTIAL_CANCELED"
+    | "ABORTED"
+    | "EXPIRED";
   method?: string | null;
   currency?: string;
   totalAmount: number;
@@ -19,21 +27,63 @@ export type TossPayment = {
   requestedAt?: string;
   approvedAt?: string | null;
   lastTransactionKey?: string | null;
-  card?: { number?: string; issuerCode?: string; acquirerCode?: string; approveNo?: string; cardType?: string; ownerType?: string; installmentPlanMonths?: number } | null;
-  virtualAccount?: { accountNumber: string; accountType?: string; bankCode?: string; bank?: string; customerName?: string; dueDate?: string; expired?: boolean } | null;
+  card?: {
+    number?: string;
+    issuerCode?: string;
+    acquirerCode?: string;
+    approveNo?: string;
+    cardType?: string;
+    ownerType?: string;
+    installmentPlanMonths?: number;
+  } | null;
+  virtualAccount?: {
+    accountNumber: string;
+    accountType?: string;
+    bankCode?: string;
+    bank?: string;
+    customerName?: string;
+    dueDate?: string;
+    expired?: boolean;
+  } | null;
   cancels?: TossCancel[] | null;
   failure?: { code: string; message: string } | null;
   /** Virtual accounts: the value Toss repeats in its deposit callbacks (compared to verify them). */
   secret?: string | null;
 };
 
-export type TossCancel = { transactionKey: string; cancelAmount: number; taxFreeAmount?: number; canceledAt?: string; cancelStatus?: string; cancelReason?: string };
+export type TossCancel = {
+  transactionKey: string;
+  cancelAmount: number;
+  taxFreeAmount?: number;
+  canceledAt?: string;
+  cancelStatus?: string;
+  cancelReason?: string;
+};
 
 /** Toss's Billing object from card authorization. */
-export type TossBilling = { mId?: string; customerKey: string; billingKey: string; authenticatedAt?: string; cardCompany?: string; card?: { number?: string; cardType?: string; ownerType?: string; issuerCode?: string } | null };
+export type TossBilling = {
+  mId?: string;
+  customerKey: string;
+  billingKey: string;
+  authenticatedAt?: string;
+  cardCompany?: string;
+  card?: { number?: string; cardType?: string; ownerType?: string; issuerCode?: string } | null;
+};
 
-const CARD_TYPES: Record<string, CardInfo["card_type"]> = { 신용: "CREDIT", 체크: "DEBIT", 기프트: "GIFT", CREDIT: "CREDIT", DEBIT: "DEBIT", GIFT: "GIFT" };
-const OWNER_TYPES: Record<string, CardInfo["card_owner_type"]> = { 개인: "PERSONAL", 법인: "CORPORATE", PERSONAL: "PERSONAL", CORPORATE: "CORPORATE" };
+const CARD_TYPES: Record<string, CardInfo["card_type"]> = {
+  신용: "CREDIT",
+  체크: "DEBIT",
+  기프트: "GIFT",
+  CREDIT: "CREDIT",
+  DEBIT: "DEBIT",
+  GIFT: "GIFT",
+};
+const OWNER_TYPES: Record<string, CardInfo["card_owner_type"]> = {
+  개인: "PERSONAL",
+  법인: "CORPORATE",
+  PERSONAL: "PERSONAL",
+  CORPORATE: "CORPORATE",
+};
 
 function brandOfMasked(number: string): CardInfo["brand"] {
   if (/^4/.test(number)) return "VISA";
@@ -46,7 +96,13 @@ function brandOfMasked(number: string): CardInfo["brand"] {
 }
 
 /** What may be kept of Toss's card member: masked number, BIN, kinds and card-company codes. */
-export function cardInfoOf(card: { number?: string; cardType?: string; ownerType?: string; issuerCode?: string; acquirerCode?: string } | null | undefined, company?: string): CardInfo | undefined {
+export function cardInfoOf(
+  card:
+    | { number?: string; cardType?: string; ownerType?: string; issuerCode?: string; acquirerCode?: string }
+    | null
+    | undefined,
+  company?: string,
+): CardInfo | undefined {
   if (!card?.number) return undefined;
   const number = card.number;
   const issuer = card.issuerCode ?? company ?? "";
@@ -64,8 +120,31 @@ export function cardInfoOf(card: { number?: string; cardType?: string; ownerType
 
 /** The provider response we keep: what identifies the payment at Toss, never the callback secret. */
 export function keptResponse(p: TossPayment): string {
-  const { mId, paymentKey, orderId, status, method, totalAmount, balanceAmount, approvedAt, lastTransactionKey, currency } = p;
-  return JSON.stringify({ provider: "TOSSPAYMENTS", mId, paymentKey, orderId, status, method, currency, totalAmount, balanceAmount, approvedAt, lastTransactionKey });
+  const {
+    mId,
+    paymentKey,
+    orderId,
+    status,
+    method,
+    totalAmount,
+    balanceAmount,
+    approvedAt,
+    lastTransactionKey,
+    currency,
+  } = p;
+  return JSON.stringify({
+    provider: "TOSSPAYMENTS",
+    mId,
+    paymentKey,
+    orderId,
+    status,
+    method,
+    currency,
+    totalAmount,
+    balanceAmount,
+    approvedAt,
+    lastTransactionKey,
+  });
 }
 
 export function isVirtualAccount(p: TossPayment): boolean {
@@ -73,7 +152,13 @@ export function isVirtualAccount(p: TossPayment): boolean {
 }
 
 export function approvalOf(p: TossPayment): Approval {
-  return { ok: true, pgTxId: p.paymentKey, approvalNumber: p.card?.approveNo ?? "", card: cardInfoOf(p.card), pgResponse: keptResponse(p) };
+  return {
+    ok: true,
+    pgTxId: p.paymentKey,
+    approvalNumber: p.card?.approveNo ?? "",
+    card: cardInfoOf(p.card),
+    pgResponse: keptResponse(p),
+  };
 }
 
 export function issueOf(p: TossPayment): VirtualAccountIssue {
@@ -91,7 +176,11 @@ export function issueOf(p: TossPayment): VirtualAccountIssue {
 }
 
 export function failureOf(p: TossPayment): ProviderFailure {
-  return { ok: false, pgCode: p.failure?.code ?? p.status, pgMessage: p.failure?.message ?? `the payment is ${p.status} at Toss Payments` };
+  return {
+    ok: false,
+    pgCode: p.failure?.code ?? p.status,
+    pgMessage: p.failure?.message ?? `the payment is ${p.status} at Toss Payments`,
+  };
 }
 
 /** The answer to an approval or issuance request: DONE (card) or WAITING_FOR_DEPOSIT (account); anything else is a failure. */
@@ -104,13 +193,19 @@ export function answerOfPayment(p: TossPayment): Approval | VirtualAccountIssue 
 /** Toss's record of an order, as the adapter contract's look-up answers it. */
 export function lookupOf(p: TossPayment): PaymentLookup {
   if (p.status === "READY" || p.status === "IN_PROGRESS") return { status: "IN_PROGRESS" };
-  if (p.status === "ABORTED" || (p.status === "EXPIRED" && !p.virtualAccount)) return { status: "DECLINED", failure: failureOf(p) };
+  if (p.status === "ABORTED" || (p.status === "EXPIRED" && !p.virtualAccount))
+    return { status: "DECLINED", failure: failureOf(p) };
   if (isVirtualAccount(p) && p.virtualAccount) {
     // A voided account and a refunded deposit both end CANCELED: only DONE / PARTIAL_CANCELED say "paid in".
     const deposited = p.status === "DONE" || p.status === "PARTIAL_CANCELED";
     return { status: "VIRTUAL_ACCOUNT_ISSUED", issue: issueOf(p), deposited };
   }
-  return { status: "APPROVED", approval: approvalOf(p), amount: p.totalAmount, cancelledAmount: p.totalAmount - p.balanceAmount };
+  return {
+    status: "APPROVED",
+    approval: approvalOf(p),
+    amount: p.totalAmount,
+    cancelledAmount: p.totalAmount - p.balanceAmount,
+  };
 }
 
 /** The cancellation the answer to a cancel request describes: the newest entry of `cancels`. */

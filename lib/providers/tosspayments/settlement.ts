@@ -43,16 +43,45 @@ export function entriesOf(rows: TossTransaction[]): SettlementEntry[] {
     const cancels = group.filter((t) => CANCEL_STATUSES.has(t.status));
     const method = methodOf(first);
     const deposited = method === "VIRTUAL_ACCOUNT" && group.some((t) => t.status === "DONE");
-    const status = method === "VIRTUAL_ACCOUNT" ? (deposited ? "DEPOSITED" : cancels.length ? "VOIDED" : "VIRTUAL_ACCOUNT_ISSUED") : first.status === "ABORTED" ? "DECLINED" : "APPROVED";
+    const status =
+      method === "VIRTUAL_ACCOUNT"
+        ? deposited
+          ? "DEPOSITED"
+          : cancels.length
+            ? "VOIDED"
+            : "VIRTUAL_ACCOUNT_ISSUED"
+        : first.status === "ABORTED"
+          ? "DECLINED"
+          : "APPROVED";
     const at = Date.parse(first.transactionAt);
     const currency = first.currency ?? "KRW";
     const amount = group.find((t) => !CANCEL_STATUSES.has(t.status))?.amount ?? first.amount;
     const cancelledAmount = status === "VOIDED" ? 0 : cancels.reduce((sum, t) => sum + t.amount, 0);
-    entries.push({ type: "PAYMENT", txId: first.orderId, pgTxId: first.paymentKey, method, status, amount, cancelledAmount, currency, at });
+    entries.push({
+      type: "PAYMENT",
+      txId: first.orderId,
+      pgTxId: first.paymentKey,
+      method,
+      status,
+      amount,
+      cancelledAmount,
+      currency,
+      at,
+    });
     if (status === "VOIDED") continue;
     for (const c of cancels) {
       // Toss does not carry our cancellation id: reconciliation matches these by pgCancellationId.
-      entries.push({ type: "CANCELLATION", cancellationId: "", pgCancellationId: c.transactionKey, txId: c.orderId, pgTxId: c.paymentKey, status: "SUCCEEDED", amount: c.amount, currency, at: Date.parse(c.transactionAt) });
+      entries.push({
+        type: "CANCELLATION",
+        cancellationId: "",
+        pgCancellationId: c.transactionKey,
+        txId: c.orderId,
+        pgTxId: c.paymentKey,
+        status: "SUCCEEDED",
+        amount: c.amount,
+        currency,
+        at: Date.parse(c.transactionAt),
+      });
     }
   }
   return entries.sort((a, b) => a.at - b.at);
@@ -65,7 +94,11 @@ export async function settlementPageOf(
   const rows: TossTransaction[] = [];
   let startingAfter: string | null = null;
   for (;;) {
-    const query = new URLSearchParams({ startDate: kst(range.from), endDate: kst(range.to - 1), limit: String(TOSS_PAGE) });
+    const query = new URLSearchParams({
+      startDate: kst(range.from),
+      endDate: kst(range.to - 1),
+      limit: String(TOSS_PAGE),
+    });
     if (startingAfter) query.set("startingAfter", startingAfter);
     const result = await get(`/v1/transactions?${query}`);
     if (!result.ok) throw new TossOutcomeUnknown(`the transaction listing was refused: ${result.code}`);

@@ -10,7 +10,17 @@ export function searchDocumentSql(row: string): string {
   const c = (column: string) => `coalesce(${row}.${column}, '')`;
   const phoneDigits = `replace(replace(replace(replace(${c("customer_phone")}, '-', ''), ' ', ''), '+', ''), '.', '')`;
   const last4 = `coalesce(substr(${row}.card_number, length(${row}.card_number) - 3), '')`;
-  const parts = [c("payment_id"), c("order_name"), c("customer_name"), c("customer_email"), c("customer_phone"), phoneDigits, last4, c("pg_tx_id"), `${row}.id`];
+  const parts = [
+    c("payment_id"),
+    c("order_name"),
+    c("customer_name"),
+    c("customer_email"),
+    c("customer_phone"),
+    phoneDigits,
+    last4,
+    c("pg_tx_id"),
+    `${row}.id`,
+  ];
   // Spaces around every part: two-character queries match the start or end of a word (see query.ts).
   return `(' ' || ${parts.join(" || ' ' || ")} || ' ')`;
 }

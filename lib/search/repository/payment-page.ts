@@ -13,11 +13,25 @@ export type PaymentCount = { n: number; capped: boolean };
  * How many payments a view holds: exact without a search; a selective search counts up to
  * COUNT_CAP + 1; a common word counts among the newest COUNT_SCAN rows (`countCommonWord`).
  */
-export function countPayments(view: View, plan: SearchPlan | undefined, unsearched: () => View, sort: Sort): Promise<PaymentCount> {
-  if (!plan) return view.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((r) => ({ n: Number(r.n), capped: false }));
+export function countPayments(
+  view: View,
+  plan: SearchPlan | undefined,
+  unsearched: () => View,
+  sort: Sort,
+): Promise<PaymentCount> {
+  if (!plan)
+    return view
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((r) => ({ n: Number(r.n), capped: false }));
   if (!plan.selective) return countCommonWord(unsearched(), sort.column, sort.direction, plan.testDocument);
   return getDb()
-    .selectFrom(view.select("transactions.id").limit(COUNT_CAP + 1).as("m"))
+    .selectFrom(
+      view
+        .select("transactions.id")
+        .limit(COUNT_CAP + 1)
+        .as("m"),
+    )
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow()
     .then((r) => ({ n: Number(r.n), capped: Number(r.n) > COUNT_CAP }));
@@ -25,7 +39,13 @@ export function countPayments(view: View, plan: SearchPlan | undefined, unsearch
 
 /** One page of the view's payments (store and payment ids), in the sort's order. */
 export function pageOfPayments(view: View, sort: Sort, page: { offset: number; limit: number }) {
-  return view.select(["transactions.store_id", "transactions.payment_id"]).orderBy(`transactions.${sort.column}`, sort.direction).orderBy("transactions.id", sort.direction).limit(page.limit).offset(page.offset).execute();
+  return view
+    .select(["transactions.store_id", "transactions.payment_id"])
+    .orderBy(`transactions.${sort.column}`, sort.direction)
+    .orderBy("transactions.id", sort.direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /**
@@ -33,11 +53,22 @@ export function pageOfPayments(view: View, sort: Sort, page: { offset: number; l
  * at most that many document tests however rare the word is for this merchant; past it the page
  * says "more than".
  */
-export async function countCommonWord(view: View, column: Sort["column"], direction: Sort["direction"], test: (doc: Expression<string>) => Expression<SqlBool>): Promise<PaymentCount> {
-  const newest = view.select(searchDocument("transactions").as("doc")).orderBy(`transactions.${column}`, direction).limit(COUNT_SCAN);
+export async function countCommonWord(
+  view: View,
+  column: Sort["column"],
+  direction: Sort["direction"],
+  test: (doc: Expression<string>) => Expression<SqlBool>,
+): Promise<PaymentCount> {
+  const newest = view
+    .select(searchDocument("transactions").as("doc"))
+    .orderBy(`transactions.${column}`, direction)
+    .limit(COUNT_SCAN);
   const r = await getDb()
     .selectFrom(newest.as("m"))
-    .select((eb) => [eb.fn.countAll<number>().as("scanned"), eb.fn.sum<number>(sql`case when ${test(sql.ref("m.doc"))} then 1 else 0 end`).as("n")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("scanned"),
+      eb.fn.sum<number>(sql`case when ${test(sql.ref("m.doc"))} then 1 else 0 end`).as("n"),
+    ])
     .executeTakeFirstOrThrow();
   return { n: Number(r.n ?? 0), capped: Number(r.scanned) >= COUNT_SCAN || Number(r.n ?? 0) > COUNT_CAP };
 }

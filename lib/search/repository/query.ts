@@ -4,7 +4,6 @@ import type { DB } from "@/lib/db/schema";
 import { searchDocument } from "./document";
 import { MAX_QUERY_LENGTH } from "../limits";
 
-
 /** Trims and collapses whitespace; the index folds case itself. */
 export function normalizeQuery(raw: string): string {
   return raw.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
@@ -17,7 +16,9 @@ function patternsOf(query: string): string[] {
 
 /** FTS5 phrase syntax: a double quote inside a phrase is written twice. */
 function ftsMatch(query: string): string {
-  return patternsOf(query).map((p) => `"${p.replaceAll('"', '""')}"`).join(" OR ");
+  return patternsOf(query)
+    .map((p) => `"${p.replaceAll('"', '""')}"`)
+    .join(" OR ");
 }
 
 /**
@@ -55,10 +56,22 @@ export type SearchPlan = {
  * walks its time index testing each row's document, stopping at the first page.
  */
 export async function planSearch(query: string, selectiveLimit = SELECTIVE_LIMIT): Promise<SearchPlan> {
-  const like = (doc: Expression<string>) => sql<SqlBool>`(${sql.join(patternsOf(query).map((p) => sql`${doc} ${sql.raw(dialect() === "postgres" ? "ilike" : "like")} ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`), sql` or `)})`;
+  const like = (doc: Expression<string>) =>
+    sql<SqlBool>`(${sql.join(
+      patternsOf(query).map(
+        (p) =>
+          sql`${doc} ${sql.raw(dialect() === "postgres" ? "ilike" : "like")} ${`%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
+      ),
+      sql` or `,
+    )})`;
   if (dialect() === "postgres") return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
   const match = ftsMatch(query);
-  const counted = await sql<{ n: number }>`select count(*) as n from (select rowid from payment_search where payment_search match ${match} limit ${selectiveLimit})`.execute(getDb());
-  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit) return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
+  const counted = await sql<{
+    n: number;
+  }>`select count(*) as n from (select rowid from payment_search where payment_search match ${match} limit ${selectiveLimit})`.execute(
+    getDb(),
+  );
+  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit)
+    return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
   return { where: () => like(searchDocument("transactions")), selective: false, testDocument: like };
 }

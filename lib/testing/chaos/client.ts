@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
  * `deadline`. What it finally saw is what the chaos test holds the platform to.
  */
 export type Answer = { status: number; body: any };
-export type Outcome = { final: true; answer: Answer; tries: number } | { final: false; last: Answer | null; tries: number };
+export type Outcome =
+  | { final: true; answer: Answer; tries: number }
+  | { final: false; last: Answer | null; tries: number };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,7 +20,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 function isFinal(answer: Answer): boolean {
   if (answer.status === 0 || answer.status === 409 || answer.status === 429) return false;
-  if (answer.status >= 500) return answer.body?.code === "PG_PROVIDER_ERROR" && answer.body?.params?.pg_code !== "PROVIDER_OUTCOME_UNKNOWN";
+  if (answer.status >= 500)
+    return answer.body?.code === "PG_PROVIDER_ERROR" && answer.body?.params?.pg_code !== "PROVIDER_OUTCOME_UNKNOWN";
   return true;
 }
 
@@ -33,7 +36,12 @@ export class ChaosClient {
     if (body !== undefined) headers["content-type"] = "application/json";
     if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
     try {
-      const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+      const res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      });
       const text = await res.text();
       let parsed: unknown = text;
       try {

@@ -23,11 +23,22 @@ export type Cluster = {
   stop(): Promise<void>;
 };
 
-export type ClusterOptions = { port: number; databaseUrl: string; dataDir: string; workers: number; env: Record<string, string> };
+export type ClusterOptions = {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  workers: number;
+  env: Record<string, string>;
+};
 
 function spawnWorker(name: string, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   const fd = openSync(logFile, "a");
-  const child = spawn(process.execPath, tsEntry("scripts/worker.ts"), { cwd: REPO_ROOT, env: { ...env, WORKER_NAME: name }, detached: true, stdio: ["ignore", fd, fd] });
+  const child = spawn(process.execPath, tsEntry("scripts/worker.ts"), {
+    cwd: REPO_ROOT,
+    env: { ...env, WORKER_NAME: name },
+    detached: true,
+    stdio: ["ignore", fd, fd],
+  });
   closeSync(fd);
   return child;
 }
@@ -51,7 +62,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     DATA_DIR: options.dataDir,
     ...(options.workers > 0 ? { WORKER_IN_APP: "false" } : {}),
   };
-  const server = await startHttpServer({ port: options.port, databaseUrl: options.databaseUrl, dataDir: options.dataDir, env });
+  const server = await startHttpServer({
+    port: options.port,
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    env,
+  });
   const processEnv: NodeJS.ProcessEnv = { ...process.env, ...env, NODE_ENV: "production" };
   const workerLog = path.join(options.dataDir, "workers.log");
   const workers: (ChildProcess | undefined)[] = [];
@@ -73,7 +89,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     runScript(script, args) {
       return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, tsEntry(script, ...args), { cwd: REPO_ROOT, env: processEnv, stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(process.execPath, tsEntry(script, ...args), {
+          cwd: REPO_ROOT,
+          env: processEnv,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let stdout = "";
         let stderr = "";
         child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -4,24 +4,54 @@ import type { ChaosClient } from "./client";
 import type { LoadLog } from "./load";
 
 /** What is still waiting on a provider or a worker, in the chaos merchant's store. */
-export async function openWork(storeId: string): Promise<{ attempts: number; cancellations: number; lateApprovals: number; schedules: number }> {
+export async function openWork(
+  storeId: string,
+): Promise<{ attempts: number; cancellations: number; lateApprovals: number; schedules: number }> {
   const db = getDb();
   const n = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
   const [attempts, cancellations, lateApprovals, schedules] = await Promise.all([
-    db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("PENDING")).executeTakeFirst(),
-    db.selectFrom("cancellations").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("REQUESTED")).executeTakeFirst(),
-    db.selectFrom("late_approvals").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", sql.lit("REFUND_REQUESTED")).executeTakeFirst(),
+    db
+      .selectFrom("transactions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("store_id", "=", storeId)
+      .where("status", "=", sql.lit("PENDING"))
+      .executeTakeFirst(),
+    db
+      .selectFrom("cancellations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("store_id", "=", storeId)
+      .where("status", "=", sql.lit("REQUESTED"))
+      .executeTakeFirst(),
+    db
+      .selectFrom("late_approvals")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("store_id", "=", storeId)
+      .where("status", "=", sql.lit("REFUND_REQUESTED"))
+      .executeTakeFirst(),
     db
       .selectFrom("schedules")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("store_id", "=", storeId)
-      .where((eb) => eb.or([eb("status", "=", sql.lit("STARTED")), eb.and([eb("status", "=", sql.lit("SCHEDULED")), eb("scheduled_at", "<=", Date.now())])]))
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", sql.lit("STARTED")),
+          eb.and([eb("status", "=", sql.lit("SCHEDULED")), eb("scheduled_at", "<=", Date.now())]),
+        ]),
+      )
       .executeTakeFirst(),
   ]);
-  return { attempts: n(attempts), cancellations: n(cancellations), lateApprovals: n(lateApprovals), schedules: n(schedules) };
+  return {
+    attempts: n(attempts),
+    cancellations: n(cancellations),
+    lateApprovals: n(lateApprovals),
+    schedules: n(schedules),
+  };
 }
 
-export async function waitSettled(storeId: string, timeoutMs: number): Promise<{ settledAfterMs: number; open: Awaited<ReturnType<typeof openWork>> }> {
+export async function waitSettled(
+  storeId: string,
+  timeoutMs: number,
+): Promise<{ settledAfterMs: number; open: Awaited<ReturnType<typeof openWork>> }> {
   const started = Date.now();
   for (;;) {
     const open = await openWork(storeId);
@@ -49,7 +79,8 @@ export async function violations(storeId: string, client: ChaosClient, log: Load
     if (p.outcome?.final !== true || p.outcome.answer.status !== 200 || p.kind === "schedule") continue;
     const res = await client.get(`/v2/payments/${p.paymentId}`);
     const status = res.body?.payment?.transactions?.[0]?.status;
-    if (!SETTLED_PAID.has(status)) found.push(`${p.paymentId} was answered 200 PAID but is now ${status ?? res.status}`);
+    if (!SETTLED_PAID.has(status))
+      found.push(`${p.paymentId} was answered 200 PAID but is now ${status ?? res.status}`);
   }
 
   const rows = await db
@@ -69,14 +100,18 @@ export async function violations(storeId: string, client: ChaosClient, log: Load
     const paidAmount = Number(r.paid_amount ?? 0);
     const cancelled = Number(r.cancelled_amount);
     if (cancelled > paidAmount) found.push(`${r.payment_id}: cancelled ${cancelled} > paid ${paidAmount}`);
-    if ((refunded.get(r.id) ?? 0) !== cancelled) found.push(`${r.payment_id}: cancelled_amount ${cancelled} ≠ succeeded cancellations ${refunded.get(r.id) ?? 0}`);
+    if ((refunded.get(r.id) ?? 0) !== cancelled)
+      found.push(`${r.payment_id}: cancelled_amount ${cancelled} ≠ succeeded cancellations ${refunded.get(r.id) ?? 0}`);
   }
 
   for (const c of log.cancels) {
     if (c.outcome.final !== true || c.outcome.answer.status !== 200) continue;
     const id = c.outcome.answer.body?.cancellation_id as string | undefined;
-    const row = id ? await db.selectFrom("cancellations").select("status").where("id", "=", id).executeTakeFirst() : undefined;
-    if (row?.status !== "SUCCEEDED") found.push(`cancel ${id ?? "?"} of ${c.paymentId} was answered 200 but is ${row?.status ?? "missing"}`);
+    const row = id
+      ? await db.selectFrom("cancellations").select("status").where("id", "=", id).executeTakeFirst()
+      : undefined;
+    if (row?.status !== "SUCCEEDED")
+      found.push(`cancel ${id ?? "?"} of ${c.paymentId} was answered 200 but is ${row?.status ?? "missing"}`);
   }
   return found;
 }
@@ -87,22 +122,36 @@ export async function violations(storeId: string, client: ChaosClient, log: Load
  * never charge again. A key whose first run died mid-request may still be held by its lease
  * (409): then the payment's own record must be settled, which `violations` checks.
  */
-export async function retryUnanswered(storeId: string, client: ChaosClient, log: LoadLog): Promise<{ retried: number; violations: string[] }> {
+export async function retryUnanswered(
+  storeId: string,
+  client: ChaosClient,
+  log: LoadLog,
+): Promise<{ retried: number; violations: string[] }> {
   const found: string[] = [];
   let retried = 0;
   for (const p of log.payments) {
     if (p.kind === "schedule" || p.outcome?.final !== false || !p.key) continue;
-    const primary = await getDb().selectFrom("transactions").select(["id", "status"]).where("store_id", "=", storeId).where("payment_id", "=", p.paymentId).where("is_primary", "=", 1).executeTakeFirst();
+    const primary = await getDb()
+      .selectFrom("transactions")
+      .select(["id", "status"])
+      .where("store_id", "=", storeId)
+      .where("payment_id", "=", p.paymentId)
+      .where("is_primary", "=", 1)
+      .executeTakeFirst();
     // Never reached the server: sending it now would be a new payment, not a retry of one.
     if (!primary) continue;
     retried++;
     const answer = await client.send("POST", p.path, p.body, p.key);
     if (answer.status === 409) continue;
     if (answer.status === 200) {
-      if (primary?.status !== "PAID" && primary?.status !== "PARTIAL_CANCELLED" && primary?.status !== "CANCELLED") found.push(`${p.paymentId}: retry answered 200 but the payment is ${primary?.status ?? "missing"}`);
-      else if (answer.body?.tx_id !== primary.id) found.push(`${p.paymentId}: retry answered tx ${answer.body?.tx_id}, recorded ${primary.id}`);
+      if (primary?.status !== "PAID" && primary?.status !== "PARTIAL_CANCELLED" && primary?.status !== "CANCELLED")
+        found.push(`${p.paymentId}: retry answered 200 but the payment is ${primary?.status ?? "missing"}`);
+      else if (answer.body?.tx_id !== primary.id)
+        found.push(`${p.paymentId}: retry answered tx ${answer.body?.tx_id}, recorded ${primary.id}`);
     } else if (primary && primary.status !== "FAILED") {
-      found.push(`${p.paymentId}: retry answered ${answer.status} ${JSON.stringify(answer.body)} but the payment is ${primary.status}`);
+      found.push(
+        `${p.paymentId}: retry answered ${answer.status} ${JSON.stringify(answer.body)} but the payment is ${primary.status}`,
+      );
     }
   }
   return { retried, violations: found };

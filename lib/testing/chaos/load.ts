@@ -8,14 +8,39 @@ import type { ChaosClient, Outcome } from "./client";
  * paid payments. Records what each client call finally saw.
  */
 export type PaymentKind = "key-in" | "billing-key" | "schedule";
-export type PaymentRecord = { paymentId: string; kind: PaymentKind; amount: number; path: string; body: unknown; key?: string; outcome?: Outcome };
+export type PaymentRecord = {
+  paymentId: string;
+  kind: PaymentKind;
+  amount: number;
+  path: string;
+  body: unknown;
+  key?: string;
+  outcome?: Outcome;
+};
 export type CancelRecord = { paymentId: string; amount: number; key: string; outcome: Outcome };
 
 export type LoadLog = { payments: PaymentRecord[]; cancels: CancelRecord[]; requests: number };
 
-export type LoadContext = { client: ChaosClient; channelKey: string; billingKeys: string[]; until: number; retryFor: number; log: LoadLog };
+export type LoadContext = {
+  client: ChaosClient;
+  channelKey: string;
+  billingKeys: string[];
+  until: number;
+  retryFor: number;
+  log: LoadLog;
+};
 
-const card = (number: string) => ({ card: { card_credential: { card_number: number, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } });
+const card = (number: string) => ({
+  card: {
+    card_credential: {
+      card_number: number,
+      expiry_month: "12",
+      expiry_year: "2099",
+      birth_or_business_registration_number: "900101",
+      password_two_digits: "12",
+    },
+  },
+});
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const amountOf = () => 1_000 * (5 + Math.floor(Math.random() * 45));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -29,7 +54,19 @@ async function keyInPayment(ctx: LoadContext): Promise<void> {
   const amount = amountOf();
   // One in ten uses a card the sandbox declines: declines must settle FAILED, never retried into a charge.
   const number = Math.random() < 0.1 ? SANDBOX_CARDS.DECLINED : SANDBOX_CARDS.VISA_OK;
-  const record: PaymentRecord = { paymentId, kind: "key-in", amount, path: `/v2/payments/${paymentId}/instant/pay`, body: { channel_key: ctx.channelKey, order_name: "Chaos key-in", total_amount: amount, currency: "KRW", payment_method_option: card(number) } };
+  const record: PaymentRecord = {
+    paymentId,
+    kind: "key-in",
+    amount,
+    path: `/v2/payments/${paymentId}/instant/pay`,
+    body: {
+      channel_key: ctx.channelKey,
+      order_name: "Chaos key-in",
+      total_amount: amount,
+      currency: "KRW",
+      payment_method_option: card(number),
+    },
+  };
   ctx.log.payments.push(record);
   const outcome = await ctx.client.write(record.path, record.body, Date.now() + ctx.retryFor);
   record.outcome = outcome;
@@ -40,7 +77,13 @@ async function keyInPayment(ctx: LoadContext): Promise<void> {
 async function billingKeyPayment(ctx: LoadContext): Promise<void> {
   const paymentId = `chaos-b-${randomUUID()}`;
   const amount = amountOf();
-  const record: PaymentRecord = { paymentId, kind: "billing-key", amount, path: `/v2/payments/${paymentId}/billing-key/pay`, body: { billing_key: pick(ctx.billingKeys), order_name: "Chaos plan", total_amount: amount, currency: "KRW" } };
+  const record: PaymentRecord = {
+    paymentId,
+    kind: "billing-key",
+    amount,
+    path: `/v2/payments/${paymentId}/billing-key/pay`,
+    body: { billing_key: pick(ctx.billingKeys), order_name: "Chaos plan", total_amount: amount, currency: "KRW" },
+  };
   ctx.log.payments.push(record);
   const outcome = await ctx.client.write(record.path, record.body, Date.now() + ctx.retryFor);
   record.outcome = outcome;
@@ -52,11 +95,26 @@ async function scheduledPayment(ctx: LoadContext): Promise<void> {
   const paymentId = `chaos-s-${randomUUID()}`;
   const amount = amountOf();
   const at = new Date(Date.now() + 1_000 + Math.random() * 3_000).toISOString();
-  const body = { billing_key: pick(ctx.billingKeys), payment_id: paymentId, order_name: "Chaos schedule", total_amount: amount, currency: "KRW", scheduled_at: at };
+  const body = {
+    billing_key: pick(ctx.billingKeys),
+    payment_id: paymentId,
+    order_name: "Chaos schedule",
+    total_amount: amount,
+    currency: "KRW",
+    scheduled_at: at,
+  };
   const outcome = await ctx.client.write("/v2/schedules", body, Date.now() + ctx.retryFor);
   ctx.log.requests += outcome.tries;
   // Booked or not (an unanswered booking may still have been booked): the database says which.
-  ctx.log.payments.push({ paymentId, kind: "schedule", amount, path: "/v2/schedules", body, key: outcome.key, outcome });
+  ctx.log.payments.push({
+    paymentId,
+    kind: "schedule",
+    amount,
+    path: "/v2/schedules",
+    body,
+    key: outcome.key,
+    outcome,
+  });
 }
 
 /** Two or three partial cancels of one paid payment at once, together asking for more than is left at times. */
@@ -71,7 +129,11 @@ async function concurrentCancels(ctx: LoadContext): Promise<void> {
   await Promise.all(
     Array.from({ length: parts }, async () => {
       const amount = 1_000 * (1 + Math.floor(Math.random() * Math.max(1, target.amount / 1_000 / 2)));
-      const outcome = await ctx.client.write(`/v2/payments/${target.paymentId}/cancel`, { cancel_amount: amount, reason: "chaos partial" }, Date.now() + ctx.retryFor);
+      const outcome = await ctx.client.write(
+        `/v2/payments/${target.paymentId}/cancel`,
+        { cancel_amount: amount, reason: "chaos partial" },
+        Date.now() + ctx.retryFor,
+      );
       ctx.log.requests += outcome.tries;
       ctx.log.cancels.push({ paymentId: target.paymentId, amount, key: outcome.key, outcome });
     }),

@@ -74,27 +74,53 @@ export type ChaosFigures = {
 
 function countFaults(logs: string[]): ChaosFigures["faults"] {
   const faults = { timeout: 0, lost: 0, network: 0, delayed: 0 };
-  for (const text of logs) for (const match of text.matchAll(/"sandbox_fault":"(timeout|lost|network|delayed)"/g)) faults[match[1] as keyof typeof faults] += 1;
+  for (const text of logs)
+    for (const match of text.matchAll(/"sandbox_fault":"(timeout|lost|network|delayed)"/g))
+      faults[match[1] as keyof typeof faults] += 1;
   return faults;
 }
 
-export type ChaosResult = { figures: ChaosFigures; violations: string[]; report: ReconciliationReport | null; serverLog: () => string };
+export type ChaosResult = {
+  figures: ChaosFigures;
+  violations: string[];
+  report: ReconciliationReport | null;
+  serverLog: () => string;
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function issueBillingKeys(client: ChaosClient, channelKey: string, count: number): Promise<string[]> {
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
-    const body = { channel_key: channelKey, payment_method_option: { card: { card_credential: { card_number: SANDBOX_CARDS.VISA_OK, expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } } };
+    const body = {
+      channel_key: channelKey,
+      payment_method_option: {
+        card: {
+          card_credential: {
+            card_number: SANDBOX_CARDS.VISA_OK,
+            expiry_month: "12",
+            expiry_year: "2099",
+            birth_or_business_registration_number: "900101",
+            password_two_digits: "12",
+          },
+        },
+      },
+    };
     const outcome = await client.write("/v2/billing-keys", body, Date.now() + 60_000);
-    if (!outcome.final || outcome.answer.status !== 200) throw new Error(`could not issue a billing key: ${JSON.stringify(outcome)}`);
+    if (!outcome.final || outcome.answer.status !== 200)
+      throw new Error(`could not issue a billing key: ${JSON.stringify(outcome)}`);
     keys.push(outcome.answer.body.billing_key);
   }
   return keys;
 }
 
 /** SIGKILLs spread over the load window, each at a random moment within its slice. */
-async function killRandomly(cluster: Cluster, start: number, options: ChaosOptions, restartSeconds: number[]): Promise<number> {
+async function killRandomly(
+  cluster: Cluster,
+  start: number,
+  options: ChaosOptions,
+  restartSeconds: number[],
+): Promise<number> {
   let workerKills = 0;
   for (let i = 0; i < options.kills; i++) {
     const slice = options.loadMs / options.kills;
@@ -115,7 +141,12 @@ async function killRandomly(cluster: Cluster, start: number, options: ChaosOptio
 async function reconcileUntilEmpty(cluster: Cluster, since: number) {
   let last: { code: number | null; report: ReconciliationReport | null } = { code: null, report: null };
   for (let run = 1; run <= 3; run++) {
-    const { code, stdout, stderr } = await cluster.runScript("scripts/admin.ts", ["reconcile", "--json", "--since", new Date(since).toISOString()]);
+    const { code, stdout, stderr } = await cluster.runScript("scripts/admin.ts", [
+      "reconcile",
+      "--json",
+      "--since",
+      new Date(since).toISOString(),
+    ]);
     const line = stdout.trim().split("\n").at(-1) ?? "";
     let report: ReconciliationReport | null = null;
     try {
@@ -132,7 +163,8 @@ async function reconcileUntilEmpty(cluster: Cluster, since: number) {
 
 function countOutcomes(log: LoadLog) {
   const keyed = log.payments.filter((p) => p.kind !== "schedule");
-  const is = (status: (s: number) => boolean) => (o: LoadLog["payments"][number]["outcome"]) => o?.final === true && status(o.answer.status);
+  const is = (status: (s: number) => boolean) => (o: LoadLog["payments"][number]["outcome"]) =>
+    o?.final === true && status(o.answer.status);
   return {
     payments: {
       attempted: keyed.length,
@@ -151,30 +183,71 @@ function countOutcomes(log: LoadLog) {
 
 async function databaseFigures(storeId: string) {
   const db = getDb();
-  const schedules = await db.selectFrom("transactions").select(["status"]).where("store_id", "=", storeId).where("schedule_id", "is not", null).execute();
-  const lookedUp = await db.selectFrom("transactions").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("lookup_attempts", ">", 0).executeTakeFirstOrThrow();
-  const late = await db.selectFrom("late_approvals").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).where("status", "=", "REFUNDED").executeTakeFirstOrThrow();
-  const booked = await db.selectFrom("schedules").select((eb) => eb.fn.countAll<number>().as("n")).where("store_id", "=", storeId).executeTakeFirstOrThrow();
+  const schedules = await db
+    .selectFrom("transactions")
+    .select(["status"])
+    .where("store_id", "=", storeId)
+    .where("schedule_id", "is not", null)
+    .execute();
+  const lookedUp = await db
+    .selectFrom("transactions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("store_id", "=", storeId)
+    .where("lookup_attempts", ">", 0)
+    .executeTakeFirstOrThrow();
+  const late = await db
+    .selectFrom("late_approvals")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("store_id", "=", storeId)
+    .where("status", "=", "REFUNDED")
+    .executeTakeFirstOrThrow();
+  const booked = await db
+    .selectFrom("schedules")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("store_id", "=", storeId)
+    .executeTakeFirstOrThrow();
   return {
-    schedules: { booked: Number(booked.n), paid: schedules.filter((s) => s.status !== "FAILED").length, failed: schedules.filter((s) => s.status === "FAILED").length },
+    schedules: {
+      booked: Number(booked.n),
+      paid: schedules.filter((s) => s.status !== "FAILED").length,
+      failed: schedules.filter((s) => s.status === "FAILED").length,
+    },
     lookedUpAgain: Number(lookedUp.n),
     lateApprovalsRefunded: Number(late.n),
   };
 }
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
-  const cluster = await startCluster({ port: options.port, databaseUrl: options.databaseUrl, dataDir: options.dataDir, workers: options.workers, env: { ...CHAOS_ENV, ...options.env } });
+  const cluster = await startCluster({
+    port: options.port,
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    workers: options.workers,
+    env: { ...CHAOS_ENV, ...options.env },
+  });
   try {
     const merchant = await cluster.server.createMerchant({ name: "Chaos merchant" });
-    const channelKey = options.channel ? await options.channel(merchant) : merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+    const channelKey = options.channel
+      ? await options.channel(merchant)
+      : merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
     const client = new ChaosClient(cluster.server.baseUrl, merchant.accessToken);
     const billingKeys = await issueBillingKeys(client, channelKey, 2);
 
     const start = Date.now();
     const log: LoadLog = { payments: [], cancels: [], requests: 0 };
-    const ctx: LoadContext = { client, channelKey, billingKeys, until: start + options.loadMs, retryFor: options.retryForMs, log };
+    const ctx: LoadContext = {
+      client,
+      channelKey,
+      billingKeys,
+      until: start + options.loadMs,
+      retryFor: options.retryForMs,
+      log,
+    };
     const restartSeconds: number[] = [];
-    const [, workerKills] = await Promise.all([runLoad(ctx, options.concurrency), killRandomly(cluster, start, options, restartSeconds)]);
+    const [, workerKills] = await Promise.all([
+      runLoad(ctx, options.concurrency),
+      killRandomly(cluster, start, options, restartSeconds),
+    ]);
     const loadEnded = Date.now();
 
     const settled = await waitSettled(merchant.store_id, options.settleTimeoutMs);
@@ -182,7 +255,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const retried = await retryUnanswered(merchant.store_id, client, log);
     found.push(...retried.violations);
     const reconciled = await reconcileUntilEmpty(cluster, start - 60_000);
-    if (reconciled.code !== 0) found.push(`reconcile exited ${reconciled.code}: ${JSON.stringify(reconciled.report).slice(0, 2000)}`);
+    if (reconciled.code !== 0)
+      found.push(`reconcile exited ${reconciled.code}: ${JSON.stringify(reconciled.report).slice(0, 2000)}`);
 
     const figures: ChaosFigures = {
       database: options.databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite",
@@ -202,7 +276,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         unsettled: reconciled.report?.unsettled.length ?? -1,
         runs: reconciled.runs,
       },
-      faults: countFaults([cluster.server.log(), ...[path.join(options.dataDir, "workers.log")].filter(existsSync).map((file) => readFileSync(file, "utf8"))]),
+      faults: countFaults([
+        cluster.server.log(),
+        ...[path.join(options.dataDir, "workers.log")].filter(existsSync).map((file) => readFileSync(file, "utf8")),
+      ]),
     };
     return { figures, violations: found, report: reconciled.report, serverLog: () => cluster.server.log() };
   } finally {

@@ -33,7 +33,13 @@ function nesting(json: string): number {
  * argument) with a hostile value. No call may answer a 5xx, an unreadable reply or SERVICE_ERROR:
  * bad input is INVALID_REQUEST naming the field.
  */
-export async function fuzzActions(options: { session: Session; actions: ServerAction[]; own: Target; seed: number; count: number }): Promise<FuzzSummary> {
+export async function fuzzActions(options: {
+  session: Session;
+  actions: ServerAction[];
+  own: Target;
+  seed: number;
+  count: number;
+}): Promise<FuzzSummary> {
   const rng = seededRandom(options.seed);
   const summary: FuzzSummary = { requests: 0, byStatus: {}, problems: [], seed: options.seed, resent: [] };
   for (let i = 0; i < options.count; i++) {
@@ -51,7 +57,10 @@ export async function fuzzActions(options: { session: Session; actions: ServerAc
     // an error row before any code of ours runs (nothing reaches the database). Below that depth
     // our own rule (32 levels) answers INVALID_REQUEST.
     if (result === undefined && status === 200 && nesting(text) > REACT_DECODE_DEPTH) continue;
-    if (status >= 500 || result === undefined || code === "SERVICE_ERROR") summary.problems.push(`${actionKey(action.file, action.name)}(${text.slice(0, 160)}) → ${status} ${raw.slice(0, 160)}`);
+    if (status >= 500 || result === undefined || code === "SERVICE_ERROR")
+      summary.problems.push(
+        `${actionKey(action.file, action.name)}(${text.slice(0, 160)}) → ${status} ${raw.slice(0, 160)}`,
+      );
   }
   return summary;
 }

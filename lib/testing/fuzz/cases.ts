@@ -4,7 +4,14 @@ import type { Rng } from "./random";
 
 type Schema = Record<string, any>;
 type Parameter = { name: string; in: "path" | "query"; required?: boolean; schema: Schema };
-export type Operation = { method: string; path: string; parameters: Parameter[]; body?: Schema; errorEnvelope: Schema; security?: unknown[] };
+export type Operation = {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  body?: Schema;
+  errorEnvelope: Schema;
+  security?: unknown[];
+};
 
 /** Real ids and keys of the fuzzing merchants, mixed into generated requests so they reach past lookups. */
 export type FuzzContext = {
@@ -12,7 +19,14 @@ export type FuzzContext = {
   ids: Record<string, string[]>;
 };
 
-export type FuzzCase = { op: Operation; kind: "valid" | "boundary" | "hostile"; method: string; url: string; headers: Record<string, string>; body?: string };
+export type FuzzCase = {
+  op: Operation;
+  kind: "valid" | "boundary" | "hostile";
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+};
 
 /** The operations of the served OpenAPI document, with the error envelope each documents. */
 export function operationsOf(doc: { paths: Record<string, Record<string, Schema>> }): Operation[] {
@@ -22,14 +36,18 @@ export function operationsOf(doc: { paths: Record<string, Record<string, Schema>
       path,
       parameters: (op.parameters ?? []) as Parameter[],
       body: op.requestBody?.content?.["application/json"]?.schema,
-      errorEnvelope: (op.responses["401"] ?? op.responses["400"] ?? op.responses["500"]).content["application/json"].schema,
+      errorEnvelope: (op.responses["401"] ?? op.responses["400"] ?? op.responses["500"]).content["application/json"]
+        .schema,
       security: op.security,
     })),
   );
 }
 
 function valid(rng: Rng, schema: Schema): any {
-  return generateSync(schema as never, { seed: rng.int(1, 2 ** 31 - 1), maxItems: 3, maxLength: 40, optionalsProbability: 0.6 } as never);
+  return generateSync(
+    schema as never,
+    { seed: rng.int(1, 2 ** 31 - 1), maxItems: 3, maxLength: 40, optionalsProbability: 0.6 } as never,
+  );
 }
 
 /** Swaps generated references for real ones (or another merchant's) some of the time. */
@@ -52,7 +70,8 @@ export function mutate(rng: Rng, value: any, depth = 0): any {
   }
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const keys = Object.keys(value);
-    if (keys.length === 0 || rng.chance(0.1)) return { ...value, [rng.pick(["unknown_member", "__proto__", "constructor", "a\u0000"])]: hostileValue(rng) };
+    if (keys.length === 0 || rng.chance(0.1))
+      return { ...value, [rng.pick(["unknown_member", "__proto__", "constructor", "a\u0000"])]: hostileValue(rng) };
     const key = rng.pick(keys);
     if (rng.chance(0.1)) {
       const { [key]: _dropped, ...rest } = value;
@@ -67,9 +86,17 @@ export function mutate(rng: Rng, value: any, depth = 0): any {
 function atLimits(rng: Rng, schema: Schema | undefined, value: any): any {
   if (!schema) return value;
   if (Array.isArray(value)) return value.map((v) => atLimits(rng, schema.items, v));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, atLimits(rng, schema.properties?.[k], v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, atLimits(rng, schema.properties?.[k], v)]));
   const over = rng.chance(0.5) ? 1 : 0;
-  if (typeof value === "string" && schema.maxLength !== undefined && !schema.pattern && !schema.allOf && rng.chance(0.3)) return "x".repeat(schema.maxLength + over);
+  if (
+    typeof value === "string" &&
+    schema.maxLength !== undefined &&
+    !schema.pattern &&
+    !schema.allOf &&
+    rng.chance(0.3)
+  )
+    return "x".repeat(schema.maxLength + over);
   if (typeof value === "number" && rng.chance(0.3)) {
     const limits = [schema.maximum, schema.minimum].filter((n) => typeof n === "number") as number[];
     if (limits.length) return rng.pick(limits.map((n) => (n === schema.maximum ? n + over : n - over)));
@@ -85,7 +112,10 @@ export function stringify(value: unknown): string {
 
 /** Percent-encodes; a lone surrogate becomes the invalid UTF-8 bytes a raw client could send. */
 function enc(text: string): string {
-  return text.split(/([\ud800-\udfff])/).map((part) => (/^[\ud800-\udfff]$/.test(part) ? "%ED%A0%80" : encodeURIComponent(part))).join("");
+  return text
+    .split(/([\ud800-\udfff])/)
+    .map((part) => (/^[\ud800-\udfff]$/.test(part) ? "%ED%A0%80" : encodeURIComponent(part)))
+    .join("");
 }
 
 /** Query arrays in every form the API accepts (repeated, bracket, comma) and some it must refuse. */
@@ -93,7 +123,9 @@ function queryString(rng: Rng, query: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    const list = Array.isArray(value) ? value.map(String) : [typeof value === "object" ? JSON.stringify(value) : String(value)];
+    const list = Array.isArray(value)
+      ? value.map(String)
+      : [typeof value === "object" ? JSON.stringify(value) : String(value)];
     const form = rng.pick(["repeat", "bracket", "comma", "repeat"] as const);
     if (form === "comma") parts.push(`${enc(name)}=${list.map(enc).join(",")}`);
     else for (const item of list) parts.push(`${enc(name)}${form === "bracket" ? "[]" : ""}=${enc(item)}`);
@@ -102,7 +134,11 @@ function queryString(rng: Rng, query: Record<string, unknown>): string {
 }
 
 function objectOf(params: Parameter[]): Schema {
-  return { type: "object", properties: Object.fromEntries(params.map((p) => [p.name, p.schema])), required: params.filter((p) => p.required).map((p) => p.name) };
+  return {
+    type: "object",
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
 }
 
 /** One request for an operation: valid (from the schema), boundary (limits) or hostile (mutated). */
@@ -114,15 +150,32 @@ export function generateCase(rng: Rng, op: Operation, ctx: FuzzContext): FuzzCas
   let url = op.path;
   for (const p of pathParams) {
     const real = ctx.ids[p.name];
-    const value = kind === "hostile" && rng.chance(0.5) ? hostileText(rng) : real && rng.chance(0.6) ? rng.pick(real) : String(valid(rng, p.schema) ?? "x");
+    const value =
+      kind === "hostile" && rng.chance(0.5)
+        ? hostileText(rng)
+        : real && rng.chance(0.6)
+          ? rng.pick(real)
+          : String(valid(rng, p.schema) ?? "x");
     url = url.replace(`{${p.name}}`, /^\.*$/.test(value) ? "x" : enc(value));
   }
   let query = withRealIds(rng, queryParams.length ? valid(rng, objectOf(queryParams)) : {}, ctx.ids);
-  if (kind === "hostile" && rng.chance(0.4)) query = { ...query, [rng.pick([...queryParams.map((p) => p.name), "extra"])]: rng.chance(0.5) ? hostileText(rng) : [hostileText(rng), hostileText(rng)] };
+  if (kind === "hostile" && rng.chance(0.4))
+    query = {
+      ...query,
+      [rng.pick([...queryParams.map((p) => p.name), "extra"])]: rng.chance(0.5)
+        ? hostileText(rng)
+        : [hostileText(rng), hostileText(rng)],
+    };
   if (kind === "boundary" && queryParams.length) {
     const p = rng.pick(queryParams);
     const s = p.schema;
-    query = { ...query, [p.name]: s.type === "integer" || s.maximum !== undefined ? rng.pick([s.maximum, (s.maximum ?? 0) + 1, s.minimum, (s.minimum ?? 0) - 1]) : "x".repeat(s.maxLength ?? 200) + (rng.chance(0.5) ? "x" : "") };
+    query = {
+      ...query,
+      [p.name]:
+        s.type === "integer" || s.maximum !== undefined
+          ? rng.pick([s.maximum, (s.maximum ?? 0) + 1, s.minimum, (s.minimum ?? 0) - 1])
+          : "x".repeat(s.maxLength ?? 200) + (rng.chance(0.5) ? "x" : ""),
+    };
   }
   url += queryString(rng, query);
 
@@ -136,10 +189,24 @@ export function generateCase(rng: Rng, op: Operation, ctx: FuzzContext): FuzzCas
     body = hostileBody(rng);
   }
 
-  const token = op.path.startsWith("/v2/stores") ? ctx.tokens.hosting : rng.chance(0.1) ? ctx.tokens.limited : ctx.tokens.merchant;
-  const auth = rng.chance(0.9) ? `Bearer ${token}` : rng.pick(["", "Bearer garbage", `PortOne sk_${"z".repeat(30)}`, "Basic YTpi", `Bearer ${token}x`]);
-  const headers: Record<string, string> = { "content-type": rng.pick(["application/json", "application/json", "text/plain", "application/x-www-form-urlencoded"]) };
+  const token = op.path.startsWith("/v2/stores")
+    ? ctx.tokens.hosting
+    : rng.chance(0.1)
+      ? ctx.tokens.limited
+      : ctx.tokens.merchant;
+  const auth = rng.chance(0.9)
+    ? `Bearer ${token}`
+    : rng.pick(["", "Bearer garbage", `PortOne sk_${"z".repeat(30)}`, "Basic YTpi", `Bearer ${token}x`]);
+  const headers: Record<string, string> = {
+    "content-type": rng.pick([
+      "application/json",
+      "application/json",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+    ]),
+  };
   if (auth && op.security?.length !== 0) headers.authorization = auth;
-  if (op.method === "POST" && rng.chance(0.1)) headers["idempotency-key"] = rng.pick(["k", "x".repeat(300), `key-${rng.int(1, 5)}`]);
+  if (op.method === "POST" && rng.chance(0.1))
+    headers["idempotency-key"] = rng.pick(["k", "x".repeat(300), `key-${rng.int(1, 5)}`]);
   return { op, kind, method: op.method, url, headers, ...(body !== undefined ? { body } : {}) };
 }

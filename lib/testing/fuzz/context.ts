@@ -18,11 +18,20 @@ export async function fuzzContext(): Promise<FuzzContext> {
   const limited = await addStoreWithLimitedKey(m.merchant_id);
   const payment = await paidPayment(m);
   const billingKey = await issueKey(m);
-  const schedule = await m.api.post("/v2/schedules", { ...payBody(billingKey), payment_id: newId("fuzz-sch-"), scheduled_at: new Date(Date.now() + 86_400_000).toISOString() });
+  const schedule = await m.api.post("/v2/schedules", {
+    ...payBody(billingKey),
+    payment_id: newId("fuzz-sch-"),
+    scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   expect(schedule.status).toBe(200);
   const verification = newId("fuzz-iv-");
   const identityChannel = m.channels.find((c) => c.pg_provider === "DANAL")!.key;
-  const sent = await m.api.post(`/identity-verifications/${verification}/send`, { channelKey: identityChannel, customer: { name: "Kim", phoneNumber: "01011112222", identityNumber: "8703152" }, operator: "SKT", method: "SMS" });
+  const sent = await m.api.post(`/identity-verifications/${verification}/send`, {
+    channelKey: identityChannel,
+    customer: { name: "Kim", phoneNumber: "01011112222", identityNumber: "8703152" },
+    operator: "SKT",
+    method: "SMS",
+  });
   expect(sent.status).toBe(200);
   const store = await hosting.api.post("/v2/stores", storeBody());
   expect(store.status).toBe(200);

@@ -44,10 +44,40 @@ export function hostileValue(rng: Rng): unknown {
 
 /** Strings for path segments and query values (sent percent-encoded; no dot segments, which clients resolve before sending). */
 export function hostileText(rng: Rng): string {
-  return rng.pick(["\u0000", "a\u0000", "%00", "x".repeat(rng.pick([201, 5_000])), "💳한국어", "\ud800", "a/b", "a..b", " ", "-1", "99999999999999999999", "1.5", "null", "[]", "\u202e", "'\"<>"]);
+  return rng.pick([
+    "\u0000",
+    "a\u0000",
+    "%00",
+    "x".repeat(rng.pick([201, 5_000])),
+    "💳한국어",
+    "\ud800",
+    "a/b",
+    "a..b",
+    " ",
+    "-1",
+    "99999999999999999999",
+    "1.5",
+    "null",
+    "[]",
+    "\u202e",
+    "'\"<>",
+  ]);
 }
 
 /** Bodies that are not the JSON object an operation expects. */
 export function hostileBody(rng: Rng): string {
-  return rng.pick(["", "{", "[1,", "null", "[]", "42", '"text"', "\u0000", "not json", "{\"a\":1}".repeat(3), `${"[".repeat(20_000)}1${"]".repeat(20_000)}`, `{"a":${"[".repeat(3000)}${"]".repeat(3000)}}`]);
+  return rng.pick([
+    "",
+    "{",
+    "[1,",
+    "null",
+    "[]",
+    "42",
+    '"text"',
+    "\u0000",
+    "not json",
+    '{"a":1}'.repeat(3),
+    `${"[".repeat(20_000)}1${"]".repeat(20_000)}`,
+    `{"a":${"[".repeat(3000)}${"]".repeat(3000)}}`,
+  ]);
 }

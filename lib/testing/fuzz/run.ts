@@ -6,27 +6,42 @@ import { seededRandom } from "./random";
 const PROVIDER_FAILURES = new Set(["PG_PROVIDER_ERROR", "PG_PROVIDER", "WEBHOOK_ERROR"]);
 
 /** `resent`: requests sent again because their pooled connection was closed under them (see `send`). */
-export type FuzzSummary = { requests: number; byStatus: Record<string, number>; problems: string[]; seed: number; resent: string[] };
+export type FuzzSummary = {
+  requests: number;
+  byStatus: Record<string, number>;
+  problems: string[];
+  seed: number;
+  resent: string[];
+};
 
 /** Does an error body have the shape of the envelope the operation documents? */
 function envelopeProblem(envelope: Record<string, any>, body: any): string | null {
   if (!body || typeof body !== "object" || Array.isArray(body)) return "not a JSON object";
   const required: string[] = envelope.required ?? [];
   for (const key of required) if (!(key in body)) return `missing ${key}`;
-  if (required.includes("type")) return typeof body.type === "string" && !("code" in body) ? null : "not {type, message}";
+  if (required.includes("type"))
+    return typeof body.type === "string" && !("code" in body) ? null : "not {type, message}";
   if (typeof body.code !== "string" || "type" in body) return "not {code, params}";
-  if (body.params !== undefined && (typeof body.params !== "object" || body.params === null)) return "params is not an object";
-  if (envelope.properties?.message && required.includes("params") && typeof body.message !== "string") return "missing message";
+  if (body.params !== undefined && (typeof body.params !== "object" || body.params === null))
+    return "params is not an object";
+  if (envelope.properties?.message && required.includes("params") && typeof body.message !== "string")
+    return "missing message";
   return null;
 }
 
 function describe(c: FuzzCase): string {
-  const body = c.body === undefined ? "" : ` body=${c.body.length > 300 ? `${c.body.slice(0, 300)}…(${c.body.length})` : c.body}`;
+  const body =
+    c.body === undefined ? "" : ` body=${c.body.length > 300 ? `${c.body.slice(0, 300)}…(${c.body.length})` : c.body}`;
   return `${c.method} ${c.url.length > 300 ? `${c.url.slice(0, 300)}…` : c.url} [${c.kind}]${body}`;
 }
 
 /** Checks one answer: no 5xx but the spec's provider failures, JSON, 4xx in the operation's envelope. */
-export function responseProblem(op: Operation, status: number, contentType: string | null, text: string): string | null {
+export function responseProblem(
+  op: Operation,
+  status: number,
+  contentType: string | null,
+  text: string,
+): string | null {
   let body: any;
   try {
     body = text ? JSON.parse(text) : null;
@@ -48,7 +63,9 @@ export function responseProblem(op: Operation, status: number, contentType: stri
 /** "fetch failed" says nothing: the cause (other side closed, ECONNRESET, ECONNREFUSED…) does. */
 function failure(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause ? `${(error as Error).message} (${[cause.code, cause.message].filter(Boolean).join(": ")})` : (error as Error).message;
+  return cause
+    ? `${(error as Error).message} (${[cause.code, cause.message].filter(Boolean).join(": ")})`
+    : (error as Error).message;
 }
 
 /**
@@ -64,7 +81,11 @@ async function send(baseUrl: string, c: FuzzCase, resent: string[]): Promise<Res
   } catch (error) {
     if ((error as Error).name === "TimeoutError") throw error;
     resent.push(`${failure(error)} ← ${describe(c)}`);
-    return await fetch(`${baseUrl}${c.url}`, { ...init, headers: { ...c.headers, connection: "close" }, signal: AbortSignal.timeout(30_000) }).catch((again: unknown) => {
+    return await fetch(`${baseUrl}${c.url}`, {
+      ...init,
+      headers: { ...c.headers, connection: "close" },
+      signal: AbortSignal.timeout(30_000),
+    }).catch((again: unknown) => {
       throw new Error(`${failure(error)}; sent again: ${failure(again)}`);
     });
   }
@@ -74,7 +95,14 @@ async function send(baseUrl: string, c: FuzzCase, resent: string[]): Promise<Res
  * Sends `count` generated requests (every operation in turn, seeded) to the server at `baseUrl`,
  * `concurrency` at a time, and collects every problem with the request that caused it.
  */
-export async function fuzz(options: { baseUrl: string; doc: any; ctx: FuzzContext; seed: number; count: number; concurrency?: number }): Promise<FuzzSummary> {
+export async function fuzz(options: {
+  baseUrl: string;
+  doc: any;
+  ctx: FuzzContext;
+  seed: number;
+  count: number;
+  concurrency?: number;
+}): Promise<FuzzSummary> {
   const rng = seededRandom(options.seed);
   const ops = operationsOf(options.doc);
   const cases = Array.from({ length: options.count }, (_, i) => generateCase(rng, ops[i % ops.length]!, options.ctx));

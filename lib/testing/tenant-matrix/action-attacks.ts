@@ -9,7 +9,13 @@ import { newPaymentId } from "../payments";
  * picks what a search or list returned, which must be empty when the query names the target.
  * `many`: args returns a list of argument sets, one call each.
  */
-export type ActionEntry = { kind: "refuse" | "own"; args: (t: Target) => unknown; extra?: string[]; found?: (data: any) => unknown[]; many?: boolean };
+export type ActionEntry = {
+  kind: "refuse" | "own";
+  args: (t: Target) => unknown;
+  extra?: string[];
+  found?: (data: any) => unknown[];
+  many?: boolean;
+};
 
 const FAR_FUTURE = Date.UTC(9999, 0, 1);
 const refuse = (args: (t: Target) => unknown, extra?: string[]): ActionEntry => ({ kind: "refuse", args, extra });
@@ -27,18 +33,40 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
   "billing-keys/paymentChannelsAction": own(),
-  "billing-keys/issueTestCardAction": refuse((t) => ({ channel_key: t.paymentChannel, card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth: "900101", password_two_digits: "12" })),
+  "billing-keys/issueTestCardAction": refuse((t) => ({
+    channel_key: t.paymentChannel,
+    card_number: "4242424242424242",
+    expiry_month: "12",
+    expiry_year: "2099",
+    birth: "900101",
+    password_two_digits: "12",
+  })),
   "billing-keys/bookedSchedulesAction": { kind: "own", args: (t) => ({ billing_key: t.billingKey }), found: (d) => d },
   // Cancelling a key's schedules first: the schedule verb answers an unknown key 400 (CONTRACT §5).
-  "billing-keys/deleteBillingKeyAction": refuse((t) => ({ billing_key: t.billingKey, cancel_schedules: true }), ["INVALID_REQUEST"]),
+  "billing-keys/deleteBillingKeyAction": refuse(
+    (t) => ({ billing_key: t.billingKey, cancel_schedules: true }),
+    ["INVALID_REQUEST"],
+  ),
   "billing-keys/billingKeyDetailAction": refuse((t) => ({ billing_key: t.billingKey })),
   "cash-receipts/listCashReceiptsAction": own({ page: 0 }),
   "cash-receipts/paymentChannelsAction": own(),
-  "cash-receipts/issueCashReceiptAction": refuse((t) => ({ payment_id: t.payment, channel_key: t.paymentChannel, customer_identifier: "01012345678", type: "PERSONAL", order_name: "x", currency: "KRW", amount: 1000 })),
+  "cash-receipts/issueCashReceiptAction": refuse((t) => ({
+    payment_id: t.payment,
+    channel_key: t.paymentChannel,
+    customer_identifier: "01012345678",
+    type: "PERSONAL",
+    order_name: "x",
+    currency: "KRW",
+    amount: 1000,
+  })),
   "cash-receipts/cancelCashReceiptAction": refuse((t) => ({ payment_id: t.payment })),
   "channels/listChannelsAction": own(),
   // A key Toss refuses: the channel is saved disabled in the caller's own store, nothing else.
-  "channels/connectTossChannelAction": own({ name: "matrix", pgMerchantId: "matrix_mid", secretKey: "live_sk_revoked_matrix_key" }),
+  "channels/connectTossChannelAction": own({
+    name: "matrix",
+    pgMerchantId: "matrix_mid",
+    secretKey: "live_sk_revoked_matrix_key",
+  }),
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
@@ -48,42 +76,93 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "payments/listPaymentsAction": {
     kind: "own",
     many: true,
-    args: (t) => [{ q: t.canary, scope: "all" }, { q: t.payment, scope: "all" }, { store_id: t.storeId, scope: "all" }],
+    args: (t) => [
+      { q: t.canary, scope: "all" },
+      { q: t.payment, scope: "all" },
+      { store_id: t.storeId, scope: "all" },
+    ],
     found: (d) => d.payments,
   },
   "payments/getPaymentAction": refuse((t) => ({ payment_id: t.payment })),
   "payments/instantPayAction": refuse((t) => ({
     payment_id: newPaymentId(),
-    body: { channel_key: t.paymentChannel, order_name: "x", total_amount: 1000, currency: "KRW", payment_method_option: { card: { card_credential: { card_number: "4242424242424242", expiry_month: "12", expiry_year: "2099", birth_or_business_registration_number: "900101", password_two_digits: "12" } } } },
+    body: {
+      channel_key: t.paymentChannel,
+      order_name: "x",
+      total_amount: 1000,
+      currency: "KRW",
+      payment_method_option: {
+        card: {
+          card_credential: {
+            card_number: "4242424242424242",
+            expiry_month: "12",
+            expiry_year: "2099",
+            birth_or_business_registration_number: "900101",
+            password_two_digits: "12",
+          },
+        },
+      },
+    },
   })),
   "payments/cancelPaymentAction": refuse((t) => ({ payment_id: t.payment, reason: "hijack" })),
   "payments/simulateDepositAction": refuse((t) => ({ payment_id: t.vaPayment })),
   "payments/voidVirtualAccountAction": refuse((t) => ({ payment_id: t.vaPayment })),
   "payments/registerEscrowAction": refuse((t) => ({
     payment_id: t.escrowPayment,
-    body: { sender: {}, receiver: { address: { address_line_1: "Seoul", address_line_2: "1" } }, logistics_form: { company: "CJGLS", invoice_number: "1", sent_at: new Date().toISOString() }, send_email: false },
+    body: {
+      sender: {},
+      receiver: { address: { address_line_1: "Seoul", address_line_2: "1" } },
+      logistics_form: { company: "CJGLS", invoice_number: "1", sent_at: new Date().toISOString() },
+      send_email: false,
+    },
   })),
   "payments/completeEscrowAction": refuse((t) => ({ payment_id: t.escrowPayment })),
   "reconciliation/lookUpAction": refuse((t) => ({ kind: "attempt", id: t.txId })),
   "schedules/listSchedulesAction": own({ start: 0, end: FAR_FUTURE, page: 0 }),
   "schedules/bookableKeysAction": own(),
-  "schedules/bookScheduleAction": refuse((t) => ({ billing_key: t.billingKey, payment_id: newPaymentId(), order_name: "x", total_amount: 1000, currency: "KRW", scheduled_at: new Date(Date.now() + 86_400_000).toISOString() })),
-  "schedules/cancelSelectedAction": refuse((t) => ({ schedules: [{ id: t.schedule, billing_key: t.billingKey }] }), ["INVALID_REQUEST"]),
+  "schedules/bookScheduleAction": refuse((t) => ({
+    billing_key: t.billingKey,
+    payment_id: newPaymentId(),
+    order_name: "x",
+    total_amount: 1000,
+    currency: "KRW",
+    scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+  })),
+  "schedules/cancelSelectedAction": refuse(
+    (t) => ({ schedules: [{ id: t.schedule, billing_key: t.billingKey }] }),
+    ["INVALID_REQUEST"],
+  ),
   "stores/listStoresAction": own(),
   "stores/getStoreAction": refuse((t) => ({ store_id: t.subStore })),
   "stores/createStoreAction": own({ name: "" }),
   "stores/updateStoreAction": refuse((t) => ({ store_id: t.subStore, name: "hijacked" })),
   "stores/listApplicationsAction": refuse((t) => ({ store_id: t.subStore })),
-  "stores/submitApplicationAction": refuse((t) => ({ store_id: t.subStore, pg_company: "TOSSPAYMENTS", methods: ["CARD_GENERAL"], pg_specific_info: {} })),
+  "stores/submitApplicationAction": refuse((t) => ({
+    store_id: t.subStore,
+    pg_company: "TOSSPAYMENTS",
+    methods: ["CARD_GENERAL"],
+    pg_specific_info: {},
+  })),
   "stores/advanceApplicationAction": refuse((t) => ({ application_id: t.application, status: "RECEPTION_COMPLETED" })),
   "stores/advanceContractAction": refuse((t) => ({ application_id: t.application, status: "IN_DRAFT" })),
   "stores/onboardingBoardAction": own(),
   "stores/listStoreUsersAction": refuse((t) => ({ store_id: t.subStore })),
-  "stores/createStoreUserAction": refuse((t) => ({ store_id: t.subStore, email: `intruder-${t.canary.toLowerCase()}@example.com`, password: "intruder-password", role: "ADMIN" })),
+  "stores/createStoreUserAction": refuse((t) => ({
+    store_id: t.subStore,
+    email: `intruder-${t.canary.toLowerCase()}@example.com`,
+    password: "intruder-password",
+    role: "ADMIN",
+  })),
   "verifications/listVerificationsAction": own({ page: 0 }),
   "verifications/getVerificationAction": refuse((t) => ({ id: t.verification })),
   "verifications/identityChannelsAction": own(),
-  "verifications/sendVerificationAction": refuse((t) => ({ id: t.verification, channelKey: t.identityChannel, customer: { name: "Mallory", phoneNumber: "01055556666", identityNumber: "9001011" }, operator: "SKT", method: "SMS" })),
+  "verifications/sendVerificationAction": refuse((t) => ({
+    id: t.verification,
+    channelKey: t.identityChannel,
+    customer: { name: "Mallory", phoneNumber: "01055556666", identityNumber: "9001011" },
+    operator: "SKT",
+    method: "SMS",
+  })),
   "verifications/confirmVerificationAction": refuse((t) => ({ id: t.verification, otp: "000000" })),
   "verifications/resendVerificationAction": refuse((t) => ({ id: t.verification })),
   "verifications/inboxAction": own(),
@@ -96,7 +175,11 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "webhooks/resendDeliveryAction": refuse((t) => ({ id: t.deliveryId })),
   "webhooks/resendMatchingAction": own({}),
   "team/teamAction": own(),
-  "team/inviteAction": refuse((t) => ({ email: `intruder-${t.canary.toLowerCase()}@example.com`, role: "VIEWER", store_id: t.storeId })),
+  "team/inviteAction": refuse((t) => ({
+    email: `intruder-${t.canary.toLowerCase()}@example.com`,
+    role: "VIEWER",
+    store_id: t.storeId,
+  })),
   "team/changeRoleAction": refuse((t) => ({ user_id: t.ownerUserId, role: "VIEWER" })),
   "team/removeMemberAction": refuse((t) => ({ user_id: t.ownerUserId })),
   "team/revokeInvitationAction": refuse((t) => ({ id: t.invitationId })),
@@ -111,7 +194,11 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "payments/views/deleteViewAction": refuse((t) => ({ id: t.viewId })),
   "payments/views/defaultViewAction": refuse((t) => ({ id: t.viewId })),
   // Public: the link's token is the credential; a guessed one is simply not valid.
-  "app/invite/[token]/acceptInvitationAction": own({ token: "not-a-real-invitation-token", name: "Mallory", password: "a long password" }),
+  "app/invite/[token]/acceptInvitationAction": own({
+    token: "not-a-real-invitation-token",
+    name: "Mallory",
+    password: "a long password",
+  }),
 };
 
 /** `<area>/<export>` of an action file under app/dashboard. */

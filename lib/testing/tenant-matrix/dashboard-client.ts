@@ -5,7 +5,9 @@ import path from "node:path";
 export type ServerAction = { id: string; name: string; file: string };
 
 export function serverActions(repoRoot: string): ServerAction[] {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, ".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName?: string; filename?: string }> };
+  const manifest = JSON.parse(
+    readFileSync(path.join(repoRoot, ".next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { exportedName?: string; filename?: string }> };
   return Object.entries(manifest.node).map(([id, a]) => ({ id, name: a.exportedName ?? "?", file: a.filename ?? "?" }));
 }
 
@@ -35,18 +37,35 @@ export async function dashboardSession(baseUrl: string, email: string, password:
   return {
     /** A page or route handler, with `extraCookie` (e.g. a forged store selection) added to the session's. */
     async get(url: string, extraCookie?: string): Promise<{ status: number; body: string; setCookies: string[] }> {
-      const response = await fetch(`${baseUrl}${url}`, { headers: { cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie }, redirect: "manual" });
+      const response = await fetch(`${baseUrl}${url}`, {
+        headers: { cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie },
+        redirect: "manual",
+      });
       return { status: response.status, body: await response.text(), setCookies: response.headers.getSetCookie() };
     },
     /** The action's return value (our ActionResult) and the raw answer, for leak checks. */
-    call(action: ServerAction, arg: unknown, extraCookie?: string): Promise<{ status: number; result: any; raw: string }> {
+    call(
+      action: ServerAction,
+      arg: unknown,
+      extraCookie?: string,
+    ): Promise<{ status: number; result: any; raw: string }> {
       return this.callWith(action, JSON.stringify(arg === undefined ? [] : [arg]), extraCookie);
     },
     /** The same with the argument list as JSON text (the fuzzer sends what JSON.stringify cannot produce). */
-    async callWith(action: ServerAction, argsJson: string, extraCookie?: string): Promise<{ status: number; result: any; raw: string }> {
+    async callWith(
+      action: ServerAction,
+      argsJson: string,
+      extraCookie?: string,
+    ): Promise<{ status: number; result: any; raw: string }> {
       const response = await fetch(`${baseUrl}/dashboard`, {
         method: "POST",
-        headers: { "next-action": action.id, "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: baseUrl, cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie },
+        headers: {
+          "next-action": action.id,
+          "content-type": "text/plain;charset=UTF-8",
+          accept: "text/x-component",
+          origin: baseUrl,
+          cookie: extraCookie ? `${cookie}; ${extraCookie}` : cookie,
+        },
         body: argsJson,
         redirect: "manual",
       });

@@ -14,12 +14,25 @@ export type PageEntry = { urls: (t: Target) => string[]; notFound?: boolean };
 export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard": { urls: () => ["/dashboard", "/dashboard?range=30d&mode=test"] },
   // Searches name the target's payment id: the canary itself would be echoed back in the search box.
-  "/dashboard/payments": { urls: (t) => [`/dashboard/payments?q=${t.payment}&scope=all`, `/dashboard/payments?store_id=${t.storeId}&scope=all`] },
+  "/dashboard/payments": {
+    urls: (t) => [
+      `/dashboard/payments?q=${t.payment}&scope=all`,
+      `/dashboard/payments?store_id=${t.storeId}&scope=all`,
+    ],
+  },
   "/dashboard/payments/[paymentId]": { urls: (t) => [`/dashboard/payments/${t.payment}`] },
   "/dashboard/payments/export": {
-    urls: (t) => [`/dashboard/payments/export?q=${t.payment}&scope=all`, `/dashboard/payments/export?scope=all&store_id=${t.storeId}&start=0`],
+    urls: (t) => [
+      `/dashboard/payments/export?q=${t.payment}&scope=all`,
+      `/dashboard/payments/export?scope=all&store_id=${t.storeId}&start=0`,
+    ],
   },
-  "/dashboard/open": { urls: (t) => [`/dashboard/open?store=${t.storeId}&to=/dashboard/payments/${t.payment}`, `/dashboard/open?store=${t.subStore}`] },
+  "/dashboard/open": {
+    urls: (t) => [
+      `/dashboard/open?store=${t.storeId}&to=/dashboard/payments/${t.payment}`,
+      `/dashboard/open?store=${t.subStore}`,
+    ],
+  },
   "/dashboard/billing-keys": { urls: () => ["/dashboard/billing-keys"] },
   "/dashboard/billing-keys/[billingKey]": { urls: (t) => [`/dashboard/billing-keys/${t.billingKey}`] },
   "/dashboard/cash-receipts": { urls: () => ["/dashboard/cash-receipts"] },
@@ -30,7 +43,9 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard/developers": { urls: () => ["/dashboard/developers"] },
   "/dashboard/webhooks": { urls: () => ["/dashboard/webhooks"] },
   "/dashboard/channels": { urls: () => ["/dashboard/channels"] },
-  "/dashboard/reconciliation": { urls: () => ["/dashboard/reconciliation", "/dashboard/reconciliation?lookup=settled"] },
+  "/dashboard/reconciliation": {
+    urls: () => ["/dashboard/reconciliation", "/dashboard/reconciliation?lookup=settled"],
+  },
   "/dashboard/stores": { urls: () => ["/dashboard/stores"] },
   "/dashboard/stores/new": { urls: () => ["/dashboard/stores/new"] },
   "/dashboard/stores/onboarding": { urls: () => ["/dashboard/stores/onboarding"] },
@@ -38,8 +53,15 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard/stores/[id]/edit": { urls: (t) => [`/dashboard/stores/${t.subStore}/edit`], notFound: true },
   "/dashboard/team": { urls: () => ["/dashboard/team", "/dashboard/team?setup=two-factor"] },
   "/dashboard/team/outbox": { urls: () => ["/dashboard/team/outbox"] },
-  "/dashboard/audit-log": { urls: (t) => [`/dashboard/audit-log?target=${t.payment}`, `/dashboard/audit-log?actor=${t.ownerUserId}`] },
-  "/dashboard/audit-log/export": { urls: (t) => [`/dashboard/audit-log/export?target=${t.payment}`, `/dashboard/audit-log/export?actor=${t.ownerUserId}`] },
+  "/dashboard/audit-log": {
+    urls: (t) => [`/dashboard/audit-log?target=${t.payment}`, `/dashboard/audit-log?actor=${t.ownerUserId}`],
+  },
+  "/dashboard/audit-log/export": {
+    urls: (t) => [
+      `/dashboard/audit-log/export?target=${t.payment}`,
+      `/dashboard/audit-log/export?actor=${t.ownerUserId}`,
+    ],
+  },
   "/dashboard/logs": { urls: (t) => [`/dashboard/logs?payment=${t.payment}`, `/dashboard/logs?key=${t.apiKeyId}`] },
   "/dashboard/logs/[id]": { urls: (t) => [`/dashboard/logs/${t.requestLogId}`], notFound: true },
 };
@@ -70,7 +92,9 @@ export const NOT_TENANT_PATHS: Record<string, string> = {
 
 /** The app paths of the build (.next/server/app-paths-manifest.json), without /page or /route. */
 export function appPaths(repoRoot: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, ".next/server/app-paths-manifest.json"), "utf8")) as Record<string, string>;
+  const manifest = JSON.parse(
+    readFileSync(path.join(repoRoot, ".next/server/app-paths-manifest.json"), "utf8"),
+  ) as Record<string, string>;
   return Object.keys(manifest).map((key) => key.replace(/\/(page|route)$/, "") || "/");
 }
 

@@ -24,5 +24,11 @@ export async function GET(request: Request): Promise<Response> {
     },
   });
   const stamp = new Date().toISOString().slice(0, 19).replaceAll(":", "-");
-  return new Response(body, { headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="audit-log-${stamp}.csv"`, "cache-control": "no-store" } });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="audit-log-${stamp}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
 }

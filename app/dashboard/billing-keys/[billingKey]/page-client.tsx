@@ -18,7 +18,10 @@ import { billingKeyDetailAction } from "../actions";
 const paymentHref = (paymentId: string) => `/dashboard/payments/${encodeURIComponent(paymentId)}`;
 
 // The delete dialog loads when a delete is asked for.
-const DeleteKeyDialog = dynamic(() => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog), { ssr: false });
+const DeleteKeyDialog = dynamic(
+  () => import("@/components/billing-keys/delete-key-dialog").then((m) => m.DeleteKeyDialog),
+  { ssr: false },
+);
 
 export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: string; canWrite: boolean }) {
   const t = useT();
@@ -29,7 +32,12 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
     queryKey: ["billing-key", billingKey],
     queryFn: async () => unwrap(await billingKeyDetailAction({ billing_key: billingKey })),
     // Keep following schedules that are about to run.
-    refetchInterval: (q) => (q.state.data?.schedules.some((s) => s.status === "STARTED" || (s.status === "SCHEDULED" && Date.parse(s.scheduled_at) < Date.now() + 60_000)) ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.schedules.some(
+        (s) => s.status === "STARTED" || (s.status === "SCHEDULED" && Date.parse(s.scheduled_at) < Date.now() + 60_000),
+      )
+        ? 1000
+        : false,
   });
   if (detail.error) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} />;
   const data = detail.data;
@@ -64,7 +72,7 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
           <dt className="text-slate-500">{t("billingKeys.channelName")}</dt>
           <dd>{channel.name ?? channel.pg_provider}</dd>
           <dt className="text-slate-500">{t("billingKeys.issuedAt")}</dt>
-          <dd>{(key.issued_at ? fmt.dateTime(key.issued_at) : "—")}</dd>
+          <dd>{key.issued_at ? fmt.dateTime(key.issued_at) : "—"}</dd>
           {key.deleted_at ? (
             <>
               <dt className="text-slate-500">{t("billingKeys.deletedAt")}</dt>
@@ -75,60 +83,68 @@ export function BillingKeyDetailClient({ billingKey, canWrite }: { billingKey: s
       </Card>
       <Card title={t("billingKeys.schedules")}>
         <ScrollBox label={t("billingKeys.schedules")}>
-        <table className="min-w-full text-sm" data-testid="key-schedules-table">
-          <thead>
-            <tr className="text-left text-slate-500">
-              <th className="py-1">{t("schedules.scheduledAt")}</th>
-              <th className="py-1">{t("schedules.status")}</th>
-              <th className="py-1">{t("schedules.paymentId")}</th>
-              <th className="py-1">{t("schedules.amount")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.schedules.map((s) => (
-              <tr key={s.id} className="border-t border-slate-100">
-                <td className="py-1">{fmt.dateTime(s.scheduled_at)}</td>
-                <td className="py-1">
-                  <StatusBadge status={s.status} />
-                </td>
-                <td className="py-1">{s.status === "COMPLETED" ? <Link className="text-brand hover:underline" href={paymentHref(s.payment_id)}>{s.payment_id}</Link> : s.payment_id}</td>
-                <td className="py-1">{fmt.money(s.total_amount, s.currency)}</td>
+          <table className="min-w-full text-sm" data-testid="key-schedules-table">
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th className="py-1">{t("schedules.scheduledAt")}</th>
+                <th className="py-1">{t("schedules.status")}</th>
+                <th className="py-1">{t("schedules.paymentId")}</th>
+                <th className="py-1">{t("schedules.amount")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.schedules.map((s) => (
+                <tr key={s.id} className="border-t border-slate-100">
+                  <td className="py-1">{fmt.dateTime(s.scheduled_at)}</td>
+                  <td className="py-1">
+                    <StatusBadge status={s.status} />
+                  </td>
+                  <td className="py-1">
+                    {s.status === "COMPLETED" ? (
+                      <Link className="text-brand hover:underline" href={paymentHref(s.payment_id)}>
+                        {s.payment_id}
+                      </Link>
+                    ) : (
+                      s.payment_id
+                    )}
+                  </td>
+                  <td className="py-1">{fmt.money(s.total_amount, s.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </ScrollBox>
       </Card>
       <Card title={t("billingKeys.payments")}>
         <ScrollBox label={t("billingKeys.payments")}>
-        <table className="min-w-full text-sm" data-testid="key-payments-table">
-          <thead>
-            <tr className="text-left text-slate-500">
-              <th className="py-1">{t("schedules.paymentId")}</th>
-              <th className="py-1">{t("schedules.status")}</th>
-              <th className="py-1">{t("schedules.orderName")}</th>
-              <th className="py-1">{t("schedules.amount")}</th>
-              <th className="py-1">{t("schedules.requestedAt")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.payments.map((p) => (
-              <tr key={p.txId} className="border-t border-slate-100">
-                <td className="py-1">
-                  <Link className="text-brand hover:underline" href={paymentHref(p.paymentId)}>
-                    {p.paymentId}
-                  </Link>
-                </td>
-                <td className="py-1">
-                  <StatusBadge status={p.status} />
-                </td>
-                <td className="py-1">{p.orderName}</td>
-                <td className="py-1">{fmt.money(p.amount, p.currency)}</td>
-                <td className="py-1">{fmt.dateTime(p.requestedAt)}</td>
+          <table className="min-w-full text-sm" data-testid="key-payments-table">
+            <thead>
+              <tr className="text-left text-slate-500">
+                <th className="py-1">{t("schedules.paymentId")}</th>
+                <th className="py-1">{t("schedules.status")}</th>
+                <th className="py-1">{t("schedules.orderName")}</th>
+                <th className="py-1">{t("schedules.amount")}</th>
+                <th className="py-1">{t("schedules.requestedAt")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.payments.map((p) => (
+                <tr key={p.txId} className="border-t border-slate-100">
+                  <td className="py-1">
+                    <Link className="text-brand hover:underline" href={paymentHref(p.paymentId)}>
+                      {p.paymentId}
+                    </Link>
+                  </td>
+                  <td className="py-1">
+                    <StatusBadge status={p.status} />
+                  </td>
+                  <td className="py-1">{p.orderName}</td>
+                  <td className="py-1">{fmt.money(p.amount, p.currency)}</td>
+                  <td className="py-1">{fmt.dateTime(p.requestedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </ScrollBox>
       </Card>
       {deleting ? (

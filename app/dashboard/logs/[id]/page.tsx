@@ -35,7 +35,10 @@ export default async function RequestLogEntryPage({ params }: { params: Promise<
     <div className="space-y-4">
       <PageHeader title={`${entry.method} ${entry.path}`} />
       {entry.paymentId ? (
-        <Link className="text-sm text-brand underline" href={`/dashboard/payments/${encodeURIComponent(entry.paymentId)}`}>
+        <Link
+          className="text-sm text-brand underline"
+          href={`/dashboard/payments/${encodeURIComponent(entry.paymentId)}`}
+        >
           {entry.paymentId}
         </Link>
       ) : null}
@@ -56,7 +59,11 @@ export default async function RequestLogEntryPage({ params }: { params: Promise<
         ] as const
       ).map(([key, body]) => (
         <Card key={key} title={t(key)}>
-          <pre className="max-h-96 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all" data-testid={key} tabIndex={0}>
+          <pre
+            className="max-h-96 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all"
+            data-testid={key}
+            tabIndex={0}
+          >
             {pretty(body) ?? t("logs.noBody")}
           </pre>
         </Card>

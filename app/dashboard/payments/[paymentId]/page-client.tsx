@@ -17,24 +17,44 @@ import { useErrorMessage } from "@/components/ui/error-message";
 import { QueryError } from "@/components/ui/query-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { cancelPaymentAction, completeEscrowAction, getPaymentAction, registerEscrowAction, simulateDepositAction, voidVirtualAccountAction } from "../actions";
+import {
+  cancelPaymentAction,
+  completeEscrowAction,
+  getPaymentAction,
+  registerEscrowAction,
+  simulateDepositAction,
+  voidVirtualAccountAction,
+} from "../actions";
 
 // Only escrow payments show the delivery form: it loads with them.
 const EscrowDeliveryForm = dynamic(() => import("@/components/payments/escrow-form").then((m) => m.EscrowDeliveryForm));
 
-export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentId: string; storeId: string; canWrite: boolean }) {
+export function PaymentDetailClient({
+  paymentId,
+  storeId,
+  canWrite,
+}: {
+  paymentId: string;
+  storeId: string;
+  canWrite: boolean;
+}) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
   const key = ["payment", storeId, paymentId];
-  const detail = useQuery({ queryKey: key, queryFn: async () => unwrap(await getPaymentAction({ payment_id: paymentId })), retry: false });
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: async () => unwrap(await getPaymentAction({ payment_id: paymentId })),
+    retry: false,
+  });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     void queryClient.invalidateQueries({ queryKey: ["payments"] });
   };
   const vaAction = useMutation({
-    mutationFn: async (kind: "deposit" | "void") => unwrap(await (kind === "deposit" ? simulateDepositAction : voidVirtualAccountAction)({ payment_id: paymentId })),
+    mutationFn: async (kind: "deposit" | "void") =>
+      unwrap(await (kind === "deposit" ? simulateDepositAction : voidVirtualAccountAction)({ payment_id: paymentId })),
     onSuccess: (_, kind) => {
       toast.success(kind === "deposit" ? t("payments.deposit.done") : t("payments.void.done"));
       refresh();
@@ -69,7 +89,11 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
     return (
       <div>
         {header}
-        {missing ? <EmptyState title={t("payments.detail.notFound")} /> : <QueryError error={detail.error} onRetry={() => void detail.refetch()} />}
+        {missing ? (
+          <EmptyState title={t("payments.detail.notFound")} />
+        ) : (
+          <QueryError error={detail.error} onRetry={() => void detail.refetch()} />
+        )}
       </div>
     );
   }
@@ -84,7 +108,15 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
         <PaymentSummary tx={tx} />
         <div className="min-w-0 space-y-4">
           {canWrite && (tx.status === "PAID" || tx.status === "PARTIAL_CANCELLED") ? (
-            <CancelPaymentForm key={`${tx.status}-${balance.amount}`} paymentId={paymentId} currency={tx.amount.currency} balance={balance.amount} taxFreeBalance={balance.taxFree} cancel={cancelPaymentAction} onDone={refresh} />
+            <CancelPaymentForm
+              key={`${tx.status}-${balance.amount}`}
+              paymentId={paymentId}
+              currency={tx.amount.currency}
+              balance={balance.amount}
+              taxFreeBalance={balance.taxFree}
+              cancel={cancelPaymentAction}
+              onDone={refresh}
+            />
           ) : null}
           {canWrite && tx.status === "VIRTUAL_ACCOUNT_ISSUED" ? (
             <Card title={t("payments.deposit.title")}>
@@ -101,7 +133,9 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
                     </Button>
                   }
                   title={t("payments.void.confirmTitle")}
-                  body={<p>{t("payments.void.confirmBody", { amount: fmt.money(tx.amount.total, tx.amount.currency) })}</p>}
+                  body={
+                    <p>{t("payments.void.confirmBody", { amount: fmt.money(tx.amount.total, tx.amount.currency) })}</p>
+                  }
                   confirmLabel={t("payments.void.confirm")}
                   onConfirm={() => vaAction.mutate("void")}
                   pending={vaAction.isPending}
@@ -109,13 +143,25 @@ export function PaymentDetailClient({ paymentId, storeId, canWrite }: { paymentI
               </div>
             </Card>
           ) : null}
-          {canWrite && tx.is_escrow && (tx.status === "PAID" || tx.status === "PARTIAL_CANCELLED") && (tx.escrow_detail as { status?: string } | undefined)?.status !== "COMPLETED" ? (
-            <EscrowDeliveryForm paymentId={paymentId} register={registerEscrowAction} complete={completeEscrowAction} onDone={refresh} />
+          {canWrite &&
+          tx.is_escrow &&
+          (tx.status === "PAID" || tx.status === "PARTIAL_CANCELLED") &&
+          (tx.escrow_detail as { status?: string } | undefined)?.status !== "COMPLETED" ? (
+            <EscrowDeliveryForm
+              paymentId={paymentId}
+              register={registerEscrowAction}
+              complete={completeEscrowAction}
+              onDone={refresh}
+            />
           ) : null}
           {!canWrite ? <Alert kind="info">{t("payments.viewerCannot")}</Alert> : null}
           <Timeline events={timeline} />
           <p className="text-sm">
-            <Link className="text-brand hover:underline" href={`/dashboard/logs?payment=${encodeURIComponent(paymentId)}`} data-testid="payment-api-requests">
+            <Link
+              className="text-brand hover:underline"
+              href={`/dashboard/logs?payment=${encodeURIComponent(paymentId)}`}
+              data-testid="payment-api-requests"
+            >
               {t("payments.apiRequests")}
             </Link>
           </p>

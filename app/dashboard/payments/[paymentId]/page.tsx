@@ -11,5 +11,11 @@ export async function generateMetadata({ params }: { params: Promise<{ paymentId
 export default async function PaymentDetailPage({ params }: { params: Promise<{ paymentId: string }> }) {
   const ctx = await requireDashboard();
   const { paymentId } = await params;
-  return <PaymentDetailClient paymentId={decodeURIComponent(paymentId)} storeId={ctx.storeId} canWrite={ctx.role !== "VIEWER"} />;
+  return (
+    <PaymentDetailClient
+      paymentId={decodeURIComponent(paymentId)}
+      storeId={ctx.storeId}
+      canWrite={ctx.role !== "VIEWER"}
+    />
+  );
 }

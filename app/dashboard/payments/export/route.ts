@@ -18,15 +18,24 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = dashboardPaymentsQuery.safeParse(queryToObject(new URL(request.url).searchParams));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return Response.json({ code: "INVALID_REQUEST", message: `${issue?.path.join(".")}: ${issue?.message}`, field: issue?.path.join(".") }, { status: 400 });
+    return Response.json(
+      { code: "INVALID_REQUEST", message: `${issue?.path.join(".")}: ${issue?.message}`, field: issue?.path.join(".") },
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   const q = input.q;
   const { locale, timeZone } = await getTranslator();
-  const rows = exportPaymentsCsv(dashboardScope(ctx, input.scope ?? (q ? "all" : "store")), input, resolveWindow({ start: input.start ?? (q ? 0 : undefined), end: input.end }), 500, {
-    columns: localizedCsvColumns(locale, timeZone),
-    search: q ? await planSearch(q) : undefined,
-  });
+  const rows = exportPaymentsCsv(
+    dashboardScope(ctx, input.scope ?? (q ? "all" : "store")),
+    input,
+    resolveWindow({ start: input.start ?? (q ? 0 : undefined), end: input.end }),
+    500,
+    {
+      columns: localizedCsvColumns(locale, timeZone),
+      search: q ? await planSearch(q) : undefined,
+    },
+  );
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     // A byte-order mark, so spreadsheet programs read the Korean text as UTF-8.

@@ -12,7 +12,9 @@ import { setDefaultView } from "@/lib/saved-views/set-default-view";
 // A view is the user's own arrangement of the list, so viewers may keep private ones (the verbs check sharing).
 export const listViewsAction = dashboardAction({ write: false, input: z.object({}) }, ({ ctx }) => listViews(ctx));
 
-export const createViewAction = dashboardAction({ write: false, input: createViewInput }, ({ ctx, input }) => createView(ctx, input));
+export const createViewAction = dashboardAction({ write: false, input: createViewInput }, ({ ctx, input }) =>
+  createView(ctx, input),
+);
 
 export const renameViewAction = dashboardAction({ write: false, input: renameViewInput }, async ({ ctx, input }) => {
   await renameView(ctx, input.id, input.name);

@@ -17,9 +17,16 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
   const t = useT();
   // The sandbox's onboarding_url lands here naming the application being signed up.
   const focused = useSearchParams().get("application");
-  const apps = useQuery({ queryKey: ["applications", store.id], queryFn: async () => unwrap(await listApplicationsAction({ store_id: store.id })) });
+  const apps = useQuery({
+    queryKey: ["applications", store.id],
+    queryFn: async () => unwrap(await listApplicationsAction({ store_id: store.id })),
+  });
   const rep = store.representative as { name_ko?: string; email?: string };
-  const license = store.business_license as { company_name?: string; registration_number?: string; taxation_type?: string };
+  const license = store.business_license as {
+    company_name?: string;
+    registration_number?: string;
+    taxation_type?: string;
+  };
   return (
     <div className="space-y-4">
       <PageHeader title={store.name}>
@@ -27,7 +34,10 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
           {t("stores.back")}
         </Link>
         {canWrite ? (
-          <Link href={`/dashboard/stores/${store.id}/edit`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-on-brand">
+          <Link
+            href={`/dashboard/stores/${store.id}/edit`}
+            className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-on-brand"
+          >
             {t("stores.edit")}
           </Link>
         ) : null}
@@ -43,7 +53,8 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
           <div>
             <dt className="text-slate-500">{t("stores.detail.company")}</dt>
             <dd>
-              {license.company_name} · {license.registration_number} · {license.taxation_type ? t(`stores.taxation.${license.taxation_type}`) : ""}
+              {license.company_name} · {license.registration_number} ·{" "}
+              {license.taxation_type ? t(`stores.taxation.${license.taxation_type}`) : ""}
             </dd>
           </div>
           <div>
@@ -60,7 +71,9 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
       </Card>
       <Card title={t("stores.apps.title")}>
         <div className="space-y-3" data-testid="applications">
-          {apps.isSuccess && apps.data.length === 0 ? <p className="text-sm text-slate-500">{t("stores.apps.empty")}</p> : null}
+          {apps.isSuccess && apps.data.length === 0 ? (
+            <p className="text-sm text-slate-500">{t("stores.apps.empty")}</p>
+          ) : null}
           {apps.error ? <QueryError error={apps.error} onRetry={() => void apps.refetch()} /> : null}
           {(apps.data ?? []).map((a) => (
             <ApplicationCard key={a.id} app={a} canWrite={canWrite} highlight={a.id === focused} />

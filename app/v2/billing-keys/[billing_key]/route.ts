@@ -8,6 +8,8 @@ const config = { family: "payment", auth: "token", params: billingKeyParams, que
 
 export const GET = apiRoute(config, ({ ctx, params, query }) => getBillingKey({ ctx, input: { ...query, ...params } }));
 
-export const DELETE = apiRoute(config, ({ ctx, params, query }) => deleteBillingKey({ ctx, input: { ...query, ...params } }));
+export const DELETE = apiRoute(config, ({ ctx, params, query }) =>
+  deleteBillingKey({ ctx, input: { ...query, ...params } }),
+);
 
 export const { POST, PUT, PATCH, OPTIONS } = otherMethods({ GET, DELETE });

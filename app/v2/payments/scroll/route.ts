@@ -3,6 +3,8 @@ import { otherMethods } from "@/lib/api/methods";
 import { scrollPaymentsQuery } from "@/lib/payments/list-schema";
 import { scrollPayments } from "@/lib/payments/scroll";
 
-export const GET = apiRoute({ family: "payment", auth: "token", query: scrollPaymentsQuery }, ({ ctx, query }) => scrollPayments({ ctx, input: query }));
+export const GET = apiRoute({ family: "payment", auth: "token", query: scrollPaymentsQuery }, ({ ctx, query }) =>
+  scrollPayments({ ctx, input: query }),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -4,6 +4,9 @@ import { receiveTossDepositCallback } from "@/lib/payments/toss-deposit-callback
 import { depositCallbackBody } from "@/lib/payments/schema";
 
 /** Toss Payments' DEPOSIT_CALLBACK (register this URL in Toss's developer center); verified against Toss, not a merchant API. */
-export const POST = apiRoute({ family: "payment", auth: "none", body: depositCallbackBody, idempotent: false }, ({ body }) => receiveTossDepositCallback({ input: body }));
+export const POST = apiRoute(
+  { family: "payment", auth: "none", body: depositCallbackBody, idempotent: false },
+  ({ body }) => receiveTossDepositCallback({ input: body }),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -5,7 +5,8 @@ import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "@/li
 
 export const POST = apiRoute(
   { family: "payment", auth: "token", params: resendWebhookParams, query: resendWebhookQuery, body: resendWebhookBody },
-  ({ ctx, params, query, body }) => resendWebhook({ ctx, input: { ...body, payment_id: params.payment_id, store_id: query.store_id } }),
+  ({ ctx, params, query, body }) =>
+    resendWebhook({ ctx, input: { ...body, payment_id: params.payment_id, store_id: query.store_id } }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -3,8 +3,10 @@ import { otherMethods } from "@/lib/api/methods";
 import { paymentPathParams, storeQuery } from "@/lib/payments/schema";
 import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
 
-export const DELETE = apiRoute({ family: "payment", auth: "token", params: paymentPathParams, query: storeQuery }, ({ ctx, params, query }) =>
-  voidVirtualAccount({ ctx, input: { payment_id: params.payment_id, store_id: query.store_id } }),
+export const DELETE = apiRoute(
+  { family: "payment", auth: "token", params: paymentPathParams, query: storeQuery },
+  ({ ctx, params, query }) =>
+    voidVirtualAccount({ ctx, input: { payment_id: params.payment_id, store_id: query.store_id } }),
 );
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });

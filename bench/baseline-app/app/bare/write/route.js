@@ -5,7 +5,8 @@ export const dynamic = "force-dynamic";
 
 /** An authenticated write: parse the JSON body, then one durable insert (its own fsynced commit). */
 export async function POST(request) {
-  if (!tokenIsValid(request.headers.get("authorization"))) return Response.json({ error: "unauthorized" }, { status: 401 });
+  if (!tokenIsValid(request.headers.get("authorization")))
+    return Response.json({ error: "unauthorized" }, { status: 401 });
   const body = await request.json();
   const id = randomUUID();
   await bareStore().write(id, JSON.stringify(body));

@@ -4,8 +4,13 @@ import { completeEscrow } from "@/lib/payments/complete-escrow";
 import { escrowCompleteBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 /** store_id may come in the body (spec) or the query. */
-export const POST = apiRoute({ family: "payment", auth: "token", params: paymentPathParams, query: storeQuery, body: escrowCompleteBody }, ({ ctx, params, query, body }) =>
-  completeEscrow({ ctx, input: { ...body, store_id: body.store_id ?? query.store_id, payment_id: params.payment_id } }),
+export const POST = apiRoute(
+  { family: "payment", auth: "token", params: paymentPathParams, query: storeQuery, body: escrowCompleteBody },
+  ({ ctx, params, query, body }) =>
+    completeEscrow({
+      ctx,
+      input: { ...body, store_id: body.store_id ?? query.store_id, payment_id: params.payment_id },
+    }),
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
