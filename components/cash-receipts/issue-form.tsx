@@ -4,7 +4,7 @@ import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { issueCashReceiptAction, paymentChannelsAction } from "@/app/dashboard/cash-receipts/actions";
 import { useT } from "@/components/i18n-provider";

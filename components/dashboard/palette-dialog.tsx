@@ -58,136 +58,130 @@ export function PaletteDialog({
   const storeName = (id: string) => stores.find((s) => s.id === id)?.name ?? id;
   const data = results.data;
   return (
-    <>
-      <Command.Dialog
-        open={open}
-        onOpenChange={setOpen}
-        label={t("palette.label")}
-        shouldFilter={false}
-        overlayClassName="fixed inset-0 z-40 bg-slate-900/50"
-        contentClassName="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg bg-white shadow-xl"
-      >
-        <Command.Input
-          value={text}
-          onValueChange={setText}
-          placeholder={t("palette.placeholder")}
-          className="w-full border-b border-slate-200 bg-white px-4 py-3 text-sm outline-none"
-          aria-label={t("palette.label")}
-        />
-        <Command.List className="max-h-[60vh] overflow-y-auto p-1" data-testid="palette-list">
-          {[...q].length >= MIN_QUERY_LENGTH && results.isFetching && !data ? (
-            <Command.Loading>
-              {<p className="px-3 py-2 text-sm text-slate-500">{t("palette.searching")}</p>}
-            </Command.Loading>
-          ) : null}
-          <Command.Empty className="px-3 py-2 text-sm text-slate-500">{t("palette.empty")}</Command.Empty>
-          {data && data.payments.length > 0 ? (
-            <Command.Group heading={t("palette.payments")} className={groupClass}>
-              {data.payments.map((p) => (
-                <Command.Item
-                  key={`${p.storeId}/${p.id}`}
-                  value={`payment:${p.storeId}:${p.id}`}
-                  onSelect={() => go(storeHref(currentStoreId, p.storeId, paymentPath(p.id)))}
-                  className={itemClass}
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{p.orderName}</span>
-                    <span className="block truncate font-mono text-xs text-slate-500">
-                      {p.id}
-                      {p.customer ? ` · ${p.customer}` : ""}
-                      {stores.length > 1 ? ` · ${storeName(p.storeId)}` : ""}
-                    </span>
-                  </span>
-                  <span className="shrink-0 text-right text-xs">
-                    <span className="block tabular-nums">{fmt.money(p.amount, p.currency)}</span>
-                    <span className="block text-slate-500">{t(`enum.paymentStatus.${p.status}`)}</span>
-                  </span>
-                </Command.Item>
-              ))}
+    <Command.Dialog
+      open={open}
+      onOpenChange={setOpen}
+      label={t("palette.label")}
+      shouldFilter={false}
+      overlayClassName="fixed inset-0 z-40 bg-slate-900/50"
+      contentClassName="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg bg-white shadow-xl"
+    >
+      <Command.Input
+        value={text}
+        onValueChange={setText}
+        placeholder={t("palette.placeholder")}
+        className="w-full border-b border-slate-200 bg-white px-4 py-3 text-sm outline-none"
+        aria-label={t("palette.label")}
+      />
+      <Command.List className="max-h-[60vh] overflow-y-auto p-1" data-testid="palette-list">
+        {[...q].length >= MIN_QUERY_LENGTH && results.isFetching && !data ? (
+          <Command.Loading>
+            {<p className="px-3 py-2 text-sm text-slate-500">{t("palette.searching")}</p>}
+          </Command.Loading>
+        ) : null}
+        <Command.Empty className="px-3 py-2 text-sm text-slate-500">{t("palette.empty")}</Command.Empty>
+        {data && data.payments.length > 0 ? (
+          <Command.Group heading={t("palette.payments")} className={groupClass}>
+            {data.payments.map((p) => (
               <Command.Item
-                value="payments:all"
-                onSelect={() => go(`/dashboard/payments?${new URLSearchParams({ q }).toString()}`)}
+                key={`${p.storeId}/${p.id}`}
+                value={`payment:${p.storeId}:${p.id}`}
+                onSelect={() => go(storeHref(currentStoreId, p.storeId, paymentPath(p.id)))}
                 className={itemClass}
               >
-                {t("palette.allPayments", { q })}
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{p.orderName}</span>
+                  <span className="block truncate font-mono text-xs text-slate-500">
+                    {p.id}
+                    {p.customer ? ` · ${p.customer}` : ""}
+                    {stores.length > 1 ? ` · ${storeName(p.storeId)}` : ""}
+                  </span>
+                </span>
+                <span className="shrink-0 text-right text-xs">
+                  <span className="block tabular-nums">{fmt.money(p.amount, p.currency)}</span>
+                  <span className="block text-slate-500">{t(`enum.paymentStatus.${p.status}`)}</span>
+                </span>
               </Command.Item>
-            </Command.Group>
-          ) : null}
-          {data && data.billingKeys.length > 0 ? (
-            <Command.Group heading={t("palette.billingKeys")} className={groupClass}>
-              {data.billingKeys.map((k) => (
-                <Command.Item
-                  key={k.id}
-                  value={`key:${k.id}`}
-                  onSelect={() =>
-                    go(storeHref(currentStoreId, k.storeId, `/dashboard/billing-keys/${encodeURIComponent(k.id)}`))
-                  }
-                  className={itemClass}
-                >
-                  <span className="truncate font-mono text-xs">{k.id}</span>
-                  <span className="text-xs text-slate-500">{t(`billing.status.${k.status}`)}</span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ) : null}
-          {data && data.schedules.length > 0 ? (
-            <Command.Group heading={t("palette.schedules")} className={groupClass}>
-              {data.schedules.map((s) => (
+            ))}
+            <Command.Item
+              value="payments:all"
+              onSelect={() => go(`/dashboard/payments?${new URLSearchParams({ q }).toString()}`)}
+              className={itemClass}
+            >
+              {t("palette.allPayments", { q })}
+            </Command.Item>
+          </Command.Group>
+        ) : null}
+        {data && data.billingKeys.length > 0 ? (
+          <Command.Group heading={t("palette.billingKeys")} className={groupClass}>
+            {data.billingKeys.map((k) => (
+              <Command.Item
+                key={k.id}
+                value={`key:${k.id}`}
+                onSelect={() =>
+                  go(storeHref(currentStoreId, k.storeId, `/dashboard/billing-keys/${encodeURIComponent(k.id)}`))
+                }
+                className={itemClass}
+              >
+                <span className="truncate font-mono text-xs">{k.id}</span>
+                <span className="text-xs text-slate-500">{t(`billing.status.${k.status}`)}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
+        {data && data.schedules.length > 0 ? (
+          <Command.Group heading={t("palette.schedules")} className={groupClass}>
+            {data.schedules.map((s) => (
+              <Command.Item
+                key={s.id}
+                value={`schedule:${s.id}`}
+                onSelect={() =>
+                  go(
+                    storeHref(currentStoreId, s.storeId, `/dashboard/billing-keys/${encodeURIComponent(s.billingKey)}`),
+                  )
+                }
+                className={itemClass}
+              >
+                <span className="truncate font-mono text-xs">{s.paymentId}</span>
+                <span className="text-xs text-slate-500">{t(`billing.status.${s.status}`)}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
+        <Command.Group heading={t("palette.pages")} className={groupClass}>
+          {NAV_ITEMS.filter((item) => !text || t(item.key).toLowerCase().includes(text.trim().toLowerCase())).map(
+            (item) => (
+              <Command.Item
+                key={item.href}
+                value={`page:${item.href}`}
+                onSelect={() => go(item.href)}
+                className={itemClass}
+              >
+                {t(item.key)}
+              </Command.Item>
+            ),
+          )}
+        </Command.Group>
+        {stores.length > 1 ? (
+          <Command.Group heading={t("palette.stores")} className={groupClass}>
+            {stores
+              .filter((s) => !text || s.name.toLowerCase().includes(text.trim().toLowerCase()))
+              .map((s) => (
                 <Command.Item
                   key={s.id}
-                  value={`schedule:${s.id}`}
-                  onSelect={() =>
-                    go(
-                      storeHref(
-                        currentStoreId,
-                        s.storeId,
-                        `/dashboard/billing-keys/${encodeURIComponent(s.billingKey)}`,
-                      ),
-                    )
-                  }
+                  value={`store:${s.id}`}
+                  onSelect={() => go(storeHref(currentStoreId, s.id, "/dashboard"))}
                   className={itemClass}
                 >
-                  <span className="truncate font-mono text-xs">{s.paymentId}</span>
-                  <span className="text-xs text-slate-500">{t(`billing.status.${s.status}`)}</span>
+                  {s.name}
+                  {s.id === currentStoreId ? (
+                    <span className="text-xs text-slate-500">{t("palette.current")}</span>
+                  ) : null}
                 </Command.Item>
               ))}
-            </Command.Group>
-          ) : null}
-          <Command.Group heading={t("palette.pages")} className={groupClass}>
-            {NAV_ITEMS.filter((item) => !text || t(item.key).toLowerCase().includes(text.trim().toLowerCase())).map(
-              (item) => (
-                <Command.Item
-                  key={item.href}
-                  value={`page:${item.href}`}
-                  onSelect={() => go(item.href)}
-                  className={itemClass}
-                >
-                  {t(item.key)}
-                </Command.Item>
-              ),
-            )}
           </Command.Group>
-          {stores.length > 1 ? (
-            <Command.Group heading={t("palette.stores")} className={groupClass}>
-              {stores
-                .filter((s) => !text || s.name.toLowerCase().includes(text.trim().toLowerCase()))
-                .map((s) => (
-                  <Command.Item
-                    key={s.id}
-                    value={`store:${s.id}`}
-                    onSelect={() => go(storeHref(currentStoreId, s.id, "/dashboard"))}
-                    className={itemClass}
-                  >
-                    {s.name}
-                    {s.id === currentStoreId ? (
-                      <span className="text-xs text-slate-500">{t("palette.current")}</span>
-                    ) : null}
-                  </Command.Item>
-                ))}
-            </Command.Group>
-          ) : null}
-        </Command.List>
-      </Command.Dialog>
-    </>
+        ) : null}
+      </Command.List>
+    </Command.Dialog>
   );
 }

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { inboxAction } from "@/app/dashboard/verifications/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
-import { Alert, PageHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { InboxMessage } from "@/lib/identity/list-sandbox-inbox";

@@ -4,7 +4,6 @@ import Link from "next/link";
 import { Fragment } from "react";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
 import { useLocale, useT, useFormat } from "@/components/i18n-provider";
-import { formatMoney } from "@/lib/money";
 import type { WireSchedule } from "@/lib/schedules/serialize";
 
 function dayOf(iso: string, locale: string, timeZone: string): string {

@@ -16,7 +16,7 @@ function apiRoutes(): { path: string; method: string }[] {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (name === "route.ts") {
-        const rel = "/" + path.relative(root, dir).split(path.sep).join("/");
+        const rel = `/${path.relative(root, dir).split(path.sep).join("/")}`;
         if (
           rel.startsWith("/api/") ||
           rel.startsWith("/dashboard") ||

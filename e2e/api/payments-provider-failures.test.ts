@@ -6,7 +6,6 @@ import { liveAdapters } from "@/lib/providers/registry";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { expectError } from "@/lib/testing/payment-assertions";
 import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;

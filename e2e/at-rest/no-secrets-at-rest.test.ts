@@ -11,8 +11,8 @@ describe("data at rest after the full suite", () => {
     const kinds: string[] = [];
     const report = (kind: string) => kinds.push(kind);
     scanText('{"card_credential":{"card_number":"4242424242424242","password_two_digits":"12"},"cvc":"123"}', report);
-    scanText("sk_" + "A".repeat(40), report);
-    scanText("rt_" + "b".repeat(43), report);
+    scanText(`sk_${"A".repeat(40)}`, report);
+    scanText(`rt_${"b".repeat(43)}`, report);
     scanText('{"registration_number":"900101-1234567"}', report);
     scanText('{"otp":"123456"}', report);
     expect(kinds).toEqual(
@@ -31,7 +31,7 @@ describe("data at rest after the full suite", () => {
     const clean: string[] = [];
     scanText('{"number":"424242******4242","identityNumber":"1","requested_at":1763769000000}', (k) => clean.push(k));
     scanText("v1.abc.Zm9vcnRfdldhNnh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eA.dGFn", (k) => clean.push(k));
-    scanText("xyzrt_" + "b".repeat(43) + " and abcsk_" + "A".repeat(40), (k) => clean.push(k));
+    scanText(`xyzrt_${"b".repeat(43)} and abcsk_${"A".repeat(40)}`, (k) => clean.push(k));
     expect(clean).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { startAttempt } from "@/lib/payments/attempts";

@@ -488,13 +488,12 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     hits,
     deposit(secretKey, orderId) {
       const p = ledger.payment(secretKey, orderId);
-      if (!p || p.status !== "WAITING_FOR_DEPOSIT")
-        throw new Error(`no virtual account awaits a deposit for ${orderId}`);
+      if (p?.status !== "WAITING_FOR_DEPOSIT") throw new Error(`no virtual account awaits a deposit for ${orderId}`);
       p.status = "DONE";
       p.approvedAt = kstNow();
       const transactionKey = ledger.transact(secretKey, p, p.totalAmount, "DONE");
       return {
-        createdAt: kstNow().slice(0, 19) + ".000000",
+        createdAt: `${kstNow().slice(0, 19)}.000000`,
         secret: p.secret!,
         status: "DONE",
         transactionKey,

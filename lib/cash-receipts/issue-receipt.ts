@@ -1,5 +1,5 @@
 import { recordAudit } from "@/lib/audit/record";
-import { type ChannelRecord } from "@/lib/channels/repository";
+import type { ChannelRecord } from "@/lib/channels/repository";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { type Executor, transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";

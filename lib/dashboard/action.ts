@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { asDomainError } from "@/lib/errors/domain-error";
 import { validateInput } from "@/lib/api/validate";
 import { runAsCaller } from "@/lib/audit/actor";

@@ -61,7 +61,7 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
   for (const tx of payment.transactions) {
     const currency = tx.amount.currency;
     const push = (e: Omit<TimelineEvent, "txId"> | null) => {
-      if (e && e.at) events.push({ ...e, txId: tx.id });
+      if (e?.at) events.push({ ...e, txId: tx.id });
     };
     const detail = (tx.payment_method_detail ?? {}) as Detail;
     const isVirtualAccount = detail.virtual_account !== undefined;

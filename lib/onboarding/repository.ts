@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import {
   type ApplicationStatus,
   type ContractStatus,
-  METHOD_AND_TYPES,
+  type METHOD_AND_TYPES,
   type PgSpecificInfo,
   pgSpecificInfo,
   storedApplicationStatus,

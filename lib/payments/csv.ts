@@ -45,7 +45,7 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 export function csvLine(values: (string | number | null | undefined)[]): string {
-  return values.map(csvCell).join(",") + "\r\n";
+  return `${values.map(csvCell).join(",")}\r\n`;
 }
 
 export const CSV_HEADER = csvLine(COLUMNS.map(([name]) => name));

@@ -60,10 +60,10 @@ const SEARCH_COLUMNS = {
 export function prefixMatch(column: Expression<unknown> | string, value: string): Expression<SqlBool> {
   const ref = typeof column === "string" ? sql.ref(column) : column;
   if (dialect() === "sqlite") {
-    const pattern = value.replace(/[*?[]/g, (c) => `[${c}]`) + "*";
+    const pattern = `${value.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
     return sql<SqlBool>`${ref} glob ${pattern}`;
   }
-  const pattern = value.replace(/[\\%_]/g, (c) => `\\${c}`) + "%";
+  const pattern = `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<SqlBool>`${ref} like ${pattern}`;
 }
 

@@ -15,7 +15,7 @@ import { recordProviderDeposit } from "./record-deposit";
  */
 export async function receiveTossDepositCallback({ input }: { input: DepositCallback }) {
   const row = await getDb().selectFrom("transactions").selectAll().where("id", "=", input.orderId).executeTakeFirst();
-  if (!row || row.channel_type !== "LIVE" || row.pg_provider !== "TOSSPAYMENTS" || row.method !== "VIRTUAL_ACCOUNT") {
+  if (row?.channel_type !== "LIVE" || row.pg_provider !== "TOSSPAYMENTS" || row.method !== "VIRTUAL_ACCOUNT") {
     throw new DomainError("PAYMENT_NOT_FOUND", "no Toss Payments virtual account with this orderId");
   }
   const channel = channelRefOf(row);

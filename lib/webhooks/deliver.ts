@@ -15,7 +15,7 @@ export type AttemptResult = { attempt: AttemptRecord; retryAt: number | null } |
  */
 export async function attemptDelivery(deliveryId: string): Promise<AttemptResult> {
   const delivery = await findDelivery(deliveryId);
-  if (!delivery || delivery.state !== "PENDING") return null;
+  if (delivery?.state !== "PENDING") return null;
   const execution = delivery.attempts + 1;
   const requestedAt = Date.now();
   const headers = signWebhook({

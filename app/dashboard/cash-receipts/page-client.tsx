@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { ColumnDef } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { IssueCashReceiptForm } from "@/components/cash-receipts/issue-form";
 import { StatusBadge } from "@/components/identity/status-badge";
 import { useLocale, useT, useFormat } from "@/components/i18n-provider";

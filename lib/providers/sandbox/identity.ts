@@ -97,7 +97,7 @@ export const sandboxIdentityProvider: IdentityProvider = {
       return { ok: false, pgCode: "SESSION_INVALID", pgMessage: "the sandbox no longer recognises this verification" };
     const person = JSON.parse(opened) as Person;
     // CI identifies the person everywhere; DI only within this merchant's site (provider merchant id).
-    const ci = keyedDigest("sandbox-ci", `${person.name}|${person.birthDate}|${person.gender}`) + "==";
+    const ci = `${keyedDigest("sandbox-ci", `${person.name}|${person.birthDate}|${person.gender}`)}==`;
     const di = keyedDigest("sandbox-di", `${channel.pg_merchant_id}|${ci}`);
     const pgTxId = `sbx-iv-${newId().toLowerCase()}`;
     const raw = {

@@ -23,7 +23,7 @@ export const sandboxVirtualAccountProvider: VirtualAccountProvider = {
  */
 export async function simulateSandboxDeposit(orderId: string): Promise<boolean> {
   const account = await findPaymentByOrder(orderId);
-  if (!account || account.method !== "VIRTUAL_ACCOUNT") return false;
+  if (account?.method !== "VIRTUAL_ACCOUNT") return false;
   if (account.status === "DEPOSITED") return true;
   return setPaymentStatus(account.pg_tx_id, "VIRTUAL_ACCOUNT_ISSUED", "DEPOSITED");
 }

@@ -10,9 +10,8 @@ import { cardLabel } from "@/components/billing-keys/card-label";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Alert, Card, PageHeader } from "@/components/ui/card";
+import { Card, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { formatMoney } from "@/lib/money";
 import { billingKeyDetailAction } from "../actions";
 
 const paymentHref = (paymentId: string) => `/dashboard/payments/${encodeURIComponent(paymentId)}`;

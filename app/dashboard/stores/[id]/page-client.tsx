@@ -8,7 +8,7 @@ import { ApplicationCard } from "@/components/stores/application-card";
 import { ApplicationForm } from "@/components/stores/application-form";
 import { StoreUsers } from "@/components/stores/store-users";
 import { useT } from "@/components/i18n-provider";
-import { Alert, Card, PageHeader } from "@/components/ui/card";
+import { Card, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { PublicStore } from "@/lib/stores/serialize";
 import { listApplicationsAction } from "../actions";
