@@ -13,7 +13,7 @@ import { serializeChannel } from "@/lib/channels/serialize";
 import { getDb, withTransaction } from "@/lib/db/client";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
-import { insertCancellationRows, insertTransactionRows } from "@/lib/payments/bulk-insert";
+import { insertCancellationRows, insertTransactionRows } from "@/lib/payments/seed/repository";
 import { createStore } from "@/lib/stores/create-store";
 import { createStoreInput } from "@/lib/stores/schema";
 import { createMerchant } from "@/lib/tenancy/create-merchant";

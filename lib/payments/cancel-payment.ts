@@ -10,7 +10,7 @@ import { earlierCancellation, recordedIdempotencyKey } from "./earlier-outcome";
 import { runCancellationCall } from "./cancellation-call";
 import { lockPrimaryTransaction } from "./locks";
 import { resolvePaymentStore } from "./lookup";
-import { loadPayment } from "./repository";
+import { loadPayment } from "./read/load-payment";
 import type { CancelInput } from "./schema";
 import { PAID_STATES } from "./status";
 import { firstLookupAt } from "./unsettled";

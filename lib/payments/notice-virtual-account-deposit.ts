@@ -5,7 +5,7 @@ import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { simulateSandboxDeposit } from "@/lib/providers/sandbox/virtual-account";
 import { lockPrimaryTransaction } from "./locks";
 import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
-import { loadPayment } from "./repository";
+import { loadPayment } from "./read/load-payment";
 import { canMove } from "./status";
 import { payInDeposit } from "./record-deposit";
 

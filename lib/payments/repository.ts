@@ -1,12 +1,17 @@
+import { z } from "zod";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
-import { precompiled } from "@/lib/db/precompiled";
 import { lockForUpdate } from "@/lib/db/row-lock";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { extrasOf, transactionEnrichers } from "./enrichers";
-import { CANCELLATION_COLUMNS, serializeTransaction, type CancellationFields, type WirePayment } from "./serialize";
+import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 
+/**
+ * The payment area's shared records: transaction and cancellation rows as stored (for the life
+ * cycles' conditional writes) and the transaction record with its documents parsed (for reads).
+ * Reads of lists, counts and pages live in read/repository/; the seeder's writer in seed/.
+ */
 export type PaymentKey = { storeId: string; paymentId: string };
+/** A transactions row as stored (documents still JSON text). */
+export type TransactionRow = TransactionsTable;
+export type CancellationRow = CancellationsTable;
 
 /** The transactions of one payment. Always scoped by merchant and store. */
 function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
@@ -23,7 +28,7 @@ function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
  * the store's scroll index (store_id, created_at, id), walking every payment of the store instead
  * of the payment index.
  */
-function oldestFirst<T extends { created_at: number; id: string }>(rows: T[]): T[] {
+export function oldestFirst<T extends { created_at: number; id: string }>(rows: T[]): T[] {
   return rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -43,68 +48,46 @@ export function findPrimaryTransaction(
   return (options.lock ? lockForUpdate(query) : query).executeTakeFirst();
 }
 
-/**
- * Transaction rows with everything shown with them (cancellations and every enricher's rows) as
- * JSON array columns: a payment, or a page of them, is one statement however much it carries.
- */
-export function detailedTransactions(db: Db | Tx) {
-  return db
-    .selectFrom("transactions")
-    .selectAll("transactions")
-    .select((eb) => [
-      jsonRows(
-        eb
-          .selectFrom("cancellations")
-          .select(CANCELLATION_COLUMNS)
-          .whereRef("cancellations.transaction_id", "=", "transactions.id"),
-      ).as("x_cancellations"),
-      ...transactionEnrichers.map((enricher) => enricher.rows(eb).as(enricher.column)),
-    ]);
-}
+/** A stored document (channel, customer, origin, escrow detail, method detail): a JSON object. */
+export type StoredDocument = Record<string, unknown>;
+const document = z.record(z.string(), z.unknown());
+const documents = z.array(document);
 
-/** A transaction row plus the JSON array columns of `detailedTransactions`. */
-export type DetailedTransaction = TransactionsTable & Record<string, unknown>;
+/** The documents a Transaction shows, parsed and checked once, here. */
+export type TransactionRecord = Omit<
+  TransactionRow,
+  "channel" | "customer" | "origin" | "products" | "escrow_detail" | "payment_method_detail"
+> & {
+  channel: StoredDocument | null;
+  customer: StoredDocument;
+  origin: StoredDocument;
+  products: StoredDocument[] | null;
+  escrow_detail: StoredDocument | null;
+  payment_method_detail: StoredDocument | null;
+};
 
-/** One payment's detailed rows; compiled once (the hot read of GET /v2/payments/{id}). */
-export const paymentRows = precompiled((db: Db, merchantId: string, storeId: string, paymentId: string) =>
-  detailedTransactions(db)
-    .where("transactions.merchant_id", "=", merchantId)
-    .where("transactions.store_id", "=", storeId)
-    .where("transactions.payment_id", "=", paymentId),
-);
-
-function cancellationsOf(row: DetailedTransaction): CancellationFields[] {
-  const rows = parseJsonRows<CancellationFields>(row.x_cancellations);
-  return rows.sort((a, b) => a.requested_at - b.requested_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** Groups detailed transaction rows (any order) into wire Payments, in the order payments first appear. */
-export function serializePayments(rows: DetailedTransaction[]): WirePayment[] {
-  const payments = new Map<string, WirePayment>();
-  for (const row of rows) {
-    const key = `${row.store_id}\u0000${row.payment_id}`;
-    let payment = payments.get(key);
-    if (!payment) {
-      payment = { id: row.payment_id, merchant_id: row.merchant_id, store_id: row.store_id, transactions: [] };
-      payments.set(key, payment);
-    }
-    payment.transactions.push(serializeTransaction(row, cancellationsOf(row), extrasOf(row)));
+/** A stored document's JSON text, parsed and checked; a broken one names its column and row. */
+function parseDocument<T>(schema: z.ZodType<T>, text: string, column: string, id: string): T {
+  try {
+    return schema.parse(JSON.parse(text));
+  } catch {
+    throw new Error(`transactions.${column} of ${id}: stored JSON does not have the expected shape`);
   }
-  return [...payments.values()];
 }
 
-/** One payment in wire shape, or null when the store has no payment with that id. One statement. */
-export async function loadPayment(
-  merchantId: string,
-  key: PaymentKey,
-  db: Db | Tx = getDb(),
-): Promise<WirePayment | null> {
-  const rows = oldestFirst(
-    (await paymentRows.all(
-      [merchantId, key.storeId, key.paymentId],
-      db === getDb() ? undefined : (db as Tx),
-    )) as DetailedTransaction[],
-  );
-  if (rows.length === 0) return null;
-  return serializePayments(rows)[0]!;
+function optionalDocument<T>(schema: z.ZodType<T>, text: string | null, column: string, id: string): T | null {
+  return text === null ? null : parseDocument(schema, text, column, id);
+}
+
+/** A transactions row as a record: every document it shows parsed and validated. */
+export function toTransactionRecord(row: TransactionRow): TransactionRecord {
+  return {
+    ...row,
+    channel: optionalDocument(document, row.channel, "channel", row.id),
+    customer: parseDocument(document, row.customer, "customer", row.id),
+    origin: parseDocument(document, row.origin, "origin", row.id),
+    products: optionalDocument(documents, row.products, "products", row.id),
+    escrow_detail: optionalDocument(document, row.escrow_detail, "escrow_detail", row.id),
+    payment_method_detail: optionalDocument(document, row.payment_method_detail, "payment_method_detail", row.id),
+  };
 }

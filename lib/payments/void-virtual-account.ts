@@ -7,7 +7,7 @@ import { callProvider } from "@/lib/providers/call";
 import { outcomeUnknownError } from "./attempt-call";
 import { channelRefOf, lockPrimaryTransaction } from "./locks";
 import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
-import { loadPayment } from "./repository";
+import { loadPayment } from "./read/load-payment";
 import { canMove } from "./status";
 import { transitionTransaction } from "./transition";
 
