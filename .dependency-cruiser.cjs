@@ -100,6 +100,15 @@ module.exports = {
       to: { path: "^lib/db/|^node_modules/kysely/", pathNot: "^lib/db/transaction\\.ts$" },
     },
     {
+      name: "repositories-return-records",
+      comment:
+        "A repository returns typed records; turning them into wire shapes is serialize.ts's job, called by " +
+        "the verb (no PENDING exemption: this held for every area when it was added).",
+      severity: "error",
+      from: { path: "(^|/)repository(\\.ts$|/)" },
+      to: { path: "(^|/)serialize\\.ts$" },
+    },
+    {
       name: "domain-errors-not-from-api",
       comment: "Domain code throws the errors of lib/errors; the HTTP status table in lib/api is the edge's.",
       severity: "error",

@@ -11,7 +11,7 @@ import {
   wireProduct,
 } from "@/lib/api/wire-records";
 import { cashReceiptDetail } from "@/lib/cash-receipts/schema";
-import { wireNotification } from "@/lib/webhooks/responses";
+import { wireNotification } from "@/lib/webhooks/schema";
 
 /**
  * The payment reads' inputs (list and scroll; client-safe: the dashboard keeps the same names in its
