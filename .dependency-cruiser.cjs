@@ -37,8 +37,6 @@ const PENDING = ["payments/"].map((p) => `^lib/${p}`);
 const PENDING_ERRORS = [];
 // Provider files with a known crossing (each says why).
 const PENDING_PROVIDERS = [
-  // The live registry opens the channel's sealed key through lib/channels.
-  "^lib/providers/live-adapters\\.ts$",
   // The sandbox's ledger is the simulated PG's own database (sandbox_pg_* tables, never read by
   // domain code): a real PG keeps it on its side.
   "^lib/providers/sandbox/ledger\\.ts$",

@@ -4,7 +4,7 @@ import { toCustomer, type Customer } from "@/lib/customers/to-customer";
 import { runAttemptCall } from "@/lib/payments/attempt-call";
 import type { SettleContext } from "@/lib/payments/attempt-context";
 import type { AttemptInput } from "@/lib/payments/attempts";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import type { CardInfo } from "@/lib/providers/types";
 import type { BillingKeyRecord, findKeyChannel } from "./repository";
 import { installmentMonthOf, type BillingKeyPayInput } from "./schema";

@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { channelRefOf } from "./locks";
 import { settleAttempt } from "./settle-attempt";
 import { rescheduleLookup } from "./unsettled";

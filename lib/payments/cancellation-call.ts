@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import type { CancelOutcome, RefundAccount } from "@/lib/providers/types";
 import { channelRefOf } from "./locks";
 import { settleCancellation, type CancellationAnswer } from "./settle-cancellation";

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
 import { outcomeUnknownError } from "./attempt-call";
 import { assertEscrowOpen, escrowDetailOf } from "./escrow-rules";

@@ -4,7 +4,7 @@ import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { validateCard } from "@/lib/cards/validate-card";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { HOUR, toRfc3339 } from "@/lib/time";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";
 import { startAttempt } from "./attempts";

@@ -1,9 +1,8 @@
 import { getDb, withTransaction } from "@/lib/db/client";
 import type { LateApprovalsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor, virtualAccountProviderFor } from "@/lib/channels/providers";
 import type { ProviderFailure } from "@/lib/providers/types";
-import { virtualAccountProviderFor } from "@/lib/providers/virtual-account-registry";
 import { transitionLateApproval } from "./late-approvals";
 import { channelRefOf } from "./locks";
 import { rescheduleLookup } from "./unsettled";

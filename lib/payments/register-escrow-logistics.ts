@@ -2,7 +2,7 @@ import { ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
 import { outcomeUnknownError } from "./attempt-call";
 import { assertEscrowOpen, type EscrowDetail } from "./escrow-rules";

@@ -2,7 +2,7 @@ import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { getDb } from "@/lib/db/client";
 import { logger } from "@/lib/ops/logger";
 import { callProvider } from "@/lib/providers/call";
-import { tossPayments } from "@/lib/providers/live-adapters";
+import { tossPayments } from "@/lib/channels/providers";
 import { judgeDepositCallback, type DepositCallback } from "@/lib/providers/tosspayments/deposit-callback";
 import { channelRefOf } from "./locks";
 import { recordProviderDeposit } from "./record-deposit";

@@ -2,7 +2,7 @@ import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { withTransaction } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { virtualAccountProviderFor } from "@/lib/providers/virtual-account-registry";
+import { virtualAccountProviderFor } from "@/lib/channels/providers";
 import { callProvider } from "@/lib/providers/call";
 import { outcomeUnknownError } from "./attempt-call";
 import { channelRefOf, lockPrimaryTransaction } from "./locks";
