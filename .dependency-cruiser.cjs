@@ -32,7 +32,9 @@ const area = `^lib/(${AREAS.join("|")})/`;
 // Code not yet moved onto the layers (docs/architecture.md, "Moving in"): its queries are not all in
 // its repository. Each area leaves this list in the commit that moves it; the rules hold for
 // everything else.
-const PENDING = ["payments/"].map((p) => `^lib/${p}`);
+const PENDING = [
+  "payments/(bulk-insert|count-fold|csv|demo-seed|enrichers|get-payment|list[^/]*|openapi|read-path|repository|responses|scroll[^/]*|serialize|method-detail)\\.ts$",
+].map((p) => `^lib/${p}`);
 // Areas still taking DomainError through lib/api/error-codes: none (every area throws lib/errors').
 const PENDING_ERRORS = [];
 // Provider files with a known crossing (each says why).

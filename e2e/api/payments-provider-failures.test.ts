@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { lookUpNow } from "@/lib/payments/sweep";
+import { lookUpNow } from "@/lib/payments/unsettled/sweep";
 import { liveAdapters } from "@/lib/channels/providers";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { PaymentProvider } from "@/lib/providers/types";

@@ -1,9 +1,9 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
-import { runAttemptCall } from "@/lib/payments/attempt-call";
-import type { SettleContext } from "@/lib/payments/attempt-context";
-import type { AttemptInput } from "@/lib/payments/attempts";
+import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
+import type { SettleContext } from "@/lib/payments/pay/attempt-context";
+import type { AttemptInput } from "@/lib/payments/pay/start-attempt";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import type { CardInfo } from "@/lib/providers/types";
 import type { BillingKeyRecord, findKeyChannel } from "./repository";

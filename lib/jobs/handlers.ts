@@ -1,6 +1,6 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
-import { sweepUnsettled } from "@/lib/payments/sweep";
+import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";

@@ -1,6 +1,5 @@
 import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { findPrimaryTransaction } from "./repository";
 
@@ -14,13 +13,8 @@ export function resolvePaymentStore(ctx: AuthContext, storeId: string | undefine
 }
 
 /** The payment's primary transaction, scoped to the merchant and store, or PAYMENT_NOT_FOUND. */
-export async function requirePrimaryTransaction(
-  merchantId: string,
-  storeId: string,
-  paymentId: string,
-  db: Db | Tx = getDb(),
-) {
-  const primary = await findPrimaryTransaction(merchantId, { storeId, paymentId }, db);
+export async function requirePrimaryTransaction(merchantId: string, storeId: string, paymentId: string) {
+  const primary = await findPrimaryTransaction(merchantId, { storeId, paymentId });
   if (!primary) throw new DomainError("PAYMENT_NOT_FOUND", `no payment ${paymentId} in this store`);
   return primary;
 }

@@ -1,4 +1,4 @@
-import type { CancellationStatus, LateApprovalStatus, TransactionStatus } from "@/lib/db/tables/payments";
+import type { CancellationStatus, LateApprovalStatus, TransactionStatus } from "./transactions/repository";
 
 /**
  * State tables of the payment records. The transition functions (transition.ts,

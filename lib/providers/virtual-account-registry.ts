@@ -1,5 +1,5 @@
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
-import { sandboxVirtualAccountProvider } from "./sandbox/virtual-account";
+import { sandboxVirtualAccountProvider, simulateSandboxDeposit } from "./sandbox/virtual-account";
 import type { ChannelRef } from "./types";
 import type { VirtualAccountProvider } from "./virtual-account-types";
 
@@ -20,4 +20,12 @@ export function virtualAccountProviderChooser(
         : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
     return withProviderMetrics(provider, channel);
   };
+}
+
+/**
+ * TEST channels only: the bank's deposit into an issued sandbox account, as the test deposit-notice
+ * endpoint simulates it (idempotent; false when the sandbox has no open account for the attempt).
+ */
+export function simulateTestDeposit(txId: string): Promise<boolean> {
+  return simulateSandboxDeposit(txId);
 }

@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/db/client";
-import { channelRefOf } from "@/lib/payments/locks";
+import { channelRefOf } from "@/lib/payments/transactions/repository";
 import { paymentProviderFor } from "@/lib/channels/providers";
 
 /**

@@ -1,23 +1,21 @@
-import { sql } from "kysely";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
-import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
+import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
-import { outcomeUnknownError } from "./attempt-call";
+import { resolvePaymentStore } from "../lookup";
+import { outcomeUnknownError } from "../pay/attempt-call";
+import { earlierCancellation, recordedIdempotencyKey } from "../pay/earlier-outcome";
+import { loadPayment } from "../repository";
+import type { CancelInput } from "../schema";
+import { type CancellationRow, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
+import { firstLookupAt } from "../unsettled/look-up-times";
 import { planCancellation } from "./cancel-plan";
-import { earlierCancellation, recordedIdempotencyKey } from "./earlier-outcome";
 import { runCancellationCall } from "./cancellation-call";
-import { lockPrimaryTransaction } from "./locks";
-import { resolvePaymentStore } from "./lookup";
-import { loadPayment } from "./repository";
-import type { CancelInput } from "./schema";
-import { PAID_STATES } from "./status";
-import { firstLookupAt } from "./unsettled";
+import { claimCancellableAmount, insertCancellation } from "./repository";
 
 type Input = CancelInput & { payment_id: string };
 
-function assertRefundFits(row: TransactionsTable, input: Input): void {
+function assertRefundFits(row: TransactionRow, input: Input): void {
   if (row.method === "VIRTUAL_ACCOUNT" && !input.refund) {
     throw new DomainError(
       "INVALID_REQUEST",
@@ -32,38 +30,23 @@ function assertRefundFits(row: TransactionsTable, input: Input): void {
 
 /**
  * Step 1, one DB transaction: check the request against the balances and claim the amount with
- * a conditional UPDATE (it only succeeds while the balance still covers it), then record the
- * cancellation REQUESTED. Concurrent cancels therefore never claim more than was paid.
+ * a conditional UPDATE (it only succeeds while the balance still covers it: claimCancellableAmount),
+ * then record the cancellation REQUESTED. Concurrent cancels therefore never claim more than was paid.
  */
 async function reserve(ctx: AuthContext, storeId: string, input: Input) {
-  return withTransaction(async (tx) => {
+  return transaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, storeId, input.payment_id);
     const plan = planCancellation(row, input);
     // After the state checks, so an unpaid virtual account answers NOT_PAID whatever the body.
     assertRefundFits(row, input);
     const now = Date.now();
-    const claimed = await tx
-      .updateTable("transactions")
-      .set({
-        cancelled_amount: sql<number>`cancelled_amount + ${plan.amount}`,
-        cancelled_tax_free_amount: sql<number>`cancelled_tax_free_amount + ${plan.taxFree}`,
-        updated_at: now,
-      })
-      .where("id", "=", row.id)
-      .where("status", "in", PAID_STATES)
-      .where(sql<boolean>`paid_amount - cancelled_amount >= ${plan.amount}`)
-      .where(sql<boolean>`tax_free_amount - cancelled_tax_free_amount >= ${plan.taxFree}`)
-      .where(
-        sql<boolean>`(paid_amount - cancelled_amount) - (tax_free_amount - cancelled_tax_free_amount) >= ${plan.amount - plan.taxFree}`,
-      )
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) {
+    if (!(await claimCancellableAmount(tx, row, plan, now))) {
       throw new DomainError(
         "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT",
         "the cancellable balance changed; read the payment and try again",
       );
     }
-    const cancellation: CancellationsTable = {
+    const cancellation: CancellationRow = {
       id: newId("cancel-"),
       merchant_id: row.merchant_id,
       store_id: row.store_id,
@@ -87,7 +70,7 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
       last_lookup_error: null,
       idempotency_key: recordedIdempotencyKey(ctx),
     };
-    await tx.insertInto("cancellations").values(cancellation).execute();
+    await insertCancellation(tx, cancellation);
     return { row, plan, cancellation };
   });
 }
@@ -106,7 +89,7 @@ export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: I
   return cancelResponse(ctx, store.id, await runCancellationCall(row, cancellation));
 }
 
-async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationsTable) {
+async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationRow) {
   if (settled.status === "REQUESTED") throw outcomeUnknownError();
   if (settled.status === "FAILED")
     throw new ProviderError(

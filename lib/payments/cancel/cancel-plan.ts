@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors/domain-error";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { PAID_STATES } from "./status";
+import type { TransactionRow } from "../transactions/repository";
+import { PAID_STATES } from "../status";
 
 export type CancelPlan = { amount: number; taxFree: number; vat: number | null };
 
@@ -15,7 +15,7 @@ export type CancelRequest = {
  * The cancellable balances of a transaction. `cancelled_amount` already counts cancellations
  * in flight, so what is left here is what no concurrent request has claimed.
  */
-export function cancellableBalances(row: TransactionsTable) {
+export function cancellableBalances(row: TransactionRow) {
   const amount = row.paid_amount - row.cancelled_amount;
   const taxFree = Math.min(row.tax_free_amount - row.cancelled_tax_free_amount, amount);
   return { amount, taxFree, taxable: amount - taxFree };
@@ -26,7 +26,7 @@ export function cancellableBalances(row: TransactionsTable) {
  * check_refundable_amount, amount within the balance, tax-free within the amount, tax-free
  * within the tax-free balance, taxable part within the taxable balance.
  */
-export function planCancellation(row: TransactionsTable, input: CancelRequest): CancelPlan {
+export function planCancellation(row: TransactionRow, input: CancelRequest): CancelPlan {
   if (row.status === "CANCELLED")
     throw new DomainError("PAYMENT_ALREADY_CANCELLED", "this payment is already cancelled");
   if (!PAID_STATES.includes(row.status)) throw new DomainError("NOT_PAID", "this payment is not paid");

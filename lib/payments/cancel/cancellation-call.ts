@@ -1,11 +1,15 @@
-import { getDb } from "@/lib/db/client";
-import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
-import type { CancelOutcome, RefundAccount } from "@/lib/providers/types";
-import { channelRefOf } from "./locks";
+import type { CancelOutcome } from "@/lib/providers/types";
+import {
+  type CancellationRow,
+  channelRefOf,
+  currentTransaction,
+  type TransactionRow,
+} from "../transactions/repository";
+import { markUnknown, rescheduleLookup } from "../unsettled/repository/look-ups";
+import { findCancellation, refundAccountOf } from "./repository";
 import { settleCancellation, type CancellationAnswer } from "./settle-cancellation";
-import { markUnknown, rescheduleLookup } from "./unsettled";
 import { logger } from "@/lib/ops/logger";
 
 function answerOf(outcome: CancelOutcome): CancellationAnswer {
@@ -13,21 +17,15 @@ function answerOf(outcome: CancelOutcome): CancellationAnswer {
 }
 
 function current(id: string) {
-  return getDb().selectFrom("cancellations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return findCancellation(id);
 }
 
-function transactionOf(c: CancellationsTable) {
-  return getDb().selectFrom("transactions").selectAll().where("id", "=", c.transaction_id).executeTakeFirstOrThrow();
-}
-
-function refundAccountOf(c: CancellationsTable): RefundAccount | undefined {
-  if (!c.refund_account) return undefined;
-  const account = JSON.parse(c.refund_account) as { bank: string; account_number: string; account_holder: string };
-  return { bank: account.bank, accountNumber: account.account_number, holderName: account.account_holder };
+function transactionOf(c: CancellationRow) {
+  return currentTransaction(c.transaction_id);
 }
 
 /** Sends the cancellation (our cancellation id is the provider's idempotency key) and records a definite answer. */
-async function send(row: TransactionsTable, c: CancellationsTable) {
+async function send(row: TransactionRow, c: CancellationRow) {
   const channel = channelRefOf(row);
   const input = {
     channel,
@@ -53,7 +51,7 @@ async function send(row: TransactionsTable, c: CancellationsTable) {
  * One the provider never received is sent again (same id: it refunds at most once), since the
  * merchant asked for it. Anything unsettled books the next look-up with backoff.
  */
-export async function lookUpCancellation(c: CancellationsTable): Promise<CancellationsTable> {
+export async function lookUpCancellation(c: CancellationRow): Promise<CancellationRow> {
   const row = await transactionOf(c);
   const channel = channelRefOf(row);
   const result = await callProvider((signal) =>
@@ -85,7 +83,7 @@ export async function lookUpCancellation(c: CancellationsTable): Promise<Cancell
  * The request's call: send, record a definite answer; with no answer the outcome is unknown, looked
  * up at once and then by the sweep. Returns the cancellation as it stands (REQUESTED: unknown).
  */
-export async function runCancellationCall(row: TransactionsTable, c: CancellationsTable): Promise<CancellationsTable> {
+export async function runCancellationCall(row: TransactionRow, c: CancellationRow): Promise<CancellationRow> {
   const sent = await send(row, c);
   if (sent.settled) return sent.settled;
   await markUnknown("cancellations", c.id, sent.reason ?? "no answer");

@@ -1,18 +1,17 @@
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { transaction } from "@/lib/db/transaction";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
-import { outcomeUnknownError } from "./attempt-call";
-import { assertEscrowOpen, escrowDetailOf } from "./escrow-rules";
-import { transitionEscrow } from "./escrow-transition";
-import { channelRefOf, lockPrimaryTransaction } from "./locks";
-import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
-import type { EscrowCompleteInput } from "./schema";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { outcomeUnknownError } from "../pay/attempt-call";
+import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
+import { assertEscrowOpen } from "./escrow-rules";
+import { escrowDetailOf, transitionEscrow } from "./repository";
+import type { EscrowCompleteInput } from "../schema";
 
-function assertCompletable(row: TransactionsTable) {
+function assertCompletable(row: TransactionRow) {
   assertEscrowOpen(row);
   const detail = escrowDetailOf(row);
   if (!detail)
@@ -37,7 +36,7 @@ export async function completeEscrow({
   );
   if (!result.answered) throw outcomeUnknownError();
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
-  return withTransaction(async (tx) => {
+  return transaction(async (tx) => {
     const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const detail = assertCompletable(current);
     const done = await transitionEscrow(tx, current, { ...detail, status: "COMPLETED" });

@@ -1,15 +1,15 @@
 import { ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
-import { outcomeUnknownError } from "./attempt-call";
-import { assertEscrowOpen, type EscrowDetail } from "./escrow-rules";
-import { transitionEscrow } from "./escrow-transition";
-import { channelRefOf, lockPrimaryTransaction } from "./locks";
-import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
-import type { EscrowLogisticsInput } from "./schema";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { outcomeUnknownError } from "../pay/attempt-call";
+import { channelRefOf, lockPrimaryTransaction } from "../transactions/repository";
+import { assertEscrowOpen } from "./escrow-rules";
+import { type EscrowDetail, transitionEscrow } from "./repository";
+import type { EscrowLogisticsInput } from "../schema";
 
 /**
  * POST /v2/payments/{payment_id}/escrow/logis: registers the delivery of an escrow payment, or
@@ -39,7 +39,7 @@ export async function registerEscrowLogistics({
   );
   if (!result.answered) throw outcomeUnknownError();
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
-  return withTransaction(async (tx) => {
+  return transaction(async (tx) => {
     const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     assertEscrowOpen(current);
     const now = Date.now();

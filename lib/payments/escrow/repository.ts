@@ -2,8 +2,30 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { escrowDetailOf, type EscrowDetail } from "./escrow-rules";
-import { ESCROW_TRANSITIONS, type EscrowState } from "./status";
+import { z } from "zod";
+import { ESCROW_TRANSITIONS, type EscrowState } from "../status";
+
+/** The spec's EscrowDetail as stored on the transaction (wire shape). */
+export type EscrowDetail = {
+  company: string;
+  invoice_number: string;
+  status: "REGISTERED" | "COMPLETED";
+  sent_at: string;
+  applied_at: string;
+};
+
+const storedEscrowDetail = z.object({
+  company: z.string(),
+  invoice_number: z.string(),
+  status: z.enum(["REGISTERED", "COMPLETED"]),
+  sent_at: z.string(),
+  applied_at: z.string(),
+});
+
+/** The escrow's delivery and purchase state (escrow_detail), parsed and checked; null before a delivery is registered. */
+export function escrowDetailOf(row: TransactionsTable): EscrowDetail | null {
+  return row.escrow_detail ? storedEscrowDetail.parse(JSON.parse(row.escrow_detail)) : null;
+}
 
 export function escrowStateOf(row: TransactionsTable): EscrowState {
   return escrowDetailOf(row)?.status ?? "NONE";

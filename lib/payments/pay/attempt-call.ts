@@ -1,11 +1,10 @@
 import { asDomainError, ProviderError } from "@/lib/errors/domain-error";
-import { getDb } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
-import { lookUpAttempt } from "./attempt-lookup";
+import { currentTransaction, type TransactionRow } from "../transactions/repository";
+import { markUnknown } from "../unsettled/repository/look-ups";
+import { lookUpAttempt } from "./look-up-attempt";
 import { settleAttempt, type AttemptAnswer } from "./settle-attempt";
-import { markUnknown } from "./unsettled";
 import { logger } from "@/lib/ops/logger";
 
 export type AttemptResult = Approval | VirtualAccountIssue | ProviderFailure;
@@ -26,14 +25,14 @@ function settleLate(attemptId: string, late: AttemptResult): void {
 /**
  * Sends an attempt to the provider and records what is known afterwards. A definite answer
  * settles it. No answer (timeout, network error) makes the outcome unknown: it is looked up at
- * once, and if that does not settle it either, the sweep keeps looking (lib/payments/sweep.ts).
+ * once, and if that does not settle it either, the sweep keeps looking (lib/payments/unsettled/sweep.ts).
  * An answer arriving after the timeout is recorded when it comes. Returns the attempt as it
  * stands: PAID, VIRTUAL_ACCOUNT_ISSUED, FAILED, or still PENDING (unknown).
  */
 export async function runAttemptCall(
-  attempt: TransactionsTable,
+  attempt: TransactionRow,
   call: (signal: AbortSignal) => Promise<AttemptResult>,
-): Promise<TransactionsTable> {
+): Promise<TransactionRow> {
   let result;
   try {
     result = await callProvider(call, { onLateAnswer: (late) => settleLate(attempt.id, late) });
@@ -49,11 +48,7 @@ export async function runAttemptCall(
   }
   if (result.answered) return settleAttempt(attempt.id, answerOf(result.value));
   await markUnknown("transactions", attempt.id, result.reason);
-  const pending = await getDb()
-    .selectFrom("transactions")
-    .selectAll()
-    .where("id", "=", attempt.id)
-    .executeTakeFirstOrThrow();
+  const pending = await currentTransaction(attempt.id);
   return pending.status === "PENDING" ? lookUpAttempt(pending) : pending;
 }
 
@@ -66,7 +61,7 @@ export function outcomeUnknownError(): ProviderError {
 }
 
 /** What a verb answers for a settled attempt: the row when money moved, the decline otherwise. */
-export function requireSucceeded(row: TransactionsTable): TransactionsTable {
+export function requireSucceeded(row: TransactionRow): TransactionRow {
   if (row.status === "PENDING") throw outcomeUnknownError();
   if (row.status === "FAILED")
     throw new ProviderError(

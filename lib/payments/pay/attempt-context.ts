@@ -1,6 +1,7 @@
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import type { Approval, CardInfo, VirtualAccountIssue } from "@/lib/providers/types";
-import { cardMethodDetail, virtualAccountMethodDetail } from "./method-detail";
+import { cardMethodDetail, virtualAccountMethodDetail } from "../method-detail";
+import type { TransactionRow } from "../transactions/repository";
+import { settleContextOf } from "./repository";
 
 /**
  * What building an attempt's payment_method_detail needs besides the provider's answer, kept on
@@ -15,12 +16,8 @@ export type SettleContext = {
   mobile?: { carrier?: string; phone_number?: string };
 };
 
-function contextOf(row: TransactionsTable): SettleContext {
-  return row.settle_context ? (JSON.parse(row.settle_context) as SettleContext) : {};
-}
-
-export function approvedMethodDetail(row: TransactionsTable, approval: Approval): Record<string, unknown> {
-  const context = contextOf(row);
+export function approvedMethodDetail(row: TransactionRow, approval: Approval): Record<string, unknown> {
+  const context = settleContextOf(row);
   if (context.mobile) return { mobile: context.mobile };
   const card = approval.card ?? context.keptCard;
   return cardMethodDetail({ ...approval, card }, context.installment ?? {});
@@ -31,6 +28,6 @@ export function issuedMethodDetail(issue: VirtualAccountIssue, issuedAt: number)
 }
 
 /** The masked card number column kept for search. */
-export function maskedCardOf(row: TransactionsTable, approval: Approval): string | null {
-  return approval.card?.number ?? contextOf(row).keptCard?.number ?? null;
+export function maskedCardOf(row: TransactionRow, approval: Approval): string | null {
+  return approval.card?.number ?? settleContextOf(row).keptCard?.number ?? null;
 }

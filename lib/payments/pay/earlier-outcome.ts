@@ -1,7 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { getDb } from "@/lib/db/client";
-import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
-import { lookUpNow } from "./sweep";
+import type { CancellationRow, TransactionRow } from "../transactions/repository";
+import { lookUpNow } from "../unsettled/sweep";
+import { findAttemptByKey, findCancellationByKey } from "./repository";
 
 /**
  * A request retried with the same Idempotency-Key after its first run died (the idempotency
@@ -20,32 +20,16 @@ export function recordedIdempotencyKey(ctx: Pick<AuthContext, "idempotencyKey">)
   return ctx.idempotencyKey ?? null;
 }
 
-/** The row this request's earlier run created in `table`: same merchant, store, payment and key. */
-function findByKey<T extends "transactions" | "cancellations">(
-  table: T,
-  { ctx, storeId, paymentId }: Scope,
-  key: string,
-) {
-  return getDb()
-    .selectFrom(table as "transactions" | "cancellations")
-    .selectAll()
-    .where("merchant_id", "=", ctx.merchantId)
-    .where("idempotency_key", "=", key)
-    .where("store_id", "=", storeId)
-    .where("payment_id", "=", paymentId)
-    .executeTakeFirst();
+function findAttempt({ ctx, storeId, paymentId }: Scope, key: string): Promise<TransactionRow | undefined> {
+  return findAttemptByKey({ merchantId: ctx.merchantId, storeId, paymentId }, key);
 }
 
-function findAttempt(scope: Scope, key: string): Promise<TransactionsTable | undefined> {
-  return findByKey("transactions", scope, key) as Promise<TransactionsTable | undefined>;
-}
-
-function findCancellation(scope: Scope, key: string): Promise<CancellationsTable | undefined> {
-  return findByKey("cancellations", scope, key) as Promise<CancellationsTable | undefined>;
+function findCancellation({ ctx, storeId, paymentId }: Scope, key: string): Promise<CancellationRow | undefined> {
+  return findCancellationByKey({ merchantId: ctx.merchantId, storeId, paymentId }, key);
 }
 
 /** The attempt an earlier run of this request made (looked up at the provider if still unknown), or null. */
-export async function earlierAttempt(scope: Scope): Promise<TransactionsTable | null> {
+export async function earlierAttempt(scope: Scope): Promise<TransactionRow | null> {
   const key = recordedIdempotencyKey(scope.ctx);
   if (!key) return null;
   const found = await findAttempt(scope, key);
@@ -56,7 +40,7 @@ export async function earlierAttempt(scope: Scope): Promise<TransactionsTable | 
 }
 
 /** The cancellation an earlier run of this request made (looked up at the provider if still unknown), or null. */
-export async function earlierCancellation(scope: Scope): Promise<CancellationsTable | null> {
+export async function earlierCancellation(scope: Scope): Promise<CancellationRow | null> {
   const key = recordedIdempotencyKey(scope.ctx);
   if (!key) return null;
   const found = await findCancellation(scope, key);

@@ -2,15 +2,15 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { validateCard } from "@/lib/cards/validate-card";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { HOUR, toRfc3339 } from "@/lib/time";
+import { resolvePaymentStore } from "../lookup";
+import type { InstantPayInput } from "../schema";
+import type { TransactionRow } from "../transactions/repository";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";
-import { startAttempt } from "./attempts";
 import { earlierAttempt, recordedIdempotencyKey } from "./earlier-outcome";
-import { resolvePaymentStore } from "./lookup";
-import type { InstantPayInput } from "./schema";
+import { startAttempt } from "./start-attempt";
 
 type Input = InstantPayInput & { payment_id: string };
 
@@ -111,7 +111,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   return instantPayResponse(requireSucceeded(row));
 }
 
-function instantPayResponse(done: TransactionsTable) {
+function instantPayResponse(done: TransactionRow) {
   return {
     tx_id: done.id,
     customer_id: done.customer_id ?? "",

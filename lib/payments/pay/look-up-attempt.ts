@@ -1,21 +1,15 @@
-import { getDb } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
-import { channelRefOf } from "./locks";
+import { channelRefOf, currentTransaction as current, type TransactionRow } from "../transactions/repository";
+import { rescheduleLookup } from "../unsettled/repository/look-ups";
 import { settleAttempt } from "./settle-attempt";
-import { rescheduleLookup } from "./unsettled";
-
-function current(id: string) {
-  return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-}
 
 /**
  * Asks the provider what became of an attempt whose outcome we do not know, and records it. An
  * answer that settles nothing yet (in progress, provider unreachable) books the next look-up
  * with backoff. Nothing is marked FAILED unless the provider declined it or has no record of it.
  */
-export async function lookUpAttempt(row: TransactionsTable): Promise<TransactionsTable> {
+export async function lookUpAttempt(row: TransactionRow): Promise<TransactionRow> {
   const channel = channelRefOf(row);
   const result = await callProvider((signal) =>
     paymentProviderFor(channel).lookupPayment({ channel, txId: row.id, signal }),

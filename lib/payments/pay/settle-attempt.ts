@@ -1,10 +1,9 @@
-import { withTransaction, type Tx } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { type Transaction, transaction } from "@/lib/db/transaction";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
+import { lockTransaction, type TransactionPatch, type TransactionRow } from "../transactions/repository";
+import { transitionTransaction } from "../transition";
+import { recordLateApproval } from "../unsettled/repository/late-approvals";
 import { approvedMethodDetail, issuedMethodDetail, maskedCardOf } from "./attempt-context";
-import { recordLateApproval } from "./late-approvals";
-import { lockTransaction } from "./locks";
-import { transitionTransaction, type TransactionPatch } from "./transition";
 import { logger } from "@/lib/ops/logger";
 
 /** What the provider said about an attempt, from its answer or a look-up. */
@@ -18,7 +17,7 @@ export type AttemptAnswer =
 export const NO_RECORD_CODE = "PROVIDER_NO_RECORD";
 
 function settlement(
-  row: TransactionsTable,
+  row: TransactionRow,
   answer: AttemptAnswer,
   now: number,
 ): { to: "PAID" | "VIRTUAL_ACCOUNT_ISSUED" | "FAILED"; patch: TransactionPatch } {
@@ -76,10 +75,10 @@ function settlement(
 
 /** An answer for an attempt already settled: the same outcome is a no-op; money on a FAILED one is a late approval. */
 async function answerAfterSettlement(
-  tx: Tx,
-  row: TransactionsTable,
+  tx: Transaction,
+  row: TransactionRow,
   answer: AttemptAnswer,
-): Promise<TransactionsTable> {
+): Promise<TransactionRow> {
   const moved = answer.kind === "approved" || answer.kind === "virtual_account";
   if (row.status === "FAILED" && moved) {
     await recordLateApproval(
@@ -101,8 +100,8 @@ async function answerAfterSettlement(
  * late answer, a look-up). PENDING moves through the transition function (with its webhook);
  * a settled attempt is left as it is, except that money taken for a FAILED one is refunded.
  */
-export async function settleAttempt(attemptId: string, answer: AttemptAnswer): Promise<TransactionsTable> {
-  return withTransaction(async (tx) => {
+export async function settleAttempt(attemptId: string, answer: AttemptAnswer): Promise<TransactionRow> {
+  return transaction(async (tx) => {
     const row = await lockTransaction(tx, attemptId);
     if (row.status !== "PENDING") return answerAfterSettlement(tx, row, answer);
     const { to, patch } = settlement(row, answer, Date.now());

@@ -2,16 +2,16 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
 import type { Product } from "@/lib/customers/schema";
-import { withTransaction, type Tx } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
-import type { ChannelsTable } from "@/lib/db/tables/foundation";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { isUniqueViolation, type Transaction, transaction } from "@/lib/db/transaction";
+import type { ChannelRecord } from "@/lib/channels/repository";
 import { sealCashReceiptForm, type CashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { serializeChannel } from "@/lib/channels/serialize";
 import { newId } from "@/lib/ids";
+import { PAID_STATES } from "../status";
+import type { TransactionRow } from "../transactions/repository";
+import { firstLookupAt } from "../unsettled/look-up-times";
 import type { SettleContext } from "./attempt-context";
-import { PAID_STATES } from "./status";
-import { firstLookupAt } from "./unsettled";
+import { demotePrimary, findPrimaryForAttempt, insertAttempt } from "./repository";
 
 /**
  * The life of one payment attempt, shared by key-in, billing-key and scheduled payments:
@@ -24,7 +24,7 @@ export type AttemptInput = {
   merchantId: string;
   storeId: string;
   paymentId: string;
-  channel: ChannelsTable;
+  channel: ChannelRecord;
   method: "CARD" | "VIRTUAL_ACCOUNT" | "MOBILE" | "TRANSFER" | "EASY_PAY" | "GIFT_CERTIFICATE";
   orderName: string;
   currency: string;
@@ -62,7 +62,7 @@ export class AttemptInProgressError extends DomainError {
 }
 
 /** Refuses a new attempt on a payment that took money, or has one in flight / awaiting deposit. */
-function assertCanAttempt(primary: TransactionsTable | undefined): void {
+function assertCanAttempt(primary: TransactionRow | undefined): void {
   if (!primary) return;
   if (PAID_STATES.includes(primary.status))
     throw new DomainError("PAYMENT_ALREADY_PAID", "this payment is already paid");
@@ -71,25 +71,13 @@ function assertCanAttempt(primary: TransactionsTable | undefined): void {
     throw new DomainError("INVALID_REQUEST", "a virtual account is issued for this payment; void it first");
 }
 
-export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promise<TransactionsTable> {
-  const run = async (tx: Tx) => {
-    const primary = await tx
-      .selectFrom("transactions")
-      .selectAll()
-      .where("merchant_id", "=", input.merchantId)
-      .where("store_id", "=", input.storeId)
-      .where("payment_id", "=", input.paymentId)
-      .where("is_primary", "=", 1)
-      .executeTakeFirst();
+export async function startAttempt(input: AttemptInput, existingTx?: Transaction): Promise<TransactionRow> {
+  const run = async (tx: Transaction) => {
+    const primary = await findPrimaryForAttempt(tx, input);
     assertCanAttempt(primary);
     const now = Date.now();
-    if (primary)
-      await tx
-        .updateTable("transactions")
-        .set({ is_primary: 0, updated_at: now })
-        .where("id", "=", primary.id)
-        .execute();
-    const row: TransactionsTable = {
+    if (primary) await demotePrimary(tx, primary.id, now);
+    const row: TransactionRow = {
       id: newId("tx-"),
       merchant_id: input.merchantId,
       store_id: input.storeId,
@@ -152,16 +140,16 @@ export async function startAttempt(input: AttemptInput, existingTx?: Tx): Promis
       idempotency_key: input.idempotencyKey ?? null,
       settle_context: input.settleContext ? JSON.stringify(input.settleContext) : null,
     };
-    await tx.insertInto("transactions").values(row).execute();
+    await insertAttempt(tx, row);
     return row;
   };
   if (existingTx) return run(existingTx);
   try {
-    return await withTransaction(run);
+    return await transaction(run);
   } catch (error) {
     // A concurrent attempt took the payment's primary slot first (unique index, migration 0009):
     // read again, so this caller is answered from that attempt's state.
     if (!isUniqueViolation(error)) throw error;
-    return withTransaction(run);
+    return transaction(run);
   }
 }

@@ -1,23 +1,18 @@
-import { getDb, withTransaction } from "@/lib/db/client";
-import type { LateApprovalsTable } from "@/lib/db/tables/payments";
+import { transaction } from "@/lib/db/transaction";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor, virtualAccountProviderFor } from "@/lib/channels/providers";
 import type { ProviderFailure } from "@/lib/providers/types";
-import { transitionLateApproval } from "./late-approvals";
-import { channelRefOf } from "./locks";
-import { rescheduleLookup } from "./unsettled";
+import { channelRefOf, currentTransaction, type LateApprovalRow } from "../transactions/repository";
+import { currentLateApproval, transitionLateApproval } from "./repository/late-approvals";
+import { rescheduleLookup } from "./repository/look-ups";
 
 /**
  * Gives back what a late approval took: refunds the charge (or voids the account) at the provider,
  * keyed by the late approval's id so that sending it again never refunds twice. A refusal is
  * final and needs an operator (reconciliation shows it); no answer is retried with backoff.
  */
-export async function refundLateApproval(la: LateApprovalsTable): Promise<LateApprovalsTable> {
-  const row = await getDb()
-    .selectFrom("transactions")
-    .selectAll()
-    .where("id", "=", la.transaction_id)
-    .executeTakeFirstOrThrow();
+export async function refundLateApproval(la: LateApprovalRow): Promise<LateApprovalRow> {
+  const row = await currentTransaction(la.transaction_id);
   const channel = channelRefOf(row);
   const result = await callProvider(
     async (signal): Promise<{ ok: true; pgCancellationId: string | null } | ProviderFailure> => {
@@ -43,10 +38,10 @@ export async function refundLateApproval(la: LateApprovalsTable): Promise<LateAp
   );
   if (!result.answered) {
     await rescheduleLookup("late_approvals", la, `refund not answered: ${result.reason}`);
-    return getDb().selectFrom("late_approvals").selectAll().where("id", "=", la.id).executeTakeFirstOrThrow();
+    return currentLateApproval(la.id);
   }
   const outcome = result.value;
-  return withTransaction((tx) =>
+  return transaction((tx) =>
     outcome.ok
       ? transitionLateApproval(tx, la, "REFUNDED", { pg_cancellation_id: outcome.pgCancellationId })
       : transitionLateApproval(tx, la, "REFUND_REFUSED", {

@@ -1,7 +1,7 @@
-import { lookUpAttempt } from "./attempt-lookup";
-import { lookUpCancellation } from "./cancellation-call";
-import { refundLateApproval } from "./late-approval-refund";
-import { claimDue, makeDueNow, type UnsettledTable } from "./unsettled";
+import { lookUpCancellation } from "../cancel/cancellation-call";
+import { lookUpAttempt } from "../pay/look-up-attempt";
+import { refundLateApproval } from "./refund-late-approval";
+import { claimDue, makeDueNow, type UnsettledTable } from "./repository/look-ups";
 import { logger } from "@/lib/ops/logger";
 
 /** Look-ups per table per sweep: bounded, so one sweep never holds a worker for long. */

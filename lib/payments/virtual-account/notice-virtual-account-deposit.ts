@@ -1,17 +1,15 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { simulateSandboxDeposit } from "@/lib/providers/sandbox/virtual-account";
-import { lockPrimaryTransaction } from "./locks";
-import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
-import { loadPayment } from "./repository";
-import { canMove } from "./status";
+import { transaction } from "@/lib/db/transaction";
+import { simulateTestDeposit } from "@/lib/providers/virtual-account-registry";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { loadPayment } from "../repository";
+import { canMove } from "../status";
+import { lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { payInDeposit } from "./record-deposit";
+import { type MethodDetail, methodDetailOf } from "./repository";
 
-type MethodDetail = { virtual_account?: Record<string, unknown> };
-
-function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
+function assertDepositable(row: TransactionRow, now: number): MethodDetail {
   if (row.channel_type !== "TEST")
     throw new DomainError("INVALID_REQUEST", "test deposits are accepted on TEST channels only");
   if (row.method !== "VIRTUAL_ACCOUNT")
@@ -22,7 +20,7 @@ function assertDepositable(row: TransactionsTable, now: number): MethodDetail {
       `no virtual account awaits a deposit on this payment (status ${row.status})`,
     );
   }
-  const detail = JSON.parse(row.payment_method_detail ?? "{}") as MethodDetail;
+  const detail = methodDetailOf(row);
   const expiredAt = Date.parse(String(detail.virtual_account?.expired_at ?? ""));
   if (Number.isFinite(expiredAt) && expiredAt < now)
     throw new DomainError("INVALID_REQUEST", "the virtual account has expired");
@@ -46,9 +44,9 @@ export async function noticeVirtualAccountDeposit({
   const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
   assertDepositable(issued, Date.now());
   // The bank pays into the account at the sandbox provider first, as a real deposit would.
-  if (!(await simulateSandboxDeposit(issued.id)))
+  if (!(await simulateTestDeposit(issued.id)))
     throw new DomainError("INVALID_REQUEST", "the provider has no open virtual account for this payment");
-  const txId = await withTransaction(async (tx) => {
+  const txId = await transaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     const now = Date.now();
     assertDepositable(row, now);

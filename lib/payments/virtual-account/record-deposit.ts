@@ -1,16 +1,14 @@
-import { withTransaction, type Tx } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { type Transaction as Tx, transaction } from "@/lib/db/transaction";
+import { lockTransaction, type TransactionRow } from "../transactions/repository";
+import { transitionTransaction } from "../transition";
 import { runDepositHooks } from "./deposit-hooks";
-import { lockTransaction } from "./locks";
-import { transitionTransaction } from "./transition";
-
-type MethodDetail = { virtual_account?: Record<string, unknown> };
+import { customerNameOf, methodDetailOf } from "./repository";
 
 /** The deposit itself, inside the caller's DB transaction on the locked row: PAID with its webhook and every deposit hook. */
-export async function payInDeposit(tx: Tx, row: TransactionsTable, now = Date.now()): Promise<TransactionsTable> {
-  const detail = JSON.parse(row.payment_method_detail ?? "{}") as MethodDetail;
-  const customer = JSON.parse(row.customer) as { name?: string };
-  if (detail.virtual_account && customer.name) detail.virtual_account.remitter_name = customer.name;
+export async function payInDeposit(tx: Tx, row: TransactionRow, now = Date.now()): Promise<TransactionRow> {
+  const detail = methodDetailOf(row);
+  const remitter = customerNameOf(row);
+  if (detail.virtual_account && remitter) detail.virtual_account.remitter_name = remitter;
   const paid = await transitionTransaction(tx, row, "PAID", {
     paid_at: now,
     paid_amount: row.total_amount,
@@ -27,7 +25,7 @@ export type DepositOutcome = "PAID" | "ALREADY_PAID" | "NOT_AWAITING_DEPOSIT";
  * verified): VIRTUAL_ACCOUNT_ISSUED becomes PAID once; a redelivery finds it paid and changes nothing.
  */
 export async function recordProviderDeposit(txId: string): Promise<DepositOutcome> {
-  return withTransaction(async (tx) => {
+  return transaction(async (tx) => {
     const row = await lockTransaction(tx, txId);
     if (row.paid_at !== null) return "ALREADY_PAID";
     if (row.status !== "VIRTUAL_ACCOUNT_ISSUED") return "NOT_AWAITING_DEPOSIT";

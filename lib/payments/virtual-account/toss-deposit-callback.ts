@@ -1,10 +1,9 @@
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
-import { getDb } from "@/lib/db/client";
 import { logger } from "@/lib/ops/logger";
 import { callProvider } from "@/lib/providers/call";
 import { tossPayments } from "@/lib/channels/providers";
 import { judgeDepositCallback, type DepositCallback } from "@/lib/providers/tosspayments/deposit-callback";
-import { channelRefOf } from "./locks";
+import { channelRefOf, findTransactionById } from "../transactions/repository";
 import { recordProviderDeposit } from "./record-deposit";
 
 /**
@@ -14,7 +13,7 @@ import { recordProviderDeposit } from "./record-deposit";
  * a Toss we cannot reach is 500 so Toss delivers again later (it retries non-2xx up to 7 times).
  */
 export async function receiveTossDepositCallback({ input }: { input: DepositCallback }) {
-  const row = await getDb().selectFrom("transactions").selectAll().where("id", "=", input.orderId).executeTakeFirst();
+  const row = await findTransactionById(input.orderId);
   if (row?.channel_type !== "LIVE" || row.pg_provider !== "TOSSPAYMENTS" || row.method !== "VIRTUAL_ACCOUNT") {
     throw new DomainError("PAYMENT_NOT_FOUND", "no Toss Payments virtual account with this orderId");
   }

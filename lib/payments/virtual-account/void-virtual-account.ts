@@ -1,18 +1,17 @@
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { withTransaction } from "@/lib/db/client";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { transaction } from "@/lib/db/transaction";
 import { virtualAccountProviderFor } from "@/lib/channels/providers";
 import { callProvider } from "@/lib/providers/call";
-import { outcomeUnknownError } from "./attempt-call";
-import { channelRefOf, lockPrimaryTransaction } from "./locks";
-import { requirePrimaryTransaction, resolvePaymentStore } from "./lookup";
-import { loadPayment } from "./repository";
-import { canMove } from "./status";
-import { transitionTransaction } from "./transition";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { outcomeUnknownError } from "../pay/attempt-call";
+import { loadPayment } from "../repository";
+import { canMove } from "../status";
+import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
+import { transitionTransaction } from "../transition";
 
 /** CONTRACT §5: only an issued, undeposited account can be voided. */
-function assertVoidable(row: TransactionsTable): void {
+function assertVoidable(row: TransactionRow): void {
   if (row.status === "READY" || row.status === "PENDING" || row.status === "FAILED") {
     throw new DomainError("NOT_PAID", "no virtual account was issued for this payment");
   }
@@ -50,7 +49,7 @@ export async function voidVirtualAccount({
   // Voiding moves no money and is idempotent at the provider: no answer is an error the caller retries.
   if (!result.answered) throw outcomeUnknownError();
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
-  await withTransaction(async (tx) => {
+  await transaction(async (tx) => {
     const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
     assertVoidable(row);
     await transitionTransaction(tx, row, "CANCELLED", { cancelled_at: Date.now() });

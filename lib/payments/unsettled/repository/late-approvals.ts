@@ -1,8 +1,8 @@
-import type { Tx } from "@/lib/db/client";
+import { getDb, type Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { LateApprovalStatus, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
-import { LATE_APPROVAL_TRANSITIONS } from "./status";
+import { LATE_APPROVAL_TRANSITIONS } from "../../status";
 import { logger } from "@/lib/ops/logger";
 
 /**
@@ -63,4 +63,9 @@ export async function transitionLateApproval(
     .executeTakeFirst();
   requireRows(result, 1, `late approval ${row.id} ${row.status} → ${to}`);
   return { ...row, ...set };
+}
+
+/** The late approval as it stands now (after a refund call changed nothing). */
+export function currentLateApproval(id: string): Promise<LateApprovalsTable> {
+  return getDb().selectFrom("late_approvals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { dialect, getDb, withTransaction } from "@/lib/db/client";
 import type { CancellationsTable, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { providerTimeoutMs } from "@/lib/providers/call";
+import { firstLookupAt, LOOKUP_MARGIN_MS, nextLookupAt } from "../look-up-times";
 
 /**
  * Records whose outcome at the provider is not known yet: attempts (PENDING), cancellations
@@ -17,22 +18,6 @@ export const OPEN_STATUS = {
   cancellations: "REQUESTED",
   late_approvals: "REFUND_REQUESTED",
 } as const;
-
-/** Slack after a call's deadline before its first look-up (clocks, commit of a just-finished call). */
-export const LOOKUP_MARGIN_MS = 2_000;
-/** Look-ups repeat every 5 s, doubling, at most every 5 min, for as long as it takes. */
-const BACKOFF_BASE_MS = 5_000;
-const BACKOFF_CAP_MS = 5 * 60_000;
-
-/** A call that began at `startedAt` has ended (answered or timed out) by then: its outcome is due for a look-up. */
-export function firstLookupAt(startedAt: number): number {
-  return startedAt + providerTimeoutMs() + LOOKUP_MARGIN_MS;
-}
-
-export function nextLookupAt(attempts: number, now = Date.now()): number {
-  const delay = Math.min(BACKOFF_BASE_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20), BACKOFF_CAP_MS);
-  return now + Math.round(delay * (0.9 + Math.random() * 0.2));
-}
 
 /** How long a claimed look-up may run before another sweeper takes it over. */
 function claimLeaseMs(): number {
