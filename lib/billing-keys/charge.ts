@@ -82,7 +82,7 @@ function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): Settle
 }
 
 /**
- * Charges a PENDING attempt on the key and records what is known after (attempt-call.ts). The
+ * Charges a PENDING attempt on the key and records what is known after (lib/payments/pay/attempt-call.ts). The
  * attempt's id is the provider's idempotency key, so charging the same attempt again (a worker
  * that died mid-call, a run that lost its lease) answers the first charge and takes money once.
  */

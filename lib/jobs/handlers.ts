@@ -52,7 +52,7 @@ export type PeriodicTask = {
 };
 
 export const periodicTasks: PeriodicTask[] = [
-  // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
+  // Settles outcomes we do not know (lib/payments/unsettled/sweep.ts): due look-ups are found within a second.
   {
     name: "payments.sweep",
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),

@@ -2,7 +2,7 @@ import type { CancellationStatus, LateApprovalStatus, TransactionStatus } from "
 
 /**
  * State tables of the payment records. The transition functions (transition.ts,
- * cancellation-transition.ts, escrow-transition.ts, late-approval-transition.ts) refuse any
+ * cancel/repository.ts, escrow/repository.ts, unsettled/repository/late-approvals.ts) refuse any
  * move not listed here.
  *
  * A transaction is PENDING from the moment it is recorded until the provider's outcome is known;

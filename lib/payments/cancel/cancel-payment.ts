@@ -2,7 +2,7 @@ import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
-import { resolvePaymentStore } from "../lookup";
+import { resolvePaymentStore } from "../payment-scope";
 import { outcomeUnknownError } from "../pay/attempt-call";
 import { earlierCancellation, recordedIdempotencyKey } from "../pay/earlier-outcome";
 import { loadPayment } from "../repository";

@@ -4,7 +4,7 @@ import { transaction } from "@/lib/db/transaction";
 import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
-import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
 import { outcomeUnknownError } from "../pay/attempt-call";
 import { channelRefOf, lockPrimaryTransaction } from "../transactions/repository";
 import { assertEscrowOpen } from "./escrow-rules";

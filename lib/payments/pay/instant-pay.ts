@@ -5,7 +5,7 @@ import { toCustomer } from "@/lib/customers/to-customer";
 import { validateCard } from "@/lib/cards/validate-card";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { HOUR, toRfc3339 } from "@/lib/time";
-import { resolvePaymentStore } from "../lookup";
+import { resolvePaymentStore } from "../payment-scope";
 import type { InstantPayInput } from "../schema";
 import type { TransactionRow } from "../transactions/repository";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";

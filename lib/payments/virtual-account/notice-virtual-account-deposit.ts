@@ -2,7 +2,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { simulateTestDeposit } from "@/lib/providers/virtual-account-registry";
-import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
 import { loadPayment } from "../repository";
 import { canMove } from "../status";
 import { lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { virtualAccountProviderFor } from "@/lib/channels/providers";
 import { callProvider } from "@/lib/providers/call";
-import { requirePrimaryTransaction, resolvePaymentStore } from "../lookup";
+import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
 import { outcomeUnknownError } from "../pay/attempt-call";
 import { loadPayment } from "../repository";
 import { canMove } from "../status";
