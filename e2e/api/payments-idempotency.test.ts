@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { liveAdapters } from "@/lib/providers/registry";
+import { liveAdapters } from "@/lib/channels/providers";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { ApiResult } from "@/lib/testing/api";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";

@@ -1,6 +1,6 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
-import { sweepUnsettled } from "@/lib/payments/sweep";
+import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
@@ -52,7 +52,7 @@ export type PeriodicTask = {
 };
 
 export const periodicTasks: PeriodicTask[] = [
-  // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
+  // Settles outcomes we do not know (lib/payments/unsettled/sweep.ts): due look-ups are found within a second.
   {
     name: "payments.sweep",
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),

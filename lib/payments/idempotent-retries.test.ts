@@ -11,10 +11,10 @@ import { contextOf, issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger";
-import { recordedIdempotencyKey } from "./earlier-outcome";
-import { startAttempt } from "./attempts";
-import { cancelPayment } from "./cancel-payment";
-import { instantPay } from "./instant-pay";
+import { recordedIdempotencyKey } from "./pay/earlier-outcome";
+import { startAttempt } from "./pay/start-attempt";
+import { cancelPayment } from "./cancel/cancel-payment";
+import { instantPay } from "./pay/instant-pay";
 import { cancelBody, instantPayBody } from "./schema";
 
 /**

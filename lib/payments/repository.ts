@@ -71,19 +71,27 @@ export type TransactionRecord = Omit<
 };
 
 /**
- * A stored document's JSON text, parsed and checked; a broken one names its column and row. The
- * check is the document's kind (object or list of objects), by hand rather than zod: it runs for
- * every transaction of every page read, and a zod schema walk nearly doubled its cost (~3 µs a row more).
+ * Stored JSON text read by `read` (a zod schema's `parse`, or a check answering undefined on a
+ * mismatch); text that is not JSON or not of the shape fails naming `where` (table.column of row).
  */
-function parseDocument<T>(is: (value: unknown) => value is T, text: string, column: string, id: string): T {
-  let value: unknown;
+export function parseStoredJson<T>(text: string, read: (value: unknown) => T | undefined, where: string): T {
+  let value: T | undefined;
   try {
-    value = JSON.parse(text);
+    value = read(JSON.parse(text));
   } catch {
     value = undefined;
   }
-  if (!is(value)) throw new Error(`transactions.${column} of ${id}: stored JSON does not have the expected shape`);
+  if (value === undefined) throw new Error(`${where}: stored JSON does not have the expected shape`);
   return value;
+}
+
+/**
+ * A transaction's document, checked by kind (object or list of objects) by hand rather than zod:
+ * it runs for every transaction of every page read, and a zod schema walk nearly doubled its cost
+ * (~3 µs a row more).
+ */
+function parseDocument<T>(is: (value: unknown) => value is T, text: string, column: string, id: string): T {
+  return parseStoredJson(text, (value) => (is(value) ? value : undefined), `transactions.${column} of ${id}`);
 }
 
 function optionalDocument<T>(is: (value: unknown) => value is T, text: string | null, column: string, id: string) {

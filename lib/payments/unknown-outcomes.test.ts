@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { getDb } from "@/lib/db/client";
-import { startAttempt } from "@/lib/payments/attempts";
-import { lookUpNow, sweepUnsettled } from "@/lib/payments/sweep";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
+import { lookUpNow, sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { newMerchant } from "@/lib/testing/fixtures";

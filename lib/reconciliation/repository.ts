@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import type { CancellationsTable, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
-import type { OPEN_STATUS, UnsettledTable } from "@/lib/payments/unsettled";
+import type { OPEN_STATUS, UnsettledTable } from "@/lib/payments/unsettled/repository/look-ups";
 import type { ChannelRef } from "@/lib/providers/types";
 import type { ReconcileScope } from "./types";
 
