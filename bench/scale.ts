@@ -118,12 +118,14 @@ async function main() {
   await run("API scroll, next page of 100", () =>
     scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", cursor: scrollFrom }) }),
   );
-  await run("overview, today", () => getOverview(dashboard, { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" }));
+  await run("overview, today", () =>
+    getOverview({ ctx: dashboard, input: { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" } }),
+  );
   await run("overview, 7 days (+ previous 7)", () =>
-    getOverview(dashboard, { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+    getOverview({ ctx: dashboard, input: { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" } }),
   );
   await run("overview, 30 days (+ previous 30)", () =>
-    getOverview(dashboard, { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+    getOverview({ ctx: dashboard, input: { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" } }),
   );
   // The overview's largest part, before and after the hourly rollup (migration 0092), in the same run.
   const thirtyDays = overviewPeriods("30d", Date.now(), "Asia/Seoul");
