@@ -63,6 +63,6 @@ export const periodicTasks: PeriodicTask[] = [
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),
     run: async () => void (await sweepUnsettled()),
   },
-  // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
+  // Folds the triggers' deltas into payment_counts, paid_volume_hours and refund_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
   foldPaymentCountsTask,
 ];
