@@ -1,5 +1,5 @@
 import { asDomainError, ProviderError } from "@/lib/errors/domain-error";
-import { callProvider } from "@/lib/providers/call";
+import { type CallResult, callProvider } from "@/lib/providers/call";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
 import { currentTransaction, type TransactionRow } from "../transactions/repository";
 import { markUnknown } from "../unsettled/repository/look-ups";
@@ -33,7 +33,7 @@ export async function runAttemptCall(
   attempt: TransactionRow,
   call: (signal: AbortSignal) => Promise<AttemptResult>,
 ): Promise<TransactionRow> {
-  let result;
+  let result: CallResult<AttemptResult>;
   try {
     result = await callProvider(call, { onLateAnswer: (late) => settleLate(attempt.id, late) });
   } catch (error) {

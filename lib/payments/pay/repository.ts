@@ -54,7 +54,7 @@ export function findCancellationByKey(
   return findByKey("cancellations", key, idempotencyKey) as Promise<CancellationsTable | undefined>;
 }
 
-const cardInfo = z.looseObject({ number: z.string() });
+const cardInfo = z.looseObject({ number: z.string().nullish() });
 const settleContext = z.object({
   installment: z.object({ month: z.number().nullish(), interestFree: z.boolean().nullish() }).optional(),
   keptCard: cardInfo.optional(),
