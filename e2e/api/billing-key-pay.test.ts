@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
-import { loadPayment } from "@/lib/payments/repository";
+import { loadPayment } from "@/lib/payments/read/load-payment";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
 import { issueKey, payBody, paymentChannelKey } from "@/lib/testing/billing";

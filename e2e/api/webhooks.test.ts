@@ -4,7 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { claimJobs } from "@/lib/jobs/repository/claim";
 import { startWorker } from "@/lib/jobs/worker";
-import { loadPayment } from "@/lib/payments/repository";
+import { loadPayment } from "@/lib/payments/read/load-payment";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { APPLICATION_STATUSES, CONTRACT_STATUSES, METHOD_AND_TYPES } from "@/lib/onboarding/schema";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/list-schema";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/read/schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
 import { dictionaries } from "@/lib/i18n/dictionary";
 

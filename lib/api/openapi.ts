@@ -6,7 +6,7 @@ import { channelOperations } from "@/lib/channels/openapi";
 import { apiIntroduction } from "@/lib/docs/api-introduction";
 import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
-import { paymentListOperations } from "@/lib/payments/list-openapi";
+import { paymentListOperations } from "@/lib/payments/openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";

@@ -1,4 +1,4 @@
-import { csvLine } from "@/lib/payments/csv";
+import { csvLine } from "@/lib/csv";
 import { pageEntries } from "./repository";
 import type { AuditFilters } from "./schema";
 

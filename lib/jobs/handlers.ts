@@ -1,5 +1,5 @@
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
-import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
+import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
 import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
@@ -58,6 +58,6 @@ export const periodicTasks: PeriodicTask[] = [
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),
     run: async () => void (await sweepUnsettled()),
   },
-  // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/count-fold.ts).
+  // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
   foldPaymentCountsTask,
 ];

@@ -5,7 +5,7 @@ import { getDb, withTransaction } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { filteredPayments } from "@/lib/payments/list-query";
+import { filteredPayments } from "@/lib/payments/read/repository/filters";
 import { searchPalette } from "./palette";
 import { countCommonWord } from "./repository/payment-page";
 import { planSearch } from "./repository/query";

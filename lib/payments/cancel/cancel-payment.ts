@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import { resolvePaymentStore } from "../payment-scope";
 import { outcomeUnknownError } from "../pay/attempt-call";
 import { earlierCancellation, recordedIdempotencyKey } from "../pay/earlier-outcome";
-import { loadPayment } from "../repository";
+import { loadPayment } from "../read/load-payment";
 import type { CancelInput } from "../schema";
 import { type CancellationRow, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { firstLookupAt } from "../unsettled/look-up-times";

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { simulateTestDeposit } from "@/lib/providers/virtual-account-registry";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
-import { loadPayment } from "../repository";
+import { loadPayment } from "../read/load-payment";
 import { canMove } from "../status";
 import { lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { payInDeposit } from "./record-deposit";

@@ -5,7 +5,7 @@ import { virtualAccountProviderFor } from "@/lib/channels/providers";
 import { callProvider } from "@/lib/providers/call";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
 import { outcomeUnknownError } from "../pay/attempt-call";
-import { loadPayment } from "../repository";
+import { loadPayment } from "../read/load-payment";
 import { canMove } from "../status";
 import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { transitionTransaction } from "../transition";

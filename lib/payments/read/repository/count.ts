@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { getDb, type Db } from "@/lib/db/client";
 import { DAY } from "@/lib/time";
-import { filteredPayments, type PaymentScope, type TimeWindow } from "./list-query";
-import type { PaymentFilterInput } from "./list-schema";
+import { filteredPayments, type PaymentScope, type TimeWindow } from "./filters";
+import type { PaymentFilterInput } from "../schema";
 
 /**
  * The list's `total_count`, exact, without counting the whole window row by row when the filters

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { dialect, withTransaction } from "@/lib/db/client";
 
 /** Deltas folded per run: bounded, so one run is one short transaction however far behind it is. */
-const FOLD_BATCH = 50_000;
+export const FOLD_BATCH = 50_000;
 /** pg_try_advisory_xact_lock key: one folder at a time across every worker process. */
 const FOLD_LOCK = 18_090;
 
@@ -44,12 +44,3 @@ export async function foldPaymentCountDeltas(): Promise<number> {
     return Math.max(Number(counts.rows[0]?.n ?? 0), Number(volume.rows[0]?.n ?? 0));
   });
 }
-
-/** Worker periodic task (lib/jobs/handlers.ts): keeps the deltas a count adds up to a few seconds' worth. */
-export const foldPaymentCountsTask = {
-  name: "payment-counts.fold",
-  everyMs: 5_000,
-  async run() {
-    while ((await foldPaymentCountDeltas()) === FOLD_BATCH);
-  },
-};

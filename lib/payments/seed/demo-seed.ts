@@ -1,8 +1,8 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { listStoreChannels } from "@/lib/channels/repository";
-import { cancelPayment } from "./cancel/cancel-payment";
-import { instantPay } from "./pay/instant-pay";
+import { cancelPayment } from "../cancel/cancel-payment";
+import { instantPay } from "../pay/instant-pay";
 
 const card = (card_number: string) => ({
   card: {

@@ -9,7 +9,7 @@ import { paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { CompiledQuery } from "kysely";
 import { dialect } from "@/lib/db/client";
 import { getPayment } from "./get-payment";
-import { paymentRows } from "./repository";
+import { paymentRows } from "./repository/payment-rows";
 
 /** Statements the database ran while `fn` did. */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {

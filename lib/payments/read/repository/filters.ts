@@ -1,11 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { DomainError } from "@/lib/errors/domain-error";
-import type { AuthContext } from "@/lib/auth/context";
 import { dialect, getDb } from "@/lib/db/client";
+import { prefixMatch } from "@/lib/db/prefix-match";
 import type { DB } from "@/lib/db/schema";
-import { resolveStore } from "@/lib/tenancy/scope";
-import { DAY } from "@/lib/time";
-import type { PaymentFilterInput, TextSearchColumn, TimestampType } from "./list-schema";
+import type { PaymentFilterInput, TextSearchColumn, TimestampType } from "../schema";
 
 /**
  * The filtered set of payments behind the paged list and the CSV export: one row per payment (its
@@ -16,22 +13,6 @@ export type PaymentScope = { merchantId: string; storeId?: string };
 export type TimeWindow = { start: number; end: number };
 
 type Eb = ExpressionBuilder<DB, "transactions">;
-
-export const DEFAULT_WINDOW = 90 * DAY;
-
-/** The caller's store scope: a named store must be theirs; omitted means all stores unless the key is store-limited. */
-export async function resolvePaymentScope(ctx: AuthContext, storeId: string | undefined): Promise<PaymentScope> {
-  if (storeId !== undefined) return { merchantId: ctx.merchantId, storeId: (await resolveStore(ctx, storeId)).id };
-  return ctx.storeLimited ? { merchantId: ctx.merchantId, storeId: ctx.storeId } : { merchantId: ctx.merchantId };
-}
-
-/** Spec defaults: end is now, start 90 days before end. */
-export function resolveWindow(input: { start?: number; end?: number }, now = Date.now()): TimeWindow {
-  const end = input.end ?? now;
-  const start = input.start ?? end - DEFAULT_WINDOW;
-  if (start > end) throw new DomainError("INVALID_REQUEST", "query.start: must not be after end", { field: "start" });
-  return { start, end };
-}
 
 export function timeColumn(type: TimestampType) {
   return type === "REQUESTED_AT" ? ("requested_at" as const) : ("status_updated_at" as const);
@@ -52,20 +33,6 @@ const SEARCH_COLUMNS = {
   VIRTUAL_ACCOUNT_NUMBER: "virtual_account_number",
   FAIL_REASON: "failure_reason",
 } as const;
-
-/**
- * A case-sensitive prefix match that both databases answer from a plain btree: GLOB on SQLite
- * (binary collation), LIKE on PostgreSQL (the 0008 indexes use text_pattern_ops).
- */
-export function prefixMatch(column: Expression<unknown> | string, value: string): Expression<SqlBool> {
-  const ref = typeof column === "string" ? sql.ref(column) : column;
-  if (dialect() === "sqlite") {
-    const pattern = `${value.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
-    return sql<SqlBool>`${ref} glob ${pattern}`;
-  }
-  const pattern = `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`${ref} like ${pattern}`;
-}
 
 function textSearch(eb: Eb, merchantId: string, column: TextSearchColumn, value: string): Expression<SqlBool> {
   const db = getDb();

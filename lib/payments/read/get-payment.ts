@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { storeIdInScope } from "@/lib/tenancy/scope";
-import { loadPayment } from "./repository";
+import { loadPayment } from "./load-payment";
 
 /**
  * GET /v2/payments/{payment_id}: every attempt made with the id, in the store (default: the token's).

@@ -1,9 +1,11 @@
-import type { TransactionsTable } from "@/lib/db/tables/payments";
+import { csvLine } from "@/lib/csv";
 import { toRfc3339 } from "@/lib/time";
-import { filteredPayments, type PaymentScope, type TimeWindow, sortOf } from "./list-query";
-import type { PaymentFilterInput } from "./list-schema";
+import type { TransactionRow } from "../repository";
+import { exportBatch, type ExportPosition } from "./repository/export-rows";
+import { sortOf, type filteredPayments, type PaymentScope, type TimeWindow } from "./repository/filters";
+import type { PaymentFilterInput } from "./schema";
 
-export type CsvColumn = [string, (row: TransactionsTable) => string | number | null | undefined];
+export type CsvColumn = [string, (row: TransactionRow) => string | number | null | undefined];
 
 /** One CSV line per payment (its primary transaction); amounts in the currency's minor unit. */
 export const COLUMNS: CsvColumn[] = [
@@ -36,18 +38,6 @@ export const COLUMNS: CsvColumn[] = [
   ["failed_at", (r) => toRfc3339(r.failed_at)],
 ];
 
-/** RFC 4180 quoting; a leading = + - @ is defused so spreadsheets never run a cell as a formula. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(values: (string | number | null | undefined)[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
-}
-
 export const CSV_HEADER = csvLine(COLUMNS.map(([name]) => name));
 
 /**
@@ -63,23 +53,10 @@ export async function* exportPaymentsCsv(
 ): AsyncGenerator<string> {
   const columns = options.columns ?? COLUMNS;
   yield options.columns ? csvLine(columns.map(([name]) => name)) : CSV_HEADER;
-  const { column, direction } = sortOf(filters);
-  const after = direction === "desc" ? "<" : ">";
-  let last: { time: number; id: string } | null = null;
+  const { column } = sortOf(filters);
+  let last: ExportPosition | null = null;
   for (;;) {
-    let q = filteredPayments(scope, filters, window, options.search).selectAll("transactions");
-    if (last) {
-      const { time, id } = last;
-      // The inclusive bound alone lets the index range start at the last row (an OR would not).
-      q = q
-        .where(`transactions.${column}`, `${after}=`, time)
-        .where((eb) => eb.or([eb(`transactions.${column}`, after, time), eb("transactions.id", after, id)]));
-    }
-    const rows = await q
-      .orderBy(`transactions.${column}`, direction)
-      .orderBy("transactions.id", direction)
-      .limit(batchSize)
-      .execute();
+    const rows = await exportBatch(scope, filters, window, last, batchSize, options.search);
     if (rows.length > 0) yield rows.map((row) => csvLine(columns.map(([, pick]) => pick(row)))).join("");
     if (rows.length < batchSize) return;
     const end = rows.at(-1)!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { seedDemoPayments } from "./demo-seed";
-import { loadPayment } from "./repository";
+import { loadPayment } from "../read/load-payment";
 
 describe("seedDemoPayments", () => {
   it("creates paid, partly cancelled, virtual-account and failed sample payments through the service verbs", async () => {

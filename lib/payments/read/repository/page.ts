@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { filteredPayments, sortOf, type PaymentScope, type TimeWindow } from "./list-query";
-import type { ListPaymentsInput } from "./list-schema";
+import { filteredPayments, sortOf, type PaymentScope, type TimeWindow } from "./filters";
+import type { ListPaymentsInput } from "../schema";
 
 type Key = { store_id: string; payment_id: string };
 

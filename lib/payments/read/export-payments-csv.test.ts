@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { csvCell, csvLine, exportPaymentsCsv } from "./csv";
-import { paymentFilterQuery } from "./list-schema";
+import { csvCell, csvLine } from "@/lib/csv";
+import { exportPaymentsCsv } from "./export-payments-csv";
+import { paymentFilterQuery } from "./schema";
 
 async function collect(gen: AsyncGenerator<string>) {
   let out = "";

@@ -4,10 +4,10 @@ import { createPayment } from "@/lib/testing/payment-fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { DAY } from "@/lib/time";
-import { foldPaymentCountDeltas } from "./count-fold";
-import { countPayments } from "./list-count";
-import { filteredPayments, type PaymentScope } from "./list-query";
-import { paymentFilterQuery } from "./list-schema";
+import { foldPaymentCountDeltas } from "./repository/count-fold";
+import { countPayments } from "./repository/count";
+import { filteredPayments, type PaymentScope } from "./repository/filters";
+import { paymentFilterQuery } from "./schema";
 
 const HOUR = 3_600_000;
 const DAY0 = Date.UTC(2026, 0, 10);
