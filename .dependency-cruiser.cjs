@@ -1,7 +1,5 @@
 // The architecture check (`npm run check:arch`, run by `npm test`): the layer rules of
 // docs/architecture.md as import rules. A forbidden import fails CI and names the rule.
-const path = require("node:path");
-
 // Domain areas: business logic, framework-free. Infrastructure (lib/db, lib/api, lib/ops, lib/errors,
 // lib/testing, ...) and the UI layers (app/, components/) are not areas.
 const AREAS = [

@@ -14,6 +14,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cpuSeconds } from "./lib/process-cpu";
 import { startProcess, stopAll, waitFor } from "./lib/servers";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,7 +27,25 @@ const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
 const bareDatabaseUrl = databaseUrl.startsWith("postgres") ? databaseUrl : `file:${dir}/bare.db`;
 const start = (command: string[], env: Record<string, string>, log: string) => startProcess(dir, command, env, log);
 
-type Run = { rps: number; p50: number; p99: number; errors: number };
+/** `cpuUs`: CPU µs per request of the server serving it and of the PostgreSQL backends (see withCpu). */
+type Run = { rps: number; p50: number; p99: number; errors: number; cpuUs?: { server: number; postgres: number } };
+
+/** PostgreSQL's data directory (bench/all.sh exports pg-temp's PG_TEMP_DIR): its backends' CPU is counted too. */
+const pgDataDir =
+  databaseUrl.startsWith("postgres") && process.env.PG_TEMP_DIR ? `${process.env.PG_TEMP_DIR}/data` : undefined;
+
+/** Runs wrk against a server (its process group) and adds the CPU it and PostgreSQL spent per request. */
+function withCpu(pgid: number, run: () => Run): Run {
+  const before = cpuSeconds(pgid, pgDataDir);
+  const result = run();
+  const after = cpuSeconds(pgid, pgDataDir);
+  const requests = result.rps * SECONDS;
+  const perRequest = (a: number, b: number) => ((b - a) * 1e6) / requests;
+  return {
+    ...result,
+    cpuUs: { server: perRequest(before.server, after.server), postgres: perRequest(before.postgres, after.postgres) },
+  };
+}
 
 function wrk(url: string, script: string): Run {
   const file = path.join(dir, `s${Math.random().toString(36).slice(2)}.lua`);
@@ -57,11 +76,11 @@ const lua = (lines: string[]) => lines.join("\n");
 async function main() {
   // The app as deployed: access log on (info), in-app worker on. A second instance without the
   // access log (LOG_LEVEL=warn) prices the request log.
-  start(
+  const appPid = start(
     ["npx", "tsx", "scripts/start.ts"],
     { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
     "app",
-  );
+  ).pid!;
   start(
     ["npx", "tsx", "scripts/start.ts"],
     {
@@ -74,11 +93,11 @@ async function main() {
     },
     "quiet",
   );
-  start(
+  const barePid = start(
     ["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"],
     { BARE_DATABASE_URL: bareDatabaseUrl },
     "bare",
-  );
+  ).pid!;
   const app = `http://127.0.0.1:${APP_PORT}`;
   const bare = `http://127.0.0.1:${BARE_PORT}`;
   await waitFor(`${app}/openapi.json`);
@@ -150,16 +169,21 @@ async function main() {
     { name: "Next's ceiling: GET /bare/json", bare: () => wrk(`${bare}/bare/json`, ""), app: null },
     {
       name: "GET /v2/payments/{id} vs bare authenticated read",
-      bare: () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken)),
-      app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)),
+      bare: () => withCpu(barePid, () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken))),
+      app: () => withCpu(appPid, () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken))),
     },
     {
       name: "POST …/instant/pay vs bare durable insert",
-      bare: () => wrk(bare, write(bareToken, `"/bare/write"`)),
+      bare: () => withCpu(barePid, () => wrk(bare, write(bareToken, `"/bare/write"`))),
       app: () =>
-        wrk(
-          app,
-          write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`),
+        withCpu(appPid, () =>
+          wrk(
+            app,
+            write(
+              login.accessToken,
+              `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`,
+            ),
+          ),
         ),
     },
     {
@@ -174,6 +198,7 @@ async function main() {
     pair.app?.();
   }
   const rows: string[] = [];
+  const cpuLines: string[] = [];
   for (const pair of pairs) {
     const b: Run[] = [];
     const a: Run[] = [];
@@ -194,6 +219,14 @@ async function main() {
       );
     } else line.push("", "", "", "", "");
     rows.push(`${line.join(" | ")} |`);
+    const cpu = (runs: Run[]) => {
+      const measured = runs.filter((r) => r.cpuUs);
+      if (measured.length === 0) return "";
+      const server = median(measured.map((r) => r.cpuUs!.server));
+      const postgres = median(measured.map((r) => r.cpuUs!.postgres));
+      return `server ${server.toFixed(0)} µs${pgDataDir ? ` + PostgreSQL ${postgres.toFixed(0)} µs` : ""}`;
+    };
+    if (b.some((r) => r.cpuUs)) cpuLines.push(`- ${pair.name}: CPU per request, bare ${cpu(b)}; app ${cpu(a)}`);
   }
   console.log(
     `\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${CONNECTIONS} connections · ${ROUNDS} alternating rounds of ${SECONDS} s, medians\n`,
@@ -202,6 +235,7 @@ async function main() {
     "| pair | bare req/s | bare p99 ms | app req/s | app p50 ms | app p99 ms | ratio | app errors |\n|---|---|---|---|---|---|---|---|",
   );
   console.log(rows.join("\n"));
+  if (cpuLines.length) console.log(`\n${cpuLines.join("\n")} (medians of the rounds; /proc utime+stime)`);
   if (process.env.BENCH_PROFILE === "1") await profileRead(app, read(login.accessToken));
   stopAll();
   process.exit(0);
@@ -224,10 +258,14 @@ async function profileRead(_app: string, script: string) {
   process.kill(-child.pid!, "SIGTERM");
   await new Promise((r) => child.once("exit", r));
   await new Promise((r) => setTimeout(r, 1000));
-  const { summariseProfile } = await import("./lib/profile-summary");
+  const { summariseProfile, topFrames } = await import("./lib/profile-summary");
   console.log(
     `\nCPU of the app serving GET /v2/payments/{id} (${run.rps.toFixed(0)} req/s while profiled), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
   );
+  console.log(
+    `\nTop frames by self time:\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(profiles, 25)}`,
+  );
+  console.log(`\n(profile: ${profiles})`);
 }
 
 main().catch((error) => {

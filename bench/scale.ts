@@ -14,6 +14,7 @@ import type { DashboardContext } from "@/lib/dashboard/context";
 import { getOverview } from "@/lib/dashboard/overview";
 import { paidBuckets, paidRows } from "@/lib/dashboard/repository/paid-volume";
 import { overviewPeriods } from "@/lib/dashboard/periods";
+import { refundBuckets, refundRows } from "@/lib/dashboard/repository/refund-volume";
 import { dialect, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations";
 import { foldPaymentCountDeltas } from "@/lib/payments/read/repository/count-fold";
@@ -118,12 +119,14 @@ async function main() {
   await run("API scroll, next page of 100", () =>
     scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", cursor: scrollFrom }) }),
   );
-  await run("overview, today", () => getOverview(dashboard, { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" }));
+  await run("overview, today", () =>
+    getOverview({ ctx: dashboard, input: { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" } }),
+  );
   await run("overview, 7 days (+ previous 7)", () =>
-    getOverview(dashboard, { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+    getOverview({ ctx: dashboard, input: { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" } }),
   );
   await run("overview, 30 days (+ previous 30)", () =>
-    getOverview(dashboard, { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+    getOverview({ ctx: dashboard, input: { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" } }),
   );
   // The overview's largest part, before and after the hourly rollup (migration 0092), in the same run.
   const thirtyDays = overviewPeriods("30d", Date.now(), "Asia/Seoul");
@@ -137,6 +140,8 @@ async function main() {
   };
   await run("overview 30 days, paid volume: every paid row read (before)", () => paidRows(paid));
   await run("overview 30 days, paid volume: hourly rollup + last hour", () => paidBuckets(paid));
+  await run("overview 30 days, refunds: every refund joined to its payment (before)", () => refundRows(paid));
+  await run("overview 30 days, refunds: hourly rollup + last hour", () => refundBuckets(paid));
   await run("dashboard search bench-123456 (payment id)", search({ q: "bench-123456" }));
   await run("dashboard search `jiho 42`", search({ q: "jiho 42" }));
   await run("dashboard search 0042 (card, phone digits)", search({ q: "0042" }));

@@ -15,11 +15,21 @@ pg_temp_start() {
   [ "$(id -u)" = "0" ] && chown postgres "$PG_TEMP_DIR"
   PG_TEMP_PORT=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
   pg_as "$PG_BIN/initdb" -D "$PG_TEMP_DIR/data" -U app --auth=trust -E UTF8 >/dev/null
-  pg_as "$PG_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -l "$PG_TEMP_DIR/log" -w \
-    -o "-p $PG_TEMP_PORT -k $PG_TEMP_DIR -c listen_addresses=127.0.0.1 -c fsync=${PG_TEMP_FSYNC:-off} -c max_connections=200" start >/dev/null
+  pg_temp_resume
   pg_as "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_TEMP_PORT" -U app platform
   PG_TEMP_URL="postgres://app@127.0.0.1:$PG_TEMP_PORT/platform"
   export PG_TEMP_URL PG_TEMP_DIR PG_TEMP_PORT
+}
+
+# Starts the server of the current cluster (again), on the same port and settings.
+pg_temp_resume() {
+  pg_as "$PG_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -l "$PG_TEMP_DIR/log" -w \
+    -o "-p $PG_TEMP_PORT -k $PG_TEMP_DIR -c listen_addresses=127.0.0.1 -c fsync=${PG_TEMP_FSYNC:-off} -c max_connections=200" start >/dev/null
+}
+
+# Stops the server cleanly, keeping its data directory (to copy it, e.g. a seeded snapshot).
+pg_temp_pause() {
+  pg_as "$PG_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -m fast -w stop >/dev/null
 }
 
 pg_temp_createdb() {

@@ -27,23 +27,54 @@ function owner(frame: Node["callFrame"]): string {
   return "our code (lib/, scripts/)";
 }
 
-export function summariseProfile(dir: string): string {
+function largestProfile(dir: string): Profile | undefined {
   const file = readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))
     .map((f) => path.join(dir, f))
     .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-  if (!file) return "(no profile written)";
-  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+  return file ? (JSON.parse(readFileSync(file, "utf8")) as Profile) : undefined;
+}
+
+/** Self time per key of each sample's frame, idle left out; with the busy total. */
+function selfTimes(profile: Profile, key: (frame: Node["callFrame"]) => string) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const totals = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    const who = owner(byId.get(id)!.callFrame);
-    totals.set(who, (totals.get(who) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === "(idle)") return;
+    const k = key(frame);
+    totals.set(k, (totals.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
-  totals.delete("idle");
   const busy = [...totals.values()].reduce((a, b) => a + b, 0);
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .map(([who, t]) => `| ${who} | ${((100 * t) / busy).toFixed(1)}% |`)
+  return { totals: [...totals.entries()].sort((a, b) => b[1] - a[1]), busy };
+}
+
+export function summariseProfile(dir: string): string {
+  const profile = largestProfile(dir);
+  if (!profile) return "(no profile written)";
+  const { totals, busy } = selfTimes(profile, owner);
+  return totals.map(([who, t]) => `| ${who} | ${((100 * t) / busy).toFixed(1)}% |`).join("\n");
+}
+
+/** Where a frame's code lives, short: the package, or the path inside the checkout / the build. */
+function where(url: string): string {
+  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/);
+  if (pkg) return `${pkg[1]}: ${pkg[2]!.split("/").slice(-2).join("/")}`;
+  const built = url.match(/\/\.next\/(.*)$/);
+  if (built) return `.next/${built[1]}`;
+  return url.replace(/^file:\/\/.*?\/(lib|app|scripts)\//, "$1/") || "(native)";
+}
+
+/** The `limit` functions with the most self time: what the owner table hides inside Next's bundle. */
+export function topFrames(dir: string, limit: number): string {
+  const profile = largestProfile(dir);
+  if (!profile) return "(no profile written)";
+  const { totals, busy } = selfTimes(profile, (f) => JSON.stringify([f.functionName || "(anonymous)", f.url]));
+  return totals
+    .slice(0, limit)
+    .map(([key, t]) => {
+      const [fn, url] = JSON.parse(key) as [string, string];
+      return `| ${fn.replaceAll("|", "\\|")} | ${where(url)} | ${owner({ functionName: fn, url })} | ${((100 * t) / busy).toFixed(1)}% |`;
+    })
     .join("\n");
 }

@@ -43,7 +43,10 @@ function prng(seed: number) {
 
 function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {
   let r = random() * weighted.reduce((s, [, w]) => s + w, 0);
-  for (const [value, weight] of weighted) if ((r -= weight) < 0) return value;
+  for (const [value, weight] of weighted) {
+    r -= weight;
+    if (r < 0) return value;
+  }
   return weighted[weighted.length - 1]![0];
 }
 

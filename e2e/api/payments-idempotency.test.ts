@@ -23,7 +23,10 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
     const pg = `COUNTING_${newId().slice(-8)}`;
     liveAdapters[pg] = {
       ...sandboxPaymentProvider,
-      approveCard: async (input) => ((charges += 1), sandboxPaymentProvider.approveCard(input)),
+      approveCard: async (input) => {
+        charges += 1;
+        return sandboxPaymentProvider.approveCard(input);
+      },
     };
     const channelKey = `live-${newId()}`;
     await getDb()

@@ -125,7 +125,7 @@ let cached: JsonSchema | undefined;
 export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
   cached = {
     openapi: "3.1.0",
     info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },

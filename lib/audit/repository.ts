@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
@@ -6,6 +7,13 @@ import type { AuditFilters } from "./schema";
 /** One stored entry of a merchant's chain, as written (summary is its JSON text, hashed as is). */
 export type AuditRow = AuditLogTable;
 export type AuditHead = AuditHeadsTable;
+
+const storedSummary = z.object({
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+});
+/** An entry as the log page and the export read it: its summary parsed and checked once, here. */
+export type AuditRecord = Omit<AuditRow, "summary"> & { summary: z.infer<typeof storedSummary> };
 
 /**
  * Takes the next sequence number of the merchant's chain and the previous entry's hash. Bumping
@@ -52,8 +60,9 @@ function filtered(merchantId: string, f: AuditFilters) {
 }
 
 /** Newest first, strictly the merchant's own; `before` in the filters is the keyset. */
-export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRow[]> {
-  return filtered(merchantId, f).limit(limit).execute();
+export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
+  const rows = await filtered(merchantId, f).limit(limit).execute();
+  return rows.map((r) => ({ ...r, summary: storedSummary.parse(JSON.parse(r.summary)) }));
 }
 
 /** The people and keys that appear in the merchant's log. */

@@ -1,12 +1,7 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
-import {
-  failedBuckets,
-  failedCounts,
-  failingEndpoints,
-  recentFailures,
-  refundBuckets,
-} from "./repository/overview-rows";
+import { failedBuckets, failedCounts, failingEndpoints, recentFailures } from "./repository/overview-rows";
 import { paidBuckets } from "./repository/paid-volume";
+import { refundBuckets } from "./repository/refund-volume";
 import { overviewPeriods, type OverviewRange } from "./periods";
 
 export type Money = Record<string, number>;
@@ -56,17 +51,20 @@ const emptyTotals = (): PeriodTotals => ({
 });
 
 /**
- * The overview of the switcher's store for one period and its predecessor: paid volume from the
- * hourly rollup (lib/dashboard/paid-volume.ts), the rest from the partial covering indexes of
+ * The overview of the switcher's store for one period and its predecessor: paid volume and refunds
+ * from hourly rollups (lib/dashboard/repository/paid-volume.ts, refund-volume.ts), the rest from the partial covering indexes of
  * migration 0061 (their conditions are written as literals: SQLite only uses a partial index when
  * the query repeats its WHERE, which a bound parameter does not): one range scan per table,
  * grouped in SQL to buckets and dimensions, folded here. Gross is what was paid in the period, refunds what was refunded in it,
  * net their difference; the approval rate counts attempts (approved / approved + declined).
  */
-export async function getOverview(
-  ctx: DashboardContext,
-  input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number },
-): Promise<Overview> {
+export async function getOverview({
+  ctx,
+  input,
+}: {
+  ctx: DashboardContext;
+  input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number };
+}): Promise<Overview> {
   const now = input.now ?? Date.now();
   const { current, previous, bucketMs, offsetMs } = overviewPeriods(input.range, now, input.timeZone);
   const q = { storeId: ctx.storeId, mode: input.mode, start: previous.start, end: current.end, bucketMs, offsetMs };

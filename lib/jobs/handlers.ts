@@ -9,7 +9,8 @@ import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries"
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
 import type { Job } from "./queue";
 
-/** What a handler may ask for instead of the default retry schedule. */
+/** What a handler may ask for instead of the default retry schedule; most return nothing. */
+// biome-ignore lint/suspicious/noConfusingVoidType: "returns nothing" is the outcome of most handlers (and of `resolve()` in a handler's own promise); undefined would refuse them.
 export type JobOutcome = void | { retryAt: number; error: string };
 
 /**
@@ -19,7 +20,11 @@ export type JobOutcome = void | { retryAt: number; error: string };
  */
 export type JobLease = { signal: AbortSignal };
 
-export type JobHandler = (payload: any, job: Job, lease: JobLease) => Promise<JobOutcome>;
+/**
+ * Payloads differ per queue and each handler reads its own, so the table types the payload as
+ * `never` (any handler fits); the worker hands over the stored payload as it is.
+ */
+export type JobHandler = (payload: never, job: Job, lease: JobLease) => Promise<JobOutcome>;
 
 /**
  * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
@@ -58,6 +63,6 @@ export const periodicTasks: PeriodicTask[] = [
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),
     run: async () => void (await sweepUnsettled()),
   },
-  // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
+  // Folds the triggers' deltas into payment_counts, paid_volume_hours and refund_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
   foldPaymentCountsTask,
 ];

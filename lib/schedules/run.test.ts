@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { dialect, getDb } from "@/lib/db/client";
+import { statementsExecuted } from "@/lib/db/statement-cache";
 import { drainOnce } from "@/lib/jobs/worker";
 import { contextOf, issueKey, makeDue, runUntilSettled } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -84,6 +85,24 @@ describe("schedule runner", () => {
     const statuses = await getDb().selectFrom("schedules").select("status").where("billing_key", "=", key).execute();
     expect(statuses.every((s) => s.status === "COMPLETED")).toBe(true);
   }, 180_000);
+
+  it("a due schedule is charged in 19 statements (25 on SQLite): its key and channel read once, started with its attempt in one DB transaction (#18)", async () => {
+    const m = await newMerchant();
+    const key = await issueKey(m);
+    const [id] = await bookMany(m, key, 1);
+    await makeDue([id!]);
+    const before = statementsExecuted();
+    await runScheduleJob({ scheduleId: id! });
+    const statements = statementsExecuted() - before;
+    // Before #18's pass: 25 on PostgreSQL, 33 on SQLite (the key and channel read twice, STARTED
+    // and the attempt in two transactions, the look-up hold on an attempt inserted a moment
+    // before). Counted with BEGIN/COMMIT, the sandbox provider's own 3 and the webhook event.
+    expect(statements).toBeLessThanOrEqual(dialect() === "postgres" ? 19 : 25);
+    expect((await schedule(id!)).status).toBe("COMPLETED");
+    const txs = await transactionsOf([id!]);
+    expect(txs.map((t) => t.status)).toEqual(["PAID"]);
+    expect(await chargesAtProvider(m.merchant_id, txs[0]!.payment_id)).toHaveLength(1);
+  });
 
   it("a worker that died after charging: the re-leased job completes the schedule without charging again", async () => {
     const m = await newMerchant();

@@ -1,5 +1,5 @@
 import { attemptInputFor, chargeAttempt, type ChargeRequest } from "@/lib/billing-keys/charge";
-import { findKeyChannel, requireMerchantKey } from "@/lib/billing-keys/repository";
+import { type BillingKeyRecord, findKeyChannel, requireMerchantKey } from "@/lib/billing-keys/repository";
 import { isUniqueViolation, StaleWriteError, transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { JobOutcome } from "@/lib/jobs/handlers";
@@ -15,23 +15,34 @@ const UNKNOWN_RETRY_MS = 5_000;
 
 /**
  * Runs one due schedule: SCHEDULED → STARTED → COMPLETED, charging the key exactly once.
- * - SCHEDULED → STARTED is a conditional write: one run wins and a cancellation stops it;
+ * - SCHEDULED → STARTED is a conditional write: one run wins and a cancellation stops it. It is
+ *   written in the same DB transaction as the schedule's PENDING attempt, so that attempt is
+ *   durable before the provider is called (a crash after the commit resumes it, see below);
  * - a schedule has at most one transaction (unique schedule_id), looked up before charging, so a
  *   run that resumes after its worker died reuses that attempt; sending it again carries the same
  *   transaction id, the provider's idempotency key, so money moves once;
  * - an outcome not known yet keeps the schedule STARTED and the job retries (the sweep settles it);
  * - a declined charge, or an error retrying cannot fix, completes the schedule with a FAILED payment.
+ * The key and its channel are read once per run and passed down (docs/benchmarks.md: statements
+ * per scheduled charge).
  */
 export async function runScheduleJob(payload: { scheduleId: string }): Promise<JobOutcome> {
   const schedule = await findScheduleById(payload.scheduleId);
   if (!schedule || schedule.status === "COMPLETED" || schedule.status === "CANCELLED") return;
-  if (schedule.status === "SCHEDULED" && !(await markStarted(schedule))) return;
   let attempt: Attempt | null;
   try {
-    attempt = await findOrStartAttempt(schedule);
-    if (attempt?.status === "PENDING") attempt = await chargeScheduled(schedule, attempt);
+    const charge = await loadKey(schedule);
+    const fresh = schedule.status === "SCHEDULED" ? await startWithAttempt(schedule, charge) : undefined;
+    if (fresh === LOST) return;
+    if (fresh) attempt = await chargeScheduled(schedule, fresh, charge, { fresh: true });
+    else {
+      if (schedule.status === "SCHEDULED" && !(await markStarted(schedule))) return;
+      attempt = await findOrStartAttempt(schedule, charge);
+      if (attempt?.status === "PENDING") attempt = await chargeScheduled(schedule, attempt, charge);
+    }
   } catch (error) {
     if (!isPermanent(error)) throw error;
+    if (schedule.status === "SCHEDULED" && !(await markStarted(schedule))) return;
     await failSchedule(schedule, error);
     return;
   }
@@ -41,6 +52,43 @@ export async function runScheduleJob(payload: { scheduleId: string }): Promise<J
       error: `the outcome of ${attempt.id} is unknown; it is being looked up`,
     };
   await markCompleted(schedule.id);
+}
+
+/** This run is not the one to carry the schedule on (cancelled, or finished by another run). */
+const LOST = Symbol("lost");
+
+/**
+ * The common case in one DB transaction: SCHEDULED → STARTED and the schedule's PENDING attempt.
+ * Undefined when something unusual stands in the way (another run started it, the payment is paid
+ * or has an attempt in flight, a concurrent attempt took the payment's slot): the caller then takes
+ * the step-by-step path, which handles each of those.
+ */
+async function startWithAttempt(
+  schedule: ScheduleRecord,
+  charge: KeyAndChannel,
+): Promise<Attempt | typeof LOST | undefined> {
+  const input = attemptInputFor({
+    ...charge,
+    paymentId: schedule.payment_id,
+    request: JSON.parse(schedule.request) as ChargeRequest,
+    origin: schedule.origin,
+    scheduleId: schedule.id,
+  });
+  try {
+    return await transaction(async (tx) => {
+      await transitionSchedule(tx, schedule, "STARTED");
+      return startAttempt(input, tx);
+    });
+  } catch (error) {
+    if (error instanceof StaleWriteError)
+      return (await findScheduleById(schedule.id))?.status === "STARTED" ? undefined : LOST;
+    const usual =
+      isUniqueViolation(error) ||
+      error instanceof AttemptInProgressError ||
+      (error instanceof DomainError && error.code === "PAYMENT_ALREADY_PAID");
+    if (usual) return undefined;
+    throw error;
+  }
 }
 
 /** SCHEDULED → STARTED; false when the schedule is no longer to be run by this job (cancelled, or finished by another run). */
@@ -63,7 +111,9 @@ async function markCompleted(id: string): Promise<void> {
   }
 }
 
-async function loadKey(schedule: ScheduleRecord) {
+type KeyAndChannel = { key: BillingKeyRecord; channel: Awaited<ReturnType<typeof findKeyChannel>> };
+
+async function loadKey(schedule: ScheduleRecord): Promise<KeyAndChannel> {
   const key = await requireMerchantKey(schedule.merchant_id, schedule.billing_key);
   const channel = await findKeyChannel(schedule.merchant_id, key.channel_id);
   return { key, channel };
@@ -73,10 +123,10 @@ async function loadKey(schedule: ScheduleRecord) {
  * The schedule's one attempt: the existing one, or a new PENDING one. Null when the payment
  * was paid some other way meanwhile (nothing to charge; the schedule still completes).
  */
-export async function findOrStartAttempt(schedule: ScheduleRecord): Promise<Attempt | null> {
+export async function findOrStartAttempt(schedule: ScheduleRecord, charge?: KeyAndChannel): Promise<Attempt | null> {
   const existing = await findScheduleAttempt(schedule);
   if (existing) return existing;
-  const { key, channel } = await loadKey(schedule);
+  const { key, channel } = charge ?? (await loadKey(schedule));
   const request = JSON.parse(schedule.request) as ChargeRequest;
   try {
     return await startAttempt(
@@ -100,9 +150,18 @@ export async function findOrStartAttempt(schedule: ScheduleRecord): Promise<Atte
   }
 }
 
-export async function chargeScheduled(schedule: ScheduleRecord, attempt: Attempt): Promise<Attempt> {
-  const { key, channel } = await loadKey(schedule);
+/**
+ * Sends the schedule's PENDING attempt. `fresh`: this run inserted it just now, with its first
+ * look-up booked for after the call's deadline (startAttempt), so there is nothing to hold.
+ */
+export async function chargeScheduled(
+  schedule: ScheduleRecord,
+  attempt: Attempt,
+  charge?: KeyAndChannel,
+  options: { fresh?: boolean } = {},
+): Promise<Attempt> {
+  const { key, channel } = charge ?? (await loadKey(schedule));
   // A resumed run sends the attempt again: no look-up while that call is on its way.
-  await holdLookupsDuringCall("transactions", attempt.id);
+  if (!options.fresh) await holdLookupsDuringCall("transactions", attempt.id);
   return chargeAttempt(key, channel, attempt);
 }

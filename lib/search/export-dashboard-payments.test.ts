@@ -1,27 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { withTransaction } from "@/lib/db/client";
+import { dashboardContextOf } from "@/lib/testing/dashboard-context";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { exportDashboardPayments } from "./export-dashboard-payments";
 import { dashboardPaymentsQuery } from "./schema";
 
-function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], storeLimited = false): DashboardContext {
-  return {
-    merchantId: m.merchant_id,
-    storeId: stores[0]!,
-    storeLimited,
-    hasHostingContract: true,
-    origin: { platform_type: "PC", ip_address: "127.0.0.1", user_agent: "test" },
-    role: "OWNER",
-    userId: "u",
-    userName: "U",
-    userEmail: "u@example.com",
-    merchantName: "M",
-    stores: stores.map((id, i) => ({ id, name: `Store ${i}`, is_default: i === 0 ? 1 : 0 })),
-  };
-}
+const ctxOf = dashboardContextOf;
 
 async function exported(ctx: DashboardContext, query: Record<string, unknown>) {
   const lines = await exportDashboardPayments({
@@ -52,7 +39,7 @@ describe("dashboard CSV export", () => {
     // Without a search the view is the switcher's store, every payment of it.
     expect(await exported(owner, {})).toHaveLength(3);
 
-    const limited = ctxOf(m, [second.id], true);
+    const limited = { ...ctxOf(m, [second.id], true), storeId: second.id };
     const own = await exported(limited, { q: "desk", scope: "all" });
     expect(own).toHaveLength(2);
     expect(own[1]).toContain(there.payment_id);

@@ -21,25 +21,6 @@ export function failedBuckets(q: OverviewQuery) {
     .execute();
 }
 
-/** Refunded amounts per currency and bucket (succeeded cancellations). */
-export function refundBuckets(q: OverviewQuery) {
-  return getDb()
-    .selectFrom("cancellations as c")
-    .innerJoin("transactions as t", "t.id", "c.transaction_id")
-    .select((eb) => [
-      "t.currency",
-      zoneBucket("c.cancelled_at", q).as("b"),
-      eb.fn.sum<number>("c.cancel_amount").as("amount"),
-    ])
-    .where("c.store_id", "=", q.storeId)
-    .where("c.status", "=", sql.lit("SUCCEEDED"))
-    .where("c.cancelled_at", ">=", q.start)
-    .where("c.cancelled_at", "<=", q.end)
-    .where("t.channel_type", "=", q.mode)
-    .groupBy(["t.currency", sql`b`])
-    .execute();
-}
-
 /** The five newest FAILED attempts since `since`. */
 export function recentFailures(q: Pick<OverviewQuery, "storeId" | "mode">, since: number) {
   return getDb()

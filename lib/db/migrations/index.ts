@@ -24,6 +24,7 @@ import * as m0080 from "./0080_teams";
 import * as m0090 from "./0090_payment_counts";
 import * as m0091 from "./0091_list_shapes";
 import * as m0092 from "./0092_paid_volume_hours";
+import * as m0093 from "./0093_refund_volume_hours";
 
 export type MigrationDialect = Dialect;
 
@@ -58,6 +59,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0090_payment_counts": m0090,
   "0091_list_shapes": m0091,
   "0092_paid_volume_hours": m0092,
+  "0093_refund_volume_hours": m0093,
 };
 
 class StaticProvider implements MigrationProvider {

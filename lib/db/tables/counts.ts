@@ -56,9 +56,30 @@ export interface PaidVolumeDeltasTable extends PaidVolumeHoursTable {
   id: Generated<number>;
 }
 
+/**
+ * Refunded volume (SUCCEEDED cancellations with a cancelled_at) per store, its payments' mode,
+ * UTC hour of cancelled_at and currency (migration 0093): what the overview's refunds sum.
+ */
+export interface RefundVolumeHoursTable {
+  store_id: string;
+  channel_type: "LIVE" | "TEST";
+  /** Start of the UTC hour (epoch ms) of the cancellation's `cancelled_at`. */
+  hour: number;
+  currency: string;
+  n: number;
+  amount: number;
+}
+
+/** PostgreSQL only: signed changes appended by the triggers, folded into refund_volume_hours. */
+export interface RefundVolumeDeltasTable extends RefundVolumeHoursTable {
+  id: Generated<number>;
+}
+
 export interface CountTables {
   payment_counts: PaymentCountsTable;
   payment_count_deltas: PaymentCountDeltasTable;
   paid_volume_hours: PaidVolumeHoursTable;
   paid_volume_deltas: PaidVolumeDeltasTable;
+  refund_volume_hours: RefundVolumeHoursTable;
+  refund_volume_deltas: RefundVolumeDeltasTable;
 }

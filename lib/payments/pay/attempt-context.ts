@@ -1,5 +1,5 @@
 import type { Approval, CardInfo, VirtualAccountIssue } from "@/lib/providers/types";
-import { cardMethodDetail, virtualAccountMethodDetail } from "../method-detail";
+import { cardMethodDetail, virtualAccountMethodDetail } from "./method-detail";
 import type { TransactionRow } from "../transactions/repository";
 import { settleContextOf } from "./repository";
 

@@ -62,6 +62,7 @@ export default async function RequestLogEntryPage({ params }: { params: Promise<
           <pre
             className="max-h-96 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all"
             data-testid={key}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the body scrolls; keyboard users must be able to focus it to scroll (WCAG 2.1.1).
             tabIndex={0}
           >
             {pretty(body) ?? t("logs.noBody")}

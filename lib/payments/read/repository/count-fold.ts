@@ -8,7 +8,8 @@ const FOLD_LOCK = 18_090;
 
 /**
  * PostgreSQL: moves the signed rows the triggers appended (payment_count_deltas, migration 0090;
- * paid_volume_deltas, 0092) into payment_counts and paid_volume_hours, in one transaction, so a
+ * paid_volume_deltas, 0092; refund_volume_deltas, 0093) into payment_counts, paid_volume_hours and
+ * refund_volume_hours, in one transaction, so a
  * reader adding both tables sees each change exactly once before, during and after. One process
  * folds at a time; the others skip. Nothing to do on SQLite. Answers the most rows folded from
  * either table (FOLD_BATCH: run again).
@@ -41,6 +42,18 @@ export async function foldPaymentCountDeltas(): Promise<number> {
         do update set n = paid_volume_hours.n + excluded.n, amount = paid_volume_hours.amount + excluded.amount
       )
       select count(*) as n from moved`.execute(tx);
-    return Math.max(Number(counts.rows[0]?.n ?? 0), Number(volume.rows[0]?.n ?? 0));
+    const refunds = await sql<{ n: number }>`
+      with moved as (
+        delete from refund_volume_deltas where id in (select id from refund_volume_deltas order by id limit ${FOLD_BATCH})
+        returning store_id, channel_type, hour, currency, n, amount
+      ), folded as (
+        insert into refund_volume_hours (store_id, channel_type, hour, currency, n, amount)
+        select store_id, channel_type, hour, currency, sum(n), sum(amount) from moved
+        group by store_id, channel_type, hour, currency
+        on conflict (store_id, channel_type, hour, currency)
+        do update set n = refund_volume_hours.n + excluded.n, amount = refund_volume_hours.amount + excluded.amount
+      )
+      select count(*) as n from moved`.execute(tx);
+    return Math.max(...[counts, volume, refunds].map((result) => Number(result.rows[0]?.n ?? 0)));
   });
 }
