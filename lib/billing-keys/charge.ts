@@ -3,6 +3,7 @@ import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
 import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
 import type { SettleContext } from "@/lib/payments/pay/attempt-context";
+import { settleContextOf } from "@/lib/payments/pay/repository";
 import type { AttemptInput } from "@/lib/payments/pay/start-attempt";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import type { CardInfo } from "@/lib/providers/types";
@@ -88,9 +89,7 @@ function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): Settle
  */
 export async function chargeAttempt(key: BillingKeyRecord, channel: KeyChannel, attempt: Attempt): Promise<Attempt> {
   const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
-  const installmentMonth = attempt.settle_context
-    ? (JSON.parse(attempt.settle_context) as SettleContext).installment?.month
-    : undefined;
+  const installmentMonth = settleContextOf(attempt).installment?.month;
   return runAttemptCall(attempt, (signal) =>
     paymentProviderFor(channel).chargeBillingKey({
       channel,

@@ -5,7 +5,8 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { CancellationStatus, CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import type { RefundAccount } from "@/lib/providers/types";
-import { PAID_STATES, CANCELLATION_TRANSITIONS } from "../status";
+import { parseStoredJson } from "../repository";
+import { CANCELLATION_TRANSITIONS, PAID_STATES } from "../status";
 
 /**
  * Cancellations' queries: the balance claim and its release on `transactions`, the cancellation
@@ -128,6 +129,7 @@ const storedRefundAccount = z.object({ bank: z.string(), account_number: z.strin
 /** The refund account a virtual-account cancellation pays back to (stored as the request gave it). */
 export function refundAccountOf(c: CancellationsTable): RefundAccount | undefined {
   if (!c.refund_account) return undefined;
-  const account = storedRefundAccount.parse(JSON.parse(c.refund_account));
+  const where = `cancellations.refund_account of ${c.id}`;
+  const account = parseStoredJson(c.refund_account, (v) => storedRefundAccount.parse(v), where);
   return { bank: account.bank, accountNumber: account.account_number, holderName: account.account_holder };
 }

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { z } from "zod";
+import { parseStoredJson } from "../repository";
 import { ESCROW_TRANSITIONS, type EscrowState } from "../status";
 
 /** The spec's EscrowDetail as stored on the transaction (wire shape). */
@@ -24,7 +25,12 @@ const storedEscrowDetail = z.object({
 
 /** The escrow's delivery and purchase state (escrow_detail), parsed and checked; null before a delivery is registered. */
 export function escrowDetailOf(row: TransactionsTable): EscrowDetail | null {
-  return row.escrow_detail ? storedEscrowDetail.parse(JSON.parse(row.escrow_detail)) : null;
+  if (!row.escrow_detail) return null;
+  return parseStoredJson(
+    row.escrow_detail,
+    (v) => storedEscrowDetail.parse(v),
+    `transactions.escrow_detail of ${row.id}`,
+  );
 }
 
 export function escrowStateOf(row: TransactionsTable): EscrowState {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
+import { parseStoredJson } from "../repository";
 import type { SettleContext } from "./attempt-context";
 
 /** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */
@@ -54,7 +55,7 @@ export function findCancellationByKey(
   return findByKey("cancellations", key, idempotencyKey) as Promise<CancellationsTable | undefined>;
 }
 
-const cardInfo = z.looseObject({ number: z.string() });
+const cardInfo = z.looseObject({ number: z.string().nullish() });
 const settleContext = z.object({
   installment: z.object({ month: z.number().nullish(), interestFree: z.boolean().nullish() }).optional(),
   keptCard: cardInfo.optional(),
@@ -63,5 +64,8 @@ const settleContext = z.object({
 
 /** What the attempt kept for recording its outcome (settle_context), parsed and checked. */
 export function settleContextOf(row: TransactionsTable): SettleContext {
-  return row.settle_context ? (settleContext.parse(JSON.parse(row.settle_context)) as SettleContext) : {};
+  if (!row.settle_context) return {};
+  const where = `transactions.settle_context of ${row.id}`;
+  // Checked by the schema; the kept card's other facts pass through as the issuance stored them.
+  return parseStoredJson(row.settle_context, (v) => settleContext.parse(v), where) as SettleContext;
 }

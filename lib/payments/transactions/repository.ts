@@ -5,22 +5,20 @@ import { requireRows } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type {
   CancellationStatus,
-  CancellationsTable,
   LateApprovalStatus,
   LateApprovalsTable,
   TransactionStatus,
   TransactionsTable,
 } from "@/lib/db/tables/payments";
 import type { ChannelRef } from "@/lib/providers/types";
-import { findPrimaryTransaction } from "../repository";
+import { type CancellationRow, findPrimaryTransaction, parseStoredJson, type TransactionRow } from "../repository";
 
 /**
  * The payment write side's shared access to `transactions` rows: row locks for read-then-write,
  * the conditional state write the transition functions make, and the JSON columns every operation
  * reads (channel snapshot, notice URLs), parsed and checked here once.
  */
-export type TransactionRow = TransactionsTable;
-export type CancellationRow = CancellationsTable;
+export type { CancellationRow, TransactionRow };
 export type LateApprovalRow = LateApprovalsTable;
 export type { CancellationStatus, LateApprovalStatus, TransactionStatus };
 /** Every column a transition may set besides the state and its times. */
@@ -88,7 +86,8 @@ const storedChannel = z.looseObject({
 
 /** The channel a transaction was made on, as the provider registry needs it. */
 export function channelRefOf(row: TransactionsTable): ChannelRef {
-  if (row.channel) return storedChannel.parse(JSON.parse(row.channel));
+  if (row.channel)
+    return parseStoredJson(row.channel, (v) => storedChannel.parse(v), `transactions.channel of ${row.id}`);
   return {
     id: row.channel_id ?? "",
     key: "",
@@ -100,5 +99,7 @@ export function channelRefOf(row: TransactionsTable): ChannelRef {
 
 /** The payment's own webhook addresses (notice_urls), none when it gave none. */
 export function noticeUrlsOf(row: TransactionsTable): string[] {
-  return row.notice_urls ? z.array(z.string()).parse(JSON.parse(row.notice_urls)) : [];
+  return row.notice_urls
+    ? parseStoredJson(row.notice_urls, (v) => z.array(z.string()).parse(v), `transactions.notice_urls of ${row.id}`)
+    : [];
 }
