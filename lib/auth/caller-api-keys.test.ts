@@ -1,24 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { findActiveApiKey } from "@/lib/auth/api-keys";
 import type { AuthContext } from "@/lib/auth/context";
+import { contextOf } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";
 import { createCallerApiKey } from "./create-caller-api-key";
 import { listCallerApiKeys } from "./list-caller-api-keys";
 import { revokeCallerApiKey } from "./revoke-caller-api-key";
 
-const origin = { platform_type: "PC", ip_address: "127.0.0.1" } as const;
-
 /** A merchant with its default store and a second store, each holding a store-limited key. */
 async function merchantWithTwoStores() {
   const m = await newMerchant();
-  const ctxOf = (storeId: string, storeLimited: boolean): AuthContext => ({
-    merchantId: m.merchant_id,
-    storeId,
-    storeLimited,
-    hasHostingContract: false,
-    origin,
-  });
+  const ctxOf = (storeId: string, storeLimited: boolean): AuthContext => ({ ...contextOf(m), storeId, storeLimited });
   const merchantWide = ctxOf(m.store_id, false);
   const mine = await createCallerApiKey({ ctx: merchantWide, input: { name: "default store", limitToStore: true } });
   const second = await addStoreWithLimitedKey(m.merchant_id);

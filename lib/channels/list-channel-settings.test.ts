@@ -1,22 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
+import { contextOf } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { listChannelSettings } from "./list-channel-settings";
 import { listLiveChannels } from "./live";
 
-const origin = { platform_type: "PC", ip_address: "127.0.0.1" } as const;
-
 describe("listChannelSettings (the channels page)", () => {
   it("lists the store's TEST channels beside its LIVE ones, and refuses viewers", async () => {
     const m = await newMerchant();
-    const ctx: AuthContext = {
-      merchantId: m.merchant_id,
-      storeId: m.store_id,
-      storeLimited: false,
-      hasHostingContract: false,
-      origin,
-      role: "ADMIN",
-    };
+    const ctx: AuthContext = { ...contextOf(m), role: "ADMIN" };
     const { live, test } = await listChannelSettings({ ctx });
     expect(live).toEqual(await listLiveChannels({ ctx }));
     expect(test.length).toBeGreaterThan(0);
