@@ -18,7 +18,7 @@ export type TransactionEnricher = {
 
 export const transactionEnrichers: TransactionEnricher[] = [cashReceiptEnricher, notificationsEnricher];
 
-/** The extras of one transaction row selected with every enricher's column. */
+/** A transaction's extras from its enrichers' columns (`DetailedTransactionRecord.enriched`); the serializer calls it. */
 export function extrasOf(row: Record<string, unknown>): TransactionExtras {
   let merged: TransactionExtras = {};
   for (const enricher of transactionEnrichers) merged = { ...merged, ...enricher.extras(row[enricher.column]) };
