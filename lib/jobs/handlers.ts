@@ -1,3 +1,4 @@
+import { sealAuditTask } from "@/lib/audit/seal";
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
 import { sweepUnsettled } from "@/lib/payments/sweep";
@@ -60,4 +61,6 @@ export const periodicTasks: PeriodicTask[] = [
   },
   // Folds the triggers' deltas into payment_counts and paid_volume_hours (PostgreSQL; lib/payments/count-fold.ts).
   foldPaymentCountsTask,
+  // Seals audit entries whose post-commit sealing did not run (a crash right after commit; lib/audit/seal.ts).
+  sealAuditTask,
 ];
