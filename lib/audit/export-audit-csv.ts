@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/payments/csv";
-import { type AuditRow, pageEntries, pendingEntries } from "./repository";
+import { type AuditRecord, pageEntries, pendingEntries } from "./repository";
 import type { AuditFilters } from "./schema";
 
 const AUDIT_CSV_HEADER = csvLine([
@@ -17,8 +17,8 @@ const AUDIT_CSV_HEADER = csvLine([
 ]);
 const PAGE = 500;
 
-function auditCsvLine(r: AuditRow): string {
-  const s = JSON.parse(r.summary) as { before?: unknown; after?: unknown };
+function auditCsvLine(r: AuditRecord): string {
+  const s = r.summary;
   return csvLine([
     r.seq === null ? null : Number(r.seq),
     new Date(Number(r.created_at)).toISOString(),

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
@@ -8,6 +9,15 @@ export type AuditRow = AuditLogTable;
 /** An entry sealed into its merchant's chain. */
 export type SealedAuditRow = AuditRow & { seq: number; prev_hash: string; hash: string };
 export type AuditHead = AuditHeadsTable;
+
+const storedSummary = z.object({
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+});
+/** An entry as the log page and the export read it: its summary parsed and checked once, here. */
+export type AuditRecord = Omit<AuditRow, "summary"> & { summary: z.infer<typeof storedSummary> };
+
+const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.parse(JSON.parse(r.summary)) });
 
 /** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
 export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
@@ -113,15 +123,17 @@ function filtered(merchantId: string, f: AuditFilters) {
 }
 
 /** Sealed entries, newest first, strictly the merchant's own; `before` in the filters is the keyset. */
-export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<SealedAuditRow[]> {
+export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
   let q = filtered(merchantId, f).where("seq", "is not", null);
   if (f.before) q = q.where("seq", "<", f.before);
-  return (await q.orderBy("seq", "desc").limit(limit).execute()) as SealedAuditRow[];
+  return (await q.orderBy("seq", "desc").limit(limit).execute()).map(asRecord);
 }
 
 /** Committed entries not yet sealed (normally a few, for a moment), newest first. */
-export async function pendingEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRow[]> {
-  return filtered(merchantId, f).where("seq", "is", null).orderBy("id", "desc").limit(limit).execute();
+export async function pendingEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
+  return (await filtered(merchantId, f).where("seq", "is", null).orderBy("id", "desc").limit(limit).execute()).map(
+    asRecord,
+  );
 }
 
 /** The people and keys that appear in the merchant's log. */

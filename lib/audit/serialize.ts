@@ -1,7 +1,7 @@
-import type { AuditRow } from "./repository";
+import type { AuditRecord } from "./repository";
 import type { AuditEntry } from "./schema";
 
-export function toAuditEntry(r: AuditRow): AuditEntry {
+export function toAuditEntry(r: AuditRecord): AuditEntry {
   return {
     id: r.id,
     seq: r.seq === null ? null : Number(r.seq),
@@ -10,7 +10,7 @@ export function toAuditEntry(r: AuditRow): AuditEntry {
     actorName: r.actor_name,
     action: r.action,
     targetId: r.target_id,
-    summary: JSON.parse(r.summary),
+    summary: r.summary,
     ipAddress: r.ip_address,
     createdAt: new Date(Number(r.created_at)).toISOString(),
   };
