@@ -29,9 +29,10 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
       .addColumn("prev_hash", "text")
       .addColumn("hash", "text")
       .execute();
-    await sql`insert into audit_log_sealable select id, merchant_id, seq, actor_type, actor_id, actor_name, action, target_id, summary, ip_address, created_at, prev_hash, hash from audit_log`.execute(
-      db,
+    const columns = sql.raw(
+      "id, merchant_id, seq, actor_type, actor_id, actor_name, action, target_id, summary, ip_address, created_at, prev_hash, hash",
     );
+    await sql`insert into audit_log_sealable (${columns}) select ${columns} from audit_log`.execute(db);
     await db.schema.dropTable("audit_log").execute();
     await db.schema.alterTable("audit_log_sealable").renameTo("audit_log").execute();
     await db.schema.createIndex("audit_log_seq_uq").on("audit_log").columns(["merchant_id", "seq"]).unique().execute();
