@@ -21,12 +21,21 @@ export function useMemberMutations() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
   const changeRole = useMutation({
     mutationFn: async (v: { user_id: string; role: TeamRole }) => unwrap(await changeRoleAction(v)),
-    onSuccess: () => (toast.success(t("team.roleChanged")), refresh()),
-    onError: (e: Error) => (toast.error(errorText(e)), refresh()),
+    onSuccess: () => {
+      toast.success(t("team.roleChanged"));
+      refresh();
+    },
+    onError: (e: Error) => {
+      toast.error(errorText(e));
+      refresh();
+    },
   });
   const remove = useMutation({
     mutationFn: async (userId: string) => unwrap(await removeMemberAction({ user_id: userId })),
-    onSuccess: () => (toast.success(t("team.removed")), refresh()),
+    onSuccess: () => {
+      toast.success(t("team.removed"));
+      refresh();
+    },
     onError: (e: Error) => toast.error(errorText(e)),
   });
   return { changeRole, remove };
