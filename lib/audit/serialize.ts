@@ -3,7 +3,8 @@ import type { AuditEntry } from "./schema";
 
 export function toAuditEntry(r: AuditRecord): AuditEntry {
   return {
-    seq: Number(r.seq),
+    id: r.id,
+    seq: r.seq === null ? null : Number(r.seq),
     actorType: r.actor_type,
     actorId: r.actor_id,
     actorName: r.actor_name,

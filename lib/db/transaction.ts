@@ -22,3 +22,5 @@ export { StaleWriteError } from "./conditional";
 export { isPermanentDbError } from "./errors";
 /** A move a record's state table does not allow (the transition functions refuse it before writing). */
 export { IllegalTransitionError } from "./conditional";
+/** Runs a hint once the transaction has ended (committed or rolled back); it must be harmless after a rollback. */
+export { whenSettled } from "./client";

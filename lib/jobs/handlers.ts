@@ -1,3 +1,4 @@
+import { sealAuditTask } from "@/lib/audit/seal";
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
 import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
@@ -65,4 +66,6 @@ export const periodicTasks: PeriodicTask[] = [
   },
   // Folds the triggers' deltas into payment_counts, paid_volume_hours and refund_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
   foldPaymentCountsTask,
+  // Seals audit entries whose post-commit sealing did not run (a crash right after commit; lib/audit/seal.ts).
+  sealAuditTask,
 ];
