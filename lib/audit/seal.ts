@@ -47,7 +47,28 @@ export async function sealAuditChains(options: { merchantId?: string; createdBef
   return total;
 }
 
-const sealing = new Map<string, { again: boolean }>();
+type SealingRun = { again: boolean; done: Promise<void> };
+const sealing = new Map<string, SealingRun>();
+
+/** Resolves once no post-commit sealing runs in this process (tests that count statements wait for it). */
+export async function sealingSettled(): Promise<void> {
+  while (sealing.size > 0) await Promise.all([...sealing.values()].map((run) => run.done));
+}
+
+/**
+ * Holds a merchant's post-commit sealing: commits meanwhile only ask for another run, which the
+ * returned release starts (and waits for). For tests that count a verb's own statements.
+ */
+export async function holdSealing(merchantId: string): Promise<() => Promise<void>> {
+  await sealingSettled();
+  const held: SealingRun = { again: false, done: Promise.resolve() };
+  sealing.set(merchantId, held);
+  return async () => {
+    sealing.delete(merchantId);
+    if (held.again) sealSoon(merchantId);
+    await sealingSettled();
+  };
+}
 
 /**
  * Called once a transaction that recorded entries has ended: seals the merchant's chain in the
@@ -61,9 +82,9 @@ export function sealSoon(merchantId: string): void {
     running.again = true;
     return;
   }
-  const state = { again: false };
+  const state: SealingRun = { again: false, done: Promise.resolve() };
   sealing.set(merchantId, state);
-  void (async () => {
+  state.done = (async () => {
     try {
       do {
         state.again = false;

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { dialect, getDb } from "@/lib/db/client";
+import { holdSealing } from "@/lib/audit/seal";
 import { statementsExecuted } from "@/lib/db/statement-cache";
 import { drainOnce } from "@/lib/jobs/worker";
 import { contextOf, issueKey, makeDue, runUntilSettled } from "@/lib/testing/billing";
@@ -91,9 +92,13 @@ describe("schedule runner", () => {
     const key = await issueKey(m);
     const [id] = await bookMany(m, key, 1);
     await makeDue([id!]);
+    // The charge's audit entries are sealed after commit in the background, batched per merchant:
+    // held here so that only the charge's own statements are counted.
+    const releaseSealing = await holdSealing(m.merchant_id);
     const before = statementsExecuted();
     await runScheduleJob({ scheduleId: id! });
     const statements = statementsExecuted() - before;
+    await releaseSealing();
     // Before #18's pass: 25 on PostgreSQL, 33 on SQLite (the key and channel read twice, STARTED
     // and the attempt in two transactions, the look-up hold on an attempt inserted a moment
     // before). Counted with BEGIN/COMMIT, the sandbox provider's own 3 and the webhook event.

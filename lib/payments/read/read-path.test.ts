@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { authenticate } from "@/lib/auth/authenticate";
 import { recheckMs } from "@/lib/auth/recent-answers";
+import { sealingSettled } from "@/lib/audit/seal";
 import { getDb } from "@/lib/db/client";
 import { statementsExecuted } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
@@ -11,8 +12,9 @@ import { dialect } from "@/lib/db/client";
 import { getPayment } from "./get-payment";
 import { paymentRows } from "./repository/payment-rows";
 
-/** Statements the database ran while `fn` did. */
+/** Statements the database ran while `fn` did (after the setup's audit entries were sealed in the background). */
 async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
+  await sealingSettled();
   const before = statementsExecuted();
   const value = await fn();
   return { value, statements: statementsExecuted() - before };
