@@ -21,7 +21,7 @@ export const NAV_ITEMS = [
   { href: "/dashboard/audit-log", key: "nav.auditLog" },
 ] as const;
 
-export function isActive(href: string, pathname: string) {
+function isActive(href: string, pathname: string) {
   return href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
 }
 

@@ -14,10 +14,6 @@ const LABEL: Record<PaymentColumn, string> = {
   status_updated_at: "payments.statusUpdatedAt",
 };
 
-export function columnLabel(c: PaymentColumn): string {
-  return LABEL[c];
-}
-
 /** A disclosure of checkboxes: the table's optional columns. */
 export function ColumnPicker({
   columns,

@@ -29,7 +29,7 @@ export function primaryOf(payment: WirePayment) {
 }
 
 /** What the merchant keeps: paid minus refunded (the total for unpaid payments, shown greyed). */
-export function netOf(tx: WireTransaction): number {
+function netOf(tx: WireTransaction): number {
   return tx.amount.paid > 0 ? tx.amount.paid - tx.amount.cancelled : tx.amount.total;
 }
 

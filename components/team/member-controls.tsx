@@ -45,7 +45,7 @@ export type MemberMutations = ReturnType<typeof useMemberMutations>;
 export type MemberPermissions = { canManage: boolean; isOwner: boolean };
 
 /** Managers change roles and remove; an admin never touches an owner. */
-export const mayTouch = (m: TeamMember, p: MemberPermissions) => p.canManage && (p.isOwner || m.role !== "OWNER");
+const mayTouch = (m: TeamMember, p: MemberPermissions) => p.canManage && (p.isOwner || m.role !== "OWNER");
 
 export function RoleControl({
   member,

@@ -9,7 +9,7 @@ const styles: Record<Variant, string> = {
   ghost: "text-slate-600 hover:bg-slate-100",
 };
 
-export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 export function Button({
   variant = "primary",

@@ -8,10 +8,7 @@ import type { ActionError } from "@/lib/dashboard/unwrap";
  * An error in the reader's language: the code's sentence (`error.<CODE>`), then what helps act on
  * it: the provider's own code and message, the field concerned, or the request id of an internal error.
  */
-export function describeError(
-  t: (key: string, vars?: Record<string, string | number>) => string,
-  error: unknown,
-): string {
+function describeError(t: (key: string, vars?: Record<string, string | number>) => string, error: unknown): string {
   const e = (error ?? {}) as ActionError;
   const code = typeof e.code === "string" ? e.code : undefined;
   const known = code ? t(`error.${code}`) : undefined;
@@ -39,7 +36,7 @@ export function useErrorMessage() {
 }
 
 /** A schema's English field message → its key in lib/i18n/messages/field-errors.ts. */
-export const fieldMessageKey = (message: string) =>
+const fieldMessageKey = (message: string) =>
   `field.${message
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

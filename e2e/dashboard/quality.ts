@@ -30,7 +30,7 @@ const RAW_ENUMS = [
 const RAW_PATTERN = new RegExp(`(^|[^A-Za-z0-9_])(${RAW_ENUMS.join("|")})(?![A-Za-z0-9_])`);
 
 /** Visible text of the page's main region, leaving out ids, codes and machine values. */
-export async function readableText(page: Page): Promise<string> {
+async function readableText(page: Page): Promise<string> {
   return page.locator("main").evaluate((main) => {
     const clone = main.cloneNode(true) as HTMLElement;
     for (const el of clone.querySelectorAll(".font-mono, code, pre, [data-raw], option, script, style")) el.remove();

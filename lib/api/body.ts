@@ -1,6 +1,6 @@
 import { DomainError } from "@/lib/errors/domain-error";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Reads a JSON body whatever the Content-Type says (CONTRACT §1). Empty → undefined.

@@ -52,4 +52,4 @@ export const ERROR_STATUS = {
 } as const satisfies Record<ErrorCode, number>;
 
 // Until payments, billing keys, schedules, jobs and idempotency take them from lib/errors (#14).
-export { DomainError, type ErrorCode, ProviderError, ThrottledError } from "@/lib/errors/domain-error";
+export { DomainError, type ErrorCode } from "@/lib/errors/domain-error";

@@ -49,7 +49,7 @@ export const amount = z
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) ?([Zz]|[+\- ]\d{2}:?\d{2})$/;
 
 /** Normalises a lenient timestamp spelling to RFC 3339, or null when it is not one. */
-export function normalizeTimestamp(value: string): string | null {
+function normalizeTimestamp(value: string): string | null {
   const m = TIMESTAMP.exec(value.trim());
   if (!m) return null;
   const [, date, time, zone] = m as unknown as [string, string, string, string];

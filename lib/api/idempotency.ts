@@ -24,7 +24,7 @@ const RETENTION_MS = DAY;
  * How long a running request holds its key without renewing it: a retry after a crash waits at
  * most this long (CONTRACT §12: well under a minute). Renewed every quarter lease while it runs.
  */
-export function idempotencyLeaseMs(): number {
+function idempotencyLeaseMs(): number {
   const value = Number(process.env.IDEMPOTENCY_LEASE_MS);
   return value > 0 ? value : 20_000;
 }

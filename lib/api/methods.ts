@@ -1,7 +1,7 @@
 import { errorBody, jsonResponse, type EnvelopeFamily } from "./envelope";
 import { DomainError } from "@/lib/errors/domain-error";
 
-export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
 type Handler = (request: Request) => Promise<Response>;

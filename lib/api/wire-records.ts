@@ -10,7 +10,7 @@ export const wireCountry = z.enum(COUNTRIES);
 export const wireCurrency = z.enum(CURRENCIES);
 export const timestampOut = z.string().describe("RFC 3339, UTC with milliseconds");
 
-export const wireSeparatedAddress = z.object({
+const wireSeparatedAddress = z.object({
   country: wireCountry.optional(),
   province: z.string().optional(),
   city: z.string().optional(),

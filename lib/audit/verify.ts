@@ -9,7 +9,7 @@ export type ChainReport = { ok: boolean; merchants: number; entries: number; uns
 
 const PAGE = 1000;
 /** Post-commit sealing takes milliseconds and the periodic task runs every few seconds. */
-export const UNSEALED_GRACE_MS = 60_000;
+const UNSEALED_GRACE_MS = 60_000;
 const UNSEALED_LISTED = 10_000;
 
 /**

@@ -23,7 +23,7 @@ import {
   rotationOf,
 } from "./repository";
 
-export const ACCESS_TOKEN_TTL_MS = DAY;
+const ACCESS_TOKEN_TTL_MS = DAY;
 export const REFRESH_TOKEN_TTL_MS = 7 * DAY;
 
 /** How long a rotated refresh token, presented again (a client retry), gets the same new pair. */

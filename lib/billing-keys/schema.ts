@@ -7,9 +7,9 @@ import { country, currency, customerForm, customerFormWithoutId, product } from 
 
 export const BILLING_KEY_STATUSES = ["ISSUED", "DELETED", "FAILED"] as const;
 export const billingKeyStatus = z.enum(BILLING_KEY_STATUSES);
-export const CARRIERS = ["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"] as const;
+const CARRIERS = ["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"] as const;
 
-export const cardCredential = z.object({
+const cardCredential = z.object({
   card_number: text(30).min(1),
   expiry_month: z.string().regex(/^\d{1,2}$/, "must be 1 or 2 digits"),
   expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be 2 or 4 digits"),
@@ -134,7 +134,7 @@ const billingKeyMethodDetail = z.object({
   easy_pay: z.object({ provider: z.string() }).optional(),
 });
 
-export const billingKeyResponse = z.object({
+const billingKeyResponse = z.object({
   billing_key: z.string(),
   merchant_id: z.string(),
   store_id: z.string(),

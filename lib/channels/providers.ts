@@ -17,7 +17,7 @@ export const tossPayments = live.TOSSPAYMENTS;
 
 /** Real payment adapters by pg_provider (docs/providers.md); tests add their own LIVE PGs here. */
 export const liveAdapters: Partial<Record<string, PaymentProvider>> = { ...live };
-export const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = { ...live };
+const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = { ...live };
 
 export const paymentProviderFor = paymentProviderChooser(liveAdapters);
 export const virtualAccountProviderFor = virtualAccountProviderChooser(liveVirtualAccountAdapters);

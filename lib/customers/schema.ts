@@ -3,7 +3,7 @@ import { COUNTRIES, CURRENCIES } from "@/lib/iso-codes";
 import { amount, int32, text } from "@/lib/api/fields";
 
 /** Enumerations shared by several areas (spec "Shared enumerations"). */
-export const gender = z.enum(["MALE", "FEMALE", "OTHER"]);
+const gender = z.enum(["MALE", "FEMALE", "OTHER"]);
 /** CONTRACT §1: values outside ISO 3166-1 alpha-2 / ISO 4217 are 400 INVALID_REQUEST (`ZZ`, `ZZZ`). */
 export const country = z.enum(COUNTRIES, { error: "must be an ISO 3166-1 alpha-2 country code" });
 export const currency = z.enum(CURRENCIES, { error: "must be an ISO 4217 alphabetic currency code" });
@@ -20,7 +20,7 @@ export const addressForm = z.object({
  * `{full_name}` alone, or both `first_name` and `last_name`. Unknown members are ignored like
  * everywhere else (CONTRACT §1); mixing the two forms is ambiguous and refused.
  */
-export const customerNameForm = z
+const customerNameForm = z
   .object({
     full_name: text(200).min(1).optional(),
     first_name: text(100).min(1).optional(),

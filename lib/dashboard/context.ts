@@ -59,7 +59,7 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
   };
 });
 
-export const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
+const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
 
 /**
  * For pages: the context, or a redirect to the sign-in page. While the team requires two-factor

@@ -10,7 +10,7 @@ import { findUserByEmail, setPasswordHash } from "@/lib/users/repository";
 import { revokeNamedApiKeys } from "./repository";
 import { demoSeeders } from "./seeders";
 
-export const DEMO_EMAIL = "demo@example.com";
+const DEMO_EMAIL = "demo@example.com";
 const QUICKSTART_KEY_NAME = "quickstart";
 
 /** What the start that created the demo prints, once: nothing of it is stored in clear. */

@@ -2,9 +2,9 @@ import { formatMoney } from "@/lib/money";
 import type { Locale } from "./dictionary";
 
 /** Korean readers see Korean time (the zone Korean payments settle in); others their browser's zone. */
-export const KOREAN_TIME_ZONE = "Asia/Seoul";
+const KOREAN_TIME_ZONE = "Asia/Seoul";
 
-export function isTimeZone(value: unknown): value is string {
+function isTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
@@ -19,7 +19,7 @@ export function resolveTimeZone(locale: Locale, browserZone: string | undefined)
   return isTimeZone(browserZone) ? browserZone : "UTC";
 }
 
-export const intlLocale = (locale: Locale) => (locale === "ko" ? "ko-KR" : "en-US");
+const intlLocale = (locale: Locale) => (locale === "ko" ? "ko-KR" : "en-US");
 
 export type Formatter = ReturnType<typeof createFormatter>;
 

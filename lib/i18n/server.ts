@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { DEFAULT_LOCALE, isLocale, translate, type Locale } from "./dictionary";
 import { createFormatter, resolveTimeZone } from "./format";
 
-export const TIME_ZONE_COOKIE = "tz";
+const TIME_ZONE_COOKIE = "tz";
 
 /** The locale cookie, else the browser's Accept-Language (first language it prefers), else Korean. */
 export async function getLocale(): Promise<Locale> {

@@ -15,7 +15,7 @@ export function issueOtp(rowId: string, now = Date.now()) {
   return { otp, hash: hashOtp(rowId, otp), expiresAt: now + OTP_TTL_MS };
 }
 
-export function hashOtp(rowId: string, otp: string): string {
+function hashOtp(rowId: string, otp: string): string {
   return keyedDigest(OTP_PURPOSE, `${rowId}:${otp}`);
 }
 

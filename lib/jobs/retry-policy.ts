@@ -1,7 +1,7 @@
 import { HOUR, MINUTE } from "@/lib/time";
 
 /** A never-give-up job still unsettled this long after it first ran needs an operator's attention. */
-export const ATTENTION_AFTER_MS = HOUR;
+const ATTENTION_AFTER_MS = HOUR;
 
 const FOREVER_BACKOFF_CAP_MS = 5 * MINUTE;
 

@@ -151,7 +151,7 @@ export const pgSpecificInfo = z.object({
 });
 export type PgSpecificInfo = z.output<typeof pgSpecificInfo>;
 
-export const applicationForm = z.object({
+const applicationForm = z.object({
   pg_company: z.enum(APPLICABLE_PG_COMPANIES),
   methods: z
     .array(z.enum(APPLICABLE_METHODS))
@@ -193,7 +193,7 @@ export const storedApplicationStatus = z.enum(APPLICATION_STATUSES);
 export const storedContractStatus = z.enum(CONTRACT_STATUSES).nullable();
 
 /** Output shapes (documentation only). */
-export const applicationResponse = z.object({
+const applicationResponse = z.object({
   id: z.string(),
   store_id: z.string().optional(),
   pg_company: z.enum(PG_COMPANIES),

@@ -58,7 +58,7 @@ async function restoreSqlite(backup: string, target: string): Promise<void> {
 }
 
 /** pg_dump / pg_restore: PG_BIN, then PATH, then the newest Debian server install. */
-export function postgresTool(name: "pg_dump" | "pg_restore"): string {
+function postgresTool(name: "pg_dump" | "pg_restore"): string {
   if (process.env.PG_BIN) return path.join(process.env.PG_BIN, name);
   for (const dir of (process.env.PATH ?? "").split(path.delimiter))
     if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);

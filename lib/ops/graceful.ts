@@ -3,7 +3,7 @@ import { closeDb } from "./repository";
 import { beginShutdown, runShutdownHooks } from "./shutdown";
 
 /** How long a shutdown may take in all (requests and jobs); under Kubernetes' default 30 s grace period. */
-export function shutdownTimeoutMs(): number {
+function shutdownTimeoutMs(): number {
   return Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000);
 }
 

@@ -18,7 +18,7 @@ export type NextHttpServer = {
 };
 
 /** KEEP_ALIVE_TIMEOUT_MS: how long an idle keep-alive connection stays open (default 65 s). */
-export function keepAliveTimeoutMs(): number {
+function keepAliveTimeoutMs(): number {
   const value = Number(process.env.KEEP_ALIVE_TIMEOUT_MS ?? 65_000);
   return Number.isInteger(value) && value > 0 ? value : 65_000;
 }

@@ -5,8 +5,8 @@ import { type CancellationStatus, countInStates, type TransactionStatus } from "
  * about to be sent to) a provider whose outcome we have not recorded yet. When the payment life
  * cycle gains states (an unknown outcome awaiting lookup, say), add them here.
  */
-export const UNSETTLED_TRANSACTION_STATES: TransactionStatus[] = ["PENDING"];
-export const UNSETTLED_CANCELLATION_STATES: CancellationStatus[] = ["REQUESTED"];
+const UNSETTLED_TRANSACTION_STATES: TransactionStatus[] = ["PENDING"];
+const UNSETTLED_CANCELLATION_STATES: CancellationStatus[] = ["REQUESTED"];
 
 export type { UnsettledCount } from "./repository";
 

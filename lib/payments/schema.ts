@@ -48,14 +48,14 @@ export const VIRTUAL_ACCOUNT_BANKS = [
   "KAKAO_BANK",
   "TOSS_BANK",
 ] as const;
-export const virtualAccountBank = z
+const virtualAccountBank = z
   .string()
   .regex(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/, "must be a bank code such as KOOKMIN_BANK")
   .max(64)
   .meta({ examples: [...VIRTUAL_ACCOUNT_BANKS] });
 
 /** The spec's BankName list (refund accounts of cancellations). */
-export const BANK_NAMES = [
+const BANK_NAMES = [
   "BANK_OF_KOREA",
   "KDB",
   "IBK",
@@ -92,9 +92,9 @@ export const BANK_NAMES = [
   "KAKAO_BANK",
   "TOSS_BANK",
 ] as const;
-export const bankName = z.enum(BANK_NAMES);
+const bankName = z.enum(BANK_NAMES);
 
-export const cardCredential = z.object({
+const cardCredential = z.object({
   card_number: text(40).min(1),
   expiry_month: z.string().regex(/^\d{1,2}$/, "must be a month (01–12)"),
   expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be a 2- or 4-digit year"),
@@ -102,7 +102,7 @@ export const cardCredential = z.object({
   password_two_digits: z.string().regex(/^\d{2}$/, "must be 2 digits"),
 });
 
-export const cardPaymentForm = z.object({
+const cardPaymentForm = z.object({
   card_credential: cardCredential,
   cvc: z
     .string()
@@ -114,7 +114,7 @@ export const cardPaymentForm = z.object({
   use_free_interest_from_mall: z.boolean().optional(),
 });
 
-export const accountExpiry = z.union(
+const accountExpiry = z.union(
   [
     z.object({
       valid_hours: z
@@ -128,7 +128,7 @@ export const accountExpiry = z.union(
   { error: "account_expiry needs valid_hours or due_date" },
 );
 
-export const virtualAccountPaymentForm = z.object({
+const virtualAccountPaymentForm = z.object({
   bank: virtualAccountBank,
   account_expiry: accountExpiry,
   account_type: z.enum(["NORMAL", "FIXED"]),
@@ -147,14 +147,14 @@ export const virtualAccountPaymentForm = z.object({
   remittee_name: text(100).min(1).optional(),
 });
 
-export const instantPaymentMethodForm = z
+const instantPaymentMethodForm = z
   .object({ card: cardPaymentForm.optional(), virtual_account: virtualAccountPaymentForm.optional() })
   .refine((v) => (v.card === undefined) !== (v.virtual_account === undefined), {
     message: "give exactly one of card and virtual_account",
   });
 
 /** Key-in products: amount is a number in the input (still minor units, so an integer). */
-export const instantProduct = product.extend({ amount });
+const instantProduct = product.extend({ amount });
 
 /** Accepts the old spelling `channel_name` for `channel_key` (CONTRACT §1). */
 export const instantPayBody = z
@@ -192,7 +192,7 @@ export const instantPayResponse = z.object({
   pg_tx_id: z.string(),
 });
 
-export const refundAccount = z.object({
+const refundAccount = z.object({
   bank: bankName,
   account_holder: text(100).min(1),
   account_number: z.string().regex(/^[0-9-]{6,30}$/, "must be digits"),

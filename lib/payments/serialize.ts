@@ -11,7 +11,7 @@ function strip<T extends Record<string, unknown>>(value: T): T {
 }
 
 /** The spec's Cancellation. */
-export function serializeCancellation(row: CancellationRecord) {
+function serializeCancellation(row: CancellationRecord) {
   return strip({
     id: row.id,
     pg_cancellation_id: row.pg_cancellation_id ?? "",
@@ -26,7 +26,7 @@ export function serializeCancellation(row: CancellationRecord) {
 }
 
 /** The spec's TransactionAmount; amounts reserved by in-flight cancellations are not yet "cancelled". */
-export function serializeAmount(row: TransactionRecord, cancellations: CancellationRecord[]) {
+function serializeAmount(row: TransactionRecord, cancellations: CancellationRecord[]) {
   const pending = cancellations.filter((c) => c.status === "REQUESTED");
   const pendingAmount = pending.reduce((s, c) => s + c.cancel_amount, 0);
   const pendingTaxFree = pending.reduce((s, c) => s + c.tax_free_amount, 0);

@@ -9,7 +9,7 @@ import type { CancellationStatus, LateApprovalStatus, TransactionStatus } from "
  * an outcome we could not learn (timeout, crash, network error) keeps it PENDING with a look-up
  * due (docs/payments.md). FAILED is final: an approval arriving after it is a late approval.
  */
-export const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatus[]> = {
+const TRANSACTION_TRANSITIONS: Record<TransactionStatus, TransactionStatus[]> = {
   READY: ["PENDING", "FAILED", "CANCELLED"],
   PENDING: ["PAID", "VIRTUAL_ACCOUNT_ISSUED", "FAILED"],
   VIRTUAL_ACCOUNT_ISSUED: ["PAID", "CANCELLED", "FAILED"],

@@ -10,7 +10,7 @@ export type CallResult<T> = { answered: true; value: T } | { answered: false; re
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Unknown outcomes are looked up no later than 60 s after the call began: the call must end well before. */
-export const MAX_PROVIDER_TIMEOUT_MS = 45_000;
+const MAX_PROVIDER_TIMEOUT_MS = 45_000;
 
 export function providerTimeoutMs(): number {
   const configured = Number(process.env.PROVIDER_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS);
@@ -18,7 +18,7 @@ export function providerTimeoutMs(): number {
   return Math.min(Math.max(configured, 50), MAX_PROVIDER_TIMEOUT_MS);
 }
 
-export class ProviderTimeout extends Error {
+class ProviderTimeout extends Error {
   constructor(ms: number) {
     super(`the provider did not answer within ${ms} ms`);
     this.name = "ProviderTimeout";

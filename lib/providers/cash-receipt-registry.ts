@@ -15,7 +15,7 @@ const liveNotConfigured: CashReceiptProvider = {
 };
 
 /** Real cash-receipt adapters register here by pg_provider. */
-export const liveCashReceiptAdapters: Partial<Record<string, CashReceiptProvider>> = {};
+const liveCashReceiptAdapters: Partial<Record<string, CashReceiptProvider>> = {};
 
 export function cashReceiptProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): CashReceiptProvider {
   const provider =

@@ -12,5 +12,3 @@ export const requestLogFilters = z.object({
   cursor: idRef.optional(),
 });
 export type RequestLogFilters = z.infer<typeof requestLogFilters>;
-
-export const requestLogEntryInput = z.object({ id: idRef });

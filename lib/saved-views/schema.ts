@@ -14,7 +14,7 @@ export const PAYMENT_COLUMNS = [
 ] as const;
 export type PaymentColumn = (typeof PAYMENT_COLUMNS)[number];
 
-export const viewName = text(60).trim().min(1);
+const viewName = text(60).trim().min(1);
 
 export const createViewInput = z.object({
   name: viewName,

@@ -53,7 +53,7 @@ export const cancelSelectedForm = z.object({
 
 /** Response shapes for the OpenAPI document (the serializer produces them). */
 
-export const scheduleResponse = z.object({
+const scheduleResponse = z.object({
   id: z.string(),
   merchant_id: z.string(),
   store_id: z.string(),

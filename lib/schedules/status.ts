@@ -3,7 +3,7 @@ import type { SCHEDULE_STATUSES } from "./schema";
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /** Schedule state machine: SCHEDULED → STARTED → COMPLETED, or SCHEDULED → CANCELLED. */
-export const SCHEDULE_TRANSITIONS: Record<ScheduleStatus, ScheduleStatus[]> = {
+const SCHEDULE_TRANSITIONS: Record<ScheduleStatus, ScheduleStatus[]> = {
   SCHEDULED: ["STARTED", "CANCELLED"],
   STARTED: ["COMPLETED"],
   COMPLETED: [],

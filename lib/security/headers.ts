@@ -14,7 +14,7 @@ export const STATIC_SECURITY_HEADERS: { key: string; value: string }[] = [
 ];
 
 /** Is the platform served over https (PUBLIC_URL, else NEXTAUTH_URL)? Decides HSTS. */
-export function servedOverHttps(): boolean {
+function servedOverHttps(): boolean {
   return /^https:\/\//i.test(process.env.PUBLIC_URL || process.env.NEXTAUTH_URL || "");
 }
 
@@ -46,7 +46,7 @@ export function pageCsp(nonce: string): string {
 }
 
 /** JSON never needs to load anything or be framed. */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const apiHeaders = new Map<boolean, Record<string, string>>();
 

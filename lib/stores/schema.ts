@@ -14,7 +14,7 @@ const optionalText = (max = 200) =>
     .transform((v) => v || undefined);
 
 /** yyyy-MM-dd naming a real calendar day. */
-export const isoDate = text(10).refine((v) => {
+const isoDate = text(10).refine((v) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -30,7 +30,7 @@ const url = text(2000)
   .refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL");
 
 /** Every Representative field is required on input (the output makes name_en and birth_date optional). */
-export const representativeInput = z.object({
+const representativeInput = z.object({
   name_ko: requiredText(100),
   name_en: requiredText(100),
   email,
@@ -67,7 +67,7 @@ export function corporateOnlyFieldsPresent(license: {
   );
 }
 
-export const businessLicenseInput = z
+const businessLicenseInput = z
   .object({ taxation_type: z.enum(TAXATION_TYPES), ...licenseFields })
   .superRefine((v, ctx) => {
     if (v.taxation_type === "CORPORATE") return;
@@ -76,7 +76,7 @@ export const businessLicenseInput = z
   });
 
 /** PUT has no taxation_type; the stored one decides the corporate-only fields. */
-export const businessLicenseUpdateInput = z.object(licenseFields);
+const businessLicenseUpdateInput = z.object(licenseFields);
 
 const storeFields = {
   name: requiredText(100),

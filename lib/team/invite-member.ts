@@ -13,7 +13,7 @@ import { insertInvitation, merchantName, revokePendingInvitationsTo, storeOfMerc
 import { emailTaken } from "./errors";
 import type { TeamRole } from "./schema";
 
-export const INVITATION_TTL_MS = 72 * HOUR;
+const INVITATION_TTL_MS = 72 * HOUR;
 
 export type SentInvitation = { id: string; link: string; delivery: "smtp" | "outbox" | "smtp_failed" };
 

@@ -5,7 +5,7 @@ import { idRef, text } from "@/lib/api/fields";
 export const TEAM_ROLES = ["OWNER", "ADMIN", "VIEWER"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-export const newPassword = text(200).min(10, "must be at least 10 characters");
+const newPassword = text(200).min(10, "must be at least 10 characters");
 
 export const inviteInput = z.object({
   email: text(200).trim().email("must be an e-mail address"),
@@ -32,7 +32,7 @@ export type AcceptInvitationInput = z.input<typeof acceptInvitationInput>;
 export const requireTwoFactorInput = z.object({ required: z.boolean() });
 
 /** A 6-digit TOTP code or a recovery code (xxxxx-xxxxx). */
-export const secondFactorCode = text(20).trim().min(6);
+const secondFactorCode = text(20).trim().min(6);
 export const totpCodeInput = z.object({ code: secondFactorCode });
 
 export type TeamMember = {

@@ -35,9 +35,3 @@ export async function resolveStore(ctx: AuthContext, requestedStoreId: string | 
   if (!store) throw new DomainError(options.missingAs ?? "STORE_NOT_FOUND", "store not found");
   return store;
 }
-
-/** Store ids a list may span when no store is named: the caller's one store, or every store of the merchant. */
-export function storeFilter(ctx: AuthContext, requestedStoreId: string | undefined): { storeId?: string } {
-  if (requestedStoreId !== undefined || ctx.storeLimited) return { storeId: requestedStoreId ?? ctx.storeId };
-  return {};
-}

@@ -31,7 +31,7 @@ export function storeBody(overrides: Record<string, unknown> = {}): Record<strin
 
 let n = 0;
 /** Three letters/digits, unique within a run. */
-export function randomTierCode(): string {
+function randomTierCode(): string {
   n += 1;
   return `T${n.toString(36).toUpperCase().padStart(2, "0")}`;
 }

@@ -3,8 +3,6 @@ import { enqueue } from "@/lib/jobs/queue";
 import { WEBHOOK_QUEUE } from "./deliveries";
 import { storeWebhookUrl, type WebhookTrigger } from "./repository";
 
-export { WEBHOOK_QUEUE } from "./deliveries";
-
 export type WebhookStatus = "Paid" | "VirtualAccountIssued" | "PartialCancelled" | "Cancelled" | "Failed";
 
 export type WebhookEvent = {

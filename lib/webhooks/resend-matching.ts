@@ -6,7 +6,7 @@ import type { DeliveryFilter } from "./schema";
 import { queueResend } from "./targets";
 
 /** Bulk resend queues at most this many deliveries per click. */
-export const RESEND_MATCHING_LIMIT = 500;
+const RESEND_MATCHING_LIMIT = 500;
 
 /** Queues a MANUAL resend of every delivery matching the filter (up to RESEND_MATCHING_LIMIT); the worker sends them. */
 export async function resendMatching({ ctx, input }: { ctx: AuthContext; input: DeliveryFilter }) {

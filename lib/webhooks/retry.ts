@@ -6,7 +6,7 @@ const DEFAULT_DELAYS = [1, 4, 16, 64, 256].map((m) => m * MINUTE);
  * Delays before attempts 2..n (CONTRACT §9: 1, 4, 16, 64, 256 minutes, 6 attempts in all).
  * WEBHOOK_RETRY_DELAYS_MS (comma list of milliseconds) replaces it, so tests run in seconds.
  */
-export function retryDelays(): number[] {
+function retryDelays(): number[] {
   const raw = process.env.WEBHOOK_RETRY_DELAYS_MS;
   if (!raw) return DEFAULT_DELAYS;
   const parsed = raw.split(",").map((v) => Number(v.trim()));

@@ -102,7 +102,7 @@ export type WebhookSettingsView = {
 };
 
 /** CONTRACT §9's Webhook object, as each item of a Transaction's `notifications` holds it. */
-export const wireWebhook = z.object({
+const wireWebhook = z.object({
   id: z.string(),
   status: z.enum(["SUCCEEDED", "REQUEST_FAILED", "CONNECT_FAILED"]),
   type: z.enum(WEBHOOK_TYPES),

@@ -22,7 +22,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { instantPayAction, listPaymentsAction } from "./actions";
 
-export const PAYMENTS_KEY = ["payments"] as const;
+const PAYMENTS_KEY = ["payments"] as const;
 
 // The key-in form (and its validation library) loads when it is opened.
 const KeyInForm = dynamic(() => import("@/components/payments/key-in-form").then((m) => m.KeyInForm), {

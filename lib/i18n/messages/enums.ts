@@ -288,4 +288,3 @@ const build = (i: 0 | 1) =>
   );
 
 export const enums = { en: build(0), ko: build(1) };
-export const ENUM_KINDS = Object.keys(kinds);

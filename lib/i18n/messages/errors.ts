@@ -123,4 +123,3 @@ const build = (i: 0 | 1) => ({
 });
 
 export const errors = { en: build(0), ko: build(1) };
-export const TRANSLATED_ERROR_CODES = Object.keys(codes);

@@ -33,7 +33,7 @@ export function escrowDetailOf(row: TransactionsTable): EscrowDetail | null {
   );
 }
 
-export function escrowStateOf(row: TransactionsTable): EscrowState {
+function escrowStateOf(row: TransactionsTable): EscrowState {
   return escrowDetailOf(row)?.status ?? "NONE";
 }
 

@@ -14,7 +14,7 @@ export type AttemptAnswer =
   /** Asked after the call ended, the provider has no record: the request never reached it. */
   | { kind: "not_found" };
 
-export const NO_RECORD_CODE = "PROVIDER_NO_RECORD";
+const NO_RECORD_CODE = "PROVIDER_NO_RECORD";
 
 function settlement(
   row: TransactionRow,

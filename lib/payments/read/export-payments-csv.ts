@@ -38,7 +38,7 @@ export const COLUMNS: CsvColumn[] = [
   ["failed_at", (r) => toRfc3339(r.failed_at)],
 ];
 
-export const CSV_HEADER = csvLine(COLUMNS.map(([name]) => name));
+const CSV_HEADER = csvLine(COLUMNS.map(([name]) => name));
 
 /**
  * Every payment of the filtered view, in the view's order, read in batches with a keyset on

@@ -96,7 +96,7 @@ export const TEXT_SEARCH_COLUMNS = [
   "FAIL_REASON",
 ] as const;
 export const TIMESTAMP_TYPES = ["REQUESTED_AT", "STATUS_UPDATED_AT"] as const;
-export const SORT_ORDERS = ["DESCENDING", "ASCENDING"] as const;
+const SORT_ORDERS = ["DESCENDING", "ASCENDING"] as const;
 
 export const MAX_PAGE_SIZE = 1000;
 /** page * limit must stay below this (spec Limits): deep offsets are refused, narrow the range instead. */
@@ -216,7 +216,7 @@ const paymentMethodDetail = z.object({
     .optional(),
 });
 
-export const wireTransaction = z.object({
+const wireTransaction = z.object({
   id: z.string(),
   is_primary: z.boolean(),
   version: z.enum(["V1", "V2"]),

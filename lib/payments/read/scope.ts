@@ -4,7 +4,7 @@ import { resolveStore } from "@/lib/tenancy/scope";
 import { DAY } from "@/lib/time";
 import type { PaymentScope, TimeWindow } from "./repository/filters";
 
-export const DEFAULT_WINDOW = 90 * DAY;
+const DEFAULT_WINDOW = 90 * DAY;
 
 /** The caller's store scope: a named store must be theirs; omitted means all stores unless the key is store-limited. */
 export async function resolvePaymentScope(ctx: AuthContext, storeId: string | undefined): Promise<PaymentScope> {

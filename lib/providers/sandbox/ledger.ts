@@ -137,7 +137,7 @@ export async function recordCancellation(
   }
 }
 
-export function findBillingKeyByIssue(issueId: string) {
+function findBillingKeyByIssue(issueId: string) {
   return getDb().selectFrom("sandbox_pg_billing_keys").selectAll().where("issue_id", "=", issueId).executeTakeFirst();
 }
 

@@ -280,6 +280,6 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
 }
 
 /** Toss takes local Korean time without an offset (yyyy-MM-ddTHH:mm:ss). */
-export function kstDateTime(epochMs: number): string {
+function kstDateTime(epochMs: number): string {
   return new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 19);
 }

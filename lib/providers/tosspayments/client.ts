@@ -5,10 +5,10 @@
  * knows: an answer, a definite refusal (a 4xx error object: nothing was processed), or no
  * definite answer (thrown: network error, timeout, 5xx, a replay of a request still running).
  */
-export const DEFAULT_TOSS_API_BASE = "https://api.tosspayments.com";
+const DEFAULT_TOSS_API_BASE = "https://api.tosspayments.com";
 
 /** TOSS_API_BASE points the adapter elsewhere (the wire-level fake under e2e/toss-fake in tests). */
-export function tossApiBase(): string {
+function tossApiBase(): string {
   return (process.env.TOSS_API_BASE ?? DEFAULT_TOSS_API_BASE).replace(/\/+$/, "");
 }
 
@@ -25,7 +25,7 @@ export class TossOutcomeUnknown extends Error {
   }
 }
 
-export function basicAuthorization(secretKey: string): string {
+function basicAuthorization(secretKey: string): string {
   return `Basic ${Buffer.from(`${secretKey}:`).toString("base64")}`;
 }
 

@@ -147,11 +147,11 @@ export function keptResponse(p: TossPayment): string {
   });
 }
 
-export function isVirtualAccount(p: TossPayment): boolean {
+function isVirtualAccount(p: TossPayment): boolean {
   return Boolean(p.virtualAccount) || p.method === "가상계좌" || p.method === "VIRTUAL_ACCOUNT";
 }
 
-export function approvalOf(p: TossPayment): Approval {
+function approvalOf(p: TossPayment): Approval {
   return {
     ok: true,
     pgTxId: p.paymentKey,
@@ -161,7 +161,7 @@ export function approvalOf(p: TossPayment): Approval {
   };
 }
 
-export function issueOf(p: TossPayment): VirtualAccountIssue {
+function issueOf(p: TossPayment): VirtualAccountIssue {
   const account = p.virtualAccount!;
   return {
     ok: true,
@@ -175,7 +175,7 @@ export function issueOf(p: TossPayment): VirtualAccountIssue {
   };
 }
 
-export function failureOf(p: TossPayment): ProviderFailure {
+function failureOf(p: TossPayment): ProviderFailure {
   return {
     ok: false,
     pgCode: p.failure?.code ?? p.status,

@@ -33,7 +33,7 @@ function methodOf(t: TossTransaction): "CARD" | "BILLING_KEY" | "VIRTUAL_ACCOUNT
 
 const CANCEL_STATUSES = new Set(["CANCELED", "PARTIAL_CANCELED"]);
 
-export function entriesOf(rows: TossTransaction[]): SettlementEntry[] {
+function entriesOf(rows: TossTransaction[]): SettlementEntry[] {
   const byPayment = new Map<string, TossTransaction[]>();
   for (const row of rows) byPayment.set(row.paymentKey, [...(byPayment.get(row.paymentKey) ?? []), row]);
   const entries: SettlementEntry[] = [];

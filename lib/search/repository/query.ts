@@ -5,7 +5,7 @@ import { searchDocument } from "./document";
 import { MAX_QUERY_LENGTH } from "../limits";
 
 /** Trims and collapses whitespace; the index folds case itself. */
-export function normalizeQuery(raw: string): string {
+function normalizeQuery(raw: string): string {
   return raw.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
 }
 
@@ -27,7 +27,7 @@ function ftsMatch(query: string): string {
  * the start or end of a word ("지호" finds 이지호, "li" finds Lee), written as a three-character
  * pattern with the space around each word, so the index still serves it.
  */
-export function matchesQuery(eb: ExpressionBuilder<DB, "transactions">, query: string): Expression<SqlBool> {
+function matchesQuery(eb: ExpressionBuilder<DB, "transactions">, query: string): Expression<SqlBool> {
   const patterns = patternsOf(query);
   if (dialect() === "postgres") {
     const doc = searchDocument("transactions");

@@ -41,7 +41,7 @@ export type ChaosOptions = {
 };
 
 /** Provider latency and faults (lib/providers/sandbox/faults.ts) and timings short enough for a test. */
-export const CHAOS_ENV: Record<string, string> = {
+const CHAOS_ENV: Record<string, string> = {
   SANDBOX_LATENCY_MS: "20-250",
   SANDBOX_FAULTS: "timeout=0.03,lost=0.03,network=0.03,delayed=0.01",
   PROVIDER_TIMEOUT_MS: "1500",

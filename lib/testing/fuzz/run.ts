@@ -37,12 +37,7 @@ function describe(c: FuzzCase): string {
 }
 
 /** Checks one answer: no 5xx but the spec's provider failures, JSON, 4xx in the operation's envelope. */
-export function responseProblem(
-  op: Operation,
-  status: number,
-  contentType: string | null,
-  text: string,
-): string | null {
+function responseProblem(op: Operation, status: number, contentType: string | null, text: string): string | null {
   let body: Json;
   try {
     body = text ? JSON.parse(text) : null;

@@ -14,7 +14,7 @@ export type TimeWindow = { start: number; end: number };
 
 type Eb = ExpressionBuilder<DB, "transactions">;
 
-export function timeColumn(type: TimestampType) {
+function timeColumn(type: TimestampType) {
   return type === "REQUESTED_AT" ? ("requested_at" as const) : ("status_updated_at" as const);
 }
 

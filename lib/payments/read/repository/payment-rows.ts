@@ -59,7 +59,7 @@ export type PaymentRecord = {
  * Transaction rows with everything shown with them (cancellations and every enricher's rows) as
  * JSON array columns: a payment, or a page of them, is one statement however much it carries.
  */
-export function detailedTransactions(db: Db | Tx) {
+function detailedTransactions(db: Db | Tx) {
   return db
     .selectFrom("transactions")
     .selectAll("transactions")
