@@ -106,3 +106,24 @@ describe("precompiled queries (issue #18)", () => {
     expect(names).toContain(byName.sql());
   });
 });
+
+describe("transactions across bundles (issue #18)", () => {
+  it("runs a settled-hook registered by another copy of lib/db/client, and shares one group committer", async () => {
+    const runner = await import("./client");
+    vi.resetModules();
+    const route = await import("./client");
+    expect(route).not.toBe(runner);
+    let woken = false;
+    await runner.withTransaction(async (tx) => {
+      await sql`select 1`.execute(tx);
+      route.whenSettled(tx, () => {
+        woken = true;
+      });
+    });
+    expect(woken).toBe(true);
+    if (runner.dialect() === "sqlite") {
+      await route.withTransaction((tx) => sql`select 1`.execute(tx));
+      expect(route.groupCommitStats()).toBe(runner.groupCommitStats());
+    }
+  });
+});
