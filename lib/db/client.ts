@@ -87,7 +87,16 @@ function groupCommitOn(): boolean {
   return handle().dialect === "sqlite" && process.env.SQLITE_GROUP_COMMIT !== "false";
 }
 
-const committers = new WeakMap<Db, ReturnType<typeof groupCommitter>>();
+/**
+ * On globalThis, like the handle: Next.js bundles this module into several chunks, and a copy's own
+ * maps would give each route its own group committer, and lose a settled-hook registered by one copy
+ * on a transaction another copy runs (lib/db/statement-cache.ts has the same note).
+ */
+const sharedState = globalThis as unknown as {
+  __platformCommitters?: WeakMap<Db, ReturnType<typeof groupCommitter>>;
+  __platformSettledHooks?: WeakMap<Tx, (() => void)[]>;
+};
+const committers = (sharedState.__platformCommitters ??= new WeakMap());
 
 /** Group-commit counters of this process (SQLite): for /metrics and benchmarks. */
 export function groupCommitStats(): GroupStats | null {
@@ -112,7 +121,7 @@ export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return committer.run(fn);
 }
 
-const settledHooks = new WeakMap<Tx, (() => void)[]>();
+const settledHooks = (sharedState.__platformSettledHooks ??= new WeakMap());
 
 function runSettledHooks(tx: Tx) {
   const hooks = settledHooks.get(tx);
