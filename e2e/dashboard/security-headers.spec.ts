@@ -84,7 +84,11 @@ test("detail pages, the palette and a stored dark theme run with no violation ei
 
   await signIn(page, m.dashboard.email, m.dashboard.password);
   // next-themes writes its inline script with the nonce; a stored choice makes it act on load.
-  await page.getByTestId("theme-select").first().selectOption("dark");
+  // A choice made before the select hydrates is not stored: choose until the page turns dark.
+  await expect(async () => {
+    await page.getByTestId("theme-select").first().selectOption("dark");
+    await expect(page.locator("html")).toHaveClass(/dark/, { timeout: 2_000 });
+  }).toPass();
   for (const path of [
     `/dashboard/payments/${paymentId}`,
     `/dashboard/billing-keys/${(await key.json()).billing_key}`,

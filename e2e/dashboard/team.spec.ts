@@ -151,7 +151,11 @@ test("saved views: save the filters and columns, share, pick a default, rename, 
   await nav(page, "Payments");
   await expect(page).toHaveURL(/view=view_/);
   await expect(page.getByTestId("payments-table").getByRole("columnheader", { name: "Customer" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Rename" }).click();
+  // The default view arrives by a client redirect: a click during that re-render can be lost.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByLabel("View name")).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await page.getByLabel("View name").fill("Paid (all stores)");
   await page.getByRole("button", { name: "Rename" }).click();
   await expect(page.getByLabel("View", { exact: true })).toContainText("Paid (all stores)");

@@ -212,5 +212,5 @@ describe("npm run worker on SIGTERM", () => {
       next?.kill();
       await server.kill();
     }
-  });
+  }, 60_000); // three processes start here: under a loaded CI machine 30 s was not enough
 });
