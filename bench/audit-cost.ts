@@ -21,7 +21,7 @@ process.env.DATABASE_URL ??= `file:${path.join(dir, "bench.db")}`;
 Object.assign(process.env, { DATA_DIR: dir, LOG_FILE: path.join(dir, "bench.log") });
 const { migrateToLatest } = await import("@/lib/db/migrations/index");
 const { createMerchant } = await import("@/lib/tenancy/create-merchant");
-const { instantPay } = await import("@/lib/payments/instant-pay");
+const { instantPay } = await import("@/lib/payments/pay/instant-pay");
 const { instantPayBody } = await import("@/lib/payments/schema");
 const { runAsCaller } = await import("@/lib/audit/actor");
 const { dialect, getDb, closeDb } = await import("@/lib/db/client");

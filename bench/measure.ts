@@ -21,6 +21,7 @@ export async function measure(target: Target, seconds: number, concurrency: numb
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
   return {
     endpoint: target.name,
+    requests: latencies.length,
     rps: Math.round(latencies.length / seconds),
     p50_ms: pct(50),
     p99_ms: pct(99),

@@ -22,7 +22,7 @@ done
 key() { DATA_DIR="$TMP/$1" DATABASE_URL="$2" npx tsx scripts/admin.ts create-merchant --name Bench --json | node -pe 'JSON.parse(require("fs").readFileSync(0)).api_key'; }
 BENCH_OFF_KEY=$(key off "${DATABASE_URL_OFF:-file:$TMP/off/bench.db}")
 BENCH_ON_KEY=$(key on "${DATABASE_URL_ON:-file:$TMP/on/bench.db}")
-BENCH_OFF_URL="http://127.0.0.1:$OFF_PORT" BENCH_ON_URL="http://127.0.0.1:$ON_PORT" BENCH_OFF_KEY="$BENCH_OFF_KEY" BENCH_ON_KEY="$BENCH_ON_KEY" npx tsx bench/request-log.ts
+BENCH_OFF_PGID=$OFF BENCH_ON_PGID=$ON BENCH_OFF_URL="http://127.0.0.1:$OFF_PORT" BENCH_ON_URL="http://127.0.0.1:$ON_PORT" BENCH_OFF_KEY="$BENCH_OFF_KEY" BENCH_ON_KEY="$BENCH_ON_KEY" npx tsx bench/request-log.ts
 echo "rows in the request log: $(DATABASE_URL="${DATABASE_URL_ON:-file:$TMP/on/bench.db}" node -e '
 const url = process.env.DATABASE_URL;
 if (url.startsWith("file:")) { const D = require("better-sqlite3"); console.log(new D(url.slice(5)).prepare("select count(*) n from api_request_log").get().n); } else console.log("(see PostgreSQL)");

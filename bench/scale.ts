@@ -17,12 +17,12 @@ import { overviewPeriods } from "@/lib/dashboard/periods";
 import { refundBuckets, refundRows } from "@/lib/dashboard/repository/refund-volume";
 import { dialect, getDb } from "@/lib/db/client";
 import { migrateToLatest } from "@/lib/db/migrations";
-import { foldPaymentCountDeltas } from "@/lib/payments/count-fold";
-import { listPayments } from "@/lib/payments/list";
-import { countPayments, countRows } from "@/lib/payments/list-count";
-import { resolveWindow } from "@/lib/payments/list-query";
-import { listPaymentsQuery, paymentFilterQuery, scrollPaymentsQuery } from "@/lib/payments/list-schema";
-import { scrollPayments } from "@/lib/payments/scroll";
+import { foldPaymentCountDeltas } from "@/lib/payments/read/repository/count-fold";
+import { listPayments } from "@/lib/payments/read/list-payments";
+import { countPayments, countRows } from "@/lib/payments/read/repository/count";
+import { resolveWindow } from "@/lib/payments/read/scope";
+import { listPaymentsQuery, paymentFilterQuery, scrollPaymentsQuery } from "@/lib/payments/read/schema";
+import { scrollPayments } from "@/lib/payments/read/scroll-payments";
 import { searchPalette } from "@/lib/search/palette";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
 import { listDashboardPayments } from "@/lib/search/search-payments";
@@ -119,12 +119,14 @@ async function main() {
   await run("API scroll, next page of 100", () =>
     scrollPayments({ ctx, input: scrollPaymentsQuery.parse({ limit: "100", cursor: scrollFrom }) }),
   );
-  await run("overview, today", () => getOverview(dashboard, { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" }));
+  await run("overview, today", () =>
+    getOverview({ ctx: dashboard, input: { range: "today", mode: "LIVE", timeZone: "Asia/Seoul" } }),
+  );
   await run("overview, 7 days (+ previous 7)", () =>
-    getOverview(dashboard, { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+    getOverview({ ctx: dashboard, input: { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" } }),
   );
   await run("overview, 30 days (+ previous 30)", () =>
-    getOverview(dashboard, { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" }),
+    getOverview({ ctx: dashboard, input: { range: "30d", mode: "LIVE", timeZone: "Asia/Seoul" } }),
   );
   // The overview's largest part, before and after the hourly rollup (migration 0092), in the same run.
   const thirtyDays = overviewPeriods("30d", Date.now(), "Asia/Seoul");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newId } from "./ids";
+import { newId, newOrderedId } from "./ids";
 
 describe("newId", () => {
   it("is time-ordered, 26 characters after the prefix, and unique across pool refills", () => {
@@ -8,5 +8,14 @@ describe("newId", () => {
     for (const id of ids) expect(id).toMatch(/^x_[0-9A-HJKMNP-TV-Z]{26}$/);
     const later = newId();
     expect(later.slice(0, 10) >= ids[0]!.slice(2, 12)).toBe(true);
+  });
+});
+
+describe("newOrderedId", () => {
+  it("is strictly increasing within a process, even within one millisecond", () => {
+    const ids = Array.from({ length: 1000 }, () => newOrderedId("x_"));
+    for (const id of ids) expect(id).toMatch(/^x_[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(1000);
   });
 });

@@ -21,16 +21,42 @@ function randomFromPool(n: number): Buffer {
  * so ids sort by creation and make good index keys.
  */
 export function newId(prefix = ""): string {
-  let time = Date.now();
+  const bytes = randomFromPool(16);
+  let tail = "";
+  for (let i = 0; i < 16; i++) tail += ALPHABET[bytes[i]! % 32];
+  return prefix + timeHead(Date.now()) + tail;
+}
+
+function timeHead(ms: number): string {
+  let time = ms;
   let head = "";
   for (let i = 0; i < 10; i++) {
     head = ALPHABET[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  const bytes = randomFromPool(16);
-  let tail = "";
-  for (let i = 0; i < 16; i++) tail += ALPHABET[bytes[i]! % 32];
-  return prefix + head + tail;
+  return head;
+}
+
+let lastTime = 0;
+let lastTail: number[] = [];
+
+/**
+ * Like newId, but strictly increasing within this process (ULID's monotonic mode): an id made in
+ * the same millisecond as the previous one is its successor, so ids written one after another (the
+ * audit entries of one transaction) sort in the order they were made.
+ */
+export function newOrderedId(prefix = ""): string {
+  const now = Date.now();
+  if (now > lastTime) {
+    lastTime = now;
+    lastTail = Array.from(randomFromPool(16), (b) => b % 32);
+  } else {
+    let i = lastTail.length - 1;
+    while (i >= 0 && lastTail[i] === 31) lastTail[i--] = 0;
+    if (i >= 0) lastTail[i]! += 1;
+    else lastTime += 1; // 80 bits used up within one millisecond: borrow the next one
+  }
+  return prefix + timeHead(lastTime) + lastTail.map((d) => ALPHABET[d]).join("");
 }
 
 /** A high-entropy secret in URL-safe base64. */

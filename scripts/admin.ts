@@ -4,7 +4,9 @@
  *   create-api-key --merchant ID [--store ID] [--name NAME] [--json]
  *   create-user --merchant ID --email EMAIL --password PW [--role OWNER|ADMIN|VIEWER] [--store ID] [--json]
  *   reset-demo-login [--email EMAIL] [--password PW] [--api-key] [--json]
- *   audit-verify [--merchant ID] [--json]   recompute every merchant's audit hash chain; exit 1 on a break
+ *   audit-verify [--merchant ID] [--seal] [--json]
+ *                            recompute every merchant's audit hash chain; exit 1 on a break or on an entry
+ *                            left unsealed over a minute; --seal first seals what is committed (as the worker does)
  *   backup --out FILE        consistent online backup (SQLite backup API, or pg_dump) while the server runs
  *   restore --from FILE      replace the database with a backup: stop every app and worker process first
  *   reconcile [--since ISO] [--merchant ID] [--json]
@@ -12,6 +14,7 @@
  *                            prints {"checked", "mismatches", "unsettled"}; exit 0 only when both lists are empty
  */
 import { parseArgs } from "node:util";
+import { sealAuditChains } from "@/lib/audit/seal";
 import { verifyAuditChains } from "@/lib/audit/verify";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { closeDb, getDb } from "@/lib/db/client";
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     out: { type: "string" },
     from: { type: "string" },
     since: { type: "string" },
+    seal: { type: "boolean", default: false },
   },
 });
 
@@ -119,6 +123,7 @@ try {
     });
     print({ user_id: user.id, email: values.email });
   } else if (command === "audit-verify") {
+    if (values.seal) await sealAuditChains({ merchantId: values.merchant });
     const report = await verifyAuditChains({ merchantId: values.merchant });
     print(report);
     if (!report.ok) process.exitCode = 1;
@@ -138,7 +143,7 @@ try {
     );
   } else {
     fail(
-      "usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]",
+      "usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--seal] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json]",
     );
   }
 } finally {

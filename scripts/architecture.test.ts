@@ -22,6 +22,8 @@ const files: Record<string, string> = {
     'import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";\nexport const r = SANDBOX_CARDS;',
   "lib/providers/adapter.ts": 'import { list } from "@/lib/customers/list-customers";\nexport const a = list;',
   "lib/customers/repository.ts": 'import { db } from "@/lib/db/client";\nexport const rows = db;',
+  "lib/customers/serialize.ts": "export const wire = 1;",
+  "lib/customers/repository/wire-rows.ts": 'import { wire } from "@/lib/customers/serialize";\nexport const w = wire;',
   "lib/customers/list-customers.ts": [
     'import { db } from "@/lib/db/client";',
     'import { transaction } from "@/lib/db/transaction";',
@@ -56,6 +58,7 @@ describe("architecture check", () => {
       "domain-errors-not-from-api: lib/customers/list-customers.ts -> lib/api/error-codes.ts",
       "domain-not-to-ui: lib/customers/list-customers.ts -> app/page.ts",
       "providers-not-to-db-or-domain: lib/providers/adapter.ts -> lib/customers/list-customers.ts",
+      "repositories-return-records: lib/customers/repository/wire-rows.ts -> lib/customers/serialize.ts",
       "sandbox-only-through-registry: lib/customers/list-customers.ts -> lib/providers/sandbox/cards.ts",
       "ui-not-to-db: app/page.ts -> lib/db/client.ts",
     ]);

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseTarget } from "@/lib/env";
 import { scratchDatabase, type ScratchDatabase } from "@/lib/testing/scratch-database";
+import type { Json } from "@/lib/testing/json";
 
 const exec = promisify(execFile);
 const dir = mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
@@ -29,7 +30,7 @@ async function admin(...args: string[]) {
       env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
     },
   );
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, any>;
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, Json>;
 }
 
 async function adminFails(...args: string[]): Promise<string> {

@@ -70,10 +70,11 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
   fi
 fi
 
-# Every audit hash chain the suite wrote must still verify (an edited or lost entry fails the run).
+# Every audit hash chain the suite wrote must still verify (an edited or lost entry fails the run);
+# entries a test process left unsealed when it ended are sealed first, as the worker's task would.
 step "audit chains verified"
 audit_verify() {
-  if out=$(DATABASE_URL="$2" DATA_DIR="$TMP/audit-verify" npx tsx scripts/admin.ts audit-verify --json 2>&1); then echo "$1: $out"; else echo "$1: FAILED $out"; status=1; fi
+  if out=$(DATABASE_URL="$2" DATA_DIR="$TMP/audit-verify" npx tsx scripts/admin.ts audit-verify --seal --json 2>&1); then echo "$1: $out"; else echo "$1: FAILED $out"; status=1; fi
 }
 audit_verify "unit SQLite" "file:$TMP/unit.db"
 [ -n "${PG_TEMP_URL:-}" ] && audit_verify "unit PostgreSQL" "$PG_TEMP_URL"

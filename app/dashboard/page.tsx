@@ -30,7 +30,7 @@ export default async function OverviewPage({
   const channels = (await listChannels({ ctx, input: {} })).channels;
   const hasLive = channels.some((c) => c.type === "LIVE");
   const mode = params.mode === "test" || !hasLive ? "TEST" : "LIVE";
-  const o = await getOverview(ctx, { range, mode, timeZone });
+  const o = await getOverview({ ctx, input: { range, mode, timeZone } });
   const money = (m: Money) => fmt.money(m[o.currency] ?? 0, o.currency);
   const others = (m: Money) =>
     Object.entries(m)

@@ -1,6 +1,6 @@
 /**
  * The bulk seeder: BENCH_ROWS (default 1,000,000) realistic payments written through the payment
- * repository's bulk insert (lib/payments/bulk-insert.ts), in transactions of 10,000 payments, on
+ * repository's bulk insert (lib/payments/seed/repository.ts), in transactions of 10,000 payments, on
  * whichever database DATABASE_URL selects. Deterministic (seeded PRNG): the same run makes the same
  * rows. One hosting merchant with four stores (70/15/10/5 % of the traffic), a year of history
  * (busier recently and in the evening), card/easy-pay/virtual-account/transfer/mobile payments
@@ -13,7 +13,7 @@ import { serializeChannel } from "@/lib/channels/serialize";
 import { getDb, withTransaction } from "@/lib/db/client";
 import type { ChannelsTable } from "@/lib/db/tables/foundation";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
-import { insertCancellationRows, insertTransactionRows } from "@/lib/payments/bulk-insert";
+import { insertCancellationRows, insertTransactionRows } from "@/lib/payments/seed/repository";
 import { createStore } from "@/lib/stores/create-store";
 import { createStoreInput } from "@/lib/stores/schema";
 import { createMerchant } from "@/lib/tenancy/create-merchant";
@@ -43,7 +43,10 @@ function prng(seed: number) {
 
 function pick<T>(random: () => number, weighted: readonly (readonly [T, number])[]): T {
   let r = random() * weighted.reduce((s, [, w]) => s + w, 0);
-  for (const [value, weight] of weighted) if ((r -= weight) < 0) return value;
+  for (const [value, weight] of weighted) {
+    r -= weight;
+    if (r < 0) return value;
+  }
   return weighted[weighted.length - 1]![0];
 }
 

@@ -25,7 +25,16 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
     () => [
       {
         header: t("audit.time"),
-        cell: ({ row }) => <span className="whitespace-nowrap">{fmt.dateTime(row.original.createdAt)}</span>,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">
+            {fmt.dateTime(row.original.createdAt)}
+            {row.original.seq === null ? (
+              <span className="block text-xs text-amber-700" title={t("audit.unsealedHint")}>
+                {t("audit.unsealed")}
+              </span>
+            ) : null}
+          </span>
+        ),
       },
       {
         header: t("audit.actor"),
@@ -51,7 +60,7 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       columns={columns}
       data={entries}
       testId="audit-log"
-      rowTestId={(e) => `audit-${e.seq}`}
+      rowTestId={(e) => `audit-${e.seq ?? e.id}`}
       emptyText={t("audit.empty")}
       label={t("audit.title")}
     />

@@ -39,7 +39,7 @@ export function SandboxInboxClient() {
       { header: t("inbox.message"), cell: ({ row }) => <span data-testid="inbox-text">{row.original.text}</span> },
       { header: t("inbox.expiresAt"), cell: ({ row }) => fmt.time(row.original.expiresAt) },
     ],
-    [t],
+    [t, fmt],
   );
   return (
     <div className="space-y-4">

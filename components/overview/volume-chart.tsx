@@ -21,6 +21,7 @@ export function VolumeChart({ series, currency, hourly }: { series: Point[]; cur
   const fmt = useFormat();
   const { resolvedTheme } = useTheme();
   const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a theme change redraws the chart, whose colours are read from CSS.
   useEffect(() => {
     const el = box.current;
     if (!el) return;

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
 import type { WireTransaction } from "@/lib/payments/serialize";
+import { prettyJson } from "@/lib/pretty-json";
 
 export function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -122,17 +123,11 @@ export function DetailPanels({ tx }: { tx: WireTransaction }) {
       {tx.pg_response ? (
         <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <summary className="cursor-pointer font-medium">{t("payments.detail.rawResponse")}</summary>
-          <pre className="mt-2 max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">{pretty(tx.pg_response)}</pre>
+          <pre className="mt-2 max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs">
+            {prettyJson(tx.pg_response)}
+          </pre>
         </details>
       ) : null}
     </>
   );
-}
-
-function pretty(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
 }

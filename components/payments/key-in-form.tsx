@@ -17,7 +17,7 @@ import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/test-cards";
 import type { ActionResult } from "@/lib/dashboard/action";
-import { keyInForm, toInstantPayBody, type KeyInForm } from "./form-schemas";
+import { keyInForm, toInstantPayBody, type KeyInForm as KeyInFormValues } from "./form-schemas";
 
 export type TestChannel = { key: string; name: string; pg_provider: string };
 type KeyInBody = Extract<ReturnType<typeof toInstantPayBody>, { body: unknown }>["body"];
@@ -35,7 +35,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
   const queryClient = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useErrorNotice();
-  const form = useForm<KeyInForm>({
+  const form = useForm<KeyInFormValues>({
     resolver: zodResolver(keyInForm),
     defaultValues: {
       channel_key: channels[0]?.key ?? "",
@@ -56,7 +56,7 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
   });
   const errors = form.formState.errors;
   const submit = useMutation({
-    mutationFn: async (values: KeyInForm) => {
+    mutationFn: async (values: KeyInFormValues) => {
       const mapped = toInstantPayBody(values);
       if ("error" in mapped) throw new Error(`${mapped.error}: too many decimals for ${values.currency}`);
       unwrap(await pay({ payment_id: values.payment_id, body: mapped.body }));
@@ -77,7 +77,11 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
     },
   });
   if (channels.length === 0) return <Alert kind="info">{t("payments.keyIn.noChannels")}</Alert>;
-  const field = (name: keyof KeyInForm, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const field = (
+    name: keyof KeyInFormValues,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <FormField label={label} htmlFor={`ki-${name}`} error={fieldError(errors[name])}>
       <Input id={`ki-${name}`} {...props} {...form.register(name)} aria-invalid={!!errors[name]} />
     </FormField>

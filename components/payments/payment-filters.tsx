@@ -12,7 +12,7 @@ import {
   PG_PROVIDERS,
   TEXT_SEARCH_COLUMNS,
   TIMESTAMP_TYPES,
-} from "@/lib/payments/list-schema";
+} from "@/lib/payments/read/schema";
 import { list, single, withFilters, type UrlQuery } from "./url-state";
 
 /** The filter panel (opened from the chips row); Apply writes every field into the URL at once. */

@@ -60,7 +60,10 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
   });
   const remove = useMutation({
     mutationFn: async () => unwrap(await deleteViewAction({ id: activeId })),
-    onSuccess: () => (done("views.deleted")(), onOpen("")),
+    onSuccess: () => {
+      done("views.deleted")();
+      onOpen("");
+    },
     onError,
   });
   const makeDefault = useMutation({
@@ -97,7 +100,10 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
       {editing ? (
         <form
           className="flex flex-wrap items-center gap-2"
-          onSubmit={(e) => (e.preventDefault(), (editing === "save" ? save : rename).mutate())}
+          onSubmit={(e) => {
+            e.preventDefault();
+            (editing === "save" ? save : rename).mutate();
+          }}
         >
           <Input
             aria-label={t("views.name")}
@@ -123,12 +129,25 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
         </form>
       ) : (
         <>
-          <Button variant="secondary" onClick={() => (setName(""), setShared(false), setEditing("save"))}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setName("");
+              setShared(false);
+              setEditing("save");
+            }}
+          >
             {t("views.save")}
           </Button>
           {active && (active.mine || canShare) ? (
             <>
-              <Button variant="ghost" onClick={() => (setName(active.name), setEditing("rename"))}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setName(active.name);
+                  setEditing("rename");
+                }}
+              >
                 {t("views.rename")}
               </Button>
               <ConfirmDialog

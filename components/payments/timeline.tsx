@@ -37,8 +37,8 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
   return (
     <Card title={t("timeline.title")}>
       <ol className="relative space-y-3 border-l border-slate-200 pl-5" data-testid="timeline">
-        {events.map((e, i) => (
-          <li key={`${e.kind}-${e.at}-${i}`} className="relative" data-kind={e.kind}>
+        {events.map((e) => (
+          <li key={e.key} className="relative" data-kind={e.kind}>
             <span
               aria-hidden="true"
               className={`absolute top-1.5 -left-[1.6rem] h-2.5 w-2.5 rounded-full ring-4 ring-white ${DOT[e.tone]}`}

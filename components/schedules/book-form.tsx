@@ -16,7 +16,7 @@ import { MoneyInput } from "@/components/ui/money-input";
 import { useFieldError } from "@/components/ui/error-message";
 import { parseMajorAmount } from "@/lib/money";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { bookScheduleForm, type BookScheduleForm } from "@/lib/schedules/schema";
+import { bookScheduleForm, type BookScheduleForm as BookScheduleValues } from "@/lib/schedules/schema";
 import { bookableKeysAction, bookScheduleAction } from "@/app/dashboard/schedules/actions";
 
 export const SCHEDULES_QUERY = ["schedules"] as const;
@@ -37,7 +37,7 @@ export function BookScheduleForm() {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: ["bookable-keys"], queryFn: async () => unwrap(await bookableKeysAction({})) });
   const [notice, setNotice] = useNotice();
-  const form = useForm<BookScheduleForm>({
+  const form = useForm<BookScheduleValues>({
     resolver: zodResolver(bookScheduleForm),
     defaultValues: {
       billing_key: "",
@@ -55,7 +55,7 @@ export function BookScheduleForm() {
 
   const book = useMutation({
     // datetime-local is the browser's local time; the API takes an absolute instant.
-    mutationFn: async (values: BookScheduleForm) =>
+    mutationFn: async (values: BookScheduleValues) =>
       unwrap(await bookScheduleAction({ ...values, scheduled_at: new Date(values.scheduled_at).toISOString() })),
     onSuccess: (res) => {
       setNotice({ kind: "success", text: t("schedules.booked", { id: res.id }) });

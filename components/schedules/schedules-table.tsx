@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import { StatusBadge } from "@/components/billing-keys/status-badge";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { useLocale, useT, useFormat } from "@/components/i18n-provider";
 import type { WireSchedule } from "@/lib/schedules/serialize";
 
@@ -39,11 +40,9 @@ export function SchedulesTable({
     else groups.push({ day, rows: [s] });
   }
   return (
-    <div
+    <ScrollBox
       className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
-      role="region"
-      aria-label={t("schedules.title")}
-      tabIndex={0}
+      label={t("schedules.title")}
     >
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="schedules-table">
         <thead className="bg-slate-50 text-left text-slate-600">
@@ -116,6 +115,6 @@ export function SchedulesTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

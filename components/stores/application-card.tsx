@@ -180,8 +180,8 @@ export function ApplicationCard({
       <details>
         <summary className="cursor-pointer text-xs text-slate-600">{t("stores.apps.history")}</summary>
         <ol className="mt-1 space-y-0.5 text-xs" data-testid="application-history">
-          {app.history.map((h, i) => (
-            <li key={i}>
+          {app.history.map((h) => (
+            <li key={h.id}>
               <time dateTime={h.at}>{fmt.dateTime(h.at)}</time> ·{" "}
               {t(h.field === "status" ? "stores.apps.historyStatus" : "stores.apps.historyContract")}:{" "}
               {h.from ? t(`enum.${h.field === "status" ? "applicationStatus" : "contractStatus"}.${h.from}`) : "—"} →{" "}

@@ -18,7 +18,10 @@ export function InvitationsCard({ invitations }: { invitations: PendingInvitatio
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: async (id: string) => unwrap(await revokeInvitationAction({ id })),
-    onSuccess: () => (toast.success(t("team.withdrawn")), void queryClient.invalidateQueries({ queryKey: TEAM_KEY })),
+    onSuccess: () => {
+      toast.success(t("team.withdrawn"));
+      void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
+    },
     onError: (e: Error) => toast.error(errorText(e)),
   });
   return (

@@ -54,7 +54,11 @@ export function InviteForm({ isOwner, stores }: { isOwner: boolean; stores: { id
       <form
         noValidate
         className="grid items-end gap-3 md:grid-cols-4"
-        onSubmit={form.handleSubmit((v) => (setError(null), setSent(null), invite.mutate(v)))}
+        onSubmit={form.handleSubmit((v) => {
+          setError(null);
+          setSent(null);
+          invite.mutate(v);
+        })}
       >
         <FormField label={t("team.email")} htmlFor="invite-email" error={fieldError(form.formState.errors.email)}>
           <Input

@@ -1,22 +1,19 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { toast } from "sonner";
 import { useFormat, useT } from "@/components/i18n-provider";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
-import { useErrorMessage } from "@/components/ui/error-message";
-import { Select } from "@/components/ui/input";
-import { unwrap } from "@/lib/dashboard/unwrap";
-import { TEAM_ROLES, type TeamMember, type TeamRole } from "@/lib/team/schema";
-import { changeRoleAction, removeMemberAction } from "@/app/dashboard/team/actions";
+import type { TeamMember } from "@/lib/team/schema";
+import { MemberCards } from "./member-cards";
+import { RemoveControl, RoleControl, useMemberMutations } from "./member-controls";
 
-export const TEAM_KEY = ["team"] as const;
+export { TEAM_KEY } from "./member-controls";
 
-/** The merchant's users; managers change roles and remove (an admin never touches an owner). */
+/**
+ * The merchant's users: a table from 640 px up, one card per member below (the table's role
+ * selector sat off-screen on a phone). Managers change roles and remove (an admin never touches an owner).
+ */
 export function MembersTable({
   members,
   canManage,
@@ -28,23 +25,11 @@ export function MembersTable({
 }) {
   const t = useT();
   const fmt = useFormat();
-  const errorText = useErrorMessage();
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
-  const changeRole = useMutation({
-    mutationFn: async (v: { user_id: string; role: TeamRole }) => unwrap(await changeRoleAction(v)),
-    onSuccess: () => (toast.success(t("team.roleChanged")), refresh()),
-    onError: (e: Error) => (toast.error(errorText(e)), refresh()),
-  });
-  const remove = useMutation({
-    mutationFn: async (userId: string) => unwrap(await removeMemberAction({ user_id: userId })),
-    onSuccess: () => (toast.success(t("team.removed")), refresh()),
-    onError: (e: Error) => toast.error(errorText(e)),
-  });
+  const mutations = useMemberMutations();
+  const permissions = useMemo(() => ({ canManage, isOwner }), [canManage, isOwner]);
 
-  const columns = useMemo<ColumnDef<TeamMember>[]>(() => {
-    const mayTouch = (m: TeamMember) => canManage && (isOwner || m.role !== "OWNER");
-    return [
+  const columns = useMemo<ColumnDef<TeamMember>[]>(
+    () => [
       {
         header: t("team.name"),
         cell: ({ row }) => (
@@ -56,23 +41,7 @@ export function MembersTable({
       { header: t("team.email"), accessorKey: "email" },
       {
         header: t("team.role"),
-        cell: ({ row }) =>
-          mayTouch(row.original) ? (
-            <Select
-              aria-label={t("team.changeRole", { name: row.original.name })}
-              value={row.original.role}
-              disabled={changeRole.isPending}
-              onChange={(e) => changeRole.mutate({ user_id: row.original.id, role: e.target.value as TeamRole })}
-            >
-              {TEAM_ROLES.filter((r) => isOwner || r !== "OWNER").map((r) => (
-                <option key={r} value={r}>
-                  {t(`enum.role.${r}`)}
-                </option>
-              ))}
-            </Select>
-          ) : (
-            t(`enum.role.${row.original.role}`)
-          ),
+        cell: ({ row }) => <RoleControl member={row.original} permissions={permissions} mutations={mutations} />,
       },
       { header: t("team.scope"), cell: ({ row }) => row.original.storeName ?? t("team.allStores") },
       {
@@ -91,29 +60,27 @@ export function MembersTable({
       {
         id: "actions",
         header: "",
-        cell: ({ row }) =>
-          mayTouch(row.original) ? (
-            <ConfirmDialog
-              trigger={<Button variant="danger">{t("team.remove")}</Button>}
-              title={t("team.removeTitle", { name: row.original.name })}
-              body={<p>{t("team.removeBody", { email: row.original.email })}</p>}
-              confirmLabel={t("team.remove")}
-              onConfirm={() => remove.mutate(row.original.id)}
-              pending={remove.isPending}
-            />
-          ) : null,
+        cell: ({ row }) => <RemoveControl member={row.original} permissions={permissions} mutations={mutations} />,
       },
-    ];
-  }, [t, fmt, canManage, isOwner, changeRole, remove]);
+    ],
+    [t, fmt, permissions, mutations],
+  );
 
   return (
-    <DataTable
-      columns={columns}
-      data={members}
-      loading={members === undefined}
-      testId="team-members"
-      rowTestId={(m) => `member-${m.email}`}
-      label={t("team.members")}
-    />
+    <>
+      <div className="sm:hidden">
+        <MemberCards members={members} permissions={permissions} mutations={mutations} />
+      </div>
+      <div className="hidden sm:block">
+        <DataTable
+          columns={columns}
+          data={members}
+          loading={members === undefined}
+          testId="team-members"
+          rowTestId={(m) => `member-${m.email}`}
+          label={t("team.members")}
+        />
+      </div>
+    </>
   );
 }

@@ -25,7 +25,10 @@ export function PasswordCard() {
   });
   const save = useMutation({
     mutationFn: async (v: ChangePasswordInput) => unwrap(await changePasswordAction(v)),
-    onSuccess: () => (setNotice({ kind: "success", text: t("account.passwordChanged") }), form.reset()),
+    onSuccess: () => {
+      setNotice({ kind: "success", text: t("account.passwordChanged") });
+      form.reset();
+    },
     onError: (e: ActionError) => {
       if (e.field === "current") form.setError("current", { message: e.message, type: "custom" });
       setNotice({ kind: "error", text: errorText(e) });
@@ -37,7 +40,10 @@ export function PasswordCard() {
       <form
         noValidate
         className="grid items-end gap-3 md:grid-cols-3"
-        onSubmit={form.handleSubmit((v) => (setNotice(null), save.mutate(v)))}
+        onSubmit={form.handleSubmit((v) => {
+          setNotice(null);
+          save.mutate(v);
+        })}
       >
         <FormField
           label={t("account.currentPassword")}

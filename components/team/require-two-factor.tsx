@@ -17,9 +17,10 @@ export function RequireTwoFactor({ required }: { required: boolean }) {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: async (next: boolean) => unwrap(await requireTwoFactorAction({ required: next })),
-    onSuccess: () => (
-      toast.success(t("team.requireChanged")), void queryClient.invalidateQueries({ queryKey: TEAM_KEY })
-    ),
+    onSuccess: () => {
+      toast.success(t("team.requireChanged"));
+      void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
+    },
     onError: (e: Error) => toast.error(errorText(e)),
   });
   return (

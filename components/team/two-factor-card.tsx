@@ -34,7 +34,10 @@ export function TwoFactorCard({
   const onError = (e: Error) => setNotice({ kind: "error", text: errorText(e) });
   const start = useMutation({
     mutationFn: async () => unwrap(await startTwoFactorAction({})),
-    onSuccess: (s) => (setNotice(null), setSetup(s)),
+    onSuccess: (s) => {
+      setNotice(null);
+      setSetup(s);
+    },
     onError,
   });
   const confirm = useMutation({
@@ -50,11 +53,11 @@ export function TwoFactorCard({
   });
   const disable = useMutation({
     mutationFn: async () => unwrap(await disableTwoFactorAction({ code })),
-    onSuccess: () => (
-      setCode(""),
-      setNotice({ kind: "success", text: t("account.disabled") }),
-      void queryClient.invalidateQueries({ queryKey: TEAM_KEY })
-    ),
+    onSuccess: () => {
+      setCode("");
+      setNotice({ kind: "success", text: t("account.disabled") });
+      void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
+    },
     onError,
   });
 
@@ -90,7 +93,13 @@ export function TwoFactorCard({
           <>
             <p data-testid="two-factor-state">{t("account.twoFactorIsOn")}</p>
             {required ? null : (
-              <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), disable.mutate())}>
+              <form
+                className="flex flex-wrap items-end gap-3"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  disable.mutate();
+                }}
+              >
                 {codeField("disable-code", t("account.disableCode"))}
                 <Button type="submit" variant="secondary" disabled={disable.isPending || code.length < 6}>
                   {t("account.disable")}
@@ -117,7 +126,13 @@ export function TwoFactorCard({
             <a className="text-brand underline" href={setup.uri}>
               {t("account.openInApp")}
             </a>
-            <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => (e.preventDefault(), confirm.mutate())}>
+            <form
+              className="flex flex-wrap items-end gap-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                confirm.mutate();
+              }}
+            >
               {codeField("totp-code", t("account.code"))}
               <Button type="submit" disabled={confirm.isPending || code.length < 6}>
                 {t("account.confirm")}

@@ -2,6 +2,7 @@
 
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useT } from "@/components/i18n-provider";
+import { ScrollBox } from "./scroll-box";
 import { SkeletonRows } from "./skeleton";
 
 /**
@@ -19,7 +20,7 @@ export function DataTable<T>({
   emptyText,
   label,
 }: {
-  columns: ColumnDef<T, any>[];
+  columns: ColumnDef<T>[];
   data: T[] | undefined;
   testId?: string;
   rowTestId?: (row: T) => string;
@@ -31,11 +32,9 @@ export function DataTable<T>({
   const table = useReactTable({ data: data ?? [], columns, getCoreRowModel: getCoreRowModel() });
   const pending = loading && data === undefined;
   return (
-    <div
+    <ScrollBox
       className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
-      role="region"
-      aria-label={label ?? t("table.region")}
-      tabIndex={0}
+      label={label ?? t("table.region")}
     >
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId} aria-busy={pending}>
         <thead className="bg-slate-50">
@@ -75,6 +74,6 @@ export function DataTable<T>({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -52,6 +52,7 @@ export function FilterForm({
 /** A labelled control inside a FilterForm. */
 export function FilterField({ label, children }: { label: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: `children` is the control (every caller passes an Input or a Select).
     <label className="space-y-1">
       <span className="block font-medium text-slate-700">{label}</span>
       {children}

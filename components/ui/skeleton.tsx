@@ -13,8 +13,10 @@ export function SkeletonRows({ columns, rows = 5 }: { columns: number; rows?: nu
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with no identity; the list never reorders.
         <tr key={r} data-testid="skeleton-row">
           {Array.from({ length: columns }, (_, c) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cells, as above.
             <td key={c} className="px-3 py-2.5">
               <Skeleton className="h-4 w-full max-w-40" />
             </td>

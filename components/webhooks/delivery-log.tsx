@@ -112,7 +112,7 @@ export function DeliveryLog({ canWrite, storeId }: { canWrite: boolean; storeId:
         ),
       },
     ],
-    [t, canWrite, resend, update],
+    [t, fmt, canWrite, resend, update, setMessage],
   );
 
   const total = deliveries.data?.total ?? 0;

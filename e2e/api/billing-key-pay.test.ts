@@ -2,18 +2,19 @@ import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
-import { loadPayment } from "@/lib/payments/repository";
+import { loadPayment } from "@/lib/payments/read/load-payment";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
 import { issueKey, payBody, paymentChannelKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { billingKeyPayResponse } from "@/lib/billing-keys/schema";
+import type { Json } from "@/lib/testing/json";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const pay = (paymentId: string) => `/v2/payments/${encodeURIComponent(paymentId)}/billing-key/pay`;
 
-function expectError(res: { status: number; body: any }, status: number, code: string) {
+function expectError(res: { status: number; body: Json }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ code, params: expect.any(Object) });
 }

@@ -13,10 +13,11 @@ import {
   issueBillingKeyResponse,
   listBillingKeysResponse,
 } from "@/lib/billing-keys/schema";
+import type { Json } from "@/lib/testing/json";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function expectError(res: { status: number; body: any }, status: number, code: string) {
+function expectError(res: { status: number; body: Json }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ code, params: expect.any(Object) });
 }

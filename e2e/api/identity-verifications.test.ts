@@ -6,6 +6,7 @@ import { sandboxIdentityProvider } from "@/lib/providers/sandbox/identity";
 import { callApi } from "@/lib/testing/api";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { addLiveChannel, addStoreWithLimitedKey, dumpMerchantRows } from "@/lib/testing/tenants";
+import type { Json } from "@/lib/testing/json";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -47,7 +48,7 @@ async function readOtp(m: Merchant, id: string): Promise<string> {
 
 const wrongOf = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, "0");
 
-function expectLoginError(res: { status: number; body: any }, status: number, type: string) {
+function expectLoginError(res: { status: number; body: Json }, status: number, type: string) {
   expect(res.status).toBe(status);
   expect(res.body).toEqual({ type, message: expect.any(String) });
 }

@@ -3,6 +3,7 @@ import { callApi } from "@/lib/testing/api";
 import { issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
+import type { Json } from "@/lib/testing/json";
 
 /**
  * Input that PostgreSQL cannot store (NUL characters, integers beyond a 32-bit column) and input
@@ -16,7 +17,7 @@ beforeAll(async () => {
   [m, hosting] = await Promise.all([newMerchant(), newMerchant({ hosting: true })]);
 });
 
-function expectPaymentInvalid(res: { status: number; body: any }, field: string) {
+function expectPaymentInvalid(res: { status: number; body: Json }, field: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
   expect(res.body).toEqual({
     code: "INVALID_REQUEST",

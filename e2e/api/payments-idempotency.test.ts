@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { liveAdapters } from "@/lib/providers/registry";
+import { liveAdapters } from "@/lib/channels/providers";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { ApiResult } from "@/lib/testing/api";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
@@ -23,7 +23,10 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
     const pg = `COUNTING_${newId().slice(-8)}`;
     liveAdapters[pg] = {
       ...sandboxPaymentProvider,
-      approveCard: async (input) => ((charges += 1), sandboxPaymentProvider.approveCard(input)),
+      approveCard: async (input) => {
+        charges += 1;
+        return sandboxPaymentProvider.approveCard(input);
+      },
     };
     const channelKey = `live-${newId()}`;
     await getDb()

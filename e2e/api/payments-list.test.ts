@@ -8,6 +8,7 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { DAY, HOUR } from "@/lib/time";
 import { createPayment, type FixturePayment } from "@/lib/testing/payment-fixtures";
+import type { Json } from "@/lib/testing/json";
 
 type M = Awaited<ReturnType<typeof newMerchant>>;
 type Page = {
@@ -27,7 +28,7 @@ const list = async (m: M, query = "") => {
 };
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function expectInvalid(res: { status: number; body: any }, field: string) {
+function expectInvalid(res: { status: number; body: Json }, field: string) {
   expect(res.status).toBe(400);
   expect(res.body).toEqual({
     code: "INVALID_REQUEST",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { lookUpNow } from "@/lib/payments/sweep";
-import { liveAdapters } from "@/lib/providers/registry";
+import { lookUpNow } from "@/lib/payments/unsettled/sweep";
+import { liveAdapters } from "@/lib/channels/providers";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -11,7 +11,7 @@ import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 /**
- * A LIVE channel served by an adapter registered the way real adapters are (lib/providers/registry):
+ * A LIVE channel served by an adapter registered the way real adapters are (lib/channels/providers.ts):
  * the sandbox's behaviour with some calls crashing or refusing, as a real PG connection might.
  */
 async function liveChannel(m: Merchant, adapter: Partial<PaymentProvider>): Promise<string> {

@@ -3,7 +3,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
 import { openCashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { getDb } from "@/lib/db/client";
-import { depositHooks, type DepositHook } from "@/lib/payments/deposit-hooks";
+import { depositHooks, type DepositHook } from "@/lib/payments/virtual-account/deposit-hooks";
 import { apiAs } from "@/lib/testing/api";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { TEST_WEBHOOK_URL, webhookStatuses } from "@/lib/testing/webhook-events";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
-import { loadPayment } from "@/lib/payments/repository";
+import { loadPayment } from "@/lib/payments/read/load-payment";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
 import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billing";
@@ -15,6 +15,7 @@ import {
   getScheduleResponse,
   listSchedulesResponse,
 } from "@/lib/schedules/schema";
+import type { Json } from "@/lib/testing/json";
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;
@@ -22,7 +23,7 @@ const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
-function expectError(res: { status: number; body: any }, status: number, code: string) {
+function expectError(res: { status: number; body: Json }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ code, params: expect.any(Object) });
 }

@@ -155,7 +155,10 @@ describe("dashboard sign-in throttling", () => {
   it("counts wrong passwords per e-mail before next-auth runs; then 429 {url: …error=TooManyAttempts} with Retry-After", async () => {
     const email = `victim-${newId().slice(-6)}@example.com`;
     let reached = 0;
-    const handle = () => (reached++, refused());
+    const handle = () => {
+      reached++;
+      return refused();
+    };
     for (let i = 0; i < 3; i++)
       expect((await withSignInThrottle(callback(email, newAddress()), handle)).status).toBe(401);
     const res = await withSignInThrottle(callback(email.toUpperCase(), newAddress()), handle);

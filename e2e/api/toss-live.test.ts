@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
 import { getDb } from "@/lib/db/client";
-import { lookUpNow } from "@/lib/payments/sweep";
+import { lookUpNow } from "@/lib/payments/unsettled/sweep";
 import { reconcile } from "@/lib/reconciliation/report";
 import { callApi } from "@/lib/testing/api";
 import { makeDue, runUntilSettled } from "@/lib/testing/billing";

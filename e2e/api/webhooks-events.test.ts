@@ -4,6 +4,7 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { updateWebhookUrl } from "@/lib/webhooks/settings";
+import type { Json } from "@/lib/testing/json";
 
 /** Every payment event, made through the real API routes, reaches the receiver signed. */
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
@@ -48,7 +49,7 @@ async function waitFor(r: WebhookReceiver, paymentId: string, count: number) {
 async function notifications(paymentId: string) {
   const res = await m.api.get(`/v2/payments/${paymentId}`);
   expect(res.status).toBe(200);
-  return res.body.payment.transactions.flatMap((t: any) => t.notifications.map((n: any) => n.webhook));
+  return res.body.payment.transactions.flatMap((t: Json) => t.notifications.map((n: Json) => n.webhook));
 }
 
 describe("webhooks for payment events (through the API)", () => {
@@ -63,7 +64,7 @@ describe("webhooks for payment events (through the API)", () => {
     expect((await waitFor(store, id, 3))[2]!.status).toBe("Cancelled");
     await drainWebhooksUntil(async () => (await notifications(id)).length === 3);
     const list = await notifications(id);
-    expect(list.map((n: any) => [n.type, n.status, n.webhook_trigger])).toEqual([
+    expect(list.map((n: Json) => [n.type, n.status, n.webhook_trigger])).toEqual([
       ["PAID", "SUCCEEDED", "NOTIFICATION_SETTING"],
       ["PARTIAL_CANCELLED", "SUCCEEDED", "NOTIFICATION_SETTING"],
       ["CANCELLED", "SUCCEEDED", "NOTIFICATION_SETTING"],
@@ -107,7 +108,7 @@ describe("webhooks for payment events (through the API)", () => {
     expect(resent.status).toBe(200);
     expect(eventsFor(store, id).at(-1)!.status).toBe("Cancelled");
     expect(
-      resent.body.payment.transactions[0].notifications.find((n: any) => n.webhook.id === resent.body.webhook_id)
+      resent.body.payment.transactions[0].notifications.find((n: Json) => n.webhook.id === resent.body.webhook_id)
         .webhook,
     ).toMatchObject({ webhook_trigger: "MANUAL", type: "CANCELLED" });
   });

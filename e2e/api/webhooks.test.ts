@@ -4,7 +4,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { claimJobs } from "@/lib/jobs/repository/claim";
 import { startWorker } from "@/lib/jobs/worker";
-import { loadPayment } from "@/lib/payments/repository";
+import { loadPayment } from "@/lib/payments/read/load-payment";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
@@ -12,6 +12,7 @@ import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries"
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import { openWebhookSecret } from "@/lib/webhooks/secret";
 import { rotateWebhookSecret, updateWebhookUrl } from "@/lib/webhooks/settings";
+import type { Json } from "@/lib/testing/json";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -57,7 +58,7 @@ const deliverUntil = drainWebhooksUntil;
 
 async function notifications(m: Merchant, paymentId: string) {
   const payment = await loadPayment(m.merchant_id, { storeId: m.store_id, paymentId });
-  const items = payment!.transactions.find((t) => t.is_primary)!.notifications as any[];
+  const items = payment!.transactions.find((t) => t.is_primary)!.notifications as Json[];
   // CONTRACT §9: each item holds a webhook.
   for (const item of items) expect(Object.keys(item)).toEqual(["webhook"]);
   return items.map((item) => item.webhook);
@@ -376,7 +377,7 @@ describe("POST /v2/payments/{payment_id}/resend-webhook", () => {
     expect(JSON.parse(r.received[1]!.body)).toEqual({ tx_id: tx.id, payment_id: "resend-default", status: "Paid" });
     expect(() => new Webhook(m.webhook_secret).verify(r.received[1]!.body, r.received[1]!.headers)).not.toThrow();
     const list = res.body.payment.transactions[0].notifications;
-    const manual = list.find((n: any) => n.webhook.id === res.body.webhook_id)?.webhook;
+    const manual = list.find((n: Json) => n.webhook.id === res.body.webhook_id)?.webhook;
     expect(manual).toMatchObject({
       status: "SUCCEEDED",
       webhook_trigger: "MANUAL",

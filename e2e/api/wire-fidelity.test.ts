@@ -6,12 +6,13 @@ import { expectError } from "@/lib/testing/payment-assertions";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { cardPayBody, newPaymentId, paymentChannelKey } from "@/lib/testing/payments";
 import { DAY } from "@/lib/time";
+import type { Json } from "@/lib/testing/json";
 
 /** Issue #12: what a client of the old API tripped over (items 4–7; 1–3 live beside their areas' tests). */
 
 type M = Awaited<ReturnType<typeof newMerchant>>;
 
-function expectInvalid(res: { status: number; body: any }, field: string) {
+function expectInvalid(res: { status: number; body: Json }, field: string) {
   expectError(res, 400, "INVALID_REQUEST");
   expect(res.body.params.message).toContain(field);
 }
@@ -137,7 +138,7 @@ describe("lenient query parsing where the meaning is unambiguous", () => {
     for (const value of ["True", "TRUE", "true", "1"]) {
       const res = await m.api.get(`/v2/payments?is_test_payment=${value}`);
       expect(res.status, `${value}: ${JSON.stringify(res.body)}`).toBe(200);
-      expect(res.body.payments.map((p: any) => p.id)).toEqual([test.payment_id]);
+      expect(res.body.payments.map((p: Json) => p.id)).toEqual([test.payment_id]);
     }
     const none = await m.api.get("/v2/payments?is_test_payment=False&is_scheduled_payment=FALSE");
     expect(none.status).toBe(200);
@@ -162,7 +163,7 @@ describe("lenient query parsing where the meaning is unambiguous", () => {
     ]) {
       const res = await m.api.get(`/v2/payments?start=${start}`);
       expect(res.status, `${start}: ${JSON.stringify(res.body)}`).toBe(200);
-      expect(res.body.payments.map((x: any) => x.id)).toEqual([p.payment_id]);
+      expect(res.body.payments.map((x: Json) => x.id)).toEqual([p.payment_id]);
     }
     // One day too late: the payment falls outside, so the offset really was read as +09:00.
     const late = new Date(now - 1 * DAY + 9 * 3_600_000).toISOString().slice(0, 19);

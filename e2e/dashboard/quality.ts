@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { APPLICATION_STATUSES, CONTRACT_STATUSES, METHOD_AND_TYPES } from "@/lib/onboarding/schema";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/list-schema";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/read/schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
 import { dictionaries } from "@/lib/i18n/dictionary";
 
@@ -78,4 +78,25 @@ export async function checkPage(page: Page, label: string) {
           .join(", ")}`,
     );
   expect(bad, `${label}: axe`).toEqual([]);
+}
+
+/**
+ * The element is on screen as the page loads: visible, inside the viewport's width and not cut off
+ * by a box that scrolls sideways (a wide table scrolled inside its card hides its later columns).
+ * Nothing is scrolled sideways to check it.
+ */
+export async function expectOnScreenWithoutSidewaysScroll(locator: Locator, label: string) {
+  await expect(locator, label).toBeVisible();
+  const clipped = await locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    if (box.left < 0 || box.right > window.innerWidth) return `outside the viewport (right edge ${box.right}px)`;
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === "visible") continue;
+      const frame = up.getBoundingClientRect();
+      if (box.left < frame.left || box.right > frame.right)
+        return `cut off by ${up.tagName.toLowerCase()}.${[...up.classList].slice(0, 3).join(".")} (right edge ${box.right}px, box ${frame.right}px)`;
+    }
+    return null;
+  });
+  expect(clipped, `${label}: needs sideways scrolling`).toBeNull();
 }

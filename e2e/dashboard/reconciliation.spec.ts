@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { startAttempt } from "@/lib/payments/attempts";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { chooseLanguage, freshMerchant, openFromMenu, signIn } from "./helpers";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { freshMerchant, startTwoFactorSetup } from "./helpers";
-import { checkPage } from "./quality";
+import { checkPage, expectOnScreenWithoutSidewaysScroll } from "./quality";
 
 /**
  * The team page, invitations, two-factor set-up and the audit log as a Korean merchant meets them,
@@ -35,6 +35,11 @@ for (const viewport of [
       await page.goto("/dashboard/team");
       await expect(page.getByRole("heading", { level: 1, name: "팀" })).toBeVisible();
       await checkPage(page, `team (${viewport.name})`);
+      // On a phone each member is a card: the role selector is on screen, not in a table's hidden columns.
+      await expectOnScreenWithoutSidewaysScroll(
+        page.getByRole("combobox", { name: /의 역할$/ }),
+        `the owner's role selector (${viewport.name})`,
+      );
 
       await page.getByLabel("이메일", { exact: true }).fill(email);
       await page.getByLabel("역할", { exact: true }).selectOption("VIEWER");

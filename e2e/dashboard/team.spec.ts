@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/users/repository";
-import { checkPage } from "./quality";
+import { checkPage, expectOnScreenWithoutSidewaysScroll } from "./quality";
 import { freshMerchant, signIn, startTwoFactorSetup, toast } from "./helpers";
 
 const nav = (page: Page, name: string) =>
@@ -196,4 +196,34 @@ test("when the owner requires two-factor, a teammate without it can only set it 
   await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
   await nav(page, "Payments");
   await expect(page).toHaveURL(/\/dashboard\/payments/);
+});
+
+test.describe("390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a phone shows each member as a card with its role selector on screen; changing a role works there", async ({
+    page,
+  }) => {
+    const m = await freshMerchant();
+    const email = `phone-${Date.now().toString(36)}@example.com`;
+    await insertUser(getDb(), {
+      merchantId: m.merchant_id,
+      email,
+      name: "Pat Phone",
+      password: "pat's long password",
+      role: "VIEWER",
+    });
+    await signIn(page, m.dashboard.email, m.dashboard.password);
+    await page.goto("/dashboard/team");
+    const role = page.getByRole("combobox", { name: "Role of Pat Phone" });
+    await expectOnScreenWithoutSidewaysScroll(role, "Pat's role selector");
+    const card = page.getByTestId(`member-card-${email}`);
+    for (const text of ["Pat Phone", email, "All stores", "Never", "Off"]) await expect(card).toContainText(text);
+    await expect(card.getByRole("button", { name: "Remove" })).toBeVisible();
+    await expect(page.getByTestId("team-members")).toBeHidden();
+    await checkPage(page, "team (390 px)");
+    await role.selectOption("ADMIN");
+    await expect(toast(page, "Role changed.")).toBeVisible();
+    await expect(role).toHaveValue("ADMIN");
+  });
 });

@@ -377,29 +377,41 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   /** Routes one request; returns the answer and whether processing was slowed by a fault. */
   function route(secretKey: string, method: string, url: URL, body: Record<string, unknown>, slow: boolean): Stored {
     const path = url.pathname;
-    let m: RegExpExecArray | null;
+    /** The path's one parameter when it matches `re`. */
+    const param = (re: RegExp): string | undefined => {
+      const hit = re.exec(path)?.[1];
+      return hit === undefined ? undefined : decodeURIComponent(hit);
+    };
     if (method === "POST" && path === "/v1/payments/key-in")
       return { status: 200, body: view(keyIn(secretKey, body, slow), Number.POSITIVE_INFINITY) };
     if (method === "POST" && path === "/v1/virtual-accounts")
       return { status: 200, body: view(virtualAccount(secretKey, body, slow), Number.POSITIVE_INFINITY) };
     if (method === "POST" && path === "/v1/billing/authorizations/card")
       return { status: 200, body: authorizeBilling(secretKey, body) };
-    if (method === "POST" && (m = /^\/v1\/billing\/([^/]+)$/.exec(path)))
-      return {
-        status: 200,
-        body: view(chargeBilling(secretKey, decodeURIComponent(m[1]!), body, slow), Number.POSITIVE_INFINITY),
-      };
-    if (method === "POST" && (m = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path)))
-      return { status: 200, body: view(cancel(secretKey, decodeURIComponent(m[1]!), body), Number.POSITIVE_INFINITY) };
-    if (method === "GET" && (m = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path))) {
-      const p = ledger.payment(secretKey, decodeURIComponent(m[1]!));
-      if (!p) throw new TossError(404, "NOT_FOUND_PAYMENT", "존재하지 않는 결제 정보 입니다.");
-      return { status: 200, body: view(p) };
+    if (method === "POST") {
+      const billingKey = param(/^\/v1\/billing\/([^/]+)$/);
+      if (billingKey !== undefined)
+        return {
+          status: 200,
+          body: view(chargeBilling(secretKey, billingKey, body, slow), Number.POSITIVE_INFINITY),
+        };
+      const cancelled = param(/^\/v1\/payments\/([^/]+)\/cancel$/);
+      if (cancelled !== undefined)
+        return { status: 200, body: view(cancel(secretKey, cancelled, body), Number.POSITIVE_INFINITY) };
     }
-    if (method === "GET" && (m = /^\/v1\/payments\/([^/]+)$/.exec(path))) {
-      const p = ledger.paymentByKey(secretKey, decodeURIComponent(m[1]!));
-      if (!p) throw new TossError(404, "NOT_FOUND_PAYMENT", "존재하지 않는 결제 정보 입니다.");
-      return { status: 200, body: view(p) };
+    if (method === "GET") {
+      const orderId = param(/^\/v1\/payments\/orders\/([^/]+)$/);
+      if (orderId !== undefined) {
+        const p = ledger.payment(secretKey, orderId);
+        if (!p) throw new TossError(404, "NOT_FOUND_PAYMENT", "존재하지 않는 결제 정보 입니다.");
+        return { status: 200, body: view(p) };
+      }
+      const paymentKey = param(/^\/v1\/payments\/([^/]+)$/);
+      if (paymentKey !== undefined) {
+        const p = ledger.paymentByKey(secretKey, paymentKey);
+        if (!p) throw new TossError(404, "NOT_FOUND_PAYMENT", "존재하지 않는 결제 정보 입니다.");
+        return { status: 200, body: view(p) };
+      }
     }
     if (method === "GET" && path === "/v1/transactions") return { status: 200, body: listTransactions(secretKey, url) };
     throw new TossError(404, "NOT_FOUND", "존재하지 않는 정보 입니다.");

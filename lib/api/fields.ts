@@ -3,6 +3,7 @@ import { BIGINT_INPUT_MAX, INT32_MAX } from "./input-rules";
 
 /** Shared zod building blocks, safe on client and server. */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this pattern exists to refuse.
 const NO_NUL = /^[^\u0000]*$/;
 
 /**

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi";
 import { findUnsafeInput, INT32_MAX, MAX_DEPTH, MAX_TEXT_LENGTH } from "./input-rules";
+import type { Json } from "@/lib/testing/json";
 
-type Schema = Record<string, any>;
+type Schema = Record<string, Json>;
 
 /** Every schema node under `schema`, with a readable path. */
 function* nodes(schema: Schema, path: string): Generator<[string, Schema]> {

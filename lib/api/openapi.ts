@@ -6,7 +6,7 @@ import { channelOperations } from "@/lib/channels/openapi";
 import { apiIntroduction } from "@/lib/docs/api-introduction";
 import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
-import { paymentListOperations } from "@/lib/payments/list-openapi";
+import { paymentListOperations } from "@/lib/payments/openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
@@ -125,7 +125,7 @@ let cached: JsonSchema | undefined;
 export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
   cached = {
     openapi: "3.1.0",
     info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },

@@ -22,7 +22,8 @@ export type Caller = {
 
 // On globalThis: route bundles and scripts may load separate copies of this module.
 const shared = globalThis as unknown as { __platformCaller?: AsyncLocalStorage<Caller> };
-const storage = (shared.__platformCaller ??= new AsyncLocalStorage<Caller>());
+shared.__platformCaller ??= new AsyncLocalStorage<Caller>();
+const storage = shared.__platformCaller;
 
 export function runAsCaller<T>(caller: Caller, fn: () => T): T {
   return storage.run(caller, fn);

@@ -1,10 +1,10 @@
 import { sha256 } from "@/lib/crypto";
-import type { AuditRow } from "./repository";
+import type { SealedAuditRow } from "./repository";
 
 export const GENESIS_HASH = "0".repeat(64);
 
 /** Every field but the hash itself, in a fixed order: changing any of them breaks the chain. */
-export function entryHash(e: Omit<AuditRow, "hash">): string {
+export function entryHash(e: Omit<SealedAuditRow, "hash">): string {
   return sha256(
     JSON.stringify([
       e.id,

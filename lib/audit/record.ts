@@ -1,9 +1,9 @@
-import { type Executor, type Transaction, transaction } from "@/lib/db/transaction";
-import { newId } from "@/lib/ids";
+import { type Executor, type Transaction, transaction, whenSettled } from "@/lib/db/transaction";
+import { newOrderedId } from "@/lib/ids";
 import type { AuditAction } from "./actions";
 import { currentCaller, type Actor } from "./actor";
-import { GENESIS_HASH, entryHash } from "./hash";
-import { appendEntry, bumpChainHead } from "./repository";
+import { insertUnsealedEntry } from "./repository";
+import { sealSoon } from "./seal";
 
 export type AuditChange = {
   merchantId: string;
@@ -15,10 +15,11 @@ export type AuditChange = {
 };
 
 /**
- * Appends one entry to the merchant's hash chain, in the caller's DB transaction (the change and
- * its entry commit or roll back together). The actor comes from the request or action context;
- * without one (worker, sweep) nothing is recorded: only changes made through the dashboard or the
- * API are.
+ * Writes one entry in the caller's DB transaction (the change and its entry commit or roll back
+ * together). The entry is written unchained, taking no lock other writers of the merchant wait
+ * for; once the transaction has ended it is sealed into the merchant's hash chain (lib/audit/seal.ts,
+ * the periodic task as backstop). The actor comes from the request or action context; without one
+ * (worker, sweep) nothing is recorded: only changes made through the dashboard or the API are.
  */
 export async function recordAudit(
   db: Executor,
@@ -31,11 +32,9 @@ export async function recordAudit(
     return;
   }
   const tx = db as Transaction;
-  const head = await bumpChainHead(tx, change.merchantId, GENESIS_HASH);
-  const entry = {
-    id: newId("aud_"),
+  await insertUnsealedEntry(tx, {
+    id: newOrderedId("aud_"),
     merchant_id: change.merchantId,
-    seq: head.seq,
     actor_type: actor.type,
     actor_id: actor.id,
     actor_name: actor.name,
@@ -47,7 +46,6 @@ export async function recordAudit(
     }),
     ip_address: actor.ip,
     created_at: Date.now(),
-    prev_hash: head.hash,
-  };
-  await appendEntry(tx, { ...entry, hash: entryHash(entry) });
+  });
+  whenSettled(tx, () => sealSoon(change.merchantId));
 }

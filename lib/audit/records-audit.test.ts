@@ -9,8 +9,7 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { newPaymentId } from "@/lib/testing/payments";
 import { storeBody } from "@/lib/testing/stores";
 import { runAsCaller } from "./actor";
-import { listAudit } from "./list-audit";
-import { verifyAuditChains } from "./verify";
+import { sealedAuditLog, sealedAuditVerify } from "@/lib/testing/audit";
 
 type Merchant = ReturnType<typeof inProcess<Awaited<ReturnType<typeof newMerchant>>>>;
 
@@ -28,7 +27,7 @@ async function apiMerchant(
 
 /** The merchant's entries of one action, oldest first. */
 async function entriesOf(merchantId: string, action: string) {
-  return (await listAudit(merchantId, { action })).entries.reverse();
+  return (await sealedAuditLog(merchantId, { action })).entries.reverse();
 }
 
 /** Personal or secret values that must never reach an entry's summary. */
@@ -102,7 +101,7 @@ describe("audit entries for stores, billing keys, cash receipts, identity verifi
       process.env.SANDBOX_FAULTS = "";
     }
     expect((await m.api.get(`/v2/billing-keys/${issued.body.billing_key}`)).body.billing_key.status).toBe("ISSUED");
-    const entries = (await listAudit(m.merchant_id, { target: issued.body.billing_key })).entries.reverse();
+    const entries = (await sealedAuditLog(m.merchant_id, { target: issued.body.billing_key })).entries.reverse();
     expect(entries.map((e) => [e.action, e.summary.after?.status])).toEqual([
       ["billing_key.issue", "ISSUED"],
       ["billing_key.delete", "DELETED"],
@@ -173,7 +172,7 @@ describe("audit entries for stores, billing keys, cash receipts, identity verifi
     const confirmed = await m.api.post(`/identity-verifications/${id}/confirm`, { otp });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
 
-    const entries = (await listAudit(m.merchant_id, { target: id })).entries.reverse();
+    const entries = (await sealedAuditLog(m.merchant_id, { target: id })).entries.reverse();
     expect(
       entries.map((e) => [e.action, e.actorId, e.summary.before?.status ?? null, e.summary.after?.status]),
     ).toEqual([
@@ -210,7 +209,7 @@ describe("audit entries for stores, billing keys, cash receipts, identity verifi
       });
     });
 
-    const entries = (await listAudit(m.merchant_id, { target: appId })).entries.reverse();
+    const entries = (await sealedAuditLog(m.merchant_id, { target: appId })).entries.reverse();
     expect(entries.map((e) => [e.action, e.actorId, e.summary])).toEqual([
       [
         "application.submit",
@@ -237,6 +236,6 @@ describe("audit entries for stores, billing keys, cash receipts, identity verifi
       ],
     ]);
     expect(entries[1]!.ipAddress).toBe("203.0.113.9");
-    expect((await verifyAuditChains({ merchantId: m.merchant_id })).ok).toBe(true);
+    expect((await sealedAuditVerify(m.merchant_id)).ok).toBe(true);
   });
 });

@@ -1,18 +1,37 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
 
-/** One stored entry of a merchant's chain, as written (summary is its JSON text, hashed as is). */
+/** One stored entry, as written (summary is its JSON text, hashed as is); unsealed: seq, prev_hash and hash null. */
 export type AuditRow = AuditLogTable;
+/** An entry sealed into its merchant's chain. */
+export type SealedAuditRow = AuditRow & { seq: number; prev_hash: string; hash: string };
 export type AuditHead = AuditHeadsTable;
 
+const storedSummary = z.object({
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+});
+/** An entry as the log page and the export read it: its summary parsed and checked once, here. */
+export type AuditRecord = Omit<AuditRow, "summary"> & { summary: z.infer<typeof storedSummary> };
+
+const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.parse(JSON.parse(r.summary)) });
+
+/** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
+export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
+  await tx
+    .insertInto("audit_log")
+    .values({ ...entry, seq: null, prev_hash: null, hash: null })
+    .execute();
+}
+
 /**
- * Takes the next sequence number of the merchant's chain and the previous entry's hash. Bumping
- * the head row takes its lock, so concurrent appends of one merchant queue on PostgreSQL
- * (SQLite's write lock does the same).
+ * Locks the merchant's chain head (created at the genesis hash on first use) until the sealing
+ * transaction ends, and answers the last sealed position and hash.
  */
-export async function bumpChainHead(
+export async function lockChainHead(
   tx: Tx,
   merchantId: string,
   genesisHash: string,
@@ -24,17 +43,70 @@ export async function bumpChainHead(
     .execute();
   const head = await tx
     .updateTable("audit_heads")
-    .set({ seq: sql`seq + 1` })
+    .set({ seq: sql`seq` })
     .where("merchant_id", "=", merchantId)
     .returning(["seq", "hash"])
     .executeTakeFirstOrThrow();
   return { seq: Number(head.seq), hash: head.hash };
 }
 
-/** Appends the entry and points the head at it. */
-export async function appendEntry(tx: Tx, entry: AuditRow): Promise<void> {
-  await tx.insertInto("audit_log").values(entry).execute();
-  await tx.updateTable("audit_heads").set({ hash: entry.hash }).where("merchant_id", "=", entry.merchant_id).execute();
+/** The merchant's committed entries not yet in its chain, oldest id first. */
+export async function unsealedEntries(tx: Tx, merchantId: string, limit: number): Promise<AuditRow[]> {
+  return tx
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("seq", "is", null)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Gives an unsealed entry its chain position; false when it was sealed meanwhile. */
+export async function sealEntry(
+  tx: Tx,
+  id: string,
+  chain: { seq: number; prev_hash: string; hash: string },
+): Promise<boolean> {
+  const result = await tx
+    .updateTable("audit_log")
+    .set(chain)
+    .where("id", "=", id)
+    .where("seq", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setChainHead(tx: Tx, merchantId: string, head: { seq: number; hash: string }): Promise<void> {
+  await tx.updateTable("audit_heads").set(head).where("merchant_id", "=", merchantId).execute();
+}
+
+/** Merchants with entries waiting to be sealed, written before `createdBefore` (epoch ms). */
+export async function merchantsWithUnsealed(createdBefore: number, limit: number): Promise<string[]> {
+  const rows = await getDb()
+    .selectFrom("audit_log")
+    .select("merchant_id")
+    .distinct()
+    .where("seq", "is", null)
+    .where("created_at", "<", createdBefore)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.merchant_id);
+}
+
+/** Every unsealed entry (id, merchant, time), every merchant's or one's, oldest first. */
+export async function unsealedSummary(
+  merchantId: string | undefined,
+  limit: number,
+): Promise<{ id: string; merchant_id: string; created_at: number }[]> {
+  let q = getDb()
+    .selectFrom("audit_log")
+    .select(["id", "merchant_id", "created_at"])
+    .where("seq", "is", null)
+    .orderBy("id")
+    .limit(limit);
+  if (merchantId) q = q.where("merchant_id", "=", merchantId);
+  return q.execute();
 }
 
 function filtered(merchantId: string, f: AuditFilters) {
@@ -47,13 +119,21 @@ function filtered(merchantId: string, f: AuditFilters) {
   if (f.target) q = q.where("target_id", "=", f.target);
   if (f.from) q = q.where("created_at", ">=", f.from);
   if (f.until) q = q.where("created_at", "<", f.until);
-  if (f.before) q = q.where("seq", "<", f.before);
-  return q.orderBy("seq", "desc");
+  return q;
 }
 
-/** Newest first, strictly the merchant's own; `before` in the filters is the keyset. */
-export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRow[]> {
-  return filtered(merchantId, f).limit(limit).execute();
+/** Sealed entries, newest first, strictly the merchant's own; `before` in the filters is the keyset. */
+export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
+  let q = filtered(merchantId, f).where("seq", "is not", null);
+  if (f.before) q = q.where("seq", "<", f.before);
+  return (await q.orderBy("seq", "desc").limit(limit).execute()).map(asRecord);
+}
+
+/** Committed entries not yet sealed (normally a few, for a moment), newest first. */
+export async function pendingEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
+  return (await filtered(merchantId, f).where("seq", "is", null).orderBy("id", "desc").limit(limit).execute()).map(
+    asRecord,
+  );
 }
 
 /** The people and keys that appear in the merchant's log. */
@@ -77,14 +157,30 @@ export async function chainHeads(merchantId?: string): Promise<AuditHead[]> {
   return q.execute();
 }
 
-/** A merchant's entries from a sequence number on, in order. */
-export async function entriesFrom(merchantId: string, fromSeq: number, limit: number): Promise<AuditRow[]> {
-  return getDb()
+/** A merchant's sealed entries with fromSeq ≤ seq ≤ toSeq, in order. */
+export async function sealedEntries(
+  merchantId: string,
+  fromSeq: number,
+  toSeq: number,
+  limit: number,
+): Promise<SealedAuditRow[]> {
+  return (await getDb()
     .selectFrom("audit_log")
     .selectAll()
     .where("merchant_id", "=", merchantId)
     .where("seq", ">=", fromSeq)
+    .where("seq", "<=", toSeq)
     .orderBy("seq")
     .limit(limit)
-    .execute();
+    .execute()) as SealedAuditRow[];
+}
+
+/** The merchant's highest sealed position (0 when none). */
+export async function lastSealedSeq(merchantId: string): Promise<number> {
+  const row = await getDb()
+    .selectFrom("audit_log")
+    .select((eb) => eb.fn.max("seq").as("top"))
+    .where("merchant_id", "=", merchantId)
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
 }

@@ -16,7 +16,9 @@ export const auditFilters = z.object({
 export type AuditFilters = z.infer<typeof auditFilters>;
 
 export type AuditEntry = {
-  seq: number;
+  id: string;
+  /** Position in the merchant's hash chain; null while the committed entry awaits sealing. */
+  seq: number | null;
   actorType: "USER" | "API_KEY" | "SYSTEM";
   actorId: string | null;
   actorName: string;

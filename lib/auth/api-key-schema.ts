@@ -8,6 +8,7 @@ export const createApiKeyInput = z.object({
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 
 export const revokeApiKeyInput = z.object({ id: idRef });
+export type RevokeApiKeyInput = z.infer<typeof revokeApiKeyInput>;
 
 /** What the dashboard shows of a key: never the secret, which exists only at creation. */
 export type ApiKeyView = {

@@ -3,14 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { type Executor, transaction } from "@/lib/db/transaction";
 import { newId, newSecret } from "@/lib/ids";
 import { forgetRecentAnswers, RecentAnswers } from "./recent-answers";
-import {
-  findActiveKeyByHash,
-  insertApiKey,
-  listMerchantApiKeys,
-  requestKeyRow,
-  revokeKeyRow,
-  setKeyLastUsed,
-} from "./repository";
+import { findActiveKeyByHash, insertApiKey, requestKeyRow, revokeKeyRow, setKeyLastUsed } from "./repository";
 
 export type CreatedApiKey = { id: string; apiKey: string; prefix: string };
 
@@ -77,14 +70,14 @@ export async function findRequestApiKey(apiKey: string): Promise<RequestKey | un
   return row;
 }
 
-export function listApiKeys(merchantId: string) {
-  return listMerchantApiKeys(merchantId);
-}
-
-export async function revokeApiKey(merchantId: string, keyId: string): Promise<boolean> {
+/**
+ * Revokes an active key of the merchant (with `storeId`, only one limited to that store); answers
+ * whether it did. The caller-facing verb is revokeCallerApiKey; this is for code acting as the merchant.
+ */
+export async function revokeApiKey(merchantId: string, keyId: string, storeId?: string): Promise<boolean> {
   const now = Date.now();
   const revoked = await transaction(async (tx) => {
-    const key = await revokeKeyRow(tx, merchantId, keyId, now);
+    const key = await revokeKeyRow(tx, { merchantId, storeId, keyId, at: now });
     if (!key) return false;
     await recordAudit(tx, {
       merchantId,

@@ -36,25 +36,29 @@ export const requestKeyRow = precompiled((db: Db, keyHash: string) =>
     .where("api_keys.revoked_at", "is", null),
 );
 
-export function listMerchantApiKeys(merchantId: string) {
-  return getDb()
+/** The merchant's keys, newest first; with `storeId`, only the keys limited to that store. */
+export function listMerchantApiKeys(merchantId: string, storeId?: string) {
+  let query = getDb()
     .selectFrom("api_keys")
     .select(["id", "name", "key_prefix", "store_id", "created_at", "last_used_at", "revoked_at"])
-    .where("merchant_id", "=", merchantId)
-    .orderBy("created_at", "desc")
-    .execute();
+    .where("merchant_id", "=", merchantId);
+  if (storeId !== undefined) query = query.where("store_id", "=", storeId);
+  return query.orderBy("created_at", "desc").execute();
 }
 
-/** Revokes the merchant's key if still active; answers its name and prefix, or undefined. */
-export function revokeKeyRow(tx: Tx, merchantId: string, keyId: string, at: number) {
-  return tx
+/**
+ * Revokes the merchant's key if still active (with `storeId`, only a key limited to that store);
+ * answers its name and prefix, or undefined.
+ */
+export function revokeKeyRow(tx: Tx, key: { merchantId: string; storeId?: string; keyId: string; at: number }) {
+  let query = tx
     .updateTable("api_keys")
-    .set({ revoked_at: at })
-    .where("id", "=", keyId)
-    .where("merchant_id", "=", merchantId)
-    .where("revoked_at", "is", null)
-    .returning(["name", "key_prefix"])
-    .executeTakeFirst();
+    .set({ revoked_at: key.at })
+    .where("id", "=", key.keyId)
+    .where("merchant_id", "=", key.merchantId)
+    .where("revoked_at", "is", null);
+  if (key.storeId !== undefined) query = query.where("store_id", "=", key.storeId);
+  return query.returning(["name", "key_prefix"]).executeTakeFirst();
 }
 
 export async function setKeyLastUsed(keyId: string, at: number): Promise<void> {

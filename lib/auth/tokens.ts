@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { sha256 } from "@/lib/crypto";
 import { type Transaction as Tx, transaction } from "@/lib/db/transaction";
@@ -31,7 +32,8 @@ export function refreshGraceMs(): number {
 }
 const SUCCESSOR_PURPOSE = "refresh-successor";
 
-export type TokenPair = { accessToken: string; refreshToken: string };
+const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPair>;
 
 /** Claims of our access token: merchant, store in the token, whether the key is store-limited, key and family. */
 export type AccessClaims = { mid: string; sid: string; lim: 0 | 1; kid: string; fam: string; exp: number; iat: number };
@@ -100,7 +102,7 @@ async function pairOfRecentRotation(tx: Tx, tokenId: string, now: number): Promi
   if (!again?.rotated_at || !again.successor_sealed || now - again.rotated_at > refreshGraceMs()) return null;
   const opened = openSealed(SUCCESSOR_PURPOSE, again.successor_sealed);
   if (!opened) return null;
-  const pair = JSON.parse(opened) as TokenPair;
+  const pair = tokenPair.parse(JSON.parse(opened));
   const successor = await rotatedAtByHash(tx, sha256(pair.refreshToken));
   return successor && successor.rotated_at === null ? pair : null;
 }

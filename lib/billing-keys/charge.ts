@@ -1,10 +1,11 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
-import { runAttemptCall } from "@/lib/payments/attempt-call";
-import type { SettleContext } from "@/lib/payments/attempt-context";
-import type { AttemptInput } from "@/lib/payments/attempts";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
+import type { SettleContext } from "@/lib/payments/pay/attempt-context";
+import { settleContextOf } from "@/lib/payments/pay/repository";
+import type { AttemptInput } from "@/lib/payments/pay/start-attempt";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import type { CardInfo } from "@/lib/providers/types";
 import type { BillingKeyRecord, findKeyChannel } from "./repository";
 import { installmentMonthOf, type BillingKeyPayInput } from "./schema";
@@ -82,15 +83,13 @@ function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): Settle
 }
 
 /**
- * Charges a PENDING attempt on the key and records what is known after (attempt-call.ts). The
+ * Charges a PENDING attempt on the key and records what is known after (lib/payments/pay/attempt-call.ts). The
  * attempt's id is the provider's idempotency key, so charging the same attempt again (a worker
  * that died mid-call, a run that lost its lease) answers the first charge and takes money once.
  */
 export async function chargeAttempt(key: BillingKeyRecord, channel: KeyChannel, attempt: Attempt): Promise<Attempt> {
   const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
-  const installmentMonth = attempt.settle_context
-    ? (JSON.parse(attempt.settle_context) as SettleContext).installment?.month
-    : undefined;
+  const installmentMonth = settleContextOf(attempt).installment?.month;
   return runAttemptCall(attempt, (signal) =>
     paymentProviderFor(channel).chargeBillingKey({
       channel,

@@ -3,7 +3,7 @@ import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { recordAudit } from "@/lib/audit/record";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { bookedScheduleIds, lockKeySchedules, transitionSchedules } from "@/lib/schedules/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";

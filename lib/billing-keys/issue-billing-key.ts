@@ -7,7 +7,7 @@ import { toCustomer } from "@/lib/customers/to-customer";
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { digitsOnly, maskCardNumber } from "@/lib/cards/card-number";
 import type { CardInfo } from "@/lib/providers/types";
 import { resolveStore } from "@/lib/tenancy/scope";

@@ -1,8 +1,8 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { requireSucceeded } from "@/lib/payments/attempt-call";
-import { startAttempt } from "@/lib/payments/attempts";
-import { earlierAttempt, recordedIdempotencyKey } from "@/lib/payments/earlier-outcome";
+import { requireSucceeded } from "@/lib/payments/pay/attempt-call";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
+import { earlierAttempt, recordedIdempotencyKey } from "@/lib/payments/pay/earlier-outcome";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { assertTaxFreeWithinTotal, attemptInputFor, chargeAttempt } from "./charge";

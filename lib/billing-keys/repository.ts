@@ -4,7 +4,7 @@ import type { Customer } from "@/lib/customers/to-customer";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
-import { prefixMatch } from "@/lib/payments/list-query";
+import { prefixMatch } from "@/lib/db/prefix-match";
 
 export type BillingKeyRef = { merchantId: string; storeId: string; billingKey: string };
 

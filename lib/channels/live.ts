@@ -4,7 +4,7 @@ import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
-import { tossPayments } from "@/lib/providers/live-adapters";
+import { tossPayments } from "./providers";
 import { sealChannelSecret } from "./live-credentials";
 import type { ConnectTossChannelInput, LiveChannelView } from "./live-schema";
 import {

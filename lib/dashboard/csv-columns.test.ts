@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { csvLine } from "@/lib/payments/csv";
+import { csvLine } from "@/lib/csv";
 import { csvTime, localizedCsvColumns } from "./csv-columns";
 
 const row = {

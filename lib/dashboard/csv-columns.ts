@@ -1,5 +1,5 @@
-import type { CsvColumn } from "@/lib/payments/csv";
-import { COLUMNS } from "@/lib/payments/csv";
+import type { CsvColumn } from "@/lib/payments/read/export-payments-csv";
+import { COLUMNS } from "@/lib/payments/read/export-payments-csv";
 import { currencyExponent } from "@/lib/money";
 import { translate, type Locale } from "@/lib/i18n/dictionary";
 import { dateInZone } from "./date-range";

@@ -81,7 +81,7 @@ describe("overview aggregates", () => {
         idempotency_key: null,
       })
       .execute();
-    const o = await getOverview(ctxOf(m), { range: "7d", mode: "TEST", timeZone: "Asia/Seoul" });
+    const o = await getOverview({ ctx: ctxOf(m), input: { range: "7d", mode: "TEST", timeZone: "Asia/Seoul" } });
     expect(o.currency).toBe("KRW");
     expect(o.current.gross).toEqual({ KRW: 15_000 });
     expect(o.current.refunds).toEqual({ KRW: 3_000 });
@@ -98,9 +98,10 @@ describe("overview aggregates", () => {
     expect(o.series.reduce((s, p) => s + p.current, 0)).toBe(15_000);
     expect(o.series.reduce((s, p) => s + p.previous, 0)).toBe(4_000);
     // Live mode of a test-only store: nothing.
-    expect((await getOverview(ctxOf(m), { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" })).current.paidCount).toBe(
-      0,
-    );
+    expect(
+      (await getOverview({ ctx: ctxOf(m), input: { range: "7d", mode: "LIVE", timeZone: "Asia/Seoul" } })).current
+        .paidCount,
+    ).toBe(0);
   });
 
   it("starts today at the reader's midnight", () => {

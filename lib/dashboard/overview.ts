@@ -58,10 +58,13 @@ const emptyTotals = (): PeriodTotals => ({
  * grouped in SQL to buckets and dimensions, folded here. Gross is what was paid in the period, refunds what was refunded in it,
  * net their difference; the approval rate counts attempts (approved / approved + declined).
  */
-export async function getOverview(
-  ctx: DashboardContext,
-  input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number },
-): Promise<Overview> {
+export async function getOverview({
+  ctx,
+  input,
+}: {
+  ctx: DashboardContext;
+  input: { range: OverviewRange; mode: "LIVE" | "TEST"; timeZone: string; now?: number };
+}): Promise<Overview> {
   const now = input.now ?? Date.now();
   const { current, previous, bucketMs, offsetMs } = overviewPeriods(input.range, now, input.timeZone);
   const q = { storeId: ctx.storeId, mode: input.mode, start: previous.start, end: current.end, bucketMs, offsetMs };

@@ -1,5 +1,5 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { getPayment } from "@/lib/payments/get-payment";
+import { getPayment } from "@/lib/payments/read/get-payment";
 import { deliveryIdsOfAttempts } from "@/lib/webhooks/repository";
 import { buildTimeline, webhookOf } from "./timeline";
 

@@ -28,6 +28,8 @@ export type TimelineEvent = {
   href?: string;
   external?: boolean;
   txId: string;
+  /** Unique within the payment: the step's kind and what it happened to (transaction, cancellation, webhook). */
+  key: string;
 };
 
 type Detail = {
@@ -60,8 +62,8 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
   const events: TimelineEvent[] = [];
   for (const tx of payment.transactions) {
     const currency = tx.amount.currency;
-    const push = (e: Omit<TimelineEvent, "txId"> | null) => {
-      if (e?.at) events.push({ ...e, txId: tx.id });
+    const push = (e: Omit<TimelineEvent, "txId" | "key"> | null, subjectId = tx.id) => {
+      if (e?.at) events.push({ ...e, txId: tx.id, key: `${e.kind}:${subjectId}` });
     };
     const detail = (tx.payment_method_detail ?? {}) as Detail;
     const isVirtualAccount = detail.virtual_account !== undefined;
@@ -111,17 +113,12 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
       push({ at: tx.updated_at, kind: "escrowCompleted", tone: "good", vars: {}, href: "#escrow" });
     for (const c of tx.cancellations ?? []) {
       const vars = { amount: c.cancel_amount, currency, reason: c.reason };
-      push({ at: c.requested_at ?? "", kind: "refundRequested", tone: "neutral", vars, href: `#cancellation-${c.id}` });
+      const href = `#cancellation-${c.id}`;
+      push({ at: c.requested_at ?? "", kind: "refundRequested", tone: "neutral", vars, href }, c.id);
       if (c.status === "SUCCEEDED" && c.cancelled_at)
-        push({ at: c.cancelled_at, kind: "refundSettled", tone: "good", vars, href: `#cancellation-${c.id}` });
+        push({ at: c.cancelled_at, kind: "refundSettled", tone: "good", vars, href }, c.id);
       if (c.status === "FAILED")
-        push({
-          at: c.cancelled_at ?? c.requested_at ?? "",
-          kind: "refundFailed",
-          tone: "bad",
-          vars,
-          href: `#cancellation-${c.id}`,
-        });
+        push({ at: c.cancelled_at ?? c.requested_at ?? "", kind: "refundFailed", tone: "bad", vars, href }, c.id);
     }
     const receipt = tx.cash_receipt as Receipt | undefined;
     if (receipt?.issued_at)
@@ -144,19 +141,22 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
       });
     for (const n of (tx.notifications ?? []).map(webhookOf)) {
       const delivery = deliveryOf[n.id];
-      push({
-        at: n.request?.requested_at ?? "",
-        kind: "webhook",
-        tone: n.status === "SUCCEEDED" ? "good" : "bad",
-        vars: {
-          event: n.type,
-          url: n.url,
-          status: n.status,
-          code: n.response?.code ?? "",
-          attempt: n.current_execution ?? 1,
+      push(
+        {
+          at: n.request?.requested_at ?? "",
+          kind: "webhook",
+          tone: n.status === "SUCCEEDED" ? "good" : "bad",
+          vars: {
+            event: n.type,
+            url: n.url,
+            status: n.status,
+            code: n.response?.code ?? "",
+            attempt: n.current_execution ?? 1,
+          },
+          href: delivery ? `/dashboard/webhooks?delivery=${encodeURIComponent(delivery)}` : undefined,
         },
-        href: delivery ? `/dashboard/webhooks?delivery=${encodeURIComponent(delivery)}` : undefined,
-      });
+        n.id,
+      );
     }
   }
   // Newest first; at equal times the order the steps happen in.

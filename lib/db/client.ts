@@ -113,11 +113,17 @@ export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     let own: Tx | undefined;
     return db
       .transaction()
-      .execute((tx) => fn((own = tx)))
+      .execute((tx) => {
+        own = tx;
+        return fn(tx);
+      })
       .finally(() => own && runSettledHooks(own));
   }
   let committer = committers.get(db);
-  if (!committer) committers.set(db, (committer = groupCommitter(() => db, runSettledHooks)));
+  if (!committer) {
+    committer = groupCommitter(() => db, runSettledHooks);
+    committers.set(db, committer);
+  }
   return committer.run(fn);
 }
 

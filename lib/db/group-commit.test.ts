@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +42,15 @@ describe("group commit (issue #18)", () => {
       expect(after.members - (before?.members ?? 0)).toBe(20);
       expect(after.groups - (before?.groups ?? 0)).toBeLessThan(20);
     }
+  });
+
+  it("each transaction runs in its own caller's async context, not in that of the group's first member", async () => {
+    const caller = new AsyncLocalStorage<string>();
+    const names = ["alice", "bob", "carol", "dave"];
+    const seen = await Promise.all(
+      names.map((name) => caller.run(name, () => withTransaction(async () => caller.getStore()))),
+    );
+    expect(seen).toEqual(names);
   });
 
   it("a transaction that fails rolls back alone; the others in its group commit", async () => {

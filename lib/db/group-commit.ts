@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { sql } from "kysely";
 import type { Db, Tx } from "./client";
 
@@ -77,7 +78,9 @@ export function groupCommitter(db: () => Db, onSettled: (tx: Tx) => void = () =>
   return {
     run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+        // Each member runs in its caller's async context (who is calling, which request), not in
+        // that of the caller whose arrival started the group.
+        queue.push({ work: AsyncResource.bind(work), resolve: resolve as (v: unknown) => void, reject });
         if (!running) start();
       });
     },

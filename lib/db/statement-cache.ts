@@ -89,7 +89,10 @@ export function namingPool(pool: pg.Pool): pg.Pool {
   const connect = async () => {
     const client = await pool.connect();
     let proxy = wrapped.get(client);
-    if (!proxy) wrapped.set(client, (proxy = namingClient(client)));
+    if (!proxy) {
+      proxy = namingClient(client);
+      wrapped.set(client, proxy);
+    }
     return proxy;
   };
   return new Proxy(pool, {

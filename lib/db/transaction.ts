@@ -20,3 +20,7 @@ export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T
 export { StaleWriteError } from "./conditional";
 /** Errors retrying cannot fix: data the database refuses (a check, a type), not a busy database. */
 export { isPermanentDbError } from "./errors";
+/** A move a record's state table does not allow (the transition functions refuse it before writing). */
+export { IllegalTransitionError } from "./conditional";
+/** Runs a hint once the transaction has ended (committed or rolled back); it must be harmless after a rollback. */
+export { whenSettled } from "./client";

@@ -10,7 +10,7 @@ import {
   METHOD_AND_TYPES,
   PG_COMPANIES,
 } from "@/lib/onboarding/schema";
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/list-schema";
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/read/schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
 import { ESCROW_COMPANIES } from "@/components/payments/form-schemas";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDemoCashReceipts } from "@/lib/cash-receipts/demo-seed";
 import { findLatestReceipt } from "@/lib/cash-receipts/repository";
-import { seedDemoPayments } from "@/lib/payments/demo-seed";
+import { seedDemoPayments } from "@/lib/payments/seed/demo-seed";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { seedDemoVerifications } from "./demo-seed";
 import { findVerification } from "./repository";

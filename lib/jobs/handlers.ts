@@ -1,6 +1,7 @@
+import { sealAuditTask } from "@/lib/audit/seal";
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
-import { foldPaymentCountsTask } from "@/lib/payments/count-fold";
-import { sweepUnsettled } from "@/lib/payments/sweep";
+import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
+import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
@@ -9,7 +10,8 @@ import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries"
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
 import type { Job } from "./queue";
 
-/** What a handler may ask for instead of the default retry schedule. */
+/** What a handler may ask for instead of the default retry schedule; most return nothing. */
+// biome-ignore lint/suspicious/noConfusingVoidType: "returns nothing" is the outcome of most handlers (and of `resolve()` in a handler's own promise); undefined would refuse them.
 export type JobOutcome = void | { retryAt: number; error: string };
 
 /**
@@ -19,7 +21,11 @@ export type JobOutcome = void | { retryAt: number; error: string };
  */
 export type JobLease = { signal: AbortSignal };
 
-export type JobHandler = (payload: any, job: Job, lease: JobLease) => Promise<JobOutcome>;
+/**
+ * Payloads differ per queue and each handler reads its own, so the table types the payload as
+ * `never` (any handler fits); the worker hands over the stored payload as it is.
+ */
+export type JobHandler = (payload: never, job: Job, lease: JobLease) => Promise<JobOutcome>;
 
 /**
  * Queue name → handler. Each area registers its jobs here (schedule runs, webhook deliveries).
@@ -52,12 +58,14 @@ export type PeriodicTask = {
 };
 
 export const periodicTasks: PeriodicTask[] = [
-  // Settles outcomes we do not know (lib/payments/sweep.ts): due look-ups are found within a second.
+  // Settles outcomes we do not know (lib/payments/unsettled/sweep.ts): due look-ups are found within a second.
   {
     name: "payments.sweep",
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),
     run: async () => void (await sweepUnsettled()),
   },
-  // Folds the triggers' deltas into payment_counts, paid_volume_hours and refund_volume_hours (PostgreSQL; lib/payments/count-fold.ts).
+  // Folds the triggers' deltas into payment_counts, paid_volume_hours and refund_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
   foldPaymentCountsTask,
+  // Seals audit entries whose post-commit sealing did not run (a crash right after commit; lib/audit/seal.ts).
+  sealAuditTask,
 ];

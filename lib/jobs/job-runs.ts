@@ -31,7 +31,8 @@ async function runJob(workerId: string, run: Run): Promise<RunOutcome> {
   }
   let retry: { error: string; retryAt: number } | undefined;
   try {
-    const outcome = await handler(JSON.parse(job.payload), job, { signal: run.controller.signal });
+    // The handler reads its own payload shape (JobHandler).
+    const outcome = await handler(JSON.parse(job.payload) as never, job, { signal: run.controller.signal });
     if (outcome && "retryAt" in outcome) retry = outcome;
   } catch (error) {
     if (!run.lost) logger.error({ err: error, workerId, jobId: job.id, queue: job.queue }, "job failed");

@@ -59,6 +59,7 @@ export function toApplicationView(row: ApplicationRecord, events: ApplicationEve
     contract_status_changed_at: toRfc3339(row.contract_status_changed_at) ?? null,
     created_at: toRfc3339(row.created_at),
     history: events.map((e) => ({
+      id: e.id,
       field: e.field,
       from: e.from_value,
       to: e.to_value,

@@ -67,13 +67,14 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 }
 
 // On globalThis: the route bundles and the start script load separate copies of this module.
-const shared = globalThis as unknown as { __platformLogger?: Logger };
+const shared = globalThis as unknown as { __platformLogger?: Logger; __platformAccessLogger?: Logger };
 
-export const logger: Logger = (shared.__platformLogger ??= createLogger({
+shared.__platformLogger ??= createLogger({
   level: process.env.LOG_LEVEL,
   format: process.env.LOG_FORMAT,
   file: process.env.LOG_FILE,
-}));
+});
+export const logger: Logger = shared.__platformLogger;
 
 /**
  * The access log's writer: the same output without the key redaction. Its lines have a fixed shape
@@ -81,10 +82,10 @@ export const logger: Logger = (shared.__platformLogger ??= createLogger({
  * wildcard redaction was ~12% of a payment read's CPU (docs/benchmarks.md); scrubLogLine still
  * runs on every line.
  */
-export const accessLogger: Logger = ((shared as { __platformAccessLogger?: Logger }).__platformAccessLogger ??=
-  createLogger({
-    level: process.env.LOG_LEVEL,
-    format: process.env.LOG_FORMAT,
-    file: process.env.LOG_FILE,
-    redact: false,
-  }));
+shared.__platformAccessLogger ??= createLogger({
+  level: process.env.LOG_LEVEL,
+  format: process.env.LOG_FORMAT,
+  file: process.env.LOG_FILE,
+  redact: false,
+});
+export const accessLogger: Logger = shared.__platformAccessLogger;

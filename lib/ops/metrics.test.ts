@@ -8,7 +8,7 @@ import { AUTO_ISSUE_QUEUE } from "@/lib/cash-receipts/auto-issue";
 import { withTransaction } from "@/lib/db/client";
 import { createDelivery, eventBody } from "@/lib/webhooks/deliveries";
 import { attemptDelivery } from "@/lib/webhooks/deliver";
-import { startAttempt } from "@/lib/payments/attempts";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { newMerchant } from "@/lib/testing/fixtures";

@@ -111,5 +111,6 @@ const shared = globalThis as unknown as { __platformMetrics?: Metrics };
 /** The metrics, or null when METRICS_TOKEN is unset (then callers record nothing). */
 export function metrics(): Metrics | null {
   if (!process.env.METRICS_TOKEN) return null;
-  return (shared.__platformMetrics ??= createMetrics());
+  shared.__platformMetrics ??= createMetrics();
+  return shared.__platformMetrics;
 }

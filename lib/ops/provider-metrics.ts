@@ -42,9 +42,14 @@ export function withProviderMetrics<T extends object>(provider: T, channel: { ty
   if (!m) return provider;
   const key = `${channel.type}:${channel.pg_provider}`;
   let byChannel = cache.get(provider);
-  if (!byChannel) cache.set(provider, (byChannel = new Map()));
+  if (!byChannel) {
+    byChannel = new Map();
+    cache.set(provider, byChannel);
+  }
   let wrapped = byChannel.get(key) as T | undefined;
-  if (!wrapped)
-    byChannel.set(key, (wrapped = wrap(provider, { provider: channel.pg_provider, mode: channel.type }, m)));
+  if (!wrapped) {
+    wrapped = wrap(provider, { provider: channel.pg_provider, mode: channel.type }, m);
+    byChannel.set(key, wrapped);
+  }
   return wrapped;
 }

@@ -6,7 +6,8 @@ export type RequestContext = { requestId: string; merchantId?: string };
 
 // On globalThis: the route bundles and the start script load separate copies of this module.
 const shared = globalThis as unknown as { __platformRequestContext?: AsyncLocalStorage<RequestContext> };
-const storage = (shared.__platformRequestContext ??= new AsyncLocalStorage<RequestContext>());
+shared.__platformRequestContext ??= new AsyncLocalStorage<RequestContext>();
+const storage = shared.__platformRequestContext;
 
 /** A caller's X-Request-Id is kept only when it is a short, plain token (it is echoed and logged). */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

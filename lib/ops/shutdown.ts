@@ -8,7 +8,8 @@ type Hook = { name: string; run: (deadline: number) => Promise<void> };
 type State = { hooks: Hook[]; shuttingDown: boolean };
 
 const shared = globalThis as unknown as { __platformShutdown?: State };
-const state = (shared.__platformShutdown ??= { hooks: [], shuttingDown: false });
+shared.__platformShutdown ??= { hooks: [], shuttingDown: false };
+const state = shared.__platformShutdown;
 
 /** `run` gets the epoch-ms deadline by which it should have finished. */
 export function onShutdown(name: string, run: (deadline: number) => Promise<void>): void {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ProviderError } from "@/lib/errors/domain-error";
 import { payWithBillingKey } from "@/lib/billing-keys/pay-with-billing-key";
 import { billingKeyPayBody } from "@/lib/billing-keys/schema";
@@ -11,10 +11,10 @@ import { contextOf, issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger";
-import { recordedIdempotencyKey } from "./earlier-outcome";
-import { startAttempt } from "./attempts";
-import { cancelPayment } from "./cancel-payment";
-import { instantPay } from "./instant-pay";
+import { recordedIdempotencyKey } from "./pay/earlier-outcome";
+import { startAttempt } from "./pay/start-attempt";
+import { cancelPayment } from "./cancel/cancel-payment";
+import { instantPay } from "./pay/instant-pay";
 import { cancelBody, instantPayBody } from "./schema";
 
 /**
@@ -107,12 +107,11 @@ describe("idempotent retries answer the settled outcome", () => {
     await expect(
       pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" })),
     ).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
-    await new Promise((r) => setTimeout(r, 700)); // the provider finishes processing
-    const retried = await pay(
-      m,
-      key,
-      id,
-      cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }),
+    // The provider finishes processing at 2 × PROVIDER_TIMEOUT_MS; a client retries until then (a
+    // fixed sleep was too short on a loaded machine). Every retry looks the outcome up first.
+    const retried = await vi.waitFor(
+      () => pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" })),
+      { timeout: 15_000, interval: 200 },
     );
     expect((await attemptsOf(id)).map((a) => [a.id, a.status])).toEqual([[retried.tx_id, "PAID"]]);
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api/openapi-types";
-import { wirePayment as payment } from "./responses";
+import {
+  listPaymentsQuery,
+  listPaymentsResponse,
+  scrollPaymentsQuery,
+  scrollPaymentsResponse,
+  wirePayment as payment,
+} from "./read/schema";
 import {
   cancelBody,
   escrowCompleteBody,
@@ -83,6 +89,31 @@ export const paymentOperations: Operation[] = [
     query: storeQuery,
     body: escrowCompleteBody,
     response: z.object({ completed_at: z.string() }),
+    errors: [400, 403, 404],
+  },
+];
+
+export const paymentListOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/v2/payments",
+    summary: "List payments (paged, filtered)",
+    tag: "payments",
+    family: "payment",
+    auth: "token",
+    query: listPaymentsQuery,
+    response: listPaymentsResponse,
+    errors: [400, 403, 404],
+  },
+  {
+    method: "get",
+    path: "/v2/payments/scroll",
+    summary: "Scroll payments by creation time",
+    tag: "payments",
+    family: "payment",
+    auth: "token",
+    query: scrollPaymentsQuery,
+    response: scrollPaymentsResponse,
     errors: [400, 403, 404],
   },
 ];

@@ -1,12 +1,16 @@
 import { getDb, type Db, type Tx } from "@/lib/db/client";
-import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
-import { precompiled } from "@/lib/db/precompiled";
 import { lockForUpdate } from "@/lib/db/row-lock";
-import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { extrasOf, transactionEnrichers } from "./enrichers";
-import { CANCELLATION_COLUMNS, serializeTransaction, type CancellationFields, type WirePayment } from "./serialize";
+import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 
+/**
+ * The payment area's shared records: transaction and cancellation rows as stored (for the life
+ * cycles' conditional writes) and the transaction record with its documents parsed (for reads).
+ * Reads of lists, counts and pages live in read/repository/; the seeder's writer in seed/.
+ */
 export type PaymentKey = { storeId: string; paymentId: string };
+/** A transactions row as stored (documents still JSON text). */
+export type TransactionRow = TransactionsTable;
+export type CancellationRow = CancellationsTable;
 
 /** The transactions of one payment. Always scoped by merchant and store. */
 function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
@@ -23,7 +27,7 @@ function paymentTransactions(merchantId: string, key: PaymentKey, db: Db | Tx) {
  * the store's scroll index (store_id, created_at, id), walking every payment of the store instead
  * of the payment index.
  */
-function oldestFirst<T extends { created_at: number; id: string }>(rows: T[]): T[] {
+export function oldestFirst<T extends { created_at: number; id: string }>(rows: T[]): T[] {
   return rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -43,68 +47,66 @@ export function findPrimaryTransaction(
   return (options.lock ? lockForUpdate(query) : query).executeTakeFirst();
 }
 
+/** A stored document (channel, customer, origin, escrow detail, method detail): a JSON object. */
+export type StoredDocument = Record<string, unknown>;
+
+function isDocument(value: unknown): value is StoredDocument {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isDocumentList(value: unknown): value is StoredDocument[] {
+  return Array.isArray(value) && value.every(isDocument);
+}
+
+/** The documents a Transaction shows, parsed and checked once, here. */
+export type TransactionRecord = Omit<
+  TransactionRow,
+  "channel" | "customer" | "origin" | "products" | "escrow_detail" | "payment_method_detail"
+> & {
+  channel: StoredDocument | null;
+  customer: StoredDocument;
+  origin: StoredDocument;
+  products: StoredDocument[] | null;
+  escrow_detail: StoredDocument | null;
+  payment_method_detail: StoredDocument | null;
+};
+
 /**
- * Transaction rows with everything shown with them (cancellations and every enricher's rows) as
- * JSON array columns: a payment, or a page of them, is one statement however much it carries.
+ * Stored JSON text read by `read` (a zod schema's `parse`, or a check answering undefined on a
+ * mismatch); text that is not JSON or not of the shape fails naming `where` (table.column of row).
  */
-export function detailedTransactions(db: Db | Tx) {
-  return db
-    .selectFrom("transactions")
-    .selectAll("transactions")
-    .select((eb) => [
-      jsonRows(
-        eb
-          .selectFrom("cancellations")
-          .select(CANCELLATION_COLUMNS)
-          .whereRef("cancellations.transaction_id", "=", "transactions.id"),
-      ).as("x_cancellations"),
-      ...transactionEnrichers.map((enricher) => enricher.rows(eb).as(enricher.column)),
-    ]);
-}
-
-/** A transaction row plus the JSON array columns of `detailedTransactions`. */
-export type DetailedTransaction = TransactionsTable & Record<string, unknown>;
-
-/** One payment's detailed rows; compiled once (the hot read of GET /v2/payments/{id}). */
-export const paymentRows = precompiled((db: Db, merchantId: string, storeId: string, paymentId: string) =>
-  detailedTransactions(db)
-    .where("transactions.merchant_id", "=", merchantId)
-    .where("transactions.store_id", "=", storeId)
-    .where("transactions.payment_id", "=", paymentId),
-);
-
-function cancellationsOf(row: DetailedTransaction): CancellationFields[] {
-  const rows = parseJsonRows<CancellationFields>(row.x_cancellations);
-  return rows.sort((a, b) => a.requested_at - b.requested_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** Groups detailed transaction rows (any order) into wire Payments, in the order payments first appear. */
-export function serializePayments(rows: DetailedTransaction[]): WirePayment[] {
-  const payments = new Map<string, WirePayment>();
-  for (const row of rows) {
-    const key = `${row.store_id}\u0000${row.payment_id}`;
-    let payment = payments.get(key);
-    if (!payment) {
-      payment = { id: row.payment_id, merchant_id: row.merchant_id, store_id: row.store_id, transactions: [] };
-      payments.set(key, payment);
-    }
-    payment.transactions.push(serializeTransaction(row, cancellationsOf(row), extrasOf(row)));
+export function parseStoredJson<T>(text: string, read: (value: unknown) => T | undefined, where: string): T {
+  let value: T | undefined;
+  try {
+    value = read(JSON.parse(text));
+  } catch {
+    value = undefined;
   }
-  return [...payments.values()];
+  if (value === undefined) throw new Error(`${where}: stored JSON does not have the expected shape`);
+  return value;
 }
 
-/** One payment in wire shape, or null when the store has no payment with that id. One statement. */
-export async function loadPayment(
-  merchantId: string,
-  key: PaymentKey,
-  db: Db | Tx = getDb(),
-): Promise<WirePayment | null> {
-  const rows = oldestFirst(
-    (await paymentRows.all(
-      [merchantId, key.storeId, key.paymentId],
-      db === getDb() ? undefined : (db as Tx),
-    )) as DetailedTransaction[],
-  );
-  if (rows.length === 0) return null;
-  return serializePayments(rows)[0]!;
+/**
+ * A transaction's document, checked by kind (object or list of objects) by hand rather than zod:
+ * it runs for every transaction of every page read, and a zod schema walk nearly doubled its cost
+ * (~3 µs a row more).
+ */
+function parseDocument<T>(is: (value: unknown) => value is T, text: string, column: string, id: string): T {
+  return parseStoredJson(text, (value) => (is(value) ? value : undefined), `transactions.${column} of ${id}`);
+}
+
+function optionalDocument<T>(is: (value: unknown) => value is T, text: string | null, column: string, id: string) {
+  return text === null ? null : parseDocument(is, text, column, id);
+}
+
+/** A transactions row as a record: every document it shows parsed and validated. */
+export function toTransactionRecord(row: TransactionRow): TransactionRecord {
+  return {
+    ...row,
+    channel: optionalDocument(isDocument, row.channel, "channel", row.id),
+    customer: parseDocument(isDocument, row.customer, "customer", row.id),
+    origin: parseDocument(isDocument, row.origin, "origin", row.id),
+    products: optionalDocument(isDocumentList, row.products, "products", row.id),
+    escrow_detail: optionalDocument(isDocument, row.escrow_detail, "escrow_detail", row.id),
+    payment_method_detail: optionalDocument(isDocument, row.payment_method_detail, "payment_method_detail", row.id),
+  };
 }

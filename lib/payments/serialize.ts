@@ -1,32 +1,17 @@
-import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { toRfc3339 } from "@/lib/time";
 import { splitVat } from "./amounts";
-import type { TransactionExtras } from "./enrichers";
+import { extrasOf } from "./read/repository/enrichers";
+import type { CancellationRecord, DetailedTransactionRecord, PaymentRecord } from "./read/repository/payment-rows";
+import type { TransactionRecord } from "./repository";
 
-function json<T>(text: string | null): T | undefined {
-  return text === null ? undefined : (JSON.parse(text) as T);
-}
+/** Records → the spec's Payment, Transaction and Cancellation. Records never leave lib/ in any other shape. */
 
 function strip<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-/** The cancellation columns a Transaction shows (selected as JSON with the payment, lib/payments/repository.ts). */
-export const CANCELLATION_COLUMNS = [
-  "id",
-  "status",
-  "cancel_amount",
-  "tax_free_amount",
-  "easy_pay_discount_amount",
-  "reason",
-  "pg_cancellation_id",
-  "requested_at",
-  "cancelled_at",
-] as const satisfies readonly (keyof CancellationsTable)[];
-export type CancellationFields = Pick<CancellationsTable, (typeof CANCELLATION_COLUMNS)[number]>;
-
 /** The spec's Cancellation. */
-export function serializeCancellation(row: CancellationFields) {
+export function serializeCancellation(row: CancellationRecord) {
   return strip({
     id: row.id,
     pg_cancellation_id: row.pg_cancellation_id ?? "",
@@ -41,7 +26,7 @@ export function serializeCancellation(row: CancellationFields) {
 }
 
 /** The spec's TransactionAmount; amounts reserved by in-flight cancellations are not yet "cancelled". */
-export function serializeAmount(row: TransactionsTable, cancellations: CancellationFields[]) {
+export function serializeAmount(row: TransactionRecord, cancellations: CancellationRecord[]) {
   const pending = cancellations.filter((c) => c.status === "REQUESTED");
   const pendingAmount = pending.reduce((s, c) => s + c.cancel_amount, 0);
   const pendingTaxFree = pending.reduce((s, c) => s + c.tax_free_amount, 0);
@@ -59,18 +44,16 @@ export function serializeAmount(row: TransactionsTable, cancellations: Cancellat
   };
 }
 
-/** The spec's Transaction. Rows never leave lib/ in any other shape. */
-export function serializeTransaction(
-  row: TransactionsTable,
-  cancellations: CancellationFields[],
-  extras: TransactionExtras = {},
-) {
+/** The spec's Transaction. */
+export function serializeTransaction(row: DetailedTransactionRecord) {
+  const { cancellations } = row;
+  const extras = extrasOf(row.enriched);
   return strip({
     id: row.id,
     is_primary: row.is_primary === 1,
     version: row.version,
     method: row.method ?? undefined,
-    channel: json(row.channel),
+    channel: row.channel ?? undefined,
     schedule_id: row.schedule_id ?? undefined,
     billing_key: row.billing_key ?? undefined,
     notifications: extras.notifications ?? [],
@@ -79,12 +62,12 @@ export function serializeTransaction(
     order_name: row.order_name,
     status: row.status,
     amount: serializeAmount(row, cancellations),
-    customer: json(row.customer),
-    origin: json(row.origin),
+    customer: row.customer,
+    origin: row.origin,
     is_cultural_expense: row.is_cultural_expense === 1,
     is_escrow: row.is_escrow === 1,
-    escrow_detail: json(row.escrow_detail),
-    products: json(row.products),
+    escrow_detail: row.escrow_detail ?? undefined,
+    products: row.products ?? undefined,
     product_count: row.product_count ?? undefined,
     custom_data: row.custom_data ?? undefined,
     requested_at: toRfc3339(row.requested_at),
@@ -100,7 +83,7 @@ export function serializeTransaction(
     failed_at: toRfc3339(row.failed_at),
     country: row.country ?? undefined,
     paid_at: toRfc3339(row.paid_at),
-    payment_method_detail: json(row.payment_method_detail),
+    payment_method_detail: row.payment_method_detail ?? undefined,
     pg_tx_id: row.pg_tx_id ?? undefined,
     pg_response: row.pg_response ?? undefined,
     cash_receipt: extras.cash_receipt,
@@ -111,3 +94,9 @@ export function serializeTransaction(
 
 export type WireTransaction = ReturnType<typeof serializeTransaction>;
 export type WirePayment = { id: string; merchant_id: string; store_id: string; transactions: WireTransaction[] };
+
+/** The spec's Payment: every transaction made with its id, oldest first. */
+export function serializePayment(payment: PaymentRecord): WirePayment {
+  const { id, merchant_id, store_id } = payment;
+  return { id, merchant_id, store_id, transactions: payment.transactions.map(serializeTransaction) };
+}

@@ -1,8 +1,8 @@
-import type { CancellationStatus, LateApprovalStatus, TransactionStatus } from "@/lib/db/tables/payments";
+import type { CancellationStatus, LateApprovalStatus, TransactionStatus } from "./transactions/repository";
 
 /**
  * State tables of the payment records. The transition functions (transition.ts,
- * cancellation-transition.ts, escrow-transition.ts, late-approval-transition.ts) refuse any
+ * cancel/repository.ts, escrow/repository.ts, unsettled/repository/late-approvals.ts) refuse any
  * move not listed here.
  *
  * A transaction is PENDING from the moment it is recorded until the provider's outcome is known;

@@ -8,10 +8,10 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { updateWebhookUrl } from "@/lib/webhooks/settings";
 import { createPayment } from "@/lib/testing/payment-fixtures";
-import { transitionCancellation } from "./cancellation-transition";
-import { transitionEscrow } from "./escrow-transition";
-import { lockTransaction } from "./locks";
-import { settleAttempt } from "./settle-attempt";
+import { transitionCancellation } from "./cancel/repository";
+import { transitionEscrow } from "./escrow/repository";
+import { lockTransaction } from "./transactions/repository";
+import { settleAttempt } from "./pay/settle-attempt";
 import { transitionTransaction } from "./transition";
 
 let receiver: WebhookReceiver;

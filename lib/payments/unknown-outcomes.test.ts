@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { getDb } from "@/lib/db/client";
-import { startAttempt } from "@/lib/payments/attempts";
-import { lookUpNow, sweepUnsettled } from "@/lib/payments/sweep";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
+import { lookUpNow, sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -108,16 +108,13 @@ describe("unknown outcomes are looked up, never guessed", () => {
 
     // The approval lands (the late answer of the timed-out call) and is recorded as a late approval.
     const deadline = Date.now() + 5_000;
-    let late;
-    while (
-      !(late = await getDb()
-        .selectFrom("late_approvals")
-        .selectAll()
-        .where("transaction_id", "=", failed.id)
-        .executeTakeFirst())
-    ) {
+    const findLate = () =>
+      getDb().selectFrom("late_approvals").selectAll().where("transaction_id", "=", failed.id).executeTakeFirst();
+    let late = await findLate();
+    while (!late) {
       if (Date.now() > deadline) throw new Error("the late approval was not recorded");
       await new Promise((r) => setTimeout(r, 50));
+      late = await findLate();
     }
     expect(late).toMatchObject({ status: "REFUND_REQUESTED", amount: 7000, kind: "CHARGE" });
     await lookUpUntil(

@@ -1,5 +1,15 @@
-import { secretKeyForChannel } from "@/lib/channels/live-credentials";
-import { createTossPaymentsAdapter } from "./tosspayments/adapter";
+import { createTossPaymentsAdapter, type TossPaymentsAdapter } from "./tosspayments/adapter";
+import type { ChannelRef } from "./types";
 
-/** The real PG adapters LIVE channels are served by, keyed by pg_provider; each opens its channel's sealed secret per call. */
-export const tossPayments = createTossPaymentsAdapter({ secretKeyFor: secretKeyForChannel });
+/** How a live adapter gets a LIVE channel's provider secret for one call: lib/channels opens the sealed key. */
+export type ChannelSecrets = { secretKeyFor: (channel: ChannelRef) => Promise<string> };
+
+export type LiveAdapters = { TOSSPAYMENTS: TossPaymentsAdapter };
+
+/**
+ * The real PG adapters LIVE channels are served by, keyed by pg_provider. Providers read no table,
+ * so the secret opener is given: lib/channels/providers.ts builds the one set the app uses.
+ */
+export function createLiveAdapters(secrets: ChannelSecrets): LiveAdapters {
+  return { TOSSPAYMENTS: createTossPaymentsAdapter(secrets) };
+}

@@ -1,7 +1,6 @@
-import type { PaymentProvider, ProviderFailure, ChannelRef } from "./types";
-import { sandboxPaymentProvider } from "./sandbox/payment-provider";
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
-import { tossPayments } from "./live-adapters";
+import { sandboxPaymentProvider } from "./sandbox/payment-provider";
+import type { ChannelRef, PaymentProvider, ProviderFailure } from "./types";
 
 const NOT_CONFIGURED: ProviderFailure = {
   ok: false,
@@ -25,11 +24,16 @@ const liveNotConfigured: PaymentProvider = {
   listTransactions: async () => ({ entries: [], nextCursor: null }),
 };
 
-/** Real adapters by pg_provider (docs/providers.md). */
-export const liveAdapters: Partial<Record<string, PaymentProvider>> = { TOSSPAYMENTS: tossPayments };
+export type PaymentProviderFor = (channel: Pick<ChannelRef, "type" | "pg_provider">) => PaymentProvider;
 
-export function paymentProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): PaymentProvider {
-  const provider =
-    channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
-  return withProviderMetrics(provider, channel);
+/**
+ * The payment provider serving a channel: the sandbox for TEST channels, the real adapter of its PG
+ * from `liveAdapters` (by pg_provider; docs/providers.md) for LIVE ones. The map is read at each call.
+ */
+export function paymentProviderChooser(liveAdapters: Partial<Record<string, PaymentProvider>>): PaymentProviderFor {
+  return (channel) => {
+    const provider =
+      channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
+    return withProviderMetrics(provider, channel);
+  };
 }

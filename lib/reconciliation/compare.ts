@@ -1,6 +1,6 @@
 import { transaction } from "@/lib/db/transaction";
-import { recordLateApproval } from "@/lib/payments/late-approvals";
-import { lockTransaction } from "@/lib/payments/locks";
+import { recordLateApproval } from "@/lib/payments/unsettled/repository/late-approvals";
+import { lockTransaction } from "@/lib/payments/transactions/repository";
 import type { SettlementEntry } from "@/lib/providers/types";
 import type { AttemptRecord, CancellationRecord, LateApprovalRecord } from "./repository";
 import type { Mismatch } from "./types";

@@ -1,4 +1,4 @@
-import { channelRefOf } from "@/lib/payments/locks";
+import { channelRefOf } from "@/lib/payments/transactions/repository";
 import type { SettlementEntry } from "@/lib/providers/types";
 import { toRfc3339 } from "@/lib/time";
 import { compare, type OurRecords } from "./compare";

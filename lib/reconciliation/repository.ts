@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import type { CancellationsTable, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
-import type { OPEN_STATUS, UnsettledTable } from "@/lib/payments/unsettled";
+import type { OPEN_STATUS, UnsettledTable } from "@/lib/payments/unsettled/repository/look-ups";
 import type { ChannelRef } from "@/lib/providers/types";
 import type { ReconcileScope } from "./types";
 
@@ -31,6 +31,7 @@ async function inBatches<T>(ids: string[], load: (batch: string[]) => Promise<T[
 }
 
 /** Narrows a query on a table with merchant_id and store_id to the scope. */
+// biome-ignore lint/suspicious/noExplicitAny: Kysely's overloaded where() has no nameable generic signature; each call site keeps its builder's own types.
 function scoped<Q extends { where: (...args: any[]) => Q }>(q: Q, scope: Omit<ReconcileScope, "since">): Q {
   let out = q;
   if (scope.merchantId) out = out.where("merchant_id", "=", scope.merchantId);

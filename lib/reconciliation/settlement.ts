@@ -1,5 +1,5 @@
 import { callProvider } from "@/lib/providers/call";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { paymentProviderFor } from "@/lib/channels/providers";
 import type { ChannelRef, SettlementEntry } from "@/lib/providers/types";
 
 const ATTEMPTS = 3;

@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { startAttempt } from "@/lib/payments/attempts";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider as sandbox } from "@/lib/providers/sandbox/payment-provider";
 import { newMerchant } from "@/lib/testing/fixtures";

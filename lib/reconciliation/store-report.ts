@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/errors/domain-error";
-import { lookUpNow } from "@/lib/payments/sweep";
-import { OPEN_STATUS, type UnsettledTable } from "@/lib/payments/unsettled";
+import { lookUpNow } from "@/lib/payments/unsettled/sweep";
+import { OPEN_STATUS, type UnsettledTable } from "@/lib/payments/unsettled/repository/look-ups";
 import { reconcile } from "./report";
 import { isStillOpen, unsettledRecordInStore } from "./repository";
 import type { ReconciliationReport } from "./types";

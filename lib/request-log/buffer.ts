@@ -17,7 +17,8 @@ type State = {
 
 // On globalThis: every route bundle shares one buffer per process.
 const shared = globalThis as unknown as { __platformRequestLog?: State };
-const state = (shared.__platformRequestLog ??= { pending: [], timer: null, flushing: null, dropped: 0, hooked: false });
+shared.__platformRequestLog ??= { pending: [], timer: null, flushing: null, dropped: 0, hooked: false };
+const state = shared.__platformRequestLog;
 
 /** Queues an entry; a timer writes the queue in batches. Never throws, never waits. */
 export function queueRequestLog(entry: PendingEntry): void {

@@ -1,6 +1,6 @@
 import type { ViewUser } from "./access";
 import { defaultViewIdOf, viewsVisibleTo } from "./repository";
-import { PAYMENT_COLUMNS, type PaymentColumn, type SavedView } from "./schema";
+import type { SavedView } from "./schema";
 
 /** The user's own views and the team's shared ones, by name. */
 export async function listViews(me: ViewUser): Promise<SavedView[]> {
@@ -10,9 +10,7 @@ export async function listViews(me: ViewUser): Promise<SavedView[]> {
     name: r.name,
     shared: r.shared === 1,
     query: r.query,
-    columns: (JSON.parse(r.columns) as string[]).filter((c): c is PaymentColumn =>
-      (PAYMENT_COLUMNS as readonly string[]).includes(c),
-    ),
+    columns: r.columns,
     mine: r.user_id === me.userId,
     isDefault: defaultId === r.id,
   }));

@@ -7,7 +7,7 @@ import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { ScheduleStatus, SchedulesTable } from "@/lib/db/tables/billing";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { prefixMatch } from "@/lib/payments/list-query";
+import { prefixMatch } from "@/lib/db/prefix-match";
 import { BOOKED_STATUSES, canMoveSchedule } from "./status";
 
 /**

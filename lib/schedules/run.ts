@@ -3,8 +3,8 @@ import { type BillingKeyRecord, findKeyChannel, requireMerchantKey } from "@/lib
 import { isUniqueViolation, StaleWriteError, transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { JobOutcome } from "@/lib/jobs/handlers";
-import { AttemptInProgressError, startAttempt } from "@/lib/payments/attempts";
-import { holdLookupsDuringCall } from "@/lib/payments/unsettled";
+import { AttemptInProgressError, startAttempt } from "@/lib/payments/pay/start-attempt";
+import { holdLookupsDuringCall } from "@/lib/payments/unsettled/repository/look-ups";
 import { failSchedule, isPermanent } from "./fail";
 import {
   completeStartedSchedule,

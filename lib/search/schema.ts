@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryInt } from "@/lib/api/fields";
-import { MAX_OFFSET, MAX_PAGE_SIZE, paymentFilterQuery } from "@/lib/payments/list-schema";
+import { MAX_OFFSET, MAX_PAGE_SIZE, paymentFilterQuery } from "@/lib/payments/read/schema";
 import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH } from "./limits";
 
 /** The dashboard's payments page: the API's filters, plus `q` (full-text search) and the store scope. */

@@ -2,31 +2,18 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getDb, withTransaction } from "@/lib/db/client";
+import { dashboardContextOf } from "@/lib/testing/dashboard-context";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { filteredPayments } from "@/lib/payments/list-query";
+import { filteredPayments } from "@/lib/payments/read/repository/filters";
 import { searchPalette } from "./palette";
 import { countCommonWord } from "./repository/payment-page";
 import { planSearch } from "./repository/query";
 import { dashboardPaymentsQuery } from "./schema";
 import { listDashboardPayments } from "./search-payments";
 
-function ctxOf(m: { merchant_id: string; store_id: string }, stores: string[], storeLimited = false): DashboardContext {
-  return {
-    merchantId: m.merchant_id,
-    storeId: m.store_id,
-    storeLimited,
-    hasHostingContract: true,
-    origin: { platform_type: "PC", ip_address: "127.0.0.1", user_agent: "test" },
-    role: "OWNER",
-    userId: "u",
-    userName: "U",
-    userEmail: "u@example.com",
-    merchantName: "M",
-    stores: stores.map((id, i) => ({ id, name: `Store ${i}`, is_default: i === 0 ? 1 : 0 })),
-  };
-}
+const ctxOf = dashboardContextOf;
 
 const search = (ctx: DashboardContext, q: string, extra: Record<string, unknown> = {}) =>
   listDashboardPayments({ ctx, input: dashboardPaymentsQuery.parse({ q, ...extra }) });

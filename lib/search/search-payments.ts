@@ -1,7 +1,8 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { DashboardContext } from "@/lib/dashboard/context";
-import { loadPaymentsInOrder } from "@/lib/payments/list";
-import { filteredPayments, resolveWindow, sortOf, type PaymentScope } from "@/lib/payments/list-query";
+import { loadPaymentsInOrder } from "@/lib/payments/read/load-payment";
+import { filteredPayments, sortOf, type PaymentScope } from "@/lib/payments/read/repository/filters";
+import { resolveWindow } from "@/lib/payments/read/scope";
 import type { WirePayment } from "@/lib/payments/serialize";
 import { COUNT_CAP } from "./limits";
 import { countPayments, pageOfPayments } from "./repository/payment-page";

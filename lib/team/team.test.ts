@@ -14,6 +14,7 @@ import { listMembers } from "./list-members";
 import { removeMember } from "./remove-member";
 import { setTwoFactorRequired } from "./set-two-factor-required";
 import { changePassword } from "./change-password";
+import { sealAuditChain } from "@/lib/audit/seal";
 
 const tokenOf = (link: string) => new URL(link).pathname.split("/").pop()!;
 
@@ -51,6 +52,7 @@ describe("invitations", () => {
     });
     await rejects(acceptInvitation({ token, name: "Again", password: "a long password" }, null), "INVITATION_EXPIRED");
     expect(await listInvitations(owner)).toEqual([]);
+    await sealAuditChain(m.merchant_id);
     const audit = await getDb()
       .selectFrom("audit_log")
       .select(["action", "actor_name", "ip_address"])

@@ -6,6 +6,7 @@
  * With API_BASE_URL set (the HTTP pass, scripts/test-http.ts), every call goes over real HTTP to
  * that server instead: Next's own routing, params decoding and method handling.
  */
+import type { Json } from "./json";
 type RouteModule = Record<
   string,
   (request: Request, segment: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
@@ -64,7 +65,7 @@ function match(pathname: string): { file: string; params: Record<string, string 
   return null;
 }
 
-export type ApiResult<T = any> = { status: number; body: T; headers: Headers };
+export type ApiResult<T = Json> = { status: number; body: T; headers: Headers };
 
 /** `inProcess`: always through the route modules, for tests that put state into this process (adapters, hooks, a faked clock). */
 type CallOptions = {
@@ -100,7 +101,7 @@ async function callOverHttp<T>(
   return { status: response.status, body: parseBody(await response.text()) as T, headers: response.headers };
 }
 
-export async function callApi<T = any>(method: string, url: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+export async function callApi<T = Json>(method: string, url: string, options: CallOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization ??= `Bearer ${options.token}`;
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
@@ -125,11 +126,11 @@ export function apiAs(token: string, { inProcess = false }: { inProcess?: boolea
   const call = <T>(method: string, url: string, body: unknown, headers?: Record<string, string>) =>
     callApi<T>(method, url, { token, body, headers, inProcess });
   return {
-    get: <T = any>(url: string, headers?: Record<string, string>) => call<T>("GET", url, undefined, headers),
-    post: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    get: <T = Json>(url: string, headers?: Record<string, string>) => call<T>("GET", url, undefined, headers),
+    post: <T = Json>(url: string, body?: unknown, headers?: Record<string, string>) =>
       call<T>("POST", url, body ?? {}, headers),
-    put: <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    put: <T = Json>(url: string, body?: unknown, headers?: Record<string, string>) =>
       call<T>("PUT", url, body ?? {}, headers),
-    delete: <T = any>(url: string, headers?: Record<string, string>) => call<T>("DELETE", url, undefined, headers),
+    delete: <T = Json>(url: string, headers?: Record<string, string>) => call<T>("DELETE", url, undefined, headers),
   };
 }

@@ -1,6 +1,6 @@
 import { listStoreChannels } from "@/lib/channels/repository";
-import { startAttempt } from "@/lib/payments/attempts";
-import { settleAttempt, type AttemptAnswer } from "@/lib/payments/settle-attempt";
+import { startAttempt } from "@/lib/payments/pay/start-attempt";
+import { settleAttempt, type AttemptAnswer } from "@/lib/payments/pay/settle-attempt";
 
 /**
  * A payment made through the real attempt code (start → provider answer → settle), without an

@@ -91,7 +91,10 @@ async function answers(url: string): Promise<boolean> {
 function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: "127.0.0.1" });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 }

@@ -40,7 +40,10 @@ export function documentChecker(doc: OpenApiDoc) {
     if (!schema) return [];
     const key = `${method} ${path} ${res.status}`;
     let validate = compiled.get(key);
-    if (!validate) compiled.set(key, (validate = ajv.compile(schema)));
+    if (!validate) {
+      validate = ajv.compile(schema);
+      compiled.set(key, validate);
+    }
     if (validate(res.body)) return [];
     return (validate.errors ?? []).map(
       (e) => `${method} ${path} ${res.status}: ${e.instancePath || "/"} ${e.message} ${JSON.stringify(e.params)}`,

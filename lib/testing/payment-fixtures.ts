@@ -1,8 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
-import { startAttempt, type AttemptInput } from "@/lib/payments/attempts";
-import { settleAttempt } from "@/lib/payments/settle-attempt";
+import { startAttempt, type AttemptInput } from "@/lib/payments/pay/start-attempt";
+import { settleAttempt } from "@/lib/payments/pay/settle-attempt";
 
 /**
  * Payments for list tests, made through the real attempt code (startAttempt / settleAttempt);

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
-import { channelRefOf } from "@/lib/payments/locks";
-import { paymentProviderFor } from "@/lib/providers/registry";
+import { channelRefOf } from "@/lib/payments/transactions/repository";
+import { paymentProviderFor } from "@/lib/channels/providers";
 
 /**
  * What the provider holds for one payment, asked through the adapter interface (as reconciliation

@@ -55,7 +55,10 @@ function sensitiveKind(key: string | null): string | undefined {
 
 /** Walks a JSON document: each string leaf is judged by shape and by the member holding it. */
 function scanJson(value: unknown, key: string | null, report: (kind: string, sample: string) => void): void {
-  if (Array.isArray(value)) return value.forEach((v) => scanJson(v, key, report));
+  if (Array.isArray(value)) {
+    for (const v of value) scanJson(v, key, report);
+    return;
+  }
   if (typeof value === "string") {
     const kind = sensitiveKind(key);
     // Masked values (424242******4242) and single-digit remainders are what we are allowed to keep.
@@ -78,7 +81,8 @@ export function scanText(text: string, report: (kind: string, sample: string) =>
   if (SEALED.test(text)) return;
   if (/^\s*[[{]/.test(text)) {
     try {
-      return scanJson(JSON.parse(text), null, report);
+      scanJson(JSON.parse(text), null, report);
+      return;
     } catch {
       // not JSON after all
     }

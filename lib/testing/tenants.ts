@@ -1,5 +1,6 @@
 import { createApiKey } from "@/lib/auth/api-keys";
 import { loginWithApiKey } from "@/lib/auth/tokens";
+import { sql } from "kysely";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { insertStore } from "@/lib/tenancy/insert-store";
@@ -41,11 +42,11 @@ export async function dumpMerchantRows(merchantIds: string[]): Promise<string> {
   const parts: string[] = [];
   for (const table of tables) {
     if (!table.columns.some((c) => c.name === "merchant_id")) continue;
-    const rows = await (getDb() as any)
-      .selectFrom(table.name)
-      .selectAll()
-      .where("merchant_id", "in", merchantIds)
-      .execute();
+    // Table names come from the live schema, not from our typed table list.
+    const { rows } =
+      await sql`select * from ${sql.table(table.name)} where merchant_id in (${sql.join(merchantIds)})`.execute(
+        getDb(),
+      );
     parts.push(`${table.name}:${JSON.stringify(rows)}`);
   }
   return parts.join("\n");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api/openapi-types";
-import { wirePayment } from "@/lib/payments/responses";
+import { wirePayment } from "@/lib/payments/read/schema";
 import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "./schema";
 
 const resendResponse = z.object({

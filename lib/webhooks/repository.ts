@@ -22,12 +22,16 @@ export type AttemptRecord = Omit<WebhookAttemptsTable, "request_header" | "respo
 
 const headers = z.record(z.string(), z.string());
 
-function toAttempt(row: WebhookAttemptsTable): AttemptRecord {
+/** An attempt's stored header columns, parsed and checked. */
+function parsedHeaders(row: Pick<WebhookAttemptsTable, "request_header" | "response_header">) {
   return {
-    ...row,
     request_header: headers.parse(JSON.parse(row.request_header)),
     response_header: row.response_header === null ? null : headers.parse(JSON.parse(row.response_header)),
   };
+}
+
+function toAttempt(row: WebhookAttemptsTable): AttemptRecord {
+  return { ...row, ...parsedHeaders(row) };
 }
 
 // Deliveries -------------------------------------------------------------------------------------
@@ -318,8 +322,8 @@ export async function deliveryIdsOfAttempts(
 
 export type { WebhookTrigger };
 
-/** The attempt and delivery columns a Transaction's notification shows. */
-export type NotificationAttempt = Pick<
+/** The attempt and delivery columns a Transaction's notification shows (headers parsed). */
+type StoredNotificationAttempt = Pick<
   WebhookAttemptsTable,
   | "id"
   | "status"
@@ -336,10 +340,11 @@ export type NotificationDelivery = Pick<
   WebhookDeliveriesTable,
   "event_type" | "url" | "is_async" | "max_attempts" | "trigger" | "created_at"
 >;
+export type NotificationAttempt = Omit<StoredNotificationAttempt, "request_header" | "response_header"> &
+  Pick<AttemptRecord, "request_header" | "response_header">;
+type DeliveryColumns = { [K in keyof NotificationDelivery as `delivery_${K}`]: NotificationDelivery[K] };
 /** One attempt with its delivery's columns prefixed `delivery_`. */
-export type NotificationRow = NotificationAttempt & {
-  [K in keyof NotificationDelivery as `delivery_${K}`]: NotificationDelivery[K];
-};
+export type NotificationRow = NotificationAttempt & DeliveryColumns;
 
 /** A transaction's webhook attempts (with their deliveries) as one JSON-array column of its row. */
 export function attemptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">) {
@@ -371,5 +376,8 @@ export function attemptsOfTransaction(eb: ExpressionBuilder<DB, "transactions">)
 
 /** The rows `attemptsOfTransaction` selected. */
 export function parseTransactionAttempts(value: unknown): NotificationRow[] {
-  return parseJsonRows<NotificationRow>(value);
+  return parseJsonRows<StoredNotificationAttempt & DeliveryColumns>(value).map((row) => ({
+    ...row,
+    ...parsedHeaders(row),
+  }));
 }

@@ -1,7 +1,8 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction as inTransaction } from "@/lib/db/transaction";
-import { findTransactions, loadPayment } from "@/lib/payments/repository";
+import { loadPayment } from "@/lib/payments/read/load-payment";
+import { findTransactions } from "@/lib/payments/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { deliveryIdOfAttempt, findDelivery, latestDeliveryOfTransaction } from "./repository";
 import type { ResendWebhookInput } from "./schema";

@@ -13,10 +13,6 @@ const WEBHOOK_TYPE: Record<string, WebhookType> = {
   CancelPending: "CANCEL_PENDING",
 };
 
-function headerObject(text: string | null): Record<string, string> {
-  return text === null ? {} : (JSON.parse(text) as Record<string, string>);
-}
-
 export type { NotificationAttempt, NotificationDelivery } from "./repository";
 
 /**
@@ -36,7 +32,7 @@ export function serializeNotification(attempt: NotificationAttempt, delivery: No
       max_execution: delivery.max_attempts,
       webhook_trigger: delivery.trigger,
       request: {
-        header: headerObject(attempt.request_header),
+        header: attempt.request_header,
         body: attempt.request_body,
         requested_at: toRfc3339(attempt.requested_at),
       },
@@ -45,7 +41,7 @@ export function serializeNotification(attempt: NotificationAttempt, delivery: No
         : {
             response: {
               code: String(attempt.response_code),
-              header: headerObject(attempt.response_header),
+              header: attempt.response_header ?? {},
               body: attempt.response_body ?? "",
               responded_at: toRfc3339(attempt.responded_at ?? attempt.requested_at),
             },

@@ -94,7 +94,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
           ) : null,
       },
     ],
-    [t, canWrite],
+    [t, fmt, canWrite],
   );
 
   const data = keys.data;

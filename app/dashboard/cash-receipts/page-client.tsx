@@ -10,7 +10,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo } from "react";
 import { IssueCashReceiptForm } from "@/components/cash-receipts/issue-form";
 import { StatusBadge } from "@/components/identity/status-badge";
-import { useLocale, useT, useFormat } from "@/components/i18n-provider";
+import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -28,7 +28,6 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
-  const locale = useLocale();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();

@@ -1,26 +1,13 @@
 "use server";
 
 import { z } from "zod";
-import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import { connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
 import { connectTossChannelInput, liveChannelRef, setChannelEnabledInput } from "@/lib/channels/live-schema";
-import { listStoreChannels } from "@/lib/channels/repository";
+import { listChannelSettings } from "@/lib/channels/list-channel-settings";
 import { dashboardAction } from "@/lib/dashboard/action";
 
 /** Every channel of the store (TEST and LIVE), with the LIVE channels' connection state. OWNER/ADMIN. */
-export const listChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => {
-  const live = await listLiveChannels({ ctx });
-  const test = (await listStoreChannels(ctx.merchantId, ctx.storeId)).filter((c) => c.type === "TEST");
-  return {
-    live,
-    test: test.map((c) => ({
-      id: c.id,
-      name: c.name,
-      pgProvider: c.pg_provider,
-      type: "TEST" as const,
-      forPayment: c.is_for_payment === 1,
-    })),
-  };
-});
+export const listChannelsAction = dashboardAction({ write: false, input: z.object({}) }, listChannelSettings);
 
 export const connectTossChannelAction = dashboardAction(
   { write: true, input: connectTossChannelInput },

@@ -88,7 +88,7 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
           ) : null,
       },
     ],
-    [t, canWrite, revoke],
+    [t, fmt, canWrite, revoke],
   );
 
   return (

@@ -2,7 +2,7 @@ import { PageHeader } from "@/components/ui/card";
 import { FilterField, FilterForm } from "@/components/ui/filter-form";
 import { Input, Select } from "@/components/ui/input";
 import { RequestTable } from "@/components/request-log/request-table";
-import { listApiKeys } from "@/lib/auth/api-keys";
+import { listCallerApiKeys } from "@/lib/auth/list-caller-api-keys";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
 import { listRequestLog } from "@/lib/request-log/list-request-log";
@@ -23,9 +23,8 @@ export default async function RequestLogPage({
   const [{ t }, page, keys] = await Promise.all([
     getTranslator(),
     listRequestLog(ctx, filters),
-    listApiKeys(ctx.merchantId),
+    listCallerApiKeys({ ctx }),
   ]);
-  const visibleKeys = keys.filter((k) => !ctx.storeLimited || k.store_id === ctx.storeId);
   const link =
     "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";
   return (
@@ -52,9 +51,9 @@ export default async function RequestLogPage({
         <FilterField label={t("logs.key")}>
           <Select name="key" defaultValue={filters.key ?? ""}>
             <option value="">{t("logs.anyKey")}</option>
-            {visibleKeys.map((k) => (
+            {keys.map((k) => (
               <option key={k.id} value={k.id}>
-                {k.name} ({k.key_prefix}…)
+                {k.name} ({k.prefix}…)
               </option>
             ))}
           </Select>

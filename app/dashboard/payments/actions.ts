@@ -3,16 +3,16 @@
 import { z } from "zod";
 import { callerId } from "@/lib/api/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
-import { cancelPayment } from "@/lib/payments/cancel-payment";
-import { completeEscrow } from "@/lib/payments/complete-escrow";
+import { cancelPayment } from "@/lib/payments/cancel/cancel-payment";
+import { completeEscrow } from "@/lib/payments/escrow/complete-escrow";
 import { getPaymentDetail } from "@/lib/dashboard/payment-detail";
-import { instantPay } from "@/lib/payments/instant-pay";
+import { instantPay } from "@/lib/payments/pay/instant-pay";
 import { listDashboardPayments } from "@/lib/search/search-payments";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
-import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
-import { registerEscrowLogistics } from "@/lib/payments/register-escrow-logistics";
+import { noticeVirtualAccountDeposit } from "@/lib/payments/virtual-account/notice-virtual-account-deposit";
+import { registerEscrowLogistics } from "@/lib/payments/escrow/register-escrow-logistics";
 import { cancelBody, escrowLogisticsBody, instantPayBody } from "@/lib/payments/schema";
-import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
+import { voidVirtualAccount } from "@/lib/payments/virtual-account/void-virtual-account";
 
 /**
  * The payments area's server actions: the API's own service verbs and schemas, always acting on

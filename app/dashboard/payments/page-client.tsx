@@ -135,7 +135,7 @@ export function PaymentsClient({
         onSearch={(value) => update((current) => withFilters(current, { q: value, scope: undefined }))}
       />
       {q && stores.length > 1 && !storeLimited ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm" role="group" aria-label={t("payments.scope")}>
+        <fieldset className="flex min-w-0 flex-wrap items-center gap-2 text-sm" aria-label={t("payments.scope")}>
           <span className="text-slate-600">{t("payments.scope")}:</span>
           {(["all", "store"] as const).map((s) => (
             <Button
@@ -147,7 +147,7 @@ export function PaymentsClient({
               {t(`payments.scope.${s}`)}
             </Button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <FilterChips query={query} onChange={navigate} open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />
       {filtersOpen ? (

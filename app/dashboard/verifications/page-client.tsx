@@ -72,7 +72,7 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
       },
       { header: t("identity.requestedAt"), cell: ({ row }) => fmt.dateTime(row.original.requestedAt) },
     ],
-    [t],
+    [t, fmt],
   );
 
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
-import { foldPaymentCountDeltas } from "@/lib/payments/count-fold";
+import { foldPaymentCountDeltas } from "@/lib/payments/read/repository/count-fold";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { addStoreWithLimitedKey } from "@/lib/testing/tenants";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import type { CancellationsTable } from "@/lib/db/tables/payments";
 import { newId } from "@/lib/ids";
-import { foldPaymentCountDeltas } from "@/lib/payments/count-fold";
+import { foldPaymentCountDeltas } from "@/lib/payments/read/repository/count-fold";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { paidPayment } from "@/lib/testing/payments";

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { MigrationDialect } from "./index";
 
 /**
- * Per-day payment counts for the list's `total_count` (lib/payments/list-count.ts), kept by
+ * Per-day payment counts for the list's `total_count` (lib/payments/read/repository/count.ts), kept by
  * triggers in the same transaction as every write to `transactions`, so they are exact:
  * - SQLite (one writer at a time): the triggers upsert payment_counts directly.
  * - PostgreSQL: the triggers append +1/-1 rows to payment_count_deltas (no shared row to lock,

@@ -3,7 +3,7 @@ import type { TransactionStatus } from "./payments";
 
 /**
  * Payments per store, UTC day, status and mode, on each list time axis: what `total_count` sums so
- * it does not grow with history (lib/payments/list-count.ts). Kept by triggers on `transactions`
+ * it does not grow with history (lib/payments/read/repository/count.ts). Kept by triggers on `transactions`
  * (migration 0090), counting primary transactions only, exactly like the list.
  */
 export interface PaymentCountsTable {

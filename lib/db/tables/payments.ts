@@ -74,7 +74,7 @@ export interface TransactionsTable {
   created_at: number;
   /** Virtual accounts: the request's cash_receipt_form (JSON), for issuing the receipt at deposit. */
   cash_receipt_form?: string | null;
-  /** PENDING only: when the provider is next asked for this attempt's outcome (lib/payments/sweep.ts). */
+  /** PENDING only: when the provider is next asked for this attempt's outcome (lib/payments/unsettled/sweep.ts). */
   lookup_due_at: number | null;
   lookup_attempts: number;
   last_lookup_error: string | null;

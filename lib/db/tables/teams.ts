@@ -44,7 +44,8 @@ export interface AuditHeadsTable {
 export interface AuditLogTable {
   id: string;
   merchant_id: string;
-  seq: number;
+  /** Chain position, prev_hash and hash: null until the entry is sealed (lib/audit/seal.ts). */
+  seq: number | null;
   actor_type: AuditActorType;
   actor_id: string | null;
   /** The user's name and e-mail, or the API key's name and prefix, as they were. */
@@ -55,8 +56,8 @@ export interface AuditLogTable {
   summary: string;
   ip_address: string | null;
   created_at: number;
-  prev_hash: string;
-  hash: string;
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface ApiRequestLogTable {

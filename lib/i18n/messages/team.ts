@@ -101,6 +101,8 @@ export const team = {
     "audit.older": "Older entries",
     "audit.newest": "Newest",
     "audit.empty": "No entries match.",
+    "audit.unsealed": "Being chained",
+    "audit.unsealedHint": "Committed; its place in the hash chain is assigned within seconds.",
     "logs.title": "API request log",
     "logs.intro":
       "Every API request of the last {days} days, with its bodies. Card numbers, CVC, card passwords, resident numbers, OTPs and keys are redacted before they are stored.",
@@ -247,6 +249,8 @@ export const team = {
     "audit.older": "이전 항목",
     "audit.newest": "최신",
     "audit.empty": "조건에 맞는 항목이 없습니다.",
+    "audit.unsealed": "연결 중",
+    "audit.unsealedHint": "저장된 항목입니다. 해시 체인의 순번은 몇 초 안에 매겨집니다.",
     "logs.title": "API 요청 로그",
     "logs.intro":
       "최근 {days}일 동안의 모든 API 요청과 본문입니다. 카드 번호, CVC, 카드 비밀번호, 주민등록번호, OTP, 키는 저장 전에 가려집니다.",

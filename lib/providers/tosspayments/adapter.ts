@@ -250,7 +250,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
 
     // Toss keys cancellations by its own transactionKey, not our id, and documents the way to learn
     // the outcome of a cancel whose answer was lost: send it again with the same Idempotency-Key
-    // (valid 15 days). NOT_FOUND makes the caller do exactly that (lib/payments/cancellation-call.ts).
+    // (valid 15 days). NOT_FOUND makes the caller do exactly that (lib/payments/cancel/cancellation-call.ts).
     async lookupCancellation() {
       return { status: "NOT_FOUND" };
     },

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb } from "@/lib/db/client";
-import type { filteredPayments } from "@/lib/payments/list-query";
+import type { filteredPayments } from "@/lib/payments/read/repository/filters";
 import { COUNT_CAP, COUNT_SCAN } from "../limits";
 import { searchDocument } from "./document";
 import type { SearchPlan } from "./query";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Json } from "../json";
 
 /**
  * A merchant's API client as a careful integrator writes one: every write carries an
@@ -6,7 +7,7 @@ import { randomUUID } from "node:crypto";
  * provider has not given yet, the same request still running) is retried with the same key until
  * `deadline`. What it finally saw is what the chaos test holds the platform to.
  */
-export type Answer = { status: number; body: any };
+export type Answer = { status: number; body: Json };
 export type Outcome =
   | { final: true; answer: Answer; tries: number }
   | { final: false; last: Answer | null; tries: number };

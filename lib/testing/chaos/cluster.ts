@@ -72,7 +72,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const workerLog = path.join(options.dataDir, "workers.log");
   const workers: (ChildProcess | undefined)[] = [];
   for (let i = 0; i < options.workers; i++) workers.push(spawnWorker(`chaos-worker-${i}`, processEnv, workerLog));
-  const exitHook = () => workers.forEach((w) => w?.pid && w.exitCode === null && process.kill(-w.pid, "SIGKILL"));
+  const exitHook = () => {
+    for (const w of workers) if (w?.pid && w.exitCode === null) process.kill(-w.pid, "SIGKILL");
+  };
   process.on("exit", exitHook);
 
   return {

@@ -1,8 +1,9 @@
 import { generateSync } from "json-schema-faker";
 import { hostileBody, hostileText, hostileValue, RawJson } from "./hostile";
 import type { Rng } from "./random";
+import type { Json } from "../json";
 
-type Schema = Record<string, any>;
+type Schema = Record<string, Json>;
 type Parameter = { name: string; in: "path" | "query"; required?: boolean; schema: Schema };
 export type Operation = {
   method: string;
@@ -43,7 +44,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, Schema>
   );
 }
 
-function valid(rng: Rng, schema: Schema): any {
+function valid(rng: Rng, schema: Schema): Json {
   return generateSync(
     schema as never,
     { seed: rng.int(1, 2 ** 31 - 1), maxItems: 3, maxLength: 40, optionalsProbability: 0.6 } as never,
@@ -51,7 +52,7 @@ function valid(rng: Rng, schema: Schema): any {
 }
 
 /** Swaps generated references for real ones (or another merchant's) some of the time. */
-function withRealIds(rng: Rng, value: any, ids: FuzzContext["ids"]): any {
+function withRealIds(rng: Rng, value: Json, ids: FuzzContext["ids"]): Json {
   if (Array.isArray(value)) return value.map((v) => withRealIds(rng, v, ids));
   if (!value || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
@@ -63,7 +64,7 @@ function withRealIds(rng: Rng, value: any, ids: FuzzContext["ids"]): any {
 }
 
 /** Replaces one leaf (or adds a member) somewhere in `value` with a hostile one. */
-export function mutate(rng: Rng, value: any, depth = 0): any {
+export function mutate(rng: Rng, value: Json, depth = 0): Json {
   if (Array.isArray(value) && value.length > 0 && rng.chance(0.7)) {
     const i = rng.int(0, value.length - 1);
     return value.map((v, j) => (j === i ? mutate(rng, v, depth + 1) : v));
@@ -83,7 +84,7 @@ export function mutate(rng: Rng, value: any, depth = 0): any {
 }
 
 /** Pushes some leaves of a valid value to their schema's limits, or one past them. */
-function atLimits(rng: Rng, schema: Schema | undefined, value: any): any {
+function atLimits(rng: Rng, schema: Schema | undefined, value: Json): Json {
   if (!schema) return value;
   if (Array.isArray(value)) return value.map((v) => atLimits(rng, schema.items, v));
   if (value && typeof value === "object")

@@ -1,6 +1,7 @@
 import type { FuzzCase, FuzzContext, Operation } from "./cases";
 import { generateCase, operationsOf } from "./cases";
 import { seededRandom } from "./random";
+import type { Json } from "../json";
 
 /** 500s a provider or receiver may legitimately answer (the spec's own codes), never SERVICE_ERROR. */
 const PROVIDER_FAILURES = new Set(["PG_PROVIDER_ERROR", "PG_PROVIDER", "WEBHOOK_ERROR"]);
@@ -15,7 +16,7 @@ export type FuzzSummary = {
 };
 
 /** Does an error body have the shape of the envelope the operation documents? */
-function envelopeProblem(envelope: Record<string, any>, body: any): string | null {
+function envelopeProblem(envelope: Record<string, Json>, body: Json): string | null {
   if (!body || typeof body !== "object" || Array.isArray(body)) return "not a JSON object";
   const required: string[] = envelope.required ?? [];
   for (const key of required) if (!(key in body)) return `missing ${key}`;
@@ -42,7 +43,7 @@ export function responseProblem(
   contentType: string | null,
   text: string,
 ): string | null {
-  let body: any;
+  let body: Json;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
@@ -97,7 +98,7 @@ async function send(baseUrl: string, c: FuzzCase, resent: string[]): Promise<Res
  */
 export async function fuzz(options: {
   baseUrl: string;
-  doc: any;
+  doc: Json;
   ctx: FuzzContext;
   seed: number;
   count: number;

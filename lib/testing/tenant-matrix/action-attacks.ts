@@ -1,5 +1,6 @@
 import type { Target } from "./world";
 import { newPaymentId } from "../payments";
+import type { Json } from "../json";
 
 /**
  * Each dashboard server action aimed at a target (key: `<area>/<export>`, area = its folder under
@@ -13,7 +14,7 @@ export type ActionEntry = {
   kind: "refuse" | "own";
   args: (t: Target) => unknown;
   extra?: string[];
-  found?: (data: any) => unknown[];
+  found?: (data: Json) => unknown[];
   many?: boolean;
 };
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Json } from "../json";
 
 /** A dashboard server action as the production build registers it (.next/server/server-reference-manifest.json). */
 export type ServerAction = { id: string; name: string; file: string };
@@ -48,7 +49,7 @@ export async function dashboardSession(baseUrl: string, email: string, password:
       action: ServerAction,
       arg: unknown,
       extraCookie?: string,
-    ): Promise<{ status: number; result: any; raw: string }> {
+    ): Promise<{ status: number; result: Json; raw: string }> {
       return this.callWith(action, JSON.stringify(arg === undefined ? [] : [arg]), extraCookie);
     },
     /** The same with the argument list as JSON text (the fuzzer sends what JSON.stringify cannot produce). */
@@ -56,7 +57,7 @@ export async function dashboardSession(baseUrl: string, email: string, password:
       action: ServerAction,
       argsJson: string,
       extraCookie?: string,
-    ): Promise<{ status: number; result: any; raw: string }> {
+    ): Promise<{ status: number; result: Json; raw: string }> {
       const response = await fetch(`${baseUrl}/dashboard`, {
         method: "POST",
         headers: {
@@ -72,7 +73,7 @@ export async function dashboardSession(baseUrl: string, email: string, password:
       const bytes = Buffer.from(await response.arrayBuffer());
       const raw = bytes.toString("utf8");
       const row = flightRows(bytes).get("1");
-      let result: any;
+      let result: Json;
       try {
         result = row === undefined ? undefined : JSON.parse(row);
       } catch {

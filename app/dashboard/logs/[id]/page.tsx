@@ -4,17 +4,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
 import { getRequestLogEntry } from "@/lib/request-log/get-request-log-entry";
+import { prettyJson } from "@/lib/pretty-json";
 
 export const generateMetadata = () => pageTitle("nav.requestLog");
-
-function pretty(body: string | null): string | null {
-  if (body === null) return null;
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
 
 /** One request with its redacted bodies; another merchant's (or store's, for a limited login) id is not found. */
 export default async function RequestLogEntryPage({ params }: { params: Promise<{ id: string }> }) {
@@ -62,9 +54,10 @@ export default async function RequestLogEntryPage({ params }: { params: Promise<
           <pre
             className="max-h-96 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap break-all"
             data-testid={key}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the body scrolls; keyboard users must be able to focus it to scroll (WCAG 2.1.1).
             tabIndex={0}
           >
-            {pretty(body) ?? t("logs.noBody")}
+            {body === null ? t("logs.noBody") : prettyJson(body)}
           </pre>
         </Card>
       ))}

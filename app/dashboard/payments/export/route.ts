@@ -1,12 +1,8 @@
 import { queryToObject } from "@/lib/api/query";
-import { localizedCsvColumns } from "@/lib/dashboard/csv-columns";
 import { getDashboardContext } from "@/lib/dashboard/context";
 import { getTranslator } from "@/lib/i18n/server";
-import { exportPaymentsCsv } from "@/lib/payments/csv";
-import { resolveWindow } from "@/lib/payments/list-query";
-import { planSearch } from "@/lib/search/repository/query";
+import { exportDashboardPayments } from "@/lib/search/export-dashboard-payments";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
-import { dashboardScope } from "@/lib/search/search-payments";
 
 /**
  * The dashboard's CSV export of the current view (same filters and search as the page, session
@@ -23,19 +19,8 @@ export async function GET(request: Request): Promise<Response> {
       { status: 400 },
     );
   }
-  const input = parsed.data;
-  const q = input.q;
   const { locale, timeZone } = await getTranslator();
-  const rows = exportPaymentsCsv(
-    dashboardScope(ctx, input.scope ?? (q ? "all" : "store")),
-    input,
-    resolveWindow({ start: input.start ?? (q ? 0 : undefined), end: input.end }),
-    500,
-    {
-      columns: localizedCsvColumns(locale, timeZone),
-      search: q ? await planSearch(q) : undefined,
-    },
-  );
+  const rows = await exportDashboardPayments({ ctx, input: { query: parsed.data, locale, timeZone } });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     // A byte-order mark, so spreadsheet programs read the Korean text as UTF-8.

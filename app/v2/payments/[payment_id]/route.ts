@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { getPayment } from "@/lib/payments/get-payment";
+import { getPayment } from "@/lib/payments/read/get-payment";
 import { paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 export const GET = apiRoute(

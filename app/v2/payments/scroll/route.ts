@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { scrollPaymentsQuery } from "@/lib/payments/list-schema";
-import { scrollPayments } from "@/lib/payments/scroll";
+import { scrollPaymentsQuery } from "@/lib/payments/read/schema";
+import { scrollPayments } from "@/lib/payments/read/scroll-payments";
 
 export const GET = apiRoute({ family: "payment", auth: "token", query: scrollPaymentsQuery }, ({ ctx, query }) =>
   scrollPayments({ ctx, input: query }),

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { receiveTossDepositCallback } from "@/lib/payments/toss-deposit-callback";
+import { receiveTossDepositCallback } from "@/lib/payments/virtual-account/toss-deposit-callback";
 import { depositCallbackBody } from "@/lib/payments/schema";
 
 /** Toss Payments' DEPOSIT_CALLBACK (register this URL in Toss's developer center); verified against Toss, not a merchant API. */

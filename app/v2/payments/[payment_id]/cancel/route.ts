@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { cancelPayment } from "@/lib/payments/cancel-payment";
+import { cancelPayment } from "@/lib/payments/cancel/cancel-payment";
 import { cancelBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 /** store_id may come in the query (spec) or the body. */

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { paymentPathParams, storeQuery } from "@/lib/payments/schema";
-import { voidVirtualAccount } from "@/lib/payments/void-virtual-account";
+import { voidVirtualAccount } from "@/lib/payments/virtual-account/void-virtual-account";
 
 export const DELETE = apiRoute(
   { family: "payment", auth: "token", params: paymentPathParams, query: storeQuery },

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { noticeVirtualAccountDeposit } from "@/lib/payments/notice-virtual-account-deposit";
+import { noticeVirtualAccountDeposit } from "@/lib/payments/virtual-account/notice-virtual-account-deposit";
 import { paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 export const POST = apiRoute(

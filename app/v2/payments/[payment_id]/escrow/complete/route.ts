@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { completeEscrow } from "@/lib/payments/complete-escrow";
+import { completeEscrow } from "@/lib/payments/escrow/complete-escrow";
 import { escrowCompleteBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 /** store_id may come in the body (spec) or the query. */

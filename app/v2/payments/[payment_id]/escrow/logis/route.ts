@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { registerEscrowLogistics } from "@/lib/payments/register-escrow-logistics";
+import { registerEscrowLogistics } from "@/lib/payments/escrow/register-escrow-logistics";
 import { escrowLogisticsBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 /** store_id may come in the body (spec) or the query. */

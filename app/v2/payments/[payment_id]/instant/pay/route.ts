@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { instantPay } from "@/lib/payments/instant-pay";
+import { instantPay } from "@/lib/payments/pay/instant-pay";
 import { instantPayBody, paymentPathParams } from "@/lib/payments/schema";
 
 export const POST = apiRoute(

@@ -1,0 +1,87 @@
+import { transaction } from "@/lib/db/transaction";
+import { logger } from "@/lib/ops/logger";
+import { GENESIS_HASH, entryHash } from "./hash";
+import { lockChainHead, merchantsWithUnsealed, sealEntry, setChainHead, unsealedEntries } from "./repository";
+
+/** Entries sealed per transaction: bounded, so a long backlog never holds the head lock for long. */
+const SEAL_BATCH = 500;
+
+/**
+ * Seals the merchant's committed, unchained entries into its hash chain, in id order: each gets the
+ * next position and the previous entry's hash, and the head moves to the last. One short
+ * transaction per batch holds the merchant's head lock, so concurrent sealers (this process, other
+ * processes, the periodic task) take turns and each entry is sealed once. Answers how many it sealed.
+ */
+export async function sealAuditChain(merchantId: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const sealed = await transaction(async (tx) => {
+      let head = await lockChainHead(tx, merchantId, GENESIS_HASH);
+      const rows = await unsealedEntries(tx, merchantId, SEAL_BATCH);
+      for (const row of rows) {
+        const chained = { ...row, seq: head.seq + 1, prev_hash: head.hash };
+        const hash = entryHash(chained);
+        // Under the head lock nobody else seals this merchant: a miss means the data moved under us.
+        if (!(await sealEntry(tx, row.id, { seq: chained.seq, prev_hash: chained.prev_hash, hash })))
+          throw new Error(`audit entry ${row.id} was sealed concurrently`);
+        head = { seq: chained.seq, hash };
+      }
+      if (rows.length > 0) await setChainHead(tx, merchantId, head);
+      return rows.length;
+    });
+    total += sealed;
+    if (sealed < SEAL_BATCH) return total;
+  }
+}
+
+/**
+ * Seals every merchant's entries written before `createdBefore` (and any written since, in the same
+ * turns). The periodic task's backstop for entries whose post-commit sealing never ran (a crash
+ * between commit and sealing, a failed sealing transaction).
+ */
+export async function sealAuditChains(options: { merchantId?: string; createdBefore?: number } = {}): Promise<number> {
+  if (options.merchantId) return sealAuditChain(options.merchantId);
+  let total = 0;
+  for (const merchantId of await merchantsWithUnsealed(options.createdBefore ?? Date.now() + 1, 1000))
+    total += await sealAuditChain(merchantId);
+  return total;
+}
+
+const sealing = new Map<string, { again: boolean }>();
+
+/**
+ * Called once a transaction that recorded entries has ended: seals the merchant's chain in the
+ * background, one run per merchant in this process at a time (commits during a run ask for one more
+ * run, so a busy merchant's entries are sealed in batches). A failure is logged; the periodic task
+ * seals those entries later.
+ */
+export function sealSoon(merchantId: string): void {
+  const running = sealing.get(merchantId);
+  if (running) {
+    running.again = true;
+    return;
+  }
+  const state = { again: false };
+  sealing.set(merchantId, state);
+  void (async () => {
+    try {
+      do {
+        state.again = false;
+        await sealAuditChain(merchantId);
+      } while (state.again);
+    } catch (error) {
+      logger.warn({ err: error, merchantId }, "audit sealing failed; the periodic task seals these entries");
+    } finally {
+      sealing.delete(merchantId);
+    }
+  })();
+}
+
+/** Worker periodic task (lib/jobs/handlers.ts): seals what post-commit sealing left (entries older than 2 s). */
+export const sealAuditTask = {
+  name: "audit.seal",
+  everyMs: Number(process.env.AUDIT_SEAL_INTERVAL_MS ?? 5_000),
+  async run() {
+    await sealAuditChains({ createdBefore: Date.now() - 2_000 });
+  },
+};

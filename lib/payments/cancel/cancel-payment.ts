@@ -1,0 +1,101 @@
+import { DomainError, ProviderError } from "@/lib/errors/domain-error";
+import type { AuthContext } from "@/lib/auth/context";
+import { transaction } from "@/lib/db/transaction";
+import { newId } from "@/lib/ids";
+import { resolvePaymentStore } from "../payment-scope";
+import { outcomeUnknownError } from "../pay/attempt-call";
+import { earlierCancellation, recordedIdempotencyKey } from "../pay/earlier-outcome";
+import { loadPayment } from "../read/load-payment";
+import type { CancelInput } from "../schema";
+import { type CancellationRow, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
+import { firstLookupAt } from "../unsettled/look-up-times";
+import { planCancellation } from "./cancel-plan";
+import { runCancellationCall } from "./cancellation-call";
+import { claimCancellableAmount, insertCancellation } from "./repository";
+
+type Input = CancelInput & { payment_id: string };
+
+function assertRefundFits(row: TransactionRow, input: Input): void {
+  if (row.method === "VIRTUAL_ACCOUNT" && !input.refund) {
+    throw new DomainError(
+      "INVALID_REQUEST",
+      "refund (bank, account_holder, account_number) is required to cancel a virtual-account payment",
+      { field: "refund" },
+    );
+  }
+  if (row.method !== "VIRTUAL_ACCOUNT" && input.refund) {
+    throw new DomainError("INVALID_REQUEST", "refund applies to virtual-account payments only", { field: "refund" });
+  }
+}
+
+/**
+ * Step 1, one DB transaction: check the request against the balances and claim the amount with
+ * a conditional UPDATE (it only succeeds while the balance still covers it: claimCancellableAmount),
+ * then record the cancellation REQUESTED. Concurrent cancels therefore never claim more than was paid.
+ */
+async function reserve(ctx: AuthContext, storeId: string, input: Input) {
+  return transaction(async (tx) => {
+    const row = await lockPrimaryTransaction(tx, ctx.merchantId, storeId, input.payment_id);
+    const plan = planCancellation(row, input);
+    // After the state checks, so an unpaid virtual account answers NOT_PAID whatever the body.
+    assertRefundFits(row, input);
+    const now = Date.now();
+    if (!(await claimCancellableAmount(tx, row, plan, now))) {
+      throw new DomainError(
+        "CANCEL_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_CANCELLABLE_AMOUNT",
+        "the cancellable balance changed; read the payment and try again",
+      );
+    }
+    const cancellation: CancellationRow = {
+      id: newId("cancel-"),
+      merchant_id: row.merchant_id,
+      store_id: row.store_id,
+      transaction_id: row.id,
+      payment_id: row.payment_id,
+      status: "REQUESTED",
+      cancel_amount: plan.amount,
+      tax_free_amount: plan.taxFree,
+      vat_amount: plan.vat,
+      easy_pay_discount_amount: null,
+      reason: input.reason ?? "",
+      pg_cancellation_id: null,
+      requested_at: now,
+      cancelled_at: null,
+      refund_account: input.refund ? JSON.stringify(input.refund) : null,
+      failure_pg_code: null,
+      failure_pg_message: null,
+      // Should the outcome go unrecorded (crash, timeout), the sweep asks the provider then.
+      lookup_due_at: firstLookupAt(now),
+      lookup_attempts: 0,
+      last_lookup_error: null,
+      idempotency_key: recordedIdempotencyKey(ctx),
+    };
+    await insertCancellation(tx, cancellation);
+    return { row, plan, cancellation };
+  });
+}
+
+/**
+ * POST /v2/payments/{payment_id}/cancel: full or partial. Reserve the amount (DB), ask the
+ * provider (outside any DB transaction), then record the outcome. An outcome the provider did not
+ * give in time keeps the cancellation REQUESTED (its amount reserved) until a look-up settles it.
+ */
+export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: Input }) {
+  const store = await resolvePaymentStore(ctx, input.store_id, true);
+  // A retry of a request whose first run died answers that run's cancellation.
+  const earlier = await earlierCancellation({ ctx, storeId: store.id, paymentId: input.payment_id });
+  if (earlier) return cancelResponse(ctx, store.id, earlier);
+  const { row, cancellation } = await reserve(ctx, store.id, input);
+  return cancelResponse(ctx, store.id, await runCancellationCall(row, cancellation));
+}
+
+async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationRow) {
+  if (settled.status === "REQUESTED") throw outcomeUnknownError();
+  if (settled.status === "FAILED")
+    throw new ProviderError(
+      settled.failure_pg_code ?? "CANCEL_REFUSED",
+      settled.failure_pg_message ?? "the provider refused the cancellation",
+    );
+  const payment = await loadPayment(ctx.merchantId, { storeId, paymentId: settled.payment_id });
+  return { cancelled_tx_id: settled.transaction_id, cancellation_id: settled.id, payment: payment! };
+}

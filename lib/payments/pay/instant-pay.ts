@@ -1,0 +1,122 @@
+import { DomainError } from "@/lib/errors/domain-error";
+import type { AuthContext } from "@/lib/auth/context";
+import { requireStoreChannel } from "@/lib/channels/repository";
+import { toCustomer } from "@/lib/customers/to-customer";
+import { validateCard } from "@/lib/cards/validate-card";
+import { paymentProviderFor } from "@/lib/channels/providers";
+import { HOUR, toRfc3339 } from "@/lib/time";
+import { resolvePaymentStore } from "../payment-scope";
+import type { InstantPayInput } from "../schema";
+import type { TransactionRow } from "../transactions/repository";
+import { requireSucceeded, runAttemptCall } from "./attempt-call";
+import { earlierAttempt, recordedIdempotencyKey } from "./earlier-outcome";
+import { startAttempt } from "./start-attempt";
+
+type Input = InstantPayInput & { payment_id: string };
+
+function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: number): number {
+  const at = "valid_hours" in expiry ? now + expiry.valid_hours * HOUR : expiry.due_date;
+  if (at <= now)
+    throw new DomainError(
+      "INVALID_REQUEST",
+      "payment_method_option.virtual_account.account_expiry.due_date must be in the future",
+      { field: "payment_method_option.virtual_account.account_expiry.due_date" },
+    );
+  return at;
+}
+
+/**
+ * POST /v2/payments/{payment_id}/instant/pay: a key-in card approval or a virtual-account
+ * issuance. The attempt is recorded PENDING before the provider is called and settled after;
+ * a declined attempt stays as a FAILED transaction and the id may be tried again. An outcome the
+ * provider did not give in time stays PENDING (looked up) and is answered PROVIDER_OUTCOME_UNKNOWN.
+ */
+export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
+  const store = await resolvePaymentStore(ctx, input.store_id, false);
+  // A retry of a request whose first run died answers that run's attempt.
+  const earlier = await earlierAttempt({ ctx, storeId: store.id, paymentId: input.payment_id });
+  if (earlier) return instantPayResponse(requireSucceeded(earlier));
+  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
+  const taxFree = input.tax_free_amount ?? 0;
+  if (taxFree > input.total_amount) {
+    throw new DomainError(
+      "TAX_FREE_AMOUNT_MUST_BE_LESS_THAN_OR_EQUAL_TO_TOTAL_AMOUNT",
+      "tax_free_amount must not exceed total_amount",
+    );
+  }
+  const { card, virtual_account: va } = input.payment_method_option;
+  const now = Date.now();
+  // Luhn, expiry and credential shape are checked before anything is recorded or sent.
+  const problem = card ? validateCard(card.card_credential) : null;
+  if (problem) {
+    const field = `payment_method_option.card.card_credential.${problem.field}`;
+    throw new DomainError("INVALID_REQUEST", `${field}: ${problem.message}`, { field });
+  }
+  const expiresAt = va ? expiryOf(va.account_expiry, now) : 0;
+  const customer = toCustomer(input.customer);
+
+  const attempt = await startAttempt({
+    merchantId: ctx.merchantId,
+    storeId: store.id,
+    paymentId: input.payment_id,
+    channel,
+    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+    orderName: input.order_name,
+    currency: input.currency,
+    totalAmount: input.total_amount,
+    taxFreeAmount: taxFree,
+    customer,
+    origin: ctx.origin,
+    products: input.products,
+    productCount: input.product_count,
+    customData: input.custom_data,
+    country: input.country,
+    isCulturalExpense: input.is_cultural_expense,
+    isEscrow: input.is_escrow,
+    noticeUrls: input.notice_urls,
+    cashReceiptForm: va?.cash_receipt_form,
+    settleContext: card
+      ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
+      : undefined,
+    idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
+  });
+
+  const provider = paymentProviderFor(channel);
+  const row = await runAttemptCall(attempt, (signal) =>
+    card
+      ? provider.approveCard({
+          channel,
+          signal,
+          txId: attempt.id,
+          amount: input.total_amount,
+          currency: input.currency,
+          orderName: input.order_name,
+          card: card.card_credential,
+          installmentMonth: card.card_installment_plan,
+        })
+      : provider.issueVirtualAccount({
+          channel,
+          signal,
+          txId: attempt.id,
+          amount: input.total_amount,
+          currency: input.currency,
+          orderName: input.order_name,
+          bank: va!.bank,
+          accountType: va!.account_type,
+          expiresAt,
+          remitteeName: va!.remittee_name,
+          accountNumber: va!.account_number,
+        }),
+  );
+  return instantPayResponse(requireSucceeded(row));
+}
+
+function instantPayResponse(done: TransactionRow) {
+  return {
+    tx_id: done.id,
+    customer_id: done.customer_id ?? "",
+    requested_at: toRfc3339(done.requested_at),
+    paid_at: toRfc3339(done.paid_at) ?? "",
+    pg_tx_id: done.pg_tx_id ?? "",
+  };
+}

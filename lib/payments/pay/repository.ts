@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { getDb, type Tx } from "@/lib/db/client";
+import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
+import { parseStoredJson } from "../repository";
+import type { SettleContext } from "./attempt-context";
+
+/** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */
+type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
+
+/** The payment's primary transaction read inside the attempt's DB transaction. */
+export function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
+  return tx
+    .selectFrom("transactions")
+    .selectAll()
+    .where("merchant_id", "=", key.merchantId)
+    .where("store_id", "=", key.storeId)
+    .where("payment_id", "=", key.paymentId)
+    .where("is_primary", "=", 1)
+    .executeTakeFirst();
+}
+
+/** The previous attempt gives up the primary slot (a unique index allows one per payment). */
+export async function demotePrimary(tx: Tx, transactionId: string, now: number): Promise<void> {
+  await tx
+    .updateTable("transactions")
+    .set({ is_primary: 0, updated_at: now })
+    .where("id", "=", transactionId)
+    .execute();
+}
+
+export async function insertAttempt(tx: Tx, row: TransactionsTable): Promise<void> {
+  await tx.insertInto("transactions").values(row).execute();
+}
+
+/** The row a request's earlier run created in `table`: same merchant, store, payment and Idempotency-Key. */
+function findByKey(table: "transactions" | "cancellations", key: PaymentKey, idempotencyKey: string) {
+  return getDb()
+    .selectFrom(table)
+    .selectAll()
+    .where("merchant_id", "=", key.merchantId)
+    .where("idempotency_key", "=", idempotencyKey)
+    .where("store_id", "=", key.storeId)
+    .where("payment_id", "=", key.paymentId)
+    .executeTakeFirst();
+}
+
+export function findAttemptByKey(key: PaymentKey, idempotencyKey: string): Promise<TransactionsTable | undefined> {
+  return findByKey("transactions", key, idempotencyKey) as Promise<TransactionsTable | undefined>;
+}
+
+export function findCancellationByKey(
+  key: PaymentKey,
+  idempotencyKey: string,
+): Promise<CancellationsTable | undefined> {
+  return findByKey("cancellations", key, idempotencyKey) as Promise<CancellationsTable | undefined>;
+}
+
+const cardInfo = z.looseObject({ number: z.string().nullish() });
+const settleContext = z.object({
+  installment: z.object({ month: z.number().nullish(), interestFree: z.boolean().nullish() }).optional(),
+  keptCard: cardInfo.optional(),
+  mobile: z.object({ carrier: z.string().nullish(), phone_number: z.string().nullish() }).optional(),
+});
+
+/** What the attempt kept for recording its outcome (settle_context), parsed and checked. */
+export function settleContextOf(row: TransactionsTable): SettleContext {
+  if (!row.settle_context) return {};
+  const where = `transactions.settle_context of ${row.id}`;
+  // Checked by the schema; the kept card's other facts pass through as the issuance stored them.
+  return parseStoredJson(row.settle_context, (v) => settleContext.parse(v), where) as SettleContext;
+}

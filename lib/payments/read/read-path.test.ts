@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { revokeApiKey } from "@/lib/auth/api-keys";
+import { authenticate } from "@/lib/auth/authenticate";
+import { recheckMs } from "@/lib/auth/recent-answers";
+import { getDb } from "@/lib/db/client";
+import { statementsExecuted } from "@/lib/db/statement-cache";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { paidPayment, paymentChannelKey } from "@/lib/testing/payments";
+import { CompiledQuery } from "kysely";
+import { dialect } from "@/lib/db/client";
+import { getPayment } from "./get-payment";
+import { paymentRows } from "./repository/payment-rows";
+
+/** Statements the database ran while `fn` did. */
+async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
+  const before = statementsExecuted();
+  const value = await fn();
+  return { value, statements: statementsExecuted() - before };
+}
+
+const bearer = (token: string) =>
+  new Request("http://localhost/v2/payments/x", { headers: { authorization: `Bearer ${token}` } });
+
+describe("payment read path (issue #18)", () => {
+  it("reads a payment with its cancellation and cash receipt in one statement", async () => {
+    const m = inProcess(await newMerchant());
+    const id = await paidPayment(m);
+    expect((await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000, reason: "partial" })).status).toBe(
+      200,
+    );
+    const receipt = {
+      channel_key: paymentChannelKey(m),
+      customer_identifier: "01012345678",
+      type: "PERSONAL",
+      order_name: "o",
+      currency: "KRW",
+      amount: 5000,
+    };
+    expect((await m.api.post(`/v2/payments/${id}/cash-receipt`, receipt)).status).toBe(200);
+    const ctx = await authenticate(bearer(m.accessToken));
+
+    const { value, statements } = await counted(() => getPayment({ ctx, input: { payment_id: id } }));
+    expect(statements).toBe(1);
+    const tx = value.payment.transactions[0]!;
+    expect(tx.cancellations).toHaveLength(1);
+    expect(tx.cancellations[0]).toMatchObject({ cancel_amount: 1000, reason: "partial", status: "SUCCEEDED" });
+    expect(tx.cash_receipt).toMatchObject({ status: "ISSUED", amount: 5000 });
+    expect(tx.amount.cancelled).toBe(1000);
+  });
+
+  it("answers another store's or an unknown payment as PAYMENT_NOT_FOUND without reading the store", async () => {
+    const m = inProcess(await newMerchant());
+    const other = inProcess(await newMerchant());
+    const id = await paidPayment(m);
+    const ctx = await authenticate(bearer(m.accessToken));
+    await expect(getPayment({ ctx, input: { payment_id: id, store_id: other.store_id } })).rejects.toMatchObject({
+      code: "PAYMENT_NOT_FOUND",
+    });
+    await expect(getPayment({ ctx, input: { payment_id: "nope" } })).rejects.toMatchObject({
+      code: "PAYMENT_NOT_FOUND",
+    });
+    const { statements } = await counted(() =>
+      getPayment({ ctx, input: { payment_id: id, store_id: "store-unknown" } }).catch(() => null),
+    );
+    expect(statements).toBe(1);
+  });
+});
+
+describe("payment read plan (issue #18)", () => {
+  it("finds the payment through an index on its id, never by walking the store's transactions", async () => {
+    if (dialect() !== "sqlite") return; // PostgreSQL plans from statistics; the bench checks it at 1M rows
+    const plan = await getDb().executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${paymentRows.sql()}`, ["merchant", "store", "payment"]),
+    );
+    const outer = plan.rows[0]!.detail;
+    expect(outer).toMatch(/USING (COVERING )?INDEX \S+ \((merchant_id=\? AND )?(store_id=\? AND )?payment_id=\?/);
+  });
+});
+
+describe("authentication re-reads a token's key at most once a second (issue #18)", () => {
+  it("a second request within the second runs no statement", async () => {
+    const m = await newMerchant();
+    await authenticate(bearer(m.accessToken));
+    const again = await counted(() => authenticate(bearer(m.accessToken)));
+    expect(again.statements).toBe(0);
+    expect(again.value).toMatchObject({ merchantId: m.merchant_id, storeId: m.store_id, storeLimited: false });
+  });
+
+  it("the same holds for `Authorization: PortOne <api key>`", async () => {
+    const m = await newMerchant();
+    const request = () =>
+      new Request("http://localhost/v2/channels", { headers: { authorization: `PortOne ${m.api_key}` } });
+    await authenticate(request());
+    expect((await counted(() => authenticate(request()))).statements).toBe(0);
+  });
+
+  it("a revocation in this process takes effect at once", async () => {
+    const m = await newMerchant();
+    const key = await getDb()
+      .selectFrom("api_keys")
+      .select("id")
+      .where("merchant_id", "=", m.merchant_id)
+      .executeTakeFirstOrThrow();
+    await authenticate(bearer(m.accessToken));
+    expect(await revokeApiKey(m.merchant_id, key.id)).toBe(true);
+    await expect(authenticate(bearer(m.accessToken))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("a revocation made by another process takes effect once AUTH_RECHECK_MS has passed", async () => {
+    const m = await newMerchant();
+    await authenticate(bearer(m.accessToken));
+    const readAt = Date.now();
+    // Written straight to the table, as another app process or the admin CLI would.
+    await getDb()
+      .updateTable("api_keys")
+      .set({ revoked_at: Date.now() })
+      .where("merchant_id", "=", m.merchant_id)
+      .execute();
+    await new Promise((r) => setTimeout(r, Math.max(0, readAt + recheckMs() + 20 - Date.now())));
+    await expect(authenticate(bearer(m.accessToken))).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { DomainError } from "@/lib/errors/domain-error";
+import { getDb, type Tx } from "@/lib/db/client";
+import { requireRows } from "@/lib/db/conditional";
+import { lockForUpdate } from "@/lib/db/row-lock";
+import type {
+  CancellationStatus,
+  LateApprovalStatus,
+  LateApprovalsTable,
+  TransactionStatus,
+  TransactionsTable,
+} from "@/lib/db/tables/payments";
+import type { ChannelRef } from "@/lib/providers/types";
+import { type CancellationRow, findPrimaryTransaction, parseStoredJson, type TransactionRow } from "../repository";
+
+/**
+ * The payment write side's shared access to `transactions` rows: row locks for read-then-write,
+ * the conditional state write the transition functions make, and the JSON columns every operation
+ * reads (channel snapshot, notice URLs), parsed and checked here once.
+ */
+export type { CancellationRow, TransactionRow };
+export type LateApprovalRow = LateApprovalsTable;
+export type { CancellationStatus, LateApprovalStatus, TransactionStatus };
+/** Every column a transition may set besides the state and its times. */
+export type TransactionPatch = Partial<Omit<TransactionsTable, "id" | "status" | "status_updated_at" | "updated_at">>;
+
+/**
+ * Row locks for read-then-write inside a DB transaction. PostgreSQL: SELECT … FOR UPDATE.
+ * SQLite: the transaction already holds the database write lock (BEGIN IMMEDIATE), and has no
+ * FOR UPDATE syntax.
+ */
+export async function lockPrimaryTransaction(
+  tx: Tx,
+  merchantId: string,
+  storeId: string,
+  paymentId: string,
+): Promise<TransactionsTable> {
+  const row = await findPrimaryTransaction(merchantId, { storeId, paymentId }, tx, { lock: true });
+  if (!row) throw new DomainError("PAYMENT_NOT_FOUND", `no payment ${paymentId} in this store`);
+  return row;
+}
+
+export async function lockTransaction(tx: Tx, transactionId: string): Promise<TransactionsTable> {
+  return lockForUpdate(
+    tx.selectFrom("transactions").selectAll().where("id", "=", transactionId),
+  ).executeTakeFirstOrThrow();
+}
+
+/** The transaction as it stands now (after a call or a look-up changed it). */
+export function currentTransaction(id: string): Promise<TransactionsTable> {
+  return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** A transaction by our id alone (a provider's callback names it), or undefined. */
+export function findTransactionById(id: string): Promise<TransactionsTable | undefined> {
+  return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * The state write of `transitionTransaction` (lib/payments/transition.ts): conditional on the row
+ * being exactly as the caller read it (status and updated_at; callers hold the row lock).
+ */
+export async function writeTransactionState(
+  tx: Tx,
+  row: TransactionsTable,
+  set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
+): Promise<void> {
+  const result = await tx
+    .updateTable("transactions")
+    .set(set)
+    .where("id", "=", row.id)
+    .where("status", "=", row.status)
+    .where("updated_at", "=", row.updated_at)
+    .executeTakeFirst();
+  requireRows(result, 1, `transaction ${row.id} ${row.status} → ${set.status}`);
+}
+
+// The channel snapshot as serializeChannel stored it (its name too, kept as it was).
+const storedChannel = z.looseObject({
+  id: z.string(),
+  key: z.string(),
+  type: z.enum(["LIVE", "TEST"]),
+  pg_provider: z.string(),
+  pg_merchant_id: z.string(),
+});
+
+/** The channel a transaction was made on, as the provider registry needs it. */
+export function channelRefOf(row: TransactionsTable): ChannelRef {
+  if (row.channel)
+    return parseStoredJson(row.channel, (v) => storedChannel.parse(v), `transactions.channel of ${row.id}`);
+  return {
+    id: row.channel_id ?? "",
+    key: "",
+    type: row.channel_type,
+    pg_provider: row.pg_provider ?? "",
+    pg_merchant_id: "",
+  };
+}
+
+/** The payment's own webhook addresses (notice_urls), none when it gave none. */
+export function noticeUrlsOf(row: TransactionsTable): string[] {
+  return row.notice_urls
+    ? parseStoredJson(row.notice_urls, (v) => z.array(z.string()).parse(v), `transactions.notice_urls of ${row.id}`)
+    : [];
+}

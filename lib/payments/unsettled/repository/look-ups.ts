@@ -1,0 +1,112 @@
+import { sql, type Kysely } from "kysely";
+import { dialect, getDb, withTransaction } from "@/lib/db/client";
+import type { CancellationsTable, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
+import { providerTimeoutMs } from "@/lib/providers/call";
+import { firstLookupAt, LOOKUP_MARGIN_MS, nextLookupAt } from "../look-up-times";
+
+/**
+ * Records whose outcome at the provider is not known yet: attempts (PENDING), cancellations
+ * (REQUESTED) and late-approval refunds (REFUND_REQUESTED). Each carries `lookup_due_at`, when
+ * the provider is next asked; a partial index on it per table makes finding the due ones cheap
+ * at any volume (migration 0011).
+ */
+type Rows = { transactions: TransactionsTable; cancellations: CancellationsTable; late_approvals: LateApprovalsTable };
+export type UnsettledTable = keyof Rows;
+
+export const OPEN_STATUS = {
+  transactions: "PENDING",
+  cancellations: "REQUESTED",
+  late_approvals: "REFUND_REQUESTED",
+} as const;
+
+/** How long a claimed look-up may run before another sweeper takes it over. */
+function claimLeaseMs(): number {
+  return 2 * providerTimeoutMs() + LOOKUP_MARGIN_MS;
+}
+
+/** The three tables share the look-up columns; Kysely cannot express that generically. */
+function lookupColumns() {
+  return getDb() as unknown as Kysely<
+    Record<
+      UnsettledTable,
+      Pick<TransactionsTable, "id" | "lookup_due_at" | "lookup_attempts" | "last_lookup_error"> & { status: string }
+    >
+  >;
+}
+
+/** The outcome became unknown (timeout, network error): look it up now. No-op once settled. */
+export async function markUnknown(name: UnsettledTable, id: string, reason: string): Promise<void> {
+  await lookupColumns()
+    .updateTable(name)
+    .set({ lookup_due_at: Date.now(), last_lookup_error: reason.slice(0, 500) })
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
+}
+
+/**
+ * A call for this record is about to be sent (again): no look-up until it has ended, so a sweep
+ * never asks about a request still on its way. No-op once settled.
+ */
+export async function holdLookupsDuringCall(name: UnsettledTable, id: string): Promise<void> {
+  await lookupColumns()
+    .updateTable(name)
+    .set({ lookup_due_at: firstLookupAt(Date.now()) })
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
+}
+
+/** An operator asked for a look-up now (dashboard): due at once. No-op once settled. */
+export async function makeDueNow(name: UnsettledTable, id: string): Promise<void> {
+  await lookupColumns()
+    .updateTable(name)
+    .set({ lookup_due_at: Date.now() })
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
+}
+
+/** Still unknown after a look-up: ask again after the backoff. No-op once settled. */
+export async function rescheduleLookup(
+  name: UnsettledTable,
+  row: { id: string; lookup_attempts: number },
+  reason: string,
+): Promise<void> {
+  await lookupColumns()
+    .updateTable(name)
+    .set({
+      lookup_due_at: nextLookupAt(row.lookup_attempts + 1),
+      lookup_attempts: row.lookup_attempts + 1,
+      last_lookup_error: reason.slice(0, 500),
+    })
+    .where("id", "=", row.id)
+    .where("status", "=", OPEN_STATUS[name])
+    .execute();
+}
+
+/**
+ * Claims up to `limit` records whose look-up is due (`only`: just that one), pushing their due
+ * time past the claim's lease, so concurrent sweepers (several workers on PostgreSQL) take
+ * disjoint rows and a sweeper that dies mid-look-up is replaced after the lease.
+ */
+export async function claimDue<T extends UnsettledTable>(name: T, limit: number, only?: string): Promise<Rows[T][]> {
+  const now = Date.now();
+  const open = sql.lit(OPEN_STATUS[name]);
+  const ref = sql.table(name);
+  const lock = dialect() === "postgres" ? sql`for update skip locked` : sql``;
+  const pick = only ? sql`and id = ${only}` : sql``;
+  return withTransaction(async (tx) => {
+    const result = await sql<Rows[T]>`
+      update ${ref} set lookup_due_at = ${now + claimLeaseMs()}
+      where id in (
+        select id from ${ref}
+        where status = ${open} and lookup_due_at <= ${now} ${pick}
+        order by lookup_due_at
+        limit ${limit}
+        ${lock}
+      ) and status = ${open}
+      returning *`.execute(tx);
+    return result.rows;
+  });
+}
