@@ -96,7 +96,8 @@ const sharedState = globalThis as unknown as {
   __platformCommitters?: WeakMap<Db, ReturnType<typeof groupCommitter>>;
   __platformSettledHooks?: WeakMap<Tx, (() => void)[]>;
 };
-const committers = (sharedState.__platformCommitters ??= new WeakMap());
+sharedState.__platformCommitters ??= new WeakMap();
+const committers = sharedState.__platformCommitters;
 
 /** Group-commit counters of this process (SQLite): for /metrics and benchmarks. */
 export function groupCommitStats(): GroupStats | null {
@@ -127,7 +128,8 @@ export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return committer.run(fn);
 }
 
-const settledHooks = (sharedState.__platformSettledHooks ??= new WeakMap());
+sharedState.__platformSettledHooks ??= new WeakMap();
+const settledHooks = sharedState.__platformSettledHooks;
 
 function runSettledHooks(tx: Tx) {
   const hooks = settledHooks.get(tx);

@@ -19,7 +19,8 @@ export const STATEMENT_CACHE_SIZE = 500;
  * not: in the production build the payment read was parsed and planned afresh on every request).
  */
 const shared = globalThis as unknown as { __platformStatements?: { executed: number; named: Map<string, string> } };
-const state = (shared.__platformStatements ??= { executed: 0, named: new Map() });
+shared.__platformStatements ??= { executed: 0, named: new Map() };
+const state = shared.__platformStatements;
 
 /** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
 export function statementsExecuted(): number {
