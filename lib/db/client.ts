@@ -87,7 +87,17 @@ function groupCommitOn(): boolean {
   return handle().dialect === "sqlite" && process.env.SQLITE_GROUP_COMMIT !== "false";
 }
 
-const committers = new WeakMap<Db, ReturnType<typeof groupCommitter>>();
+/**
+ * On globalThis, like the handle: Next.js bundles this module into several chunks, and a copy's own
+ * maps would give each route its own group committer, and lose a settled-hook registered by one copy
+ * on a transaction another copy runs (lib/db/statement-cache.ts has the same note).
+ */
+const sharedState = globalThis as unknown as {
+  __platformCommitters?: WeakMap<Db, ReturnType<typeof groupCommitter>>;
+  __platformSettledHooks?: WeakMap<Tx, (() => void)[]>;
+};
+sharedState.__platformCommitters ??= new WeakMap();
+const committers = sharedState.__platformCommitters;
 
 /** Group-commit counters of this process (SQLite): for /metrics and benchmarks. */
 export function groupCommitStats(): GroupStats | null {
@@ -118,7 +128,8 @@ export function withTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return committer.run(fn);
 }
 
-const settledHooks = new WeakMap<Tx, (() => void)[]>();
+sharedState.__platformSettledHooks ??= new WeakMap();
+const settledHooks = sharedState.__platformSettledHooks;
 
 function runSettledHooks(tx: Tx) {
   const hooks = settledHooks.get(tx);

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import type pg from "pg";
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { dialect, withTransaction } from "./client";
@@ -48,6 +49,31 @@ describe("SQLite statement cache (issue #18)", () => {
   });
 });
 
+describe("statement naming across bundles (issue #18)", () => {
+  it("names a text registered by another copy of the module: Next.js bundles one per route, the pool is made once", async () => {
+    const opener = await import("./statement-cache");
+    vi.resetModules();
+    const route = await import("./statement-cache");
+    expect(route).not.toBe(opener);
+    // The driver's client, recording what it is asked to run.
+    const asked: unknown[] = [];
+    const client = {
+      query: (config: unknown) => {
+        asked.push(config);
+        return Promise.resolve({ rows: [] });
+      },
+      release: () => undefined,
+    };
+    const pool = opener.namingPool({ connect: async () => client } as unknown as pg.Pool);
+    const text = "select 42 as registered_by_a_route_bundle";
+    route.nameStatement(text);
+    const before = route.statementsExecuted();
+    await (await pool.connect()).query(text, []);
+    expect(asked).toEqual([{ name: expect.stringMatching(/^k[0-9a-f]{20}$/), text, values: [] }]);
+    expect(route.statementsExecuted()).toBe(before + 1);
+  });
+});
+
 describe("precompiled queries (issue #18)", () => {
   const byName = precompiled((db, name: string, minimum: number) =>
     db
@@ -78,5 +104,26 @@ describe("precompiled queries (issue #18)", () => {
       );
     });
     expect(names).toContain(byName.sql());
+  });
+});
+
+describe("transactions across bundles (issue #18)", () => {
+  it("runs a settled-hook registered by another copy of lib/db/client, and shares one group committer", async () => {
+    const runner = await import("./client");
+    vi.resetModules();
+    const route = await import("./client");
+    expect(route).not.toBe(runner);
+    let woken = false;
+    await runner.withTransaction(async (tx) => {
+      await sql`select 1`.execute(tx);
+      route.whenSettled(tx, () => {
+        woken = true;
+      });
+    });
+    expect(woken).toBe(true);
+    if (runner.dialect() === "sqlite") {
+      await route.withTransaction((tx) => sql`select 1`.execute(tx));
+      expect(route.groupCommitStats()).toBe(runner.groupCommitStats());
+    }
   });
 });

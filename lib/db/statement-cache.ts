@@ -12,10 +12,19 @@ import type pg from "pg";
 /** Distinct SQL texts kept per connection. IN lists of varying length make distinct texts; the LRU bounds them. */
 export const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * Process-wide state on globalThis: Next.js bundles this module into several chunks (each route,
+ * instrumentation), each with its own module-level variables, while the database handle is one per
+ * process. A name registered by a route's copy must be found by the pool another copy made (it was
+ * not: in the production build the payment read was parsed and planned afresh on every request).
+ */
+const shared = globalThis as unknown as { __platformStatements?: { executed: number; named: Map<string, string> } };
+shared.__platformStatements ??= { executed: 0, named: new Map() };
+const state = shared.__platformStatements;
+
 /** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
-let executed = 0;
 export function statementsExecuted(): number {
-  return executed;
+  return state.executed;
 }
 
 /**
@@ -25,7 +34,7 @@ export function statementsExecuted(): number {
 export function cachingSqlite(database: Database.Database): Database.Database {
   const cache = new Map<string, Database.Statement>();
   const prepare = (source: string): Database.Statement => {
-    executed++;
+    state.executed++;
     const hit = cache.get(source);
     if (hit && !hit.busy) {
       cache.delete(source);
@@ -53,7 +62,7 @@ export function cachingSqlite(database: Database.Database): Database.Database {
  * lib/db/precompiled.ts) are named, because after five runs PostgreSQL may switch a named statement
  * to a generic plan, which would be wrong for list queries whose best plan depends on the filter.
  */
-const namedTexts = new Map<string, string>();
+const namedTexts = state.named;
 export function nameStatement(text: string): void {
   // Off behind a pooler that does not keep prepared statements per client (PgBouncer in transaction mode before 1.21).
   if (process.env.DATABASE_NAMED_STATEMENTS === "false") return;
@@ -65,7 +74,7 @@ type QueryArgs = Parameters<pg.PoolClient["query"]>;
 function namingClient(client: pg.PoolClient): pg.PoolClient {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const named = (...args: QueryArgs) => {
-    executed++;
+    state.executed++;
     const [text, values] = args as unknown as [unknown, unknown[] | undefined];
     const name = typeof text === "string" ? namedTexts.get(text) : undefined;
     return name ? query({ name, text, values }) : query(...args);

@@ -2,7 +2,7 @@ import type { Origin } from "@/lib/auth/context";
 import { currentCaller } from "@/lib/audit/actor";
 import { recordAudit } from "@/lib/audit/record";
 import type { Customer } from "@/lib/customers/to-customer";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { getDb, type Db, type Tx, withTransaction } from "@/lib/db/client";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { ScheduleStatus, SchedulesTable } from "@/lib/db/tables/billing";
@@ -184,6 +184,16 @@ export async function transitionSchedules(
       before: { status: from },
       after: { status: to },
     });
+}
+
+/**
+ * STARTED → COMPLETED at the end of a run, as one statement (atomic by itself: no BEGIN/COMMIT
+ * round trips). A run with a caller that is audited (an actor) gets a transaction, so the entry is
+ * written with the change; the worker's runs have none.
+ */
+export function completeStartedSchedule(id: string, now = Date.now()): Promise<void> {
+  const change = (db: Db | Tx) => transitionSchedule(db, { id, status: "STARTED" }, "COMPLETED", now);
+  return currentCaller()?.actor ? withTransaction(change) : change(getDb());
 }
 
 export function transitionSchedule(

@@ -6,7 +6,13 @@ import type { JobOutcome } from "@/lib/jobs/handlers";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/pay/start-attempt";
 import { holdLookupsDuringCall } from "@/lib/payments/unsettled/repository/look-ups";
 import { failSchedule, isPermanent } from "./fail";
-import { findScheduleAttempt, findScheduleById, type ScheduleRecord, transitionSchedule } from "./repository";
+import {
+  completeStartedSchedule,
+  findScheduleAttempt,
+  findScheduleById,
+  type ScheduleRecord,
+  transitionSchedule,
+} from "./repository";
 
 type Attempt = Awaited<ReturnType<typeof startAttempt>>;
 
@@ -105,7 +111,7 @@ export async function markStarted(schedule: Pick<ScheduleRecord, "id" | "status"
 
 async function markCompleted(id: string): Promise<void> {
   try {
-    await transaction((tx) => transitionSchedule(tx, { id, status: "STARTED" }, "COMPLETED"));
+    await completeStartedSchedule(id);
   } catch (error) {
     if (!(error instanceof StaleWriteError) || (await findScheduleById(id))?.status !== "COMPLETED") throw error;
   }
