@@ -181,7 +181,9 @@ describe("audit log", () => {
       { merchantId: m.merchant_id, id: orphan, reason: "unsealed", ageMs: expect.any(Number) },
     ]);
     // The page shows it meanwhile: a committed fact, marked as not yet chained.
-    expect((await listAudit(m.merchant_id, {})).entries.map((e) => [e.id, e.seq])[0]).toEqual([orphan, null]);
+    expect(
+      (await listAudit({ ctx: { merchantId: m.merchant_id }, input: {} })).entries.map((e) => [e.id, e.seq])[0],
+    ).toEqual([orphan, null]);
 
     await sealAuditTask.run();
     const rows = await getDb()
@@ -249,8 +251,8 @@ describe("audit log", () => {
     const a = await asAlice(() => createApiKey({ merchantId: m.merchant_id, name: "a" }));
     await runAsCaller({ actor: bob }, () => revokeApiKey(m.merchant_id, a.id));
     const b = await asAlice(() => createApiKey({ merchantId: m.merchant_id, name: "=HYPERLINK()" }));
-    const actions = async (f: Parameters<typeof listAudit>[1]) =>
-      (await listAudit(m.merchant_id, f)).entries.map((e) => e.action);
+    const actions = async (f: Parameters<typeof listAudit>[0]["input"]) =>
+      (await listAudit({ ctx: { merchantId: m.merchant_id }, input: f })).entries.map((e) => e.action);
     expect(await actions({})).toEqual(["api_key.create", "api_key.revoke", "api_key.create"]);
     expect(await actions({ actor: "key_bob" })).toEqual(["api_key.revoke"]);
     expect(await actions({ action: "api_key.create" })).toEqual(["api_key.create", "api_key.create"]);
@@ -260,11 +262,16 @@ describe("audit log", () => {
     expect(await actions({ from: Date.now() + 60_000 })).toEqual([]);
     await sealAuditChain(m.merchant_id);
     expect(await actions({ before: 2 })).toEqual(["api_key.create"]);
-    expect((await listAuditActors(m.merchant_id)).map((x) => x.id).sort()).toEqual(["key_bob", "user_alice"]);
-    expect((await listAudit((await newMerchant()).merchant_id, {})).entries).toEqual([]);
+    expect((await listAuditActors({ ctx: { merchantId: m.merchant_id } })).map((x) => x.id).sort()).toEqual([
+      "key_bob",
+      "user_alice",
+    ]);
+    expect((await listAudit({ ctx: { merchantId: (await newMerchant()).merchant_id }, input: {} })).entries).toEqual(
+      [],
+    );
 
     const csv: string[] = [];
-    for await (const line of auditCsvLines(m.merchant_id, {})) csv.push(line);
+    for await (const line of auditCsvLines({ ctx: { merchantId: m.merchant_id }, input: {} })) csv.push(line);
     expect(csv).toHaveLength(4);
     expect(csv[0]).toBe("seq,time,actor_type,actor_id,actor,action,target_id,before,after,ip_address,hash\r\n");
     // The cell starts with `{`, so the formula inside JSON cannot run.

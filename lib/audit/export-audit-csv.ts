@@ -38,7 +38,13 @@ function auditCsvLine(r: AuditRecord): string {
  * Every matching entry as CSV lines, read in pages (the export streams them): first those not yet
  * sealed into the chain (empty seq and hash), then the chain newest first.
  */
-export async function* auditCsvLines(merchantId: string, f: AuditFilters): AsyncGenerator<string> {
+export async function* auditCsvLines({
+  ctx: { merchantId },
+  input: f,
+}: {
+  ctx: { merchantId: string };
+  input: AuditFilters;
+}): AsyncGenerator<string> {
   yield AUDIT_CSV_HEADER;
   // Read before the chain, so an entry sealed in between is listed (once: as it was when read).
   const pending = f.before ? [] : await pendingEntries(merchantId, f, PAGE);

@@ -10,10 +10,13 @@ const PENDING_SHOWN = 100;
  * One page of the log, newest first, strictly the merchant's own entries; `next` is the keyset.
  * The first page starts with the committed entries not yet sealed into the chain (seq null).
  */
-export async function listAudit(
-  merchantId: string,
-  f: AuditFilters,
-): Promise<{ entries: AuditEntry[]; next: number | null }> {
+export async function listAudit({
+  ctx: { merchantId },
+  input: f,
+}: {
+  ctx: { merchantId: string };
+  input: AuditFilters;
+}): Promise<{ entries: AuditEntry[]; next: number | null }> {
   // Pending first, then sealed: an entry sealed between the two reads shows in both (kept once,
   // sealed), never in neither.
   const pending = f.before ? [] : await pendingEntries(merchantId, f, PENDING_SHOWN);

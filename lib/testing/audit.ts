@@ -6,9 +6,9 @@ import { verifyAuditChains } from "@/lib/audit/verify";
  * Entries are sealed into the chain just after their commit, in the background: tests seal the
  * merchant's chain first, then read the log as the page shows it, or verify it.
  */
-export async function sealedAuditLog(merchantId: string, f: Parameters<typeof listAudit>[1]) {
+export async function sealedAuditLog(merchantId: string, f: Parameters<typeof listAudit>[0]["input"]) {
   await sealAuditChain(merchantId);
-  return listAudit(merchantId, f);
+  return listAudit({ ctx: { merchantId }, input: f });
 }
 
 export async function sealedAuditVerify(merchantId: string) {

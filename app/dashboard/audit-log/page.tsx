@@ -22,8 +22,8 @@ export default async function AuditLogPage({
   const filters = auditFiltersFromQuery(await searchParams);
   const [{ t }, page, actors] = await Promise.all([
     getTranslator(),
-    listAudit(ctx.merchantId, filters),
-    listAuditActors(ctx.merchantId),
+    listAudit({ ctx, input: filters }),
+    listAuditActors({ ctx }),
   ]);
   const link =
     "inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium whitespace-nowrap hover:bg-slate-100";

@@ -8,7 +8,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!ctx) return Response.json({ code: "UNAUTHORIZED", message: "sign in again" }, { status: 401 });
   if (ctx.storeLimited) return Response.json({ code: "NOT_FOUND", message: "not found" }, { status: 404 });
   const filters = auditFiltersFromQuery(Object.fromEntries(new URL(request.url).searchParams));
-  const lines = auditCsvLines(ctx.merchantId, filters);
+  const lines = auditCsvLines({ ctx, input: filters });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
