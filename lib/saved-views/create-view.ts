@@ -12,7 +12,13 @@ function cleanQuery(query: string): string {
   return params.toString();
 }
 
-export async function createView(me: ViewUser, input: CreateViewInput): Promise<{ id: string }> {
+export async function createView({
+  ctx: me,
+  input,
+}: {
+  ctx: ViewUser;
+  input: CreateViewInput;
+}): Promise<{ id: string }> {
   if (input.shared && me.role === "VIEWER")
     throw new DomainError("PERMISSION_DENIED", "viewers keep their views private");
   const id = newId("view_");

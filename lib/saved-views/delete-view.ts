@@ -3,7 +3,7 @@ import { transaction } from "@/lib/db/transaction";
 import { loadEditableView, type ViewUser } from "./access";
 import { deleteViewRow } from "./repository";
 
-export async function deleteView(me: ViewUser, id: string): Promise<void> {
+export async function deleteView({ ctx: me, input: { id } }: { ctx: ViewUser; input: { id: string } }): Promise<void> {
   const row = await loadEditableView(me, id);
   await transaction(async (tx) => {
     await deleteViewRow(tx, id);

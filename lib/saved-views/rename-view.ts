@@ -3,7 +3,13 @@ import { transaction } from "@/lib/db/transaction";
 import { loadEditableView, type ViewUser } from "./access";
 import { renameViewRow } from "./repository";
 
-export async function renameView(me: ViewUser, id: string, name: string): Promise<void> {
+export async function renameView({
+  ctx: me,
+  input: { id, name },
+}: {
+  ctx: ViewUser;
+  input: { id: string; name: string };
+}): Promise<void> {
   const row = await loadEditableView(me, id);
   await transaction(async (tx) => {
     await renameViewRow(tx, id, name, Date.now());

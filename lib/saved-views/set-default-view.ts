@@ -3,7 +3,13 @@ import { listViews } from "./list-views";
 import { setUserDefaultView } from "./repository";
 
 /** The view the payments list opens with (the user's own choice; null for none). */
-export async function setDefaultView(me: ViewUser, id: string | null): Promise<void> {
-  if (id !== null && !(await listViews(me)).some((v) => v.id === id)) throw viewNotFound();
+export async function setDefaultView({
+  ctx: me,
+  input: { id },
+}: {
+  ctx: ViewUser;
+  input: { id: string | null };
+}): Promise<void> {
+  if (id !== null && !(await listViews({ ctx: me })).some((v) => v.id === id)) throw viewNotFound();
   await setUserDefaultView(me.userId, id);
 }

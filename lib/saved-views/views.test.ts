@@ -16,41 +16,57 @@ describe("saved views", () => {
     const m = await newMerchant();
     const owner = me(await ownerOf(m));
     const viewer = me(await memberOf(m, "VIEWER"));
-    const mine = await createView(owner, {
-      name: "Failed this week",
-      shared: false,
-      query: "status=FAILED&view=x&page=3",
-      columns: ["status", "net"],
+    const mine = await createView({
+      ctx: owner,
+      input: {
+        name: "Failed this week",
+        shared: false,
+        query: "status=FAILED&view=x&page=3",
+        columns: ["status", "net"],
+      },
     });
-    const team = await createView(owner, {
-      name: "Paid",
-      shared: true,
-      query: "status=PAID",
-      columns: ["order_name", "status"],
+    const team = await createView({
+      ctx: owner,
+      input: {
+        name: "Paid",
+        shared: true,
+        query: "status=PAID",
+        columns: ["order_name", "status"],
+      },
     });
-    expect((await listViews(owner)).map((v) => [v.name, v.shared, v.mine, v.query])).toEqual([
+    expect((await listViews({ ctx: owner })).map((v) => [v.name, v.shared, v.mine, v.query])).toEqual([
       ["Failed this week", false, true, "status=FAILED"],
       ["Paid", true, true, "status=PAID"],
     ]);
-    expect((await listViews(viewer)).map((v) => [v.name, v.mine])).toEqual([["Paid", false]]);
-    expect(await createView(viewer, { name: "Mine", shared: false, query: "", columns: [] })).toHaveProperty("id");
-    await expect(createView(viewer, { name: "Ours", shared: true, query: "", columns: [] })).rejects.toMatchObject({
+    expect((await listViews({ ctx: viewer })).map((v) => [v.name, v.mine])).toEqual([["Paid", false]]);
+    expect(
+      await createView({ ctx: viewer, input: { name: "Mine", shared: false, query: "", columns: [] } }),
+    ).toHaveProperty("id");
+    await expect(
+      createView({ ctx: viewer, input: { name: "Ours", shared: true, query: "", columns: [] } }),
+    ).rejects.toMatchObject({
       code: "PERMISSION_DENIED",
     });
-    await expect(renameView(viewer, team.id, "Hijacked")).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
-    await expect(renameView(viewer, mine.id, "Seen")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(renameView(me(await ownerOf(await newMerchant())), team.id, "x")).rejects.toMatchObject({
+    await expect(renameView({ ctx: viewer, input: { id: team.id, name: "Hijacked" } })).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+    });
+    await expect(renameView({ ctx: viewer, input: { id: mine.id, name: "Seen" } })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      renameView({ ctx: me(await ownerOf(await newMerchant())), input: { id: team.id, name: "x" } }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
 
-    await renameView(owner, mine.id, "Failed");
-    await setDefaultView(viewer, team.id);
-    expect(await defaultView(viewer)).toMatchObject({ id: team.id, isDefault: true });
-    expect(await defaultView(owner)).toBeNull();
-    await expect(setDefaultView(viewer, mine.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await deleteView(owner, team.id);
-    expect(await defaultView(viewer)).toBeNull();
-    expect((await listViews(owner)).map((v) => v.name)).toEqual(["Failed"]);
+    await renameView({ ctx: owner, input: { id: mine.id, name: "Failed" } });
+    await setDefaultView({ ctx: viewer, input: { id: team.id } });
+    expect(await defaultView({ ctx: viewer })).toMatchObject({ id: team.id, isDefault: true });
+    expect(await defaultView({ ctx: owner })).toBeNull();
+    await expect(setDefaultView({ ctx: viewer, input: { id: mine.id } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await deleteView({ ctx: owner, input: { id: team.id } });
+    expect(await defaultView({ ctx: viewer })).toBeNull();
+    expect((await listViews({ ctx: owner })).map((v) => v.name)).toEqual(["Failed"]);
   });
 
   it("a view opens as a URL with its filters, its id and its columns", () => {

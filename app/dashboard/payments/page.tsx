@@ -17,7 +17,7 @@ export default async function PaymentsPage({
   const ctx = await requireDashboard();
   // Opened bare (the menu), the list opens the user's default view, if they picked one.
   if (Object.keys(await searchParams).length === 0) {
-    const view = await defaultView(ctx);
+    const view = await defaultView({ ctx });
     if (view) redirect(`/dashboard/payments?${viewSearch(view)}`);
   }
   const { channels } = await listChannels({ ctx, input: { purpose: "payment" } });

@@ -141,7 +141,10 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     .executeTakeFirstOrThrow();
   const owner = await ownerOf(m);
   const invitation = await inviteMember(owner, { email: `${canary.toLowerCase()}@example.com`, role: "ADMIN" });
-  const view = await createView(owner, { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] });
+  const view = await createView({
+    ctx: owner,
+    input: { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] },
+  });
   let requestLog: { id: string } | undefined;
   const logDeadline = Date.now() + 15_000;
   while (!requestLog && Date.now() < logDeadline) {

@@ -10,23 +10,23 @@ import { renameView } from "@/lib/saved-views/rename-view";
 import { setDefaultView } from "@/lib/saved-views/set-default-view";
 
 // A view is the user's own arrangement of the list, so viewers may keep private ones (the verbs check sharing).
-export const listViewsAction = dashboardAction({ write: false, input: z.object({}) }, ({ ctx }) => listViews(ctx));
+export const listViewsAction = dashboardAction({ write: false, input: z.object({}) }, ({ ctx }) => listViews({ ctx }));
 
 export const createViewAction = dashboardAction({ write: false, input: createViewInput }, ({ ctx, input }) =>
-  createView(ctx, input),
+  createView({ ctx, input }),
 );
 
 export const renameViewAction = dashboardAction({ write: false, input: renameViewInput }, async ({ ctx, input }) => {
-  await renameView(ctx, input.id, input.name);
+  await renameView({ ctx, input });
   return {};
 });
 
 export const deleteViewAction = dashboardAction({ write: false, input: viewIdInput }, async ({ ctx, input }) => {
-  await deleteView(ctx, input.id);
+  await deleteView({ ctx, input });
   return {};
 });
 
 export const defaultViewAction = dashboardAction({ write: false, input: defaultViewInput }, async ({ ctx, input }) => {
-  await setDefaultView(ctx, input.id);
+  await setDefaultView({ ctx, input });
   return {};
 });
