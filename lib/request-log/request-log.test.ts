@@ -31,7 +31,7 @@ describe("API request log", () => {
     );
     expect(res.status).toBe(200);
     await flushRequestLog();
-    const { rows } = await listRequestLog(scope(m), {});
+    const { rows } = await listRequestLog({ ctx: scope(m), input: {} });
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row).toMatchObject({
@@ -43,7 +43,7 @@ describe("API request log", () => {
       key: { name: "default" },
     });
     expect(row.latencyMs).toBeGreaterThanOrEqual(0);
-    const detail = (await getRequestLogEntry(scope(m), row.id))!;
+    const detail = (await getRequestLogEntry({ ctx: scope(m), input: { id: row.id } }))!;
     expect(detail.requestBody).not.toContain(SANDBOX_CARDS.VISA_OK);
     const sent = JSON.parse(detail.requestBody!);
     expect(sent.payment_method_option.card.card_credential).toEqual({
@@ -63,16 +63,16 @@ describe("API request log", () => {
     await m.api.get("/v2/payments?page.size=1");
     await other.api.get("/v2/payments/order-77");
     await flushRequestLog();
-    const forPayment = await listRequestLog(scope(m), { payment: "order-77" });
+    const forPayment = await listRequestLog({ ctx: scope(m), input: { payment: "order-77" } });
     expect(forPayment.rows.map((r) => [r.path, r.status])).toEqual([["/v2/payments/order-77", 404]]);
-    expect((await listRequestLog(scope(m), { status_class: 2 })).rows.map((r) => r.path)).toEqual([
+    expect((await listRequestLog({ ctx: scope(m), input: { status_class: 2 } })).rows.map((r) => r.path)).toEqual([
       "/v2/payments?page.size=1",
     ]);
-    expect((await listRequestLog(scope(m), { path: "/v2/payments/" })).rows).toHaveLength(1);
-    expect((await listRequestLog(scope(m), { path: "%" })).rows).toHaveLength(0);
+    expect((await listRequestLog({ ctx: scope(m), input: { path: "/v2/payments/" } })).rows).toHaveLength(1);
+    expect((await listRequestLog({ ctx: scope(m), input: { path: "%" } })).rows).toHaveLength(0);
     const keyId = forPayment.rows[0]!.key!.id;
-    expect((await listRequestLog(scope(m), { key: keyId })).rows).toHaveLength(2);
-    expect(await getRequestLogEntry(scope(other), forPayment.rows[0]!.id)).toBeNull();
+    expect((await listRequestLog({ ctx: scope(m), input: { key: keyId } })).rows).toHaveLength(2);
+    expect(await getRequestLogEntry({ ctx: scope(other), input: { id: forPayment.rows[0]!.id } })).toBeNull();
   });
 
   it("skips callers it cannot attribute (bad credentials) and everything when REQUEST_LOG=false", async () => {
@@ -81,7 +81,7 @@ describe("API request log", () => {
     process.env.REQUEST_LOG = "false";
     await m.api.get("/v2/payments");
     await flushRequestLog();
-    expect((await listRequestLog(scope(m), {})).rows).toEqual([]);
+    expect((await listRequestLog({ ctx: scope(m), input: {} })).rows).toEqual([]);
   });
 
   it("hostile NUL characters (path and body) are logged, and never block the rows queued with them (PostgreSQL text refuses NUL)", async () => {
@@ -100,7 +100,7 @@ describe("API request log", () => {
     ).toBeGreaterThanOrEqual(400);
     expect((await m.api.get("/v2/channels")).status).toBe(200);
     await flushRequestLog();
-    const { rows } = await listRequestLog(scope(m), {});
+    const { rows } = await listRequestLog({ ctx: scope(m), input: {} });
     expect(rows.map((r) => r.path).sort()).toEqual(
       ["/v2/billing-keys", "/v2/channels", expect.stringContaining("/v2/payments/nul")].sort(),
     );
@@ -112,8 +112,8 @@ describe("API request log", () => {
     const res = await callApi("POST", "/v2/billing-keys", { rawBody: raw, token: m.accessToken, inProcess: true });
     expect(res.status).toBe(400);
     await flushRequestLog();
-    const [row] = (await listRequestLog(scope(m), {})).rows;
-    const detail = (await getRequestLogEntry(scope(m), row!.id))!;
+    const [row] = (await listRequestLog({ ctx: scope(m), input: {} })).rows;
+    const detail = (await getRequestLogEntry({ ctx: scope(m), input: { id: row!.id } }))!;
     expect(detail.status).toBe(400);
     expect(detail.requestBody).toContain(TOO_DEEP);
   });
@@ -122,7 +122,7 @@ describe("API request log", () => {
     const m = inProcess(await newMerchant());
     await m.api.get("/v2/payments");
     await flushRequestLog();
-    const [row] = (await listRequestLog(scope(m), {})).rows;
+    const [row] = (await listRequestLog({ ctx: scope(m), input: {} })).rows;
     await getDb()
       .updateTable("api_request_log")
       .set({ created_at: Date.now() - 31 * DAY })
@@ -131,7 +131,7 @@ describe("API request log", () => {
     await m.api.get("/v2/payments");
     await flushRequestLog();
     await sweepExpiredRecords();
-    expect((await listRequestLog(scope(m), {})).rows).toHaveLength(1);
+    expect((await listRequestLog({ ctx: scope(m), input: {} })).rows).toHaveLength(1);
   });
 });
 

@@ -22,7 +22,7 @@ export default async function RequestLogPage({
   const filters = requestLogFiltersFromQuery(await searchParams);
   const [{ t }, page, keys] = await Promise.all([
     getTranslator(),
-    listRequestLog(ctx, filters),
+    listRequestLog({ ctx, input: filters }),
     listCallerApiKeys({ ctx }),
   ]);
   const link =

@@ -12,7 +12,7 @@ export const generateMetadata = () => pageTitle("nav.requestLog");
 export default async function RequestLogEntryPage({ params }: { params: Promise<{ id: string }> }) {
   const ctx = await requireDashboard();
   const { id } = await params;
-  const entry = id.length <= 200 ? await getRequestLogEntry(ctx, id) : null;
+  const entry = id.length <= 200 ? await getRequestLogEntry({ ctx, input: { id } }) : null;
   if (!entry) notFound();
   const { t, format } = await getTranslator();
   const facts: [string, string][] = [
