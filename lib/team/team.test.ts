@@ -28,7 +28,7 @@ describe("invitations", () => {
     const owner = await ownerOf(m);
     const sent = await asMember(owner, () => inviteMember(owner, { email: "New.Person@Example.com", role: "ADMIN" }));
     expect(sent.delivery).toBe("outbox");
-    const [mail] = await listOutbox(m.merchant_id);
+    const [mail] = await listOutbox({ ctx: { merchantId: m.merchant_id } });
     expect(mail).toMatchObject({ to: "new.person@example.com", subject: expect.stringContaining("Invite shop") });
     expect(mail!.text).toContain(sent.link);
     const token = tokenOf(sent.link);

@@ -11,7 +11,7 @@ export default async function OutboxPage() {
   const ctx = await requireDashboard();
   if (ctx.storeLimited || ctx.role === "VIEWER") notFound();
   const { t, format } = await getTranslator();
-  const mails = await listOutbox(ctx.merchantId);
+  const mails = await listOutbox({ ctx });
   return (
     <div className="space-y-4">
       <PageHeader title={t("outbox.title")} />
