@@ -6,7 +6,13 @@ import { requireTeamManager, type TeamActor } from "./permissions";
 import { findMember, lockTeam, ownerCount, setMemberRole } from "./repository";
 import type { TeamRole } from "./schema";
 
-export async function changeMemberRole(actor: TeamActor, userId: string, role: TeamRole): Promise<void> {
+export async function changeMemberRole({
+  ctx: actor,
+  input: { user_id: userId, role },
+}: {
+  ctx: TeamActor;
+  input: { user_id: string; role: TeamRole };
+}): Promise<void> {
   await transaction(async (tx) => {
     await lockTeam(tx, actor.merchantId);
     const user = await findMember(tx, actor.merchantId, userId);

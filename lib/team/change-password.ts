@@ -5,11 +5,13 @@ import { hashPassword, verifyPassword } from "@/lib/users/passwords";
 import { passwordHashOf, setPasswordHash } from "./repository";
 
 /** Every user changes their own password, proving the current one first. */
-export async function changePassword(
-  me: { merchantId: string; userId: string },
-  current: string,
-  next: string,
-): Promise<void> {
+export async function changePassword({
+  ctx: me,
+  input: { current, next },
+}: {
+  ctx: { merchantId: string; userId: string };
+  input: { current: string; next: string };
+}): Promise<void> {
   if (!(await verifyPassword(current, await passwordHashOf(me.userId)))) {
     throw new DomainError("INVALID_REQUEST", "current: the current password is not right", { field: "current" });
   }

@@ -6,10 +6,13 @@ import { enableTwoFactor, twoFactorStateOf } from "./repository";
 import { RECOVERY_CODES, recoveryCode, recoveryDigest, totpStep } from "./totp";
 
 /** Step two: the first code proves the app holds the secret; the recovery codes are shown once. */
-export async function confirmTwoFactorEnrollment(
-  me: { merchantId: string; userId: string },
-  code: string,
-): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoFactorEnrollment({
+  ctx: me,
+  input: { code },
+}: {
+  ctx: { merchantId: string; userId: string };
+  input: { code: string };
+}): Promise<{ recoveryCodes: string[] }> {
   const user = await twoFactorStateOf(me.userId);
   if (!user) throw invalidCode();
   if (user.totp_enabled_at !== null) throw twoFactorAlreadyOn();

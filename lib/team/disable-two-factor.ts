@@ -6,7 +6,13 @@ import { invalidCode } from "./errors";
 import { clearTwoFactor, twoFactorRequired } from "./repository";
 
 /** Off again, with a valid code; refused while the owner requires two-factor for the team. */
-export async function disableTwoFactor(me: { merchantId: string; userId: string }, code: string): Promise<void> {
+export async function disableTwoFactor({
+  ctx: me,
+  input: { code },
+}: {
+  ctx: { merchantId: string; userId: string };
+  input: { code: string };
+}): Promise<void> {
   if (await twoFactorRequired(me.merchantId))
     throw new DomainError("PERMISSION_DENIED", "the team requires two-factor");
   if (!(await checkSecondFactor(me.userId, code))) throw invalidCode();

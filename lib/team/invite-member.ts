@@ -22,10 +22,13 @@ export type SentInvitation = { id: string; link: string; delivery: "smtp" | "out
  * once (and mailed). Without SMTP the mail goes to the local outbox in the same transaction.
  * A new invitation to the same address replaces the pending one.
  */
-export async function inviteMember(
-  actor: TeamActor & { userName: string },
-  input: { email: string; role: TeamRole; store_id?: string | null },
-): Promise<SentInvitation> {
+export async function inviteMember({
+  ctx: actor,
+  input,
+}: {
+  ctx: TeamActor & { userName: string };
+  input: { email: string; role: TeamRole; store_id?: string | null };
+}): Promise<SentInvitation> {
   requireTeamManager(actor, input.role);
   const email = input.email.toLowerCase();
   const storeId = input.role === "OWNER" ? null : (input.store_id ?? null);

@@ -3,7 +3,7 @@ import { pendingInvitations } from "./repository";
 import type { PendingInvitation } from "./schema";
 
 /** Pending invitations, for owners and admins of the whole merchant (others see none). */
-export async function listInvitations(actor: TeamActor): Promise<PendingInvitation[]> {
+export async function listInvitations({ ctx: actor }: { ctx: TeamActor }): Promise<PendingInvitation[]> {
   if (actor.storeLimited || actor.role === "VIEWER") return [];
   const rows = await pendingInvitations(actor.merchantId, Date.now());
   return rows.map((r) => ({

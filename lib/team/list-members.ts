@@ -3,7 +3,7 @@ import { membersOf } from "./repository";
 import type { TeamMember } from "./schema";
 
 /** Everyone who can sign in to the merchant's dashboard; a store-limited user sees only themselves. */
-export async function listMembers(actor: TeamActor): Promise<TeamMember[]> {
+export async function listMembers({ ctx: actor }: { ctx: TeamActor }): Promise<TeamMember[]> {
   const rows = await membersOf(actor.merchantId, actor.storeLimited ? actor.userId : undefined);
   return rows.map((r) => ({
     id: r.id,

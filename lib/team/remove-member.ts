@@ -6,7 +6,13 @@ import { requireTeamManager, type TeamActor } from "./permissions";
 import { deleteMember, findMember, lockTeam, ownerCount } from "./repository";
 
 /** Removes a login (never the last owner); their audit entries stay, with the name they had. */
-export async function removeMember(actor: TeamActor, userId: string): Promise<void> {
+export async function removeMember({
+  ctx: actor,
+  input: { user_id: userId },
+}: {
+  ctx: TeamActor;
+  input: { user_id: string };
+}): Promise<void> {
   await transaction(async (tx) => {
     await lockTeam(tx, actor.merchantId);
     const user = await findMember(tx, actor.merchantId, userId);

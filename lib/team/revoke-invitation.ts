@@ -4,7 +4,13 @@ import { DomainError } from "@/lib/errors/domain-error";
 import { requireTeamManager, type TeamActor } from "./permissions";
 import { findPendingInvitation, markInvitationRevoked } from "./repository";
 
-export async function revokeInvitation(actor: TeamActor, id: string): Promise<void> {
+export async function revokeInvitation({
+  ctx: actor,
+  input: { id },
+}: {
+  ctx: TeamActor;
+  input: { id: string };
+}): Promise<void> {
   await transaction(async (tx) => {
     const inv = await findPendingInvitation(tx, actor.merchantId, id);
     if (!inv) throw new DomainError("NOT_FOUND", "no pending invitation");

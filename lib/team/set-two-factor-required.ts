@@ -5,7 +5,13 @@ import type { TeamActor } from "./permissions";
 import { setRequireTwoFactor, twoFactorRequired } from "./repository";
 
 /** OWNER only: every user of the merchant must sign in with a second factor. */
-export async function setTwoFactorRequired(actor: TeamActor, required: boolean): Promise<void> {
+export async function setTwoFactorRequired({
+  ctx: actor,
+  input: { required },
+}: {
+  ctx: TeamActor;
+  input: { required: boolean };
+}): Promise<void> {
   if (actor.role !== "OWNER" || actor.storeLimited)
     throw new DomainError("PERMISSION_DENIED", "only an owner decides this");
   await transaction(async (tx) => {

@@ -6,9 +6,10 @@ import { storePendingTotpSecret } from "./repository";
 import { TOTP_ISSUER, TOTP_SEAL } from "./totp";
 
 /** Step one: a new secret (sealed at rest) for the authenticator app, as text, link and QR code; live only once confirmed. */
-export async function startTwoFactorEnrollment(me: {
-  userId: string;
-  userEmail: string;
+export async function startTwoFactorEnrollment({
+  ctx: me,
+}: {
+  ctx: { userId: string; userEmail: string };
 }): Promise<{ secret: string; uri: string; qrCode: string }> {
   const secret = generateSecret();
   if (!(await storePendingTotpSecret(me.userId, sealText(TOTP_SEAL, secret)))) throw twoFactorAlreadyOn();

@@ -4,11 +4,11 @@ import type { TeamActor } from "./permissions";
 import { twoFactorRequired } from "./repository";
 
 /** The team page: members, pending invitations and whether the owner requires two-factor. */
-export async function teamOverview(actor: TeamActor) {
+export async function teamOverview({ ctx }: { ctx: TeamActor }) {
   const [members, invitations, requireTwoFactor] = await Promise.all([
-    listMembers(actor),
-    listInvitations(actor),
-    twoFactorRequired(actor.merchantId),
+    listMembers({ ctx }),
+    listInvitations({ ctx }),
+    twoFactorRequired(ctx.merchantId),
   ]);
   return { members, invitations, requireTwoFactor };
 }

@@ -26,7 +26,9 @@ describe("invitations", () => {
   it("an owner invites by e-mail: the link goes to the outbox, works once within 72 h and creates the login with the role", async () => {
     const m = await newMerchant({ name: "Invite shop" });
     const owner = await ownerOf(m);
-    const sent = await asMember(owner, () => inviteMember(owner, { email: "New.Person@Example.com", role: "ADMIN" }));
+    const sent = await asMember(owner, () =>
+      inviteMember({ ctx: owner, input: { email: "New.Person@Example.com", role: "ADMIN" } }),
+    );
     expect(sent.delivery).toBe("outbox");
     const [mail] = await listOutbox({ ctx: { merchantId: m.merchant_id } });
     expect(mail).toMatchObject({ to: "new.person@example.com", subject: expect.stringContaining("Invite shop") });
@@ -39,10 +41,10 @@ describe("invitations", () => {
       ),
     ).not.toContain(token);
     expect(await findOpenInvitation(token)).toEqual({ email: "new.person@example.com", merchantName: "Invite shop" });
-    expect((await listInvitations(owner)).map((i) => i.email)).toEqual(["new.person@example.com"]);
+    expect((await listInvitations({ ctx: owner })).map((i) => i.email)).toEqual(["new.person@example.com"]);
 
     await acceptInvitation({ token, name: "New Person", password: "a long password" }, "203.0.113.9");
-    const members = await listMembers(owner);
+    const members = await listMembers({ ctx: owner });
     expect(members.find((u) => u.email === "new.person@example.com")).toMatchObject({
       name: "New Person",
       role: "ADMIN",
@@ -51,7 +53,7 @@ describe("invitations", () => {
       lastSignInAt: null,
     });
     await rejects(acceptInvitation({ token, name: "Again", password: "a long password" }, null), "INVITATION_EXPIRED");
-    expect(await listInvitations(owner)).toEqual([]);
+    expect(await listInvitations({ ctx: owner })).toEqual([]);
     await sealAuditChain(m.merchant_id);
     const audit = await getDb()
       .selectFrom("audit_log")
@@ -68,7 +70,10 @@ describe("invitations", () => {
   it("an expired or revoked link is refused; another merchant cannot revoke it", async () => {
     const m = await newMerchant();
     const owner = await ownerOf(m);
-    const expired = await inviteMember(owner, { email: `late-${m.merchant_id}@example.com`, role: "VIEWER" });
+    const expired = await inviteMember({
+      ctx: owner,
+      input: { email: `late-${m.merchant_id}@example.com`, role: "VIEWER" },
+    });
     await getDb()
       .updateTable("invitations")
       .set({ expires_at: Date.now() - 1 })
@@ -80,10 +85,13 @@ describe("invitations", () => {
       "INVITATION_EXPIRED",
     );
 
-    const revoked = await inviteMember(owner, { email: `gone-${m.merchant_id}@example.com`, role: "VIEWER" });
+    const revoked = await inviteMember({
+      ctx: owner,
+      input: { email: `gone-${m.merchant_id}@example.com`, role: "VIEWER" },
+    });
     const stranger = await ownerOf(await newMerchant());
-    await rejects(revokeInvitation(stranger, revoked.id), "NOT_FOUND");
-    await revokeInvitation(owner, revoked.id);
+    await rejects(revokeInvitation({ ctx: stranger, input: { id: revoked.id } }), "NOT_FOUND");
+    await revokeInvitation({ ctx: owner, input: { id: revoked.id } });
     await rejects(
       acceptInvitation({ token: tokenOf(revoked.link), name: "Gone", password: "a long password" }, null),
       "INVITATION_EXPIRED",
@@ -94,20 +102,25 @@ describe("invitations", () => {
     const m = await newMerchant();
     const admin = await memberOf(m, "ADMIN");
     await rejects(
-      inviteMember(await memberOf(m, "VIEWER"), { email: "x1@example.com", role: "VIEWER" }),
+      inviteMember({ ctx: await memberOf(m, "VIEWER"), input: { email: "x1@example.com", role: "VIEWER" } }),
       "PERMISSION_DENIED",
     );
     await rejects(
-      inviteMember(await memberOf(m, "ADMIN", m.store_id), { email: "x2@example.com", role: "VIEWER" }),
+      inviteMember({ ctx: await memberOf(m, "ADMIN", m.store_id), input: { email: "x2@example.com", role: "VIEWER" } }),
       "PERMISSION_DENIED",
     );
-    await rejects(inviteMember(admin, { email: "x3@example.com", role: "OWNER" }), "PERMISSION_DENIED");
-    await expect(inviteMember(admin, { email: m.dashboard.email, role: "VIEWER" })).rejects.toMatchObject({
+    await rejects(inviteMember({ ctx: admin, input: { email: "x3@example.com", role: "OWNER" } }), "PERMISSION_DENIED");
+    await expect(
+      inviteMember({ ctx: admin, input: { email: m.dashboard.email, role: "VIEWER" } }),
+    ).rejects.toMatchObject({
       code: "INVALID_REQUEST",
       params: { field: "email" },
     });
     await rejects(
-      inviteMember(admin, { email: "x4@example.com", role: "VIEWER", store_id: (await newMerchant()).store_id }),
+      inviteMember({
+        ctx: admin,
+        input: { email: "x4@example.com", role: "VIEWER", store_id: (await newMerchant()).store_id },
+      }),
       "STORE_NOT_FOUND",
     );
   });
@@ -118,17 +131,23 @@ describe("roles and removal", () => {
     const m = await newMerchant();
     const owner = await ownerOf(m);
     const viewer = await memberOf(m, "VIEWER");
-    await changeMemberRole(owner, viewer.userId, "ADMIN");
-    expect((await listMembers(owner)).find((u) => u.id === viewer.userId)?.role).toBe("ADMIN");
-    await rejects(changeMemberRole(owner, owner.userId, "ADMIN"), "LAST_OWNER");
-    await rejects(removeMember(owner, owner.userId), "LAST_OWNER");
+    await changeMemberRole({ ctx: owner, input: { user_id: viewer.userId, role: "ADMIN" } });
+    expect((await listMembers({ ctx: owner })).find((u) => u.id === viewer.userId)?.role).toBe("ADMIN");
+    await rejects(changeMemberRole({ ctx: owner, input: { user_id: owner.userId, role: "ADMIN" } }), "LAST_OWNER");
+    await rejects(removeMember({ ctx: owner, input: { user_id: owner.userId } }), "LAST_OWNER");
     // An admin cannot touch an owner, nor make themselves one.
     const admin = { ...viewer, role: "ADMIN" as const };
-    await rejects(removeMember(admin, owner.userId), "PERMISSION_DENIED");
-    await rejects(changeMemberRole(admin, admin.userId, "OWNER"), "PERMISSION_DENIED");
-    await removeMember(owner, viewer.userId);
-    expect((await listMembers(owner)).map((u) => u.id)).toEqual([owner.userId]);
-    await rejects(removeMember(await ownerOf(await newMerchant()), owner.userId), "NOT_FOUND");
+    await rejects(removeMember({ ctx: admin, input: { user_id: owner.userId } }), "PERMISSION_DENIED");
+    await rejects(
+      changeMemberRole({ ctx: admin, input: { user_id: admin.userId, role: "OWNER" } }),
+      "PERMISSION_DENIED",
+    );
+    await removeMember({ ctx: owner, input: { user_id: viewer.userId } });
+    expect((await listMembers({ ctx: owner })).map((u) => u.id)).toEqual([owner.userId]);
+    await rejects(
+      removeMember({ ctx: await ownerOf(await newMerchant()), input: { user_id: owner.userId } }),
+      "NOT_FOUND",
+    );
   });
 
   it("two owners demoting each other at once leave one owner", async () => {
@@ -136,19 +155,22 @@ describe("roles and removal", () => {
     const a = await ownerOf(m);
     const b = await memberOf(m, "OWNER");
     const results = await Promise.allSettled([
-      changeMemberRole(a, b.userId, "ADMIN"),
-      changeMemberRole(b, a.userId, "ADMIN"),
+      changeMemberRole({ ctx: a, input: { user_id: b.userId, role: "ADMIN" } }),
+      changeMemberRole({ ctx: b, input: { user_id: a.userId, role: "ADMIN" } }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect((await listMembers(a)).filter((u) => u.role === "OWNER")).toHaveLength(1);
+    expect((await listMembers({ ctx: a })).filter((u) => u.role === "OWNER")).toHaveLength(1);
   });
 
   it("a store-limited user sees only themselves; only an owner requires two-factor", async () => {
     const m = await newMerchant();
     const limited = await memberOf(m, "ADMIN", m.store_id);
-    expect((await listMembers(limited)).map((u) => u.id)).toEqual([limited.userId]);
-    await rejects(setTwoFactorRequired(await memberOf(m, "ADMIN"), true), "PERMISSION_DENIED");
-    await setTwoFactorRequired(await ownerOf(m), true);
+    expect((await listMembers({ ctx: limited })).map((u) => u.id)).toEqual([limited.userId]);
+    await rejects(
+      setTwoFactorRequired({ ctx: await memberOf(m, "ADMIN"), input: { required: true } }),
+      "PERMISSION_DENIED",
+    );
+    await setTwoFactorRequired({ ctx: await ownerOf(m), input: { required: true } });
     expect(
       (
         await getDb()
@@ -165,11 +187,13 @@ describe("password change", () => {
   it("needs the current password, then replaces the hash", async () => {
     const m = await newMerchant();
     const viewer = await memberOf(m, "VIEWER");
-    await expect(changePassword(viewer, "not it", "a brand new password")).rejects.toMatchObject({
+    await expect(
+      changePassword({ ctx: viewer, input: { current: "not it", next: "a brand new password" } }),
+    ).rejects.toMatchObject({
       code: "INVALID_REQUEST",
       params: { field: "current" },
     });
-    await changePassword(viewer, viewer.password, "a brand new password");
+    await changePassword({ ctx: viewer, input: { current: viewer.password, next: "a brand new password" } });
     const row = await getDb()
       .selectFrom("users")
       .select(["password_hash", "password_changed_at"])

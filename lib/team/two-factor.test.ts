@@ -19,10 +19,13 @@ async function nextCode(secret: string, afterStepOf: number = Date.now()) {
 }
 
 async function enrolled(member: Member) {
-  const { secret, uri, qrCode } = await startTwoFactorEnrollment(member);
+  const { secret, uri, qrCode } = await startTwoFactorEnrollment({ ctx: member });
   expect(uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
   expect(Buffer.from(qrCode.replace("data:image/svg+xml;base64,", ""), "base64").toString()).toMatch(/^<svg /);
-  const { recoveryCodes } = await confirmTwoFactorEnrollment(member, await generate({ secret }));
+  const { recoveryCodes } = await confirmTwoFactorEnrollment({
+    ctx: member,
+    input: { code: await generate({ secret }) },
+  });
   return { secret, recoveryCodes };
 }
 
@@ -45,13 +48,13 @@ describe("two-factor (TOTP)", () => {
       .where("user_id", "=", member.userId)
       .execute();
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]!.replace("-", ""));
-    await expect(startTwoFactorEnrollment(member)).rejects.toMatchObject({ code: "INVALID_REQUEST" });
+    await expect(startTwoFactorEnrollment({ ctx: member })).rejects.toMatchObject({ code: "INVALID_REQUEST" });
   });
 
   it("a wrong first code does not turn it on", async () => {
     const member = await memberOf(await newMerchant(), "VIEWER");
-    await startTwoFactorEnrollment(member);
-    await expect(confirmTwoFactorEnrollment(member, "000000")).rejects.toMatchObject({
+    await startTwoFactorEnrollment({ ctx: member });
+    await expect(confirmTwoFactorEnrollment({ ctx: member, input: { code: "000000" } })).rejects.toMatchObject({
       code: "TWO_FACTOR_CODE_INVALID",
       params: { field: "code" },
     });
@@ -84,11 +87,15 @@ describe("two-factor (TOTP)", () => {
     const m = await newMerchant();
     const member = await memberOf(m, "ADMIN");
     const { recoveryCodes } = await enrolled(member);
-    await setTwoFactorRequired(await ownerOf(m), true);
-    await expect(disableTwoFactor(member, recoveryCodes[0]!)).rejects.toMatchObject({ code: "PERMISSION_DENIED" });
-    await setTwoFactorRequired(await ownerOf(m), false);
-    await expect(disableTwoFactor(member, "999999")).rejects.toMatchObject({ code: "TWO_FACTOR_CODE_INVALID" });
-    await disableTwoFactor(member, recoveryCodes[1]!);
+    await setTwoFactorRequired({ ctx: await ownerOf(m), input: { required: true } });
+    await expect(disableTwoFactor({ ctx: member, input: { code: recoveryCodes[0]! } })).rejects.toMatchObject({
+      code: "PERMISSION_DENIED",
+    });
+    await setTwoFactorRequired({ ctx: await ownerOf(m), input: { required: false } });
+    await expect(disableTwoFactor({ ctx: member, input: { code: "999999" } })).rejects.toMatchObject({
+      code: "TWO_FACTOR_CODE_INVALID",
+    });
+    await disableTwoFactor({ ctx: member, input: { code: recoveryCodes[1]! } });
     expect(await authorize({ email: member.userEmail, password: member.password }, {})).toMatchObject({
       id: member.userId,
     });

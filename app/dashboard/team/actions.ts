@@ -23,27 +23,27 @@ import { disableTwoFactor } from "@/lib/team/disable-two-factor";
 import { startTwoFactorEnrollment } from "@/lib/team/start-two-factor-enrollment";
 
 export const teamAction = dashboardAction({ write: false, input: z.object({}), twoFactorSetup: true }, ({ ctx }) =>
-  teamOverview(ctx),
+  teamOverview({ ctx }),
 );
 
 export const inviteAction = dashboardAction({ write: true, input: inviteInput }, ({ ctx, input }) =>
-  inviteMember(ctx, input),
+  inviteMember({ ctx, input }),
 );
 
 export const changeRoleAction = dashboardAction({ write: true, input: changeRoleInput }, async ({ ctx, input }) => {
-  await changeMemberRole(ctx, input.user_id, input.role);
+  await changeMemberRole({ ctx, input });
   return {};
 });
 
 export const removeMemberAction = dashboardAction({ write: true, input: memberInput }, async ({ ctx, input }) => {
-  await removeMember(ctx, input.user_id);
+  await removeMember({ ctx, input });
   return {};
 });
 
 export const revokeInvitationAction = dashboardAction(
   { write: true, input: invitationIdInput },
   async ({ ctx, input }) => {
-    await revokeInvitation(ctx, input.id);
+    await revokeInvitation({ ctx, input });
     return {};
   },
 );
@@ -51,7 +51,7 @@ export const revokeInvitationAction = dashboardAction(
 export const requireTwoFactorAction = dashboardAction(
   { write: true, input: requireTwoFactorInput },
   async ({ ctx, input }) => {
-    await setTwoFactorRequired(ctx, input.required);
+    await setTwoFactorRequired({ ctx, input });
     return {};
   },
 );
@@ -60,25 +60,25 @@ export const requireTwoFactorAction = dashboardAction(
 export const changePasswordAction = dashboardAction(
   { write: false, input: changePasswordInput, twoFactorSetup: true },
   async ({ ctx, input }) => {
-    await changePassword(ctx, input.current, input.next);
+    await changePassword({ ctx, input });
     return {};
   },
 );
 
 export const startTwoFactorAction = dashboardAction(
   { write: false, input: z.object({}), twoFactorSetup: true },
-  ({ ctx }) => startTwoFactorEnrollment(ctx),
+  ({ ctx }) => startTwoFactorEnrollment({ ctx }),
 );
 
 export const confirmTwoFactorAction = dashboardAction(
   { write: false, input: totpCodeInput, twoFactorSetup: true },
-  ({ ctx, input }) => confirmTwoFactorEnrollment(ctx, input.code),
+  ({ ctx, input }) => confirmTwoFactorEnrollment({ ctx, input }),
 );
 
 export const disableTwoFactorAction = dashboardAction(
   { write: false, input: totpCodeInput, twoFactorSetup: true },
   async ({ ctx, input }) => {
-    await disableTwoFactor(ctx, input.code);
+    await disableTwoFactor({ ctx, input });
     return {};
   },
 );

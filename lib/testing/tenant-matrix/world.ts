@@ -140,7 +140,10 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     .where("store_id", "is", null)
     .executeTakeFirstOrThrow();
   const owner = await ownerOf(m);
-  const invitation = await inviteMember(owner, { email: `${canary.toLowerCase()}@example.com`, role: "ADMIN" });
+  const invitation = await inviteMember({
+    ctx: owner,
+    input: { email: `${canary.toLowerCase()}@example.com`, role: "ADMIN" },
+  });
   const view = await createView({
     ctx: owner,
     input: { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] },
