@@ -37,11 +37,7 @@ export const zoneBucket = (column: string, q: Pick<PaidVolumeQuery, "bucketMs" |
 export async function paidBuckets(q: PaidVolumeQuery): Promise<PaidBucket[]> {
   if (q.offsetMs % HOUR !== 0 || q.start % HOUR !== 0) return paidRows(q);
   const cut = Math.max(q.start, Math.floor(q.end / HOUR) * HOUR);
-  const parts = await Promise.all([
-    summedHours("paid_volume_hours", q, cut),
-    dialect() === "postgres" ? summedHours("paid_volume_deltas", q, cut) : [],
-    paidRows({ ...q, start: cut }),
-  ]);
+  const parts = await Promise.all([summedHours(q, cut), paidRows({ ...q, start: cut })]);
   return merged(parts.flat());
 }
 
@@ -79,24 +75,34 @@ export async function paidRows(q: PaidVolumeQuery): Promise<PaidBucket[]> {
   return rows.map((r) => ({ ...r, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
 }
 
-async function summedHours(
-  table: "paid_volume_hours" | "paid_volume_deltas",
-  q: PaidVolumeQuery,
-  before: number,
-): Promise<PaidBucket[]> {
+/**
+ * Whole hours from the rollup. On PostgreSQL the deltas not yet folded are read in the same
+ * statement (one snapshot): read apart, a fold committing between the two reads would hide or
+ * double its rows.
+ */
+async function summedHours(q: PaidVolumeQuery, before: number): Promise<PaidBucket[]> {
   if (before <= q.start) return [];
-  const rows = await getDb()
-    .selectFrom(table)
+  const db = getDb();
+  const hours = (table: "paid_volume_hours" | "paid_volume_deltas") =>
+    db
+      .selectFrom(table)
+      .select(["currency", "method", "pg_provider", "hour", "n", "amount"])
+      .where("store_id", "=", q.storeId)
+      .where("channel_type", "=", q.mode)
+      .where("hour", ">=", q.start)
+      .where("hour", "<", before);
+  const source =
+    dialect() === "postgres"
+      ? hours("paid_volume_hours").unionAll(hours("paid_volume_deltas"))
+      : hours("paid_volume_hours");
+  const rows = await db
+    .selectFrom(source.as("h"))
     .select(["currency", "method", "pg_provider"])
     .select((eb) => [
       zoneBucket("hour", q).as("b"),
       eb.fn.sum<number>("n").as("n"),
       eb.fn.sum<number>("amount").as("amount"),
     ])
-    .where("store_id", "=", q.storeId)
-    .where("channel_type", "=", q.mode)
-    .where("hour", ">=", q.start)
-    .where("hour", "<", before)
     .groupBy(["currency", "method", "pg_provider", sql`b`])
     .execute();
   return rows.map((r) => ({

@@ -16,11 +16,7 @@ export type RefundBucket = { currency: string; b: number; n: number; amount: num
 export async function refundBuckets(q: PaidVolumeQuery): Promise<RefundBucket[]> {
   if (q.offsetMs % HOUR !== 0 || q.start % HOUR !== 0) return refundRows(q);
   const cut = Math.max(q.start, Math.floor(q.end / HOUR) * HOUR);
-  const parts = await Promise.all([
-    summedHours("refund_volume_hours", q, cut),
-    dialect() === "postgres" ? summedHours("refund_volume_deltas", q, cut) : [],
-    refundRows({ ...q, start: cut }),
-  ]);
+  const parts = await Promise.all([summedHours(q, cut), refundRows({ ...q, start: cut })]);
   const byKey = new Map<string, RefundBucket>();
   for (const part of parts.flat()) {
     const key = `${part.currency} ${part.b}`;
@@ -55,24 +51,34 @@ export async function refundRows(q: PaidVolumeQuery): Promise<RefundBucket[]> {
   return rows.map((r) => ({ currency: r.currency, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
 }
 
-async function summedHours(
-  table: "refund_volume_hours" | "refund_volume_deltas",
-  q: PaidVolumeQuery,
-  before: number,
-): Promise<RefundBucket[]> {
+/**
+ * Whole hours from the rollup. On PostgreSQL the deltas not yet folded are read in the same
+ * statement (one snapshot): read apart, a fold committing between the two reads would hide or
+ * double its rows.
+ */
+async function summedHours(q: PaidVolumeQuery, before: number): Promise<RefundBucket[]> {
   if (before <= q.start) return [];
-  const rows = await getDb()
-    .selectFrom(table)
+  const db = getDb();
+  const hours = (table: "refund_volume_hours" | "refund_volume_deltas") =>
+    db
+      .selectFrom(table)
+      .select(["currency", "hour", "n", "amount"])
+      .where("store_id", "=", q.storeId)
+      .where("channel_type", "=", q.mode)
+      .where("hour", ">=", q.start)
+      .where("hour", "<", before);
+  const source =
+    dialect() === "postgres"
+      ? hours("refund_volume_hours").unionAll(hours("refund_volume_deltas"))
+      : hours("refund_volume_hours");
+  const rows = await db
+    .selectFrom(source.as("h"))
     .select("currency")
     .select((eb) => [
       zoneBucket("hour", q).as("b"),
       eb.fn.sum<number>("n").as("n"),
       eb.fn.sum<number>("amount").as("amount"),
     ])
-    .where("store_id", "=", q.storeId)
-    .where("channel_type", "=", q.mode)
-    .where("hour", ">=", q.start)
-    .where("hour", "<", before)
     .groupBy(["currency", sql`b`])
     .execute();
   return rows.map((r) => ({ currency: r.currency, b: Number(r.b), n: Number(r.n), amount: Number(r.amount) }));
