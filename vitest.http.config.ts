@@ -29,6 +29,7 @@ export default defineConfig({
             "e2e/api/status-updated-at.test.ts", // fakes Date
             "e2e/api/payments-provider-failures.test.ts", // in-process crashing adapters
             "e2e/api/throttling.test.ts", // sets its limits in the test process
+            "e2e/api/idempotency-lease-renewal.test.ts", // sets its lease and the sandbox latency in the test process
             "e2e/api/toss-live.test.ts", // the Toss adapter runs in the test process, against the fake it starts
           ],
         },

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { expectError } from "@/lib/testing/payment-assertions";
+import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
+
+/**
+ * The lease renewal of a slow request (CONTRACT §12), in this process: the lease and the sandbox
+ * latency are set through this process's environment, so the HTTP pass leaves this file out
+ * (vitest.http.config.ts) and the in-process suite runs it on both databases.
+ */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function transactionCount(paymentId: string): Promise<number> {
+  return (await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute()).length;
+}
+
+describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
+  it("a slow request keeps its key (the lease is renewed): retries meanwhile get 409, never a second run", async () => {
+    // In this process: the lease and the sandbox latency are set through this process's environment.
+    const m = inProcess(await newMerchant());
+    const id = newPaymentId();
+    const body = cardPayBody(m);
+    // Renewed every lease/4: a lease of 2 s leaves the event loop (and the database, shared with the
+    // HTTP pass's other files and server) 1.5 s of lag before a renewal is late; 800 ms was once
+    // outrun on PostgreSQL under load, and a retry then took the key over (never a second charge).
+    const leaseMs = 2_000;
+    process.env.IDEMPOTENCY_LEASE_MS = String(leaseMs);
+    process.env.SANDBOX_LATENCY_MS = "6000";
+    try {
+      const started = Date.now();
+      const first = m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "slow" });
+      let done = false;
+      void first.then(() => (done = true));
+      await sleep(100);
+      let lastConflictAt = 0;
+      while (!done) {
+        const res = await m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "slow" });
+        if (done && res.status === 200) break; // the first finished meanwhile: a replay
+        expectError(res, 409, "IDEMPOTENCY_REQUEST_IN_PROGRESS");
+        lastConflictAt = Date.now();
+        await sleep(100);
+      }
+      // Retries were still refused well after the first lease would have run out unrenewed.
+      expect(lastConflictAt - started).toBeGreaterThan(2 * leaseMs);
+      expect((await first).status).toBe(200);
+    } finally {
+      delete process.env.IDEMPOTENCY_LEASE_MS;
+      delete process.env.SANDBOX_LATENCY_MS;
+    }
+    expect(await transactionCount(id)).toBe(1);
+  });
+});
