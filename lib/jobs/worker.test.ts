@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
@@ -83,7 +83,8 @@ describe("worker.stop() (graceful shutdown)", () => {
     try {
       const worker = startWorker({ name: "periodic-test", queues: [] });
       const polledAt = worker.lastPollAt;
-      await sleep(300);
+      // Several runs on its timer (the other periodic tasks share the worker: no fixed wait).
+      await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 });
       expect(worker.lastPollAt).toBeGreaterThanOrEqual(polledAt);
       await worker.stop({ graceMs: 1_000 });
       const after = runs;
