@@ -94,44 +94,10 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 export const PAYMENT_TYPES = ["GENERAL", "SUBSCRIBE", "EASY"] as const;
 
-/** The spec's BankName list (settlement accounts). */
-export const BANK_NAMES = [
-  "BANK_OF_KOREA",
-  "KDB",
-  "IBK",
-  "KB",
-  "HANA",
-  "SH",
-  "KOREA_EXIMBANK",
-  "NH",
-  "WOORI",
-  "SHINHAN",
-  "SC",
-  "CITY",
-  "DGB",
-  "BOOSAN_BANK",
-  "KJ_BANK",
-  "JEJU_BANK",
-  "JB_BANK",
-  "KN_BANK",
-  "MG",
-  "CU",
-  "SB",
-  "BOA",
-  "MORGAN_STANLEY",
-  "HSBC",
-  "DEUTSCHE_BANK",
-  "JP_MORGAN",
-  "BNP_PARISBAS",
-  "ICBC",
-  "BANK_OF_CHINA",
-  "SJ",
-  "CHINA_CONSTRUCTION_BANK",
-  "POST_BANK",
-  "K_BANK",
-  "KAKAO_BANK",
-  "TOSS_BANK",
-] as const;
+import { BANK_NAMES } from "@/lib/bank-names";
+
+/** Components and the dictionary test list the banks from here. */
+export { BANK_NAMES };
 
 const optionalText = (max: number) => text(max).trim().optional();
 

@@ -1,3 +1,4 @@
+import { BANK_NAMES } from "@/lib/bank-names";
 import { z } from "zod";
 import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/api/fields";
 import { addressForm, country, currency, customerForm, product } from "@/lib/customers/schema";
@@ -54,44 +55,6 @@ const virtualAccountBank = z
   .max(64)
   .meta({ examples: [...VIRTUAL_ACCOUNT_BANKS] });
 
-/** The spec's BankName list (refund accounts of cancellations). */
-const BANK_NAMES = [
-  "BANK_OF_KOREA",
-  "KDB",
-  "IBK",
-  "KB",
-  "HANA",
-  "SH",
-  "KOREA_EXIMBANK",
-  "NH",
-  "WOORI",
-  "SHINHAN",
-  "SC",
-  "CITY",
-  "DGB",
-  "BOOSAN_BANK",
-  "KJ_BANK",
-  "JEJU_BANK",
-  "JB_BANK",
-  "KN_BANK",
-  "MG",
-  "CU",
-  "SB",
-  "BOA",
-  "MORGAN_STANLEY",
-  "HSBC",
-  "DEUTSCHE_BANK",
-  "JP_MORGAN",
-  "BNP_PARISBAS",
-  "ICBC",
-  "BANK_OF_CHINA",
-  "SJ",
-  "CHINA_CONSTRUCTION_BANK",
-  "POST_BANK",
-  "K_BANK",
-  "KAKAO_BANK",
-  "TOSS_BANK",
-] as const;
 const bankName = z.enum(BANK_NAMES);
 
 const cardCredential = z.object({
