@@ -17,6 +17,11 @@ export function wakeWorkers(): void {
   wakes.emit("wake");
 }
 
+/** How many workers of this process are resting now (waiting for a wake or their next poll). */
+export function restingWorkers(): number {
+  return wakes.listenerCount("wake");
+}
+
 /** Sleeps `ms`, or less when woken or stopped. */
 export async function restOrWake(ms: number, stopping: AbortSignal): Promise<void> {
   if (pending) {
