@@ -21,7 +21,7 @@ export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .execute();
   // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
-  if (row.run_at <= now) whenSettled(db, wakeWorkers);
+  if (row.run_at <= now) whenSettled(db, () => wakeWorkers(row.queue));
   return row.id;
 }
 
