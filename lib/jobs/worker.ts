@@ -20,6 +20,12 @@ function setting(name: string, fallback: number): number {
 /** How long a busy worker waits for more slots to free before claiming the few it has. */
 const CLAIM_GATHER_MS = 20;
 
+/**
+ * How often a lane also looks for jobs whose lease ran out (a dead worker's). Leases last a minute
+ * or more, so once a second is soon enough, and the claims between skip a statement per queue.
+ */
+const EXPIRED_SCAN_MS = 1_000;
+
 /** Read per worker, so tests and operators tune them through the environment. */
 function workerSettings() {
   return {
@@ -114,6 +120,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   const loops = lanes.map(async ({ queues, concurrency, runs }) => {
     const batch = Math.min(settings.batch, concurrency);
     let gatherUntil = 0;
+    let expiredScannedAt = 0;
     while (!stopping.signal.aborted) {
       lastPollAt = Date.now();
       noteWorkerHeartbeat();
@@ -137,7 +144,9 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
         }
         gatherUntil = 0;
         const seen = wakesOf(queues);
-        const jobs = await claimJobs(id, queues, room, settings.leaseMs);
+        const expired = Date.now() - expiredScannedAt >= EXPIRED_SCAN_MS;
+        if (expired) expiredScannedAt = Date.now();
+        const jobs = await claimJobs(id, queues, room, settings.leaseMs, { expired });
         for (const job of jobs) runs.start(job);
         // A full batch means more may be due: claim again after pending I/O had its turn.
         if (jobs.length === room) await nextTurn();
