@@ -375,21 +375,27 @@ describe("webhook delivery", () => {
     expect(r.received[0]!.headers["webhook-id"]).toBe(delivery.id);
   });
 
-  it("an event job run twice (its worker died after fanning out) makes its deliveries once", async () => {
+  it("an event job run twice makes its deliveries once: the fan-out ends the job in its own commit", async () => {
     const { fanOutWebhookJob } = await import("@/lib/webhooks/fan-out");
+    const { claimJob } = await import("@/lib/jobs/repository/queue");
     const m = await newMerchant();
     const r = await receiver();
     await setUrl(m, r.url);
     const tx = await pay(m, "order-fan-twice");
-    const job = await getDb()
+    const queued = await getDb()
       .selectFrom("jobs")
-      .selectAll()
+      .select("id")
       .where("queue", "=", WEBHOOK_QUEUE)
       .where("payload", "like", `%${tx.id}%`)
       .executeTakeFirstOrThrow();
+    const job = (await claimJob(queued.id, "fan-twice", 60_000))!;
+    expect(job).not.toBeNull();
     const lease = { signal: new AbortController().signal };
-    await fanOutWebhookJob(JSON.parse(job.payload), job, lease);
-    await fanOutWebhookJob(JSON.parse(job.payload), job, lease);
+    expect(await fanOutWebhookJob(JSON.parse(job.payload), job, lease)).toEqual({ completed: true });
+    // The job row went with the fan-out's commit: no worker can run it again.
+    expect(await getDb().selectFrom("jobs").select("id").where("id", "=", job.id).execute()).toEqual([]);
+    // A run that still believes it holds the job (a stale worker) records nothing.
+    expect(await fanOutWebhookJob(JSON.parse(job.payload), job, lease)).toBeUndefined();
     const deliveries = await getDb()
       .selectFrom("webhook_deliveries")
       .select(["id", "created_at"])
@@ -397,6 +403,7 @@ describe("webhook delivery", () => {
       .execute();
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.created_at).toBe(job.created_at);
+    expect(r.received).toHaveLength(1);
   });
 
   it("rotating the secret with an overlap sends both signatures; without overlap only the new one", async () => {

@@ -10,9 +10,13 @@ import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries"
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
 import type { Job } from "./queue";
 
-/** What a handler may ask for instead of the default retry schedule; most return nothing. */
+/**
+ * What a handler may ask for instead of the default retry schedule; most return nothing.
+ * `{ completed: true }`: the handler already deleted its job row in its own transaction
+ * (completeJob(job, tx)), with the work it committed, so the worker records nothing more.
+ */
 // biome-ignore lint/suspicious/noConfusingVoidType: "returns nothing" is the outcome of most handlers (and of `resolve()` in a handler's own promise); undefined would refuse them.
-export type JobOutcome = void | { retryAt: number; error: string };
+export type JobOutcome = void | { retryAt: number; error: string } | { completed: true };
 
 /**
  * What a running job knows of its lease: `signal` aborts when this worker lost the job (another

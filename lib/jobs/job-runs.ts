@@ -33,6 +33,7 @@ async function runJob(workerId: string, run: Run): Promise<RunOutcome> {
   try {
     // The handler reads its own payload shape (JobHandler).
     const outcome = await handler(JSON.parse(job.payload) as never, job, { signal: run.controller.signal });
+    if (outcome && "completed" in outcome) return "done";
     if (outcome && "retryAt" in outcome) retry = outcome;
   } catch (error) {
     if (!run.lost) logger.error({ err: error, workerId, jobId: job.id, queue: job.queue }, "job failed");

@@ -1,7 +1,7 @@
 import { type Transaction, transaction } from "@/lib/db/transaction";
-import type { JobLease } from "@/lib/jobs/handlers";
+import type { JobLease, JobOutcome } from "@/lib/jobs/handlers";
 import type { Job } from "@/lib/jobs/queue";
-import { failJob, releaseJob } from "@/lib/jobs/repository/queue";
+import { completeJob, failJob, releaseJob } from "@/lib/jobs/repository/queue";
 import { jobLeaseMs } from "@/lib/jobs/repository/lease";
 import { boundedBackoff } from "@/lib/jobs/retry-policy";
 import { logger } from "@/lib/ops/logger";
@@ -31,11 +31,14 @@ async function triggerOf(tx: Transaction, event: WebhookEvent): Promise<Delivery
  * of the same job (its worker died) fans out only once; deliveries whose first attempt that
  * worker never recorded are made by the queue when their attempt job's lease runs out.
  */
-export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: JobLease): Promise<void> {
+export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: JobLease): Promise<JobOutcome> {
   const owner = job.locked_by ?? job.id;
   const leaseMs = Math.max(jobLeaseMs(), attemptTimeoutMs() + 30_000);
   const created = await transaction(async (tx) => {
     const leased: Leased[] = [];
+    // The event's job ends with its fan-out, in the same commit: from here on the deliveries and
+    // their (leased) attempt jobs carry everything. Not ours any more: another run fans out.
+    if (!(await completeJob(job, tx))) throw new FannedOutElsewhere();
     if (await fannedOut(tx, job.id)) return leased;
     let urls = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
     const urlSource = urls.length > 0 ? "NOTICE_URLS" : "STORE";
@@ -64,9 +67,17 @@ export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: Job
       leased.push(await createLeasedDelivery(tx, input, owner, leaseMs));
     }
     return leased;
+  }).catch((error: unknown) => {
+    if (error instanceof FannedOutElsewhere) return null;
+    throw error;
   });
+  if (created === null) return;
   await firstAttempts(created, lease.signal);
+  return { completed: true };
 }
+
+/** The event's job is no longer held by this run (another worker took it over): it fans out instead. */
+class FannedOutElsewhere extends Error {}
 
 /**
  * Makes the first attempts. A worker stopping past its grace (or losing this job) aborts
