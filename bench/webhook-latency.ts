@@ -96,7 +96,7 @@ async function main() {
   console.log(
     `\nApp CPU per payment with its webhook: ${((appCpu * 1000) / (RATE * SECONDS)).toFixed(2)} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
-  if (process.env.BENCH_WEBHOOK !== "off") await profile(committed, answered);
+  if (process.env.BENCH_WEBHOOK !== "off") await profile(m.merchant_id, committed, answered);
   else console.log(`payment answer time p50 ${pct(answered, 0.5)} ms, p99 ${pct(answered, 0.99)} ms`);
 }
 
@@ -111,13 +111,14 @@ function pct(values: number[], f: number): string {
  * attempt (the delivery job's wait), attempt → receiver (the request itself). Also the payments'
  * own answer times: if they grow, the app is saturated and every queue behind it waits.
  */
-async function profile(committed: Map<string, number>, answered: number[]) {
+async function profile(merchantId: string, committed: Map<string, number>, answered: number[]) {
   const { getDb, closeDb } = await import("@/lib/db/client");
   const { idTime } = await import("@/lib/ids");
   const rows = await getDb()
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_attempts as a", (j) => j.onRef("a.delivery_id", "=", "d.id").on("a.execution", "=", 1))
     .select(["d.id", "d.payment_id", "a.requested_at"])
+    .where("d.merchant_id", "=", merchantId)
     .where("d.payment_id", "like", "wh-%")
     .execute();
   await closeDb();
