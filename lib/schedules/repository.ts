@@ -196,6 +196,22 @@ export function completeStartedSchedule(id: string, now = Date.now()): Promise<v
   return currentCaller()?.actor ? withTransaction(change) : change(getDb());
 }
 
+/**
+ * STARTED → COMPLETED inside the charge's outcome transaction (the schedule completes with its
+ * payment, one durable commit fewer per charge). False, with nothing written, when the schedule is
+ * no longer STARTED: that must not undo the outcome it rides with. Unaudited: only the worker's
+ * runs (no actor) take this path.
+ */
+export async function completeWithOutcome(tx: Tx, id: string, now = Date.now()): Promise<boolean> {
+  const result = await tx
+    .updateTable("schedules")
+    .set({ status: "COMPLETED", updated_at: now, ...stampsFor("COMPLETED", now) })
+    .where("id", "=", id)
+    .where("status", "=", "STARTED")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function transitionSchedule(
   db: Db | Tx,
   schedule: Pick<SchedulesTable, "id" | "status">,
