@@ -28,10 +28,10 @@ const { issueBillingKeyBody } = await import("@/lib/billing-keys/schema");
 const { createSchedule } = await import("@/lib/schedules/create-schedule");
 const { chargesAtProvider } = await import("@/lib/testing/provider-ledger");
 const { runScheduleJob } = await import("@/lib/schedules/run");
-const { statementsExecuted } = await import("@/lib/db/statement-cache");
+const { commitsExecuted, statementsExecuted } = await import("@/lib/db/statement-cache");
 
-/** Statements one scheduled charge runs in this process, alone (the job's claim and finish not included). */
-async function statementsPerCharge(): Promise<number> {
+/** Statements and durable commits one scheduled charge runs in this process, alone (the job's claim and finish not included). */
+async function statementsPerCharge(): Promise<{ statements: number; commits: number }> {
   const probe = await createMerchant({ name: "Scheduler bench probe" });
   const ctx = {
     merchantId: probe.merchant_id,
@@ -66,8 +66,9 @@ async function statementsPerCharge(): Promise<number> {
     },
   })) as { id: string };
   const before = statementsExecuted();
+  const commitsBefore = commitsExecuted();
   await runScheduleJob({ scheduleId: schedule.id });
-  return statementsExecuted() - before;
+  return { statements: statementsExecuted() - before, commits: commitsExecuted() - commitsBefore };
 }
 
 async function main() {
@@ -165,7 +166,7 @@ async function main() {
   // Throughput from the workers' first attempt to the last outcome (leaves their start-up out).
   const durations = txs.map((t) => t.status_updated_at - t.created_at).sort((a, b) => a - b);
   console.log(
-    `statements per scheduled charge, alone in process (BEGIN/COMMIT and savepoints included, the job's claim and finish not): ${probeStatements}`,
+    `statements per scheduled charge, alone in process (BEGIN/COMMIT and savepoints included, the job's claim and finish not): ${probeStatements.statements}, durable commits ${probeStatements.commits} (+ the job's finish)`,
   );
   console.log(
     `attempt → outcome: p50 ${durations[Math.floor(durations.length / 2)]} ms, p95 ${durations[Math.floor(durations.length * 0.95)]} ms`,
