@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
@@ -15,6 +15,17 @@ async function transactionCount(paymentId: string): Promise<number> {
   return (await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute()).length;
 }
 
+/** The state of the merchant's Idempotency-Key record (none until a request has reserved the key). */
+async function keyState(merchantId: string, key: string): Promise<string | undefined> {
+  const row = await getDb()
+    .selectFrom("idempotency_keys")
+    .select("state")
+    .where("merchant_id", "=", merchantId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+  return row?.state;
+}
+
 describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
   it("a slow request keeps its key (the lease is renewed): retries meanwhile get 409, never a second run", async () => {
     // In this process: the lease and the sandbox latency are set through this process's environment.
@@ -28,11 +39,18 @@ describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
     process.env.IDEMPOTENCY_LEASE_MS = String(leaseMs);
     process.env.SANDBOX_LATENCY_MS = "6000";
     try {
-      const started = Date.now();
       const first = m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "slow" });
       let done = false;
       void first.then(() => (done = true));
-      await sleep(100);
+      // Retries start once the first request holds the key. A fixed head start was not enough: the
+      // first in-process call imports the route (700 ms here, seconds under load) and a retry sent
+      // meanwhile reached the key within a few ms of it; on PostgreSQL (two pooled connections) the
+      // retry sometimes reserved it first, ran the 6 s payment itself and the first got the 409.
+      await vi.waitFor(async () => expect(await keyState(m.merchant_id, "slow")).toBe("RUNNING"), {
+        timeout: 20_000,
+        interval: 20,
+      });
+      const heldAt = Date.now();
       let lastConflictAt = 0;
       while (!done) {
         const res = await m.api.post(`/v2/payments/${id}/instant/pay`, body, { "idempotency-key": "slow" });
@@ -42,7 +60,7 @@ describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
         await sleep(100);
       }
       // Retries were still refused well after the first lease would have run out unrenewed.
-      expect(lastConflictAt - started).toBeGreaterThan(2 * leaseMs);
+      expect(lastConflictAt - heldAt).toBeGreaterThan(2 * leaseMs);
       expect((await first).status).toBe(200);
     } finally {
       delete process.env.IDEMPOTENCY_LEASE_MS;
