@@ -18,13 +18,25 @@ export const STATEMENT_CACHE_SIZE = 500;
  * process. A name registered by a route's copy must be found by the pool another copy made (it was
  * not: in the production build the payment read was parsed and planned afresh on every request).
  */
-const shared = globalThis as unknown as { __platformStatements?: { executed: number; named: Map<string, string> } };
-shared.__platformStatements ??= { executed: 0, named: new Map() };
+const shared = globalThis as unknown as {
+  __platformStatements?: { executed: number; afresh: number; named: Map<string, string> };
+};
+shared.__platformStatements ??= { executed: 0, afresh: 0, named: new Map() };
+shared.__platformStatements.afresh ??= 0;
 const state = shared.__platformStatements;
 
 /** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
 export function statementsExecuted(): number {
   return state.executed;
+}
+
+/**
+ * Statements the database had to parse and plan for this run (both dialects), for tests that check a
+ * hot path reuses its statements: on SQLite a statement-cache miss, on PostgreSQL a statement with
+ * parameters sent unnamed (PostgreSQL parses and plans those on every run; BEGIN/COMMIT have none).
+ */
+export function statementsPreparedAfresh(): number {
+  return state.afresh;
 }
 
 /**
@@ -41,6 +53,7 @@ export function cachingSqlite(database: Database.Database): Database.Database {
       cache.set(source, hit);
       return hit;
     }
+    state.afresh++;
     const statement = database.prepare(source);
     if (hit) return statement;
     cache.set(source, statement);
@@ -77,6 +90,7 @@ function namingClient(client: pg.PoolClient): pg.PoolClient {
     state.executed++;
     const [text, values] = args as unknown as [unknown, unknown[] | undefined];
     const name = typeof text === "string" ? namedTexts.get(text) : undefined;
+    if (!name && Array.isArray(values) && values.length > 0) state.afresh++;
     return name ? query({ name, text, values }) : query(...args);
   };
   return new Proxy(client, {

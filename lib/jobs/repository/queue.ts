@@ -1,4 +1,5 @@
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
+import { executeNamed } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
@@ -25,7 +26,7 @@ export async function enqueue(
 ): Promise<string> {
   const now = Date.now();
   const id = newId("job_");
-  await db
+  const insert = db
     .insertInto("jobs")
     .values({
       id,
@@ -45,8 +46,8 @@ export async function enqueue(
       attention_at: null,
       merchant_id: input.merchantId ?? null,
     })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .execute();
+    .onConflict((oc) => oc.column("dedupe_key").doNothing());
+  await executeNamed(db, insert);
   // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
   if ((input.runAt ?? now) <= now) whenSettled(db, wakeWorkers);
   return id;

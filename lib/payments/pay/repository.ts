@@ -3,20 +3,21 @@ import { getDb, type Tx } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { parseStoredJson } from "../repository";
 import type { SettleContext } from "./attempt-context";
+import { executeNamed } from "@/lib/db/precompiled";
 
 /** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */
 type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
 
 /** The payment's primary transaction read inside the attempt's DB transaction. */
-export function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
-  return tx
+export async function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
+  const query = tx
     .selectFrom("transactions")
     .selectAll()
     .where("merchant_id", "=", key.merchantId)
     .where("store_id", "=", key.storeId)
     .where("payment_id", "=", key.paymentId)
-    .where("is_primary", "=", 1)
-    .executeTakeFirst();
+    .where("is_primary", "=", 1);
+  return (await executeNamed(tx, query)).rows[0];
 }
 
 /** The previous attempt gives up the primary slot (a unique index allows one per payment). */
@@ -29,7 +30,7 @@ export async function demotePrimary(tx: Tx, transactionId: string, now: number):
 }
 
 export async function insertAttempt(tx: Tx, row: TransactionsTable): Promise<void> {
-  await tx.insertInto("transactions").values(row).execute();
+  await executeNamed(tx, tx.insertInto("transactions").values(row));
 }
 
 /** The row a request's earlier run created in `table`: same merchant, store, payment and Idempotency-Key. */
