@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { getDb, type Tx } from "@/lib/db/client";
+import { sql } from "kysely";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { parseStoredJson } from "../repository";
 import type { SettleContext } from "./attempt-context";
@@ -9,15 +10,23 @@ import { executeNamed } from "@/lib/db/precompiled";
 type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
 
 /** The payment's primary transaction read inside the attempt's DB transaction. */
-export async function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
-  const query = tx
+/**
+ * `is_primary = 1` is written into the text, not bound: the statement is named, and PostgreSQL's
+ * generic plan for a named statement cannot use the partial unique index (where is_primary = 1) for a
+ * bound value; with it bound the look-up walked the merchant's transactions (0.8 ms at 1,700 rows).
+ */
+export function primaryForAttemptQuery(db: Db | Tx, key: PaymentKey) {
+  return db
     .selectFrom("transactions")
     .selectAll()
     .where("merchant_id", "=", key.merchantId)
     .where("store_id", "=", key.storeId)
     .where("payment_id", "=", key.paymentId)
-    .where("is_primary", "=", 1);
-  return (await executeNamed(tx, query)).rows[0];
+    .where("is_primary", "=", sql.lit(1));
+}
+
+export async function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
+  return (await executeNamed(tx, primaryForAttemptQuery(tx, key))).rows[0];
 }
 
 /** The previous attempt gives up the primary slot (a unique index allows one per payment). */

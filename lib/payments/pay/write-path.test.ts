@@ -1,8 +1,11 @@
+import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { sealingSettled } from "@/lib/audit/seal";
+import { dialect, getDb } from "@/lib/db/client";
 import { statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
+import { primaryForAttemptQuery } from "./repository";
 
 /** Until the process has run no statement for 100 ms (at most 3 s): background work after the set-up's commits. */
 async function quiet(): Promise<void> {
@@ -46,5 +49,38 @@ describe("payment write path (issue #18)", () => {
     const m = inProcess(await newMerchant({ webhookUrl: "http://127.0.0.1:9/hook" }));
     await paidPayment(m);
     expect(await preparedAfreshPerPayment(m)).toBe(0);
+  });
+
+  // A named statement gets PostgreSQL's generic plan after five runs: it must stay a unique look-up.
+  it("finds the payment's primary attempt through the one-primary index, also under a generic plan", async () => {
+    const key = { merchantId: "merchant", storeId: "store", paymentId: "payment" };
+    const { sql: text, parameters } = primaryForAttemptQuery(getDb(), key).compile();
+    let plan: string;
+    if (dialect() === "postgres") {
+      plan = await getDb()
+        .transaction()
+        .execute(async (tx) => {
+          await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
+          await tx.executeQuery(CompiledQuery.raw(`prepare primary_for_attempt as ${text}`));
+          const args = parameters.map((p) => `'${String(p)}'`).join(", ");
+          const rows = (
+            await tx.executeQuery<{ "QUERY PLAN": string }>(
+              CompiledQuery.raw(`explain execute primary_for_attempt(${args})`),
+            )
+          ).rows;
+          await tx.executeQuery(CompiledQuery.raw("deallocate primary_for_attempt"));
+          return rows.map((r) => r["QUERY PLAN"]).join("\n");
+        });
+      expect(plan).toContain("transactions_one_primary_idx");
+    } else {
+      const rows = await getDb().executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+      );
+      plan = rows.rows.map((r) => r.detail).join("\n");
+      expect(plan).toMatch(
+        /USING (COVERING )?INDEX transactions_(one_primary|payment)_idx \(store_id=\? AND payment_id=\?/,
+      );
+    }
+    expect(plan).not.toMatch(/merchant_(requested|status_time)|list_|Seq Scan|SCAN transactions/);
   });
 });
