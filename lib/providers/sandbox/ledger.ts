@@ -37,16 +37,17 @@ export async function recordPayment(
   row: SandboxPgPaymentsTable,
 ): Promise<{ payment: LedgerPayment; created: boolean }> {
   const db = getDb();
-  const inserted = await executeNamed(
-    db,
-    db
-      .insertInto("sandbox_pg_payments")
-      .values(row)
-      .onConflict((oc) => oc.column("order_id").doNothing()),
-  );
+  // One round trip when the order is new (the row comes back); the standing record is read only on a conflict.
+  const insert = db
+    .insertInto("sandbox_pg_payments")
+    .values(row)
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .returningAll();
+  const [created] = (await executeNamed(db, insert)).rows;
+  if (created) return { payment: created, created: true };
   const payment = await findPaymentByOrder(row.order_id);
   if (!payment) throw new Error(`sandbox ledger lost order ${row.order_id}`);
-  return { payment, created: Number(inserted.numAffectedRows ?? 0) > 0 };
+  return { payment, created: false };
 }
 
 export async function setPaymentStatus(
