@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
-import { getDb } from "@/lib/db/client";
 import { providerTimeoutMs } from "../call";
+import { completeHeld } from "./ledger";
 
 /**
  * How long the sandbox's slow faults last. By default a `timeout` call processes for, and a
@@ -32,18 +32,7 @@ export function holdSlowFaults(): () => Promise<void> {
   hold = current;
   return async () => {
     if (hold !== current) return;
-    const now = Date.now();
-    const db = getDb();
-    await db
-      .updateTable("sandbox_pg_payments")
-      .set({ completes_at: now })
-      .where("completes_at", "=", current.until)
-      .execute();
-    await db
-      .updateTable("sandbox_pg_cancellations")
-      .set({ completes_at: now })
-      .where("completes_at", "=", current.until)
-      .execute();
+    await completeHeld(current.until, Date.now());
     hold = null;
     current.release();
   };
