@@ -105,7 +105,7 @@ export function channelRefOf(row: TransactionsTable): ChannelRef {
 }
 
 /** The payment's own webhook addresses (notice_urls), none when it gave none. */
-export function noticeUrlsOf(row: TransactionsTable): string[] {
+export function noticeUrlsOf(row: Pick<TransactionsTable, "id" | "notice_urls">): string[] {
   return row.notice_urls
     ? parseStoredJson(row.notice_urls, (v) => z.array(z.string()).parse(v), `transactions.notice_urls of ${row.id}`)
     : [];

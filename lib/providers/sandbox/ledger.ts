@@ -64,6 +64,21 @@ export async function setPaymentStatus(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Held calls (./hold.ts) recorded with completes_at `heldUntil` complete at `now`. */
+export async function completeHeld(heldUntil: number, now: number): Promise<void> {
+  const db = getDb();
+  await db
+    .updateTable("sandbox_pg_payments")
+    .set({ completes_at: now })
+    .where("completes_at", "=", heldUntil)
+    .execute();
+  await db
+    .updateTable("sandbox_pg_cancellations")
+    .set({ completes_at: now })
+    .where("completes_at", "=", heldUntil)
+    .execute();
+}
+
 export function findCancellation(cancelId: string) {
   return getDb()
     .selectFrom("sandbox_pg_cancellations")
