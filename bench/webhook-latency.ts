@@ -5,11 +5,14 @@
  * committed by then) to the receiver getting the first attempt. p50/p95/p99/max and how many never
  * arrived within 30 s. The app runs as deployed (in-app worker, default WORKER_POLL_MS). Needs
  * `npx next build`. DATABASE_URL picks the database (default: a throwaway SQLite file).
+ * Also prints the app's CPU per payment (BENCH_WEBHOOK=off: the same payments into a store without
+ * a webhook address, no jobs) and where the deliveries waited, stage by stage.
  */
 import { createServer } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cpuSeconds } from "./lib/process-cpu";
 import { benchMerchant, cardPayment, startApp, stopAll } from "./lib/servers";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -33,27 +36,33 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(PORT + 1, "127.0.0.1", r));
 
 async function main() {
-  await startApp(dir, PORT, databaseUrl, { WEBHOOK_ALLOW_PRIVATE: "true" });
+  const app = await startApp(dir, PORT, databaseUrl, { WEBHOOK_ALLOW_PRIVATE: "true" });
   const base = `http://127.0.0.1:${PORT}`;
   const m = await benchMerchant(dir, databaseUrl, base);
   const { setStoreWebhook } = await import("./lib/store-webhook");
-  await setStoreWebhook(databaseUrl, dir, m.store_id, `http://127.0.0.1:${PORT + 1}/hook`);
+  // BENCH_WEBHOOK=off: the same payments with no webhook address (no jobs), to price the webhook's share.
+  if (process.env.BENCH_WEBHOOK !== "off")
+    await setStoreWebhook(databaseUrl, dir, m.store_id, `http://127.0.0.1:${PORT + 1}/hook`);
   const body = JSON.stringify(cardPayment(m.channelKey));
   const committed = new Map<string, number>();
+  const answered: number[] = [];
   let failed = 0;
   const pay = async (id: string) => {
+    const sent = performance.now();
     const res = await fetch(`${base}/v2/payments/${id}/instant/pay`, {
       method: "POST",
       headers: { authorization: `Bearer ${m.accessToken}` },
       body,
     });
     await res.arrayBuffer();
+    answered.push(performance.now() - sent);
     if (res.status === 200) committed.set(id, performance.timeOrigin + performance.now());
     else failed++;
   };
   // Warm-up, then a steady rate: one request every 1000/RATE ms, not waiting for answers.
   for (let i = 0; i < 20; i++) await pay(`warm-${i}`);
   const inFlight: Promise<void>[] = [];
+  const cpuBefore = cpuSeconds(app.pid!).server;
   const started = performance.now();
   for (let i = 0; i < RATE * SECONDS; i++) {
     const due = started + (i * 1000) / RATE;
@@ -63,8 +72,14 @@ async function main() {
   }
   await Promise.all(inFlight);
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && [...committed.keys()].some((id) => !arrived.has(id)))
+  while (
+    process.env.BENCH_WEBHOOK !== "off" &&
+    Date.now() < deadline &&
+    [...committed.keys()].some((id) => !arrived.has(id))
+  )
     await new Promise((r) => setTimeout(r, 200));
+  // The app's CPU from the first paced payment until every webhook arrived (or the wait ran out).
+  const appCpu = cpuSeconds(app.pid!).server - cpuBefore;
   const latencies = [...committed]
     .filter(([id]) => arrived.has(id))
     .map(([id, at]) => Math.max(0, arrived.get(id)! - at))
@@ -78,6 +93,52 @@ async function main() {
     "| first attempt after commit | p50 ms | p95 ms | p99 ms | max ms | never arrived |\n|---|---|---|---|---|---|",
   );
   console.log(`| webhook | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${p(1)} | ${committed.size - latencies.length} |`);
+  console.log(
+    `\nApp CPU per payment with its webhook: ${((appCpu * 1000) / (RATE * SECONDS)).toFixed(2)} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
+  );
+  if (process.env.BENCH_WEBHOOK !== "off") await profile(committed, answered);
+  else console.log(`payment answer time p50 ${pct(answered, 0.5)} ms, p99 ${pct(answered, 0.99)} ms`);
+}
+
+function pct(values: number[], f: number): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))]?.toFixed(0) ?? "-";
+}
+
+/**
+ * Where a delivery waited, from the rows the run left (ids are time-ordered, so a delivery's id
+ * says when its fan-out ran): commit → fan-out (the event job's wait for a claim), fan-out → first
+ * attempt (the delivery job's wait), attempt → receiver (the request itself). Also the payments'
+ * own answer times: if they grow, the app is saturated and every queue behind it waits.
+ */
+async function profile(committed: Map<string, number>, answered: number[]) {
+  const { getDb, closeDb } = await import("@/lib/db/client");
+  const { idTime } = await import("@/lib/ids");
+  const rows = await getDb()
+    .selectFrom("webhook_deliveries as d")
+    .innerJoin("webhook_attempts as a", (j) => j.onRef("a.delivery_id", "=", "d.id").on("a.execution", "=", 1))
+    .select(["d.id", "d.payment_id", "a.requested_at"])
+    .where("d.payment_id", "like", "wh-%")
+    .execute();
+  await closeDb();
+  const stages: Record<string, number[]> = {
+    "commit → fan-out ran": [],
+    "fan-out → first attempt": [],
+    "attempt → received": [],
+  };
+  for (const row of rows) {
+    const at = committed.get(row.payment_id!);
+    const got = arrived.get(row.payment_id!);
+    if (at === undefined || got === undefined) continue;
+    const fannedOut = idTime(row.id);
+    stages["commit → fan-out ran"]!.push(fannedOut - at);
+    stages["fan-out → first attempt"]!.push(Number(row.requested_at) - fannedOut);
+    stages["attempt → received"]!.push(got - Number(row.requested_at));
+  }
+  stages["payment request (answer time)"] = answered;
+  console.log("\n| stage | p50 ms | p99 ms | max ms |\n|---|---|---|---|");
+  for (const [stage, values] of Object.entries(stages))
+    console.log(`| ${stage} | ${pct(values, 0.5)} | ${pct(values, 0.99)} | ${pct(values, 1)} |`);
 }
 
 main()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newId, newOrderedId } from "./ids";
+import { idTime, newId, newOrderedId } from "./ids";
 
 describe("newId", () => {
   it("is time-ordered, 26 characters after the prefix, and unique across pool refills", () => {
@@ -17,5 +17,17 @@ describe("newOrderedId", () => {
     for (const id of ids) expect(id).toMatch(/^x_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(1000);
+  });
+});
+
+describe("idTime", () => {
+  it("reads back the millisecond an id was made, whatever its prefix", () => {
+    const before = Date.now();
+    const ids = [newId("msg_"), newOrderedId(), newId("webhook-")];
+    const after = Date.now();
+    for (const id of ids) {
+      expect(idTime(id)).toBeGreaterThanOrEqual(before);
+      expect(idTime(id)).toBeLessThanOrEqual(after);
+    }
   });
 });

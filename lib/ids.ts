@@ -27,6 +27,14 @@ export function newId(prefix = ""): string {
   return prefix + timeHead(Date.now()) + tail;
 }
 
+/** When an id of newId/newOrderedId was made (epoch ms), read back from its time head. */
+export function idTime(id: string): number {
+  let ms = 0;
+  // The id ends with its 26 ULID characters, the first 10 of them the time.
+  for (const char of id.slice(-26, -16)) ms = ms * 32 + ALPHABET.indexOf(char);
+  return ms;
+}
+
 function timeHead(ms: number): string {
   let time = ms;
   let head = "";

@@ -1,13 +1,18 @@
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { claimJobs } from "@/lib/jobs/repository/claim";
-import { startWorker } from "@/lib/jobs/worker";
+import { drainOnce, startWorker } from "@/lib/jobs/worker";
 import { loadPayment } from "@/lib/payments/read/load-payment";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { newMerchant } from "@/lib/testing/fixtures";
-import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import {
+  drainWebhooksUntil,
+  runWebhookEventHere,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "@/lib/testing/webhook-receiver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 import { openWebhookSecret } from "@/lib/webhooks/secret";
@@ -226,9 +231,9 @@ describe("webhook delivery", () => {
     process.env.WEBHOOK_RETRY_DELAYS_MS = "2000,2000,2000,2000,2000";
     try {
       const tx = await pay(m, "order-restart");
+      // The first attempt is made here (with this process's 2 s retry), then a worker stops before the retry.
+      expect(await runWebhookEventHere(tx.id)).toBe(true);
       const first = startWorker({ name: "first", queues: [WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QUEUE] });
-      const deadline = Date.now() + 15_000;
-      while (r.received.length < 1 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 50));
       await first.stop();
       expect(r.received).toHaveLength(1);
       const delivery = await getDb()
@@ -253,12 +258,11 @@ describe("webhook delivery", () => {
 
   it("a worker that dies holding a delivery: the lease runs out and another worker sends it", async () => {
     const m = await newMerchant();
-    const r = await receiver();
+    const r = await receiver((n) => (n === 1 ? 500 : 200));
     await setUrl(m, r.url);
     const tx = await pay(m, "order-crash");
-    const fannedOut = async () =>
-      (await getDb().selectFrom("webhook_deliveries").select("id").where("tx_id", "=", tx.id).execute()).length === 1;
-    await deliverUntil(fannedOut, "fan-out-only", [WEBHOOK_QUEUE]);
+    // The event's job fans out and makes the first attempt (refused): the retry is queued.
+    await deliverUntil(() => r.received.length === 1, "fan-out-only", [WEBHOOK_QUEUE]);
     const delivery = await getDb()
       .selectFrom("webhook_deliveries")
       .selectAll()
@@ -269,16 +273,106 @@ describe("webhook delivery", () => {
       .selectAll()
       .where("payload", "=", JSON.stringify({ deliveryId: delivery.id }))
       .executeTakeFirstOrThrow();
-    // "dead" leases due webhook jobs for 100 ms and never runs them (a crash).
-    await claimJobs("dead-worker", [WEBHOOK_ATTEMPT_QUEUE], 100, 100);
-    expect(
-      (await getDb().selectFrom("jobs").select("locked_by").where("id", "=", job.id).executeTakeFirstOrThrow())
-        .locked_by,
-    ).not.toBeNull();
+    // "dead" leases the retry once it is due, for 100 ms, and never runs it (a crash).
+    await vi.waitFor(
+      async () =>
+        expect((await claimJobs("dead-worker", [WEBHOOK_ATTEMPT_QUEUE], 100, 100)).map((j) => j.id)).toContain(job.id),
+      { timeout: 15_000, interval: 20 },
+    );
     await new Promise((res) => setTimeout(res, 150));
-    await deliverUntil(() => r.received.length === 1, "rescuer");
-    await deliverUntil(async () => (await notifications(m, "order-crash")).length === 1);
-    expect((await notifications(m, "order-crash"))[0].status).toBe("SUCCEEDED");
+    await deliverUntil(() => r.received.length === 2, "rescuer");
+    await deliverUntil(async () => (await notifications(m, "order-crash")).length === 2);
+    expect((await notifications(m, "order-crash")).map((n) => n.status)).toEqual(["REQUEST_FAILED", "SUCCEEDED"]);
+  });
+
+  it("one run of the event's job makes the first attempt itself: no second job to wait for (#18)", async () => {
+    const m = await newMerchant();
+    const r = await receiver();
+    await setUrl(m, r.url);
+    const tx = await pay(m, "order-one-job", { noticeUrls: [r.url, `${r.url}/second`] });
+    expect(await runWebhookEventHere(tx.id)).toBe(true);
+    // Both addresses got their first attempt from that one run, and no attempt job is left over.
+    expect(r.received).toHaveLength(2);
+    const deliveries = await getDb()
+      .selectFrom("webhook_deliveries")
+      .select(["id", "state", "attempts"])
+      .where("tx_id", "=", tx.id)
+      .execute();
+    expect(deliveries.map((d) => [d.state, d.attempts])).toEqual([
+      ["SUCCEEDED", 1],
+      ["SUCCEEDED", 1],
+    ]);
+    const attemptJobs = await getDb()
+      .selectFrom("jobs")
+      .select("id")
+      .where(
+        "payload",
+        "in",
+        deliveries.map((d) => JSON.stringify({ deliveryId: d.id })),
+      )
+      .execute();
+    expect(attemptJobs).toEqual([]);
+  });
+
+  it("a fan-out stopped before its first attempts gives them back to the queue; a worker sends them", async () => {
+    const m = await newMerchant();
+    const r = await receiver();
+    await setUrl(m, r.url);
+    const tx = await pay(m, "order-fan-stopped");
+    expect(await runWebhookEventHere(tx.id, { stopping: true })).toBe(true);
+    expect(r.received).toHaveLength(0);
+    const delivery = await getDb()
+      .selectFrom("webhook_deliveries")
+      .select("id")
+      .where("tx_id", "=", tx.id)
+      .executeTakeFirstOrThrow();
+    await vi.waitFor(
+      async () =>
+        expect(
+          await getDb()
+            .selectFrom("jobs")
+            .select(["state", "locked_by", "attempts"])
+            .where("payload", "=", JSON.stringify({ deliveryId: delivery.id }))
+            .executeTakeFirstOrThrow(),
+        ).toEqual({ state: "QUEUED", locked_by: null, attempts: 0 }),
+      { timeout: 15_000, interval: 20 },
+    );
+    await deliverUntil(() => r.received.length === 1, "next-worker", [WEBHOOK_ATTEMPT_QUEUE]);
+    await deliverUntil(async () => (await notifications(m, "order-fan-stopped")).length === 1);
+    expect(r.received[0]!.headers["webhook-id"]).toBe(delivery.id);
+  });
+
+  it("a fan-out whose worker died before the first attempt: the attempt job's lease runs out and a worker sends it", async () => {
+    const m = await newMerchant();
+    const r = await receiver();
+    await setUrl(m, r.url);
+    const tx = await pay(m, "order-fan-died");
+    const { createLeasedDelivery } = await import("@/lib/webhooks/deliveries");
+    // What a fan-out commits before its first attempt, leased for 100 ms by a worker that then dies.
+    const { delivery } = await withTransaction((t) =>
+      createLeasedDelivery(
+        t,
+        {
+          merchantId: m.merchant_id,
+          storeId: m.store_id,
+          paymentId: "order-fan-died",
+          txId: tx.id,
+          eventType: "Paid",
+          url: r.url,
+          urlSource: "STORE",
+          trigger: "NOTIFICATION_SETTING",
+          isAsync: true,
+          body: "{}",
+        },
+        "dead-worker",
+        100,
+      ),
+    );
+    await drainOnce("early", [WEBHOOK_ATTEMPT_QUEUE]);
+    expect(r.received).toHaveLength(0); // still leased: no worker takes it yet
+    await new Promise((res) => setTimeout(res, 150));
+    await deliverUntil(() => r.received.length === 1, "rescuer", [WEBHOOK_ATTEMPT_QUEUE]);
+    expect(r.received[0]!.headers["webhook-id"]).toBe(delivery.id);
   });
 
   it("an event job run twice (its worker died after fanning out) makes its deliveries once", async () => {
@@ -293,8 +387,9 @@ describe("webhook delivery", () => {
       .where("queue", "=", WEBHOOK_QUEUE)
       .where("payload", "like", `%${tx.id}%`)
       .executeTakeFirstOrThrow();
-    await fanOutWebhookJob(JSON.parse(job.payload), job);
-    await fanOutWebhookJob(JSON.parse(job.payload), job);
+    const lease = { signal: new AbortController().signal };
+    await fanOutWebhookJob(JSON.parse(job.payload), job, lease);
+    await fanOutWebhookJob(JSON.parse(job.payload), job, lease);
     const deliveries = await getDb()
       .selectFrom("webhook_deliveries")
       .select(["id", "created_at"])
@@ -341,12 +436,12 @@ describe("webhook delivery", () => {
         code: "INVALID_REQUEST",
       });
       const tx = await pay(m, "order-ssrf", { noticeUrls: [r.url, "http://localhost:9/hook"] });
-      await deliverUntil(async () => {
-        const states = (
-          await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).execute()
-        ).map((d) => d.state);
-        return states.length === 2 && states.every((state) => state === "FAILED");
-      });
+      // Run here: another file's drain would run it with private addresses allowed.
+      expect(await runWebhookEventHere(tx.id)).toBe(true);
+      const states = (
+        await getDb().selectFrom("webhook_deliveries").select("state").where("tx_id", "=", tx.id).execute()
+      ).map((d) => d.state);
+      expect(states).toEqual(["FAILED", "FAILED"]);
       const list = await notifications(m, "order-ssrf");
       expect(list).toHaveLength(2);
       expect(list.every((n) => n.status === "CONNECT_FAILED" && n.current_execution === 1)).toBe(true);

@@ -19,11 +19,12 @@ export const STATEMENT_CACHE_SIZE = 500;
  * not: in the production build the payment read was parsed and planned afresh on every request).
  */
 const shared = globalThis as unknown as {
-  __platformStatements?: { executed: number; commits: number; named: Map<string, string> };
+  __platformStatements?: { executed: number; commits: number; afresh: number; named: Map<string, string> };
 };
-shared.__platformStatements ??= { executed: 0, commits: 0, named: new Map() };
+shared.__platformStatements ??= { executed: 0, commits: 0, afresh: 0, named: new Map() };
 const state = shared.__platformStatements;
 state.commits ??= 0;
+state.afresh ??= 0;
 
 /** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
 export function statementsExecuted(): number {
@@ -42,6 +43,15 @@ const COMMIT = /^\s*(commit|end)\b/i;
 const WRITE = /^\s*(insert|update|delete)\b/i;
 
 /**
+ * Statements the database had to parse and plan for this run (both dialects), for tests that check a
+ * hot path reuses its statements: on SQLite a statement-cache miss, on PostgreSQL a statement with
+ * parameters sent unnamed (PostgreSQL parses and plans those on every run; BEGIN/COMMIT have none).
+ */
+export function statementsPreparedAfresh(): number {
+  return state.afresh;
+}
+
+/**
  * A better-sqlite3 Database whose `prepare` answers from an LRU of prepared statements. A statement
  * still iterating (a streamed query) is busy and cannot be rebound, so that caller gets a fresh one.
  */
@@ -56,6 +66,7 @@ export function cachingSqlite(database: Database.Database): Database.Database {
       cache.set(source, hit);
       return hit;
     }
+    state.afresh++;
     const statement = database.prepare(source);
     if (hit) return statement;
     cache.set(source, statement);
@@ -101,6 +112,7 @@ function namingClient(client: pg.PoolClient): pg.PoolClient {
       }
     }
     const name = typeof text === "string" ? namedTexts.get(text) : undefined;
+    if (!name && Array.isArray(values) && values.length > 0) state.afresh++;
     return name ? query({ name, text, values }) : query(...args);
   };
   return new Proxy(client, {

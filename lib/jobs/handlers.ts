@@ -40,6 +40,13 @@ export const jobHandlers: Record<string, JobHandler> = {
 };
 
 /**
+ * Queues whose jobs mostly wait on someone else's server (webhook deliveries): the worker runs them
+ * in their own lane, with their own slots (WORKER_OUTBOUND_CONCURRENCY), so they neither wait
+ * behind other jobs nor hold other jobs' slots while a receiver is slow (lib/jobs/worker.ts).
+ */
+export const outboundQueues = new Set<string>([WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QUEUE]);
+
+/**
  * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
  * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/repository/attention.ts).
  */

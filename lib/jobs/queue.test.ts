@@ -40,6 +40,15 @@ describe("job queue", () => {
     expect(again?.started_at).toBe(first?.started_at);
   });
 
+  it("a claim without the expired-lease step leaves a dead worker's job to the next full claim (#18)", async () => {
+    const queue = `test-${newId()}`;
+    await enqueue(getDb(), { queue, payload: {} });
+    const [first] = await claimJobs("dead-worker", [queue], 1, 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await claimJobs("busy-worker", [queue], 1, 60_000, { expired: false })).toEqual([]);
+    expect((await claimJobs("busy-worker", [queue], 1, 60_000)).map((j) => j.id)).toEqual([first!.id]);
+  });
+
   it("claims from every queue it serves, whichever has a backlog", async () => {
     const busy = `test-busy-${newId()}`;
     const quiet = `test-quiet-${newId()}`;

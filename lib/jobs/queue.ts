@@ -2,4 +2,4 @@
  * The job queue's face for other areas: enqueue a job in the caller's transaction (outbox), and
  * the job row's type. Its queries live in lib/jobs/repository/.
  */
-export { enqueue, type Job } from "./repository/queue";
+export { enqueue, enqueueLeased, type Job } from "./repository/queue";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
+import { jobHandlers, outboundQueues, periodicTasks, type PeriodicTask } from "./handlers";
 import { enqueue } from "./queue";
 import { startWorker } from "./worker";
 
@@ -96,4 +96,45 @@ describe("worker.stop() (graceful shutdown)", () => {
       periodicTasks.splice(periodicTasks.indexOf(task), 1);
     }
   });
+});
+
+describe("worker lanes (issue #18)", () => {
+  it("runs outbound deliveries in their own slots: general jobs holding every slot neither hold them up nor cap them", async () => {
+    const previous = process.env.WORKER_CONCURRENCY;
+    process.env.WORKER_CONCURRENCY = "2";
+    const slow = `test-slow-${newId()}`;
+    const outbound = `test-outbound-${newId()}`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let slowRunning = 0;
+    let outboundRunning = 0;
+    jobHandlers[slow] = async () => {
+      slowRunning += 1;
+      await held;
+    };
+    jobHandlers[outbound] = async () => {
+      outboundRunning += 1;
+      await held;
+    };
+    outboundQueues.add(outbound);
+    const worker = startWorker({ name: "lanes-test", queues: [slow, outbound] });
+    try {
+      for (let i = 0; i < 3; i++) await enqueue(getDb(), { queue: slow, payload: {} });
+      await vi.waitFor(() => expect(slowRunning).toBe(2), { timeout: 15_000, interval: 10 });
+      // Every general slot is taken (the third slow job waits); five deliveries still all run at once.
+      for (let i = 0; i < 5; i++) await enqueue(getDb(), { queue: outbound, payload: {} });
+      await vi.waitFor(() => expect(outboundRunning).toBe(5), { timeout: 15_000, interval: 10 });
+      expect(slowRunning).toBe(2);
+    } finally {
+      release();
+      await worker.stop({ graceMs: 5_000 });
+      outboundQueues.delete(outbound);
+      delete jobHandlers[slow];
+      delete jobHandlers[outbound];
+      if (previous === undefined) delete process.env.WORKER_CONCURRENCY;
+      else process.env.WORKER_CONCURRENCY = previous;
+    }
+    // The third slow job was never claimed: a stopped worker leaves queued work for the next.
+    await getDb().deleteFrom("jobs").where("queue", "in", [slow, outbound]).execute();
+  }, 60_000);
 });

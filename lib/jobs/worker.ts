@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import { restOrWake } from "./wake";
+import { restOrWake, wakesOf } from "./wake";
 import { newId } from "@/lib/ids";
 import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
 import { logger } from "@/lib/ops/logger";
 import { scheduleRetention } from "@/lib/retention/queue";
 import { claimJobs } from "./repository/claim";
-import { jobHandlers, periodicTasks, type PeriodicTask } from "./handlers";
+import { jobHandlers, outboundQueues, periodicTasks, type PeriodicTask } from "./handlers";
 import { JobRuns, runOutcomeObservers } from "./job-runs";
 import { jobLeaseMs } from "./repository/lease";
 
@@ -20,12 +20,19 @@ function setting(name: string, fallback: number): number {
 /** How long a busy worker waits for more slots to free before claiming the few it has. */
 const CLAIM_GATHER_MS = 20;
 
+/**
+ * How often a lane also looks for jobs whose lease ran out (a dead worker's). Leases last a minute
+ * or more, so once a second is soon enough, and the claims between skip a statement per queue.
+ */
+const EXPIRED_SCAN_MS = 1_000;
+
 /** Read per worker, so tests and operators tune them through the environment. */
 function workerSettings() {
   return {
     pollMs: setting("WORKER_POLL_MS", 500),
     batch: setting("WORKER_BATCH", 10),
     concurrency: setting("WORKER_CONCURRENCY", 10),
+    outboundConcurrency: setting("WORKER_OUTBOUND_CONCURRENCY", 50),
     leaseMs: jobLeaseMs(),
     stopGraceMs: setting("WORKER_STOP_GRACE_MS", 10_000),
   };
@@ -85,13 +92,23 @@ const running = globalThis as unknown as { __platformWorker?: WorkerHandle };
  * Background work never starves requests: each turn claims at most one batch (index range scans,
  * constant cost at any backlog), runs at most WORKER_CONCURRENCY jobs at once, and yields to the
  * event loop before the next claim, so pending requests are served between batches.
+ *
+ * Two lanes, each with its own slots and claims: outbound deliveries (`outboundQueues`: webhooks,
+ * which mostly wait on a receiver, WORKER_OUTBOUND_CONCURRENCY at once) and everything else
+ * (WORKER_CONCURRENCY). A slow receiver, or a burst of deliveries, never holds the slots of
+ * scheduled charges, and slow charges never hold up deliveries (issue #18).
  */
 export function startWorker(options: { name: string; queues?: string[] }): WorkerHandle {
   if (running.__platformWorker) return running.__platformWorker;
   const id = `${options.name}-${process.pid}-${newId().slice(-6)}`;
   const settings = workerSettings();
   const queues = options.queues ?? Object.keys(jobHandlers);
-  const runs = new JobRuns(id, settings.leaseMs);
+  const outbound = queues.filter((q) => outboundQueues.has(q));
+  const lanes = [
+    // Always there, even with no queue (it notes the worker's heartbeat for /readyz).
+    { queues: queues.filter((q) => !outboundQueues.has(q)), concurrency: settings.concurrency },
+    ...(outbound.length > 0 ? [{ queues: outbound, concurrency: settings.outboundConcurrency }] : []),
+  ].map((lane) => ({ ...lane, runs: new JobRuns(id, settings.leaseMs) }));
   const stopping = new AbortController();
   const rest = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
   // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
@@ -100,13 +117,15 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
   );
 
   let lastPollAt = Date.now();
-  let gatherUntil = 0;
-  const loop = (async () => {
+  const loops = lanes.map(async ({ queues, concurrency, runs }) => {
+    const batch = Math.min(settings.batch, concurrency);
+    let gatherUntil = 0;
+    let expiredScannedAt = 0;
     while (!stopping.signal.aborted) {
       lastPollAt = Date.now();
       noteWorkerHeartbeat();
       try {
-        const room = Math.min(settings.batch, settings.concurrency - runs.size);
+        const room = Math.min(batch, concurrency - runs.size);
         if (room <= 0) {
           await Promise.race([runs.nextFinish(), rest(settings.pollMs)]);
           continue;
@@ -115,7 +134,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
         // commits of short jobs (scheduled charges, docs/benchmarks.md). So while jobs run, a claim
         // gathers until half the slots are free, for at most CLAIM_GATHER_MS (slow jobs never hold
         // free slots back longer than that).
-        if (runs.size > 0 && room < Math.ceil(Math.min(settings.batch, settings.concurrency) / 2)) {
+        if (runs.size > 0 && room < Math.ceil(batch / 2)) {
           const now = Date.now();
           gatherUntil ||= now + CLAIM_GATHER_MS;
           if (now < gatherUntil) {
@@ -124,17 +143,20 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
           }
         }
         gatherUntil = 0;
-        const jobs = await claimJobs(id, queues, room, settings.leaseMs);
+        const seen = wakesOf(queues);
+        const expired = Date.now() - expiredScannedAt >= EXPIRED_SCAN_MS;
+        if (expired) expiredScannedAt = Date.now();
+        const jobs = await claimJobs(id, queues, room, settings.leaseMs, { expired });
         for (const job of jobs) runs.start(job);
         // A full batch means more may be due: claim again after pending I/O had its turn.
         if (jobs.length === room) await nextTurn();
-        else await restOrWake(settings.pollMs, stopping.signal);
+        else await restOrWake(settings.pollMs, stopping.signal, queues, seen);
       } catch (error) {
         logger.error({ err: error, workerId: id }, "worker poll failed");
         await rest(settings.pollMs);
       }
     }
-  })();
+  });
 
   const periodic = periodicTasks.map((task) => runPeriodically(task, id, stopping.signal, rest));
 
@@ -148,8 +170,11 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
       (stopped ??= (async () => {
         stopping.abort();
         const graceMs = stopOptions.graceMs ?? settings.stopGraceMs;
-        await loop;
-        await Promise.all([runs.settle(graceMs), Promise.race([Promise.all(periodic), sleep(graceMs)])]);
+        await Promise.all(loops);
+        await Promise.all([
+          ...lanes.map((lane) => lane.runs.settle(graceMs)),
+          Promise.race([Promise.all(periodic), sleep(graceMs)]),
+        ]);
         if (running.__platformWorker === handle) running.__platformWorker = undefined;
       })()),
   };

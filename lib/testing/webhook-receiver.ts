@@ -50,3 +50,29 @@ export async function drainWebhooksUntil(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Runs the webhook event job of transaction `txId` in this process, as a worker would (claimed
+ * first, so no other test file's drain runs it meanwhile): its fan-out and first attempts happen
+ * here, with this process's settings. `lease.signal` already aborted: a worker stopping past its
+ * grace. Returns false when the job was no longer queued.
+ */
+export async function runWebhookEventHere(txId: string, options: { stopping?: boolean } = {}): Promise<boolean> {
+  const { getDb } = await import("@/lib/db/client");
+  const { claimJob, completeJob } = await import("@/lib/jobs/repository/queue");
+  const { WEBHOOK_QUEUE } = await import("@/lib/webhooks/deliveries");
+  const { fanOutWebhookJob } = await import("@/lib/webhooks/fan-out");
+  const queued = await getDb()
+    .selectFrom("jobs")
+    .select("id")
+    .where("queue", "=", WEBHOOK_QUEUE)
+    .where("payload", "like", `%"txId":"${txId}"%`)
+    .executeTakeFirst();
+  const job = queued && (await claimJob(queued.id, "test-here", 60_000));
+  if (!job) return false;
+  const lease = new AbortController();
+  if (options.stopping) lease.abort();
+  await fanOutWebhookJob(JSON.parse(job.payload), job, { signal: lease.signal });
+  await completeJob(job);
+  return true;
+}

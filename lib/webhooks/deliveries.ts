@@ -1,6 +1,7 @@
 import type { Executor } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue, enqueueLeased, type Job } from "@/lib/jobs/queue";
+import type { Transaction } from "@/lib/db/transaction";
 import { type DeliveryRecord, insertDelivery, sealedSigningSecrets } from "./repository";
 import { maxAutomaticAttempts } from "./retry";
 import { openWebhookSecret } from "./secret";
@@ -35,16 +36,50 @@ export function eventBody(body: WebhookBody): string {
 }
 
 /**
- * Records a delivery and its `webhook.deliver` job in the caller's transaction. The job row is
+ * Records a delivery and its `webhook.attempt` job in the caller's transaction. The job row is
  * what makes a delivery survive a restart: any worker picks it up (again) from the table.
  */
 export async function createDelivery(
   tx: Executor,
   input: NewDelivery,
 ): Promise<{ delivery: DeliveryRecord; jobId: string }> {
+  const delivery = newDeliveryRecord(input);
+  await insertDelivery(tx, delivery);
+  // Slack over max_attempts: a lease that expired mid-attempt costs a job attempt but records none.
+  const jobId = await enqueue(tx, {
+    queue: WEBHOOK_ATTEMPT_QUEUE,
+    payload: { deliveryId: delivery.id },
+    maxAttempts: delivery.max_attempts + 3,
+  });
+  return { delivery, jobId };
+}
+
+/**
+ * Like createDelivery, but its attempt job is leased to `owner` from the start: the caller makes
+ * the first attempt itself once the transaction commits (lib/webhooks/fan-out.ts), with no claim
+ * and no queue in between. Should the caller die first, the lease runs out and a worker makes it.
+ */
+export async function createLeasedDelivery(
+  tx: Transaction,
+  input: NewDelivery,
+  owner: string,
+  leaseMs: number,
+): Promise<{ delivery: DeliveryRecord; job: Job }> {
+  const delivery = newDeliveryRecord(input);
+  await insertDelivery(tx, delivery);
+  const job = await enqueueLeased(
+    tx,
+    { queue: WEBHOOK_ATTEMPT_QUEUE, payload: { deliveryId: delivery.id }, maxAttempts: delivery.max_attempts + 3 },
+    owner,
+    leaseMs,
+  );
+  return { delivery, job };
+}
+
+function newDeliveryRecord(input: NewDelivery): DeliveryRecord {
   const now = Date.now();
   const maxAttempts = input.trigger === "MANUAL" ? 1 : maxAutomaticAttempts();
-  const delivery: DeliveryRecord = {
+  return {
     id: newId("msg_"),
     merchant_id: input.merchantId,
     store_id: input.storeId,
@@ -64,14 +99,6 @@ export async function createDelivery(
     created_at: input.triggeredAt ?? now,
     updated_at: now,
   };
-  await insertDelivery(tx, delivery);
-  // Slack over max_attempts: a lease that expired mid-attempt costs a job attempt but records none.
-  const jobId = await enqueue(tx, {
-    queue: WEBHOOK_ATTEMPT_QUEUE,
-    payload: { deliveryId: delivery.id },
-    maxAttempts: maxAttempts + 3,
-  });
-  return { delivery, jobId };
 }
 
 /** The store's current signing secret, plus the previous one while a rotation's overlap lasts. */

@@ -1,11 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MINUTE } from "@/lib/time";
 import { maxAutomaticAttempts, nextAttemptAt } from "./retry";
 import { newWebhookSecret, signatureHeader } from "./secret";
 
 describe("retry schedule", () => {
-  afterEach(() => {
+  // The test environment sets fast retries for every process (lib/testing/test-env.ts).
+  const configured = process.env.WEBHOOK_RETRY_DELAYS_MS;
+  beforeEach(() => {
     delete process.env.WEBHOOK_RETRY_DELAYS_MS;
+  });
+  afterAll(() => {
+    if (configured === undefined) delete process.env.WEBHOOK_RETRY_DELAYS_MS;
+    else process.env.WEBHOOK_RETRY_DELAYS_MS = configured;
   });
 
   it("retries at 1, 4, 16, 64, 256 minutes ±10%, 6 attempts in all", () => {

@@ -39,18 +39,27 @@ function rotated(queues: string[]): string[] {
 
 /**
  * Leases up to `limit` runnable jobs of these queues: first those whose lease ran out (their worker
- * died), then due queued ones. Each job gets its own lease token (`<owner>:<claim>:<job id>`), so
+ * died; unless `expired: false`), then due queued ones. Each job gets its own lease token (`<owner>:<claim>:<job id>`), so
  * only this run can renew, finish or fail it. PostgreSQL: FOR UPDATE SKIP LOCKED lets many workers
  * claim disjoint sets; SQLite: the immediate transaction serialises claimers.
  */
-export async function claimJobs(owner: string, queues: string[], limit: number, leaseMs: number): Promise<Job[]> {
+export async function claimJobs(
+  owner: string,
+  queues: string[],
+  limit: number,
+  leaseMs: number,
+  options: { expired?: boolean } = {},
+): Promise<Job[]> {
   if (queues.length === 0 || limit <= 0) return [];
   const now = Date.now();
   const token = `${owner}:${newId().slice(-8)}:`;
   const order = rotated(queues);
+  // `expired: false` skips the expired-lease step (a busy worker looks for dead workers' jobs only
+  // now and then: a lease runs out after a minute, not between two claims).
+  const steps = options.expired === false ? [dueQueuedIds] : [expiredLeaseIds, dueQueuedIds];
   return withTransaction(async (tx) => {
     const claimed: Job[] = [];
-    for (const pick of [expiredLeaseIds, dueQueuedIds]) {
+    for (const pick of steps) {
       for (const queue of order) {
         const room = limit - claimed.length;
         if (room <= 0) return claimed;

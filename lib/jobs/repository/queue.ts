@@ -1,4 +1,5 @@
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
+import { executeNamed } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
@@ -12,44 +13,76 @@ export type Job = JobsTable;
  * that causes it happens once). `merchantId` says whose money or data it concerns (operators'
  * "needs attention" lists are filtered by it).
  */
-export async function enqueue(
-  db: Db | Tx,
-  input: {
-    queue: string;
-    payload: unknown;
-    runAt?: number;
-    maxAttempts?: number;
-    dedupeKey?: string;
-    merchantId?: string;
-  },
-): Promise<string> {
+export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
-  const id = newId("job_");
-  await db
-    .insertInto("jobs")
-    .values({
-      id,
-      queue: input.queue,
-      payload: JSON.stringify(input.payload),
-      state: "QUEUED",
-      run_at: input.runAt ?? now,
-      attempts: 0,
-      max_attempts: input.maxAttempts ?? 5,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      dedupe_key: input.dedupeKey ?? null,
-      created_at: now,
-      updated_at: now,
-      started_at: null,
-      attention_at: null,
-      merchant_id: input.merchantId ?? null,
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .execute();
+  const row = jobRow(input, now);
+  await executeNamed(
+    db,
+    db
+      .insertInto("jobs")
+      .values(row)
+      .onConflict((oc) => oc.column("dedupe_key").doNothing()),
+  );
   // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
-  if ((input.runAt ?? now) <= now) whenSettled(db, wakeWorkers);
-  return id;
+  if (row.run_at <= now) whenSettled(db, () => wakeWorkers(row.queue));
+  return row.id;
+}
+
+/**
+ * Adds a job already leased to `owner` for `leaseMs`, as a claim would (RUNNING, one attempt
+ * counted, its own lease token): the caller runs it at once after its transaction commits, with
+ * no claim and no worker's turn in between. If the caller dies first, the lease runs out and any
+ * worker takes the job over like any other whose worker died. No dedupe key (it would be ignored
+ * on conflict while the caller believes it holds a lease).
+ */
+export async function enqueueLeased(
+  tx: Tx,
+  input: Omit<NewJob, "runAt" | "dedupeKey">,
+  owner: string,
+  leaseMs: number,
+): Promise<Job> {
+  const now = Date.now();
+  const row = jobRow(input, now);
+  const job: Job = {
+    ...row,
+    state: "RUNNING",
+    attempts: 1,
+    locked_by: `${owner}:${newId().slice(-8)}:${row.id}`,
+    locked_until: now + leaseMs,
+    started_at: now,
+  };
+  await executeNamed(tx, tx.insertInto("jobs").values(job));
+  return job;
+}
+
+type NewJob = {
+  queue: string;
+  payload: unknown;
+  runAt?: number;
+  maxAttempts?: number;
+  dedupeKey?: string;
+  merchantId?: string;
+};
+
+function jobRow(input: NewJob, now: number): Job {
+  return {
+    id: newId("job_"),
+    queue: input.queue,
+    payload: JSON.stringify(input.payload),
+    state: "QUEUED",
+    run_at: input.runAt ?? now,
+    attempts: 0,
+    max_attempts: input.maxAttempts ?? 5,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    dedupe_key: input.dedupeKey ?? null,
+    created_at: now,
+    updated_at: now,
+    started_at: null,
+    attention_at: null,
+    merchant_id: input.merchantId ?? null,
+  };
 }
 
 /**
@@ -75,9 +108,12 @@ export async function claimJob(jobId: string, owner: string, leaseMs: number): P
   return row ?? null;
 }
 
-/** A finished job is deleted (only by the run that still holds its lease); failed ones stay visible. */
-export async function completeJob(job: Job): Promise<boolean> {
-  const result = await getDb()
+/**
+ * A finished job is deleted (only by the run that still holds its lease); failed ones stay visible.
+ * `db`: a transaction, to finish the job with the work it did.
+ */
+export async function completeJob(job: Job, db: Db | Tx = getDb()): Promise<boolean> {
+  const result = await db
     .deleteFrom("jobs")
     .where("id", "=", job.id)
     .where("locked_by", "=", job.locked_by)
@@ -99,9 +135,9 @@ export type Retry = {
  * Records a failure: queued again at `retryAt`, or FAILED for good when attempts are used up.
  * Returns the state written, or null when this run no longer held the lease.
  */
-export async function failJob(job: Job, retry: Retry): Promise<"QUEUED" | "FAILED" | null> {
+export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Promise<"QUEUED" | "FAILED" | null> {
   const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
-  const result = await getDb()
+  const result = await db
     .updateTable("jobs")
     .set({
       state: giveUp ? "FAILED" : "QUEUED",
