@@ -19,6 +19,10 @@ import { startProcess, stopAll, waitFor } from "./lib/servers";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The warm-up run of each server and pair (route compilation, JIT): not measured, so shorter. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
+/** The length of the wrk runs being made now (warm-up or measurement). */
+let seconds = SECONDS;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4910);
 const BARE_PORT = APP_PORT + 1;
@@ -39,7 +43,7 @@ function withCpu(pgid: number, run: () => Run): Run {
   const before = cpuSeconds(pgid, pgDataDir);
   const result = run();
   const after = cpuSeconds(pgid, pgDataDir);
-  const requests = result.rps * SECONDS;
+  const requests = result.rps * seconds;
   const perRequest = (a: number, b: number) => ((b - a) * 1e6) / requests;
   return {
     ...result,
@@ -50,7 +54,7 @@ function withCpu(pgid: number, run: () => Run): Run {
 function wrk(url: string, script: string): Run {
   const file = path.join(dir, `s${Math.random().toString(36).slice(2)}.lua`);
   writeFileSync(file, script);
-  const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "--latency", "-s", file, url], {
+  const out = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", file, url], {
     encoding: "utf8",
   });
   const ms = (label: string) => {
@@ -193,10 +197,12 @@ async function main() {
     },
   ];
   // Warm both servers (route compilation, JIT) before measuring.
+  seconds = WARM_SECONDS;
   for (const pair of pairs) {
     pair.bare();
     pair.app?.();
   }
+  seconds = SECONDS;
   const rows: string[] = [];
   const cpuLines: string[] = [];
   for (const pair of pairs) {

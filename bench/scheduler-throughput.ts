@@ -7,9 +7,10 @@
  * per payment.
  *   DATABASE_URL=postgres://… npx tsx bench/scheduler-throughput.ts
  */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { cpuSeconds } from "./lib/process-cpu";
 import { startProcess, stopAll } from "./lib/servers";
 
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 2000);
@@ -28,10 +29,10 @@ const { issueBillingKeyBody } = await import("@/lib/billing-keys/schema");
 const { createSchedule } = await import("@/lib/schedules/create-schedule");
 const { chargesAtProvider } = await import("@/lib/testing/provider-ledger");
 const { runScheduleJob } = await import("@/lib/schedules/run");
-const { statementsExecuted } = await import("@/lib/db/statement-cache");
+const { commitsExecuted, statementsExecuted } = await import("@/lib/db/statement-cache");
 
-/** Statements one scheduled charge runs in this process, alone (the job's claim and finish not included). */
-async function statementsPerCharge(): Promise<number> {
+/** Statements and durable commits one scheduled charge runs in this process, alone (the job's claim and finish not included). */
+async function statementsPerCharge(): Promise<{ statements: number; commits: number }> {
   const probe = await createMerchant({ name: "Scheduler bench probe" });
   const ctx = {
     merchantId: probe.merchant_id,
@@ -66,8 +67,9 @@ async function statementsPerCharge(): Promise<number> {
     },
   })) as { id: string };
   const before = statementsExecuted();
+  const commitsBefore = commitsExecuted();
   await runScheduleJob({ scheduleId: schedule.id });
-  return statementsExecuted() - before;
+  return { statements: statementsExecuted() - before, commits: commitsExecuted() - commitsBefore };
 }
 
 async function main() {
@@ -128,14 +130,28 @@ async function main() {
     .where("state", "=", "QUEUED")
     .execute();
   const started = Date.now();
+  const workers: number[] = [];
+  // BENCH_PROFILE=1: the first worker is CPU-profiled (stopped with SIGTERM so that it writes it).
+  const profiles = path.join(dir, "profiles");
+  const profiled = process.env.BENCH_PROFILE === "1";
   for (let w = 0; w < WORKERS; w++) {
-    startProcess(
+    const node = profiled && w === 0 ? ["node", "--cpu-prof", "--cpu-prof-dir", profiles] : ["npx", "tsx"];
+    const worker = startProcess(
       dir,
-      ["npx", "tsx", "scripts/worker.ts"],
+      [...node, ...(node[0] === "node" ? ["--import", "tsx"] : []), "scripts/worker.ts"],
       { WORKER_NAME: `bench-${w}`, WORKER_QUEUES: "schedule.run", LOG_LEVEL: "warn" },
       `worker-${w}`,
     );
+    workers.push(worker.pid!);
   }
+  // CPU of the workers (their process groups) and of PostgreSQL's backends (bench/all.sh exports
+  // PG_TEMP_DIR) from the first charge settled to the last: what one charge costs on each side.
+  const pgData = dialect() === "postgres" && process.env.PG_TEMP_DIR ? `${process.env.PG_TEMP_DIR}/data` : undefined;
+  const cpuNow = () =>
+    workers
+      .map((pid) => cpuSeconds(pid, pgData))
+      .reduce((a, b) => ({ server: a.server + b.server, postgres: b.postgres }), { server: 0, postgres: 0 });
+  let cpuFrom: { server: number; postgres: number; open: number } | undefined;
   let open = SCHEDULES;
   while (open > 0 && Date.now() - started < 600_000) {
     await new Promise((r) => setTimeout(r, 250));
@@ -146,8 +162,15 @@ async function main() {
       .where("status", "in", ["SCHEDULED", "STARTED"])
       .executeTakeFirstOrThrow();
     open = Number(row.n);
+    if (!cpuFrom && open < SCHEDULES) cpuFrom = { ...cpuNow(), open };
   }
   const seconds = (Date.now() - started) / 1000;
+  const cpuTo = cpuNow();
+  if (profiled) {
+    process.kill(-workers[0]!, "SIGTERM");
+    for (let i = 0; i < 100 && !existsSync(profiles); i++) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   stopAll();
   const txs = await getDb()
     .selectFrom("transactions")
@@ -165,8 +188,15 @@ async function main() {
   // Throughput from the workers' first attempt to the last outcome (leaves their start-up out).
   const durations = txs.map((t) => t.status_updated_at - t.created_at).sort((a, b) => a - b);
   console.log(
-    `statements per scheduled charge, alone in process (BEGIN/COMMIT and savepoints included, the job's claim and finish not): ${probeStatements}`,
+    `statements per scheduled charge, alone in process (BEGIN/COMMIT and savepoints included, the job's claim and finish not): ${probeStatements.statements}, durable commits ${probeStatements.commits} (+ the job's finish)`,
   );
+  if (cpuFrom && cpuFrom.open > open) {
+    const charges = cpuFrom.open - open;
+    const perCharge = (from: number, to: number) => (((to - from) * 1e6) / charges).toFixed(0);
+    console.log(
+      `CPU per charge over the last ${charges} charges: workers ${perCharge(cpuFrom.server, cpuTo.server)} µs${pgData ? `, PostgreSQL backends ${perCharge(cpuFrom.postgres, cpuTo.postgres)} µs` : ""}`,
+    );
+  }
   console.log(
     `attempt → outcome: p50 ${durations[Math.floor(durations.length / 2)]} ms, p95 ${durations[Math.floor(durations.length * 0.95)]} ms`,
   );
@@ -180,6 +210,15 @@ async function main() {
   console.log(
     `| ${seconds.toFixed(1)} | ${(paid / busy).toFixed(0)} | ${paid} | ${open} | ${doubleTransactions} | ${doubleCharges} |`,
   );
+  if (profiled) {
+    const { summariseProfile, topFrames } = await import("./lib/profile-summary");
+    console.log(
+      `\nCPU of a worker running scheduled charges, self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
+    );
+    console.log(
+      `\nTop frames by self time:\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(profiles, 25)}`,
+    );
+  }
   await getDb().destroy();
 }
 

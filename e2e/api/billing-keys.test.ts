@@ -4,8 +4,9 @@ import { loginWithApiKey } from "@/lib/auth/tokens";
 import { getDb } from "@/lib/db/client";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { apiAs } from "@/lib/testing/api";
-import { cardOption, issueKey, paymentChannelKey } from "@/lib/testing/billing";
+import { cardOption, issueKey } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
+import { cardCredential, cardPayBody, newPaymentId, paymentChannelKey } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import {
   deleteBillingKeyResponse,
@@ -125,6 +126,33 @@ describe("POST /v2/billing-keys", () => {
     });
     expectError(luhn, 400, "INVALID_REQUEST");
     expect(luhn.body.params.field).toBe("card_number");
+    expect(
+      await getDb().selectFrom("billing_keys").select("id").where("merchant_id", "=", m.merchant_id).execute(),
+    ).toEqual([]);
+  });
+
+  it("400 INVALID_REQUEST: a bad card field answers exactly as key-in pay does (one set of card rules)", async () => {
+    const m = await newMerchant();
+    const cases: [string, Record<string, string>][] = [
+      ["expiry_month", { expiry_month: "123" }],
+      ["expiry_year", { expiry_year: "123" }],
+      ["password_two_digits", { password_two_digits: "1" }],
+      ["card_number", { card_number: "4".repeat(41) }],
+    ];
+    for (const [field, bad] of cases) {
+      const card = { card_credential: { ...cardCredential(SANDBOX_CARDS.VISA_OK), ...bad } };
+      const issued = await m.api.post("/v2/billing-keys", {
+        channel_key: paymentChannelKey(m),
+        payment_method_option: { card },
+      });
+      const paid = await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        cardPayBody(m, SANDBOX_CARDS.VISA_OK, { payment_method_option: { card } }),
+      );
+      expectError(issued, 400, "INVALID_REQUEST");
+      expect(issued.body.params.message, field).toContain(field);
+      expect(issued.body, field).toEqual(paid.body);
+    }
     expect(
       await getDb().selectFrom("billing_keys").select("id").where("merchant_id", "=", m.merchant_id).execute(),
     ).toEqual([]);

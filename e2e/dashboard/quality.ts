@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import { APPLICATION_STATUSES, CONTRACT_STATUSES, METHOD_AND_TYPES } from "@/lib/onboarding/schema";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/read/schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
-import { dictionaries } from "@/lib/i18n/dictionary";
+import { dictionaries, translate } from "@/lib/i18n/dictionary";
 
 /**
  * API enum names that must never reach a page as text (ids, codes and raw JSON are marked data-raw
@@ -29,6 +29,12 @@ const RAW_ENUMS = [
 ].filter((v) => !new RegExp(`(^|[^A-Za-z0-9_])${v}(?![A-Za-z0-9_])`).test(labels));
 const RAW_PATTERN = new RegExp(`(^|[^A-Za-z0-9_])(${RAW_ENUMS.join("|")})(?![A-Za-z0-9_])`);
 
+/** A page's own title in the app's title template ("Payments · Payment Platform"), in either language. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const PAGE_TITLE = new RegExp(
+  `^\\S.* · (${escaped(translate("en", "app.name"))}|${escaped(translate("ko", "app.name"))})$`,
+);
+
 /** Visible text of the page's main region, leaving out ids, codes and machine values. */
 async function readableText(page: Page): Promise<string> {
   return page.locator("main").evaluate((main) => {
@@ -40,6 +46,10 @@ async function readableText(page: Page): Promise<string> {
 
 /** Checks a page as a merchant would meet it: no raw enum names, no sideways scroll, no serious axe violation. */
 export async function checkPage(page: Page, label: string) {
+  // Every page has its own title. Next streams metadata apart from the page: after a client-side
+  // navigation the new tree can be on screen while its <title> is still on the way (the old one is
+  // already gone), so this also waits for the navigation to have fully landed before axe runs.
+  await expect(page, `${label}: the page's own title`).toHaveTitle(PAGE_TITLE);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
   const text = await readableText(page);

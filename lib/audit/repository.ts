@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { NoResultError, sql } from "kysely";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
+import { executeNamed } from "@/lib/db/precompiled";
 
 /** One stored entry, as written (summary is its JSON text, hashed as is); unsealed: seq, prev_hash and hash null. */
 export type AuditRow = AuditLogTable;
@@ -21,10 +22,7 @@ const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.p
 
 /** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
 export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
-  await tx
-    .insertInto("audit_log")
-    .values({ ...entry, seq: null, prev_hash: null, hash: null })
-    .execute();
+  await executeNamed(tx, tx.insertInto("audit_log").values({ ...entry, seq: null, prev_hash: null, hash: null }));
 }
 
 /**
@@ -36,30 +34,33 @@ export async function lockChainHead(
   merchantId: string,
   genesisHash: string,
 ): Promise<{ seq: number; hash: string }> {
-  await tx
-    .insertInto("audit_heads")
-    .values({ merchant_id: merchantId, seq: 0, hash: genesisHash })
-    .onConflict((oc) => oc.column("merchant_id").doNothing())
-    .execute();
-  const head = await tx
+  await executeNamed(
+    tx,
+    tx
+      .insertInto("audit_heads")
+      .values({ merchant_id: merchantId, seq: 0, hash: genesisHash })
+      .onConflict((oc) => oc.column("merchant_id").doNothing()),
+  );
+  const lock = tx
     .updateTable("audit_heads")
     .set({ seq: sql`seq` })
     .where("merchant_id", "=", merchantId)
-    .returning(["seq", "hash"])
-    .executeTakeFirstOrThrow();
+    .returning(["seq", "hash"]);
+  const [head] = (await executeNamed(tx, lock)).rows;
+  if (!head) throw new NoResultError(lock.toOperationNode());
   return { seq: Number(head.seq), hash: head.hash };
 }
 
 /** The merchant's committed entries not yet in its chain, oldest id first. */
 export async function unsealedEntries(tx: Tx, merchantId: string, limit: number): Promise<AuditRow[]> {
-  return tx
+  const query = tx
     .selectFrom("audit_log")
     .selectAll()
     .where("merchant_id", "=", merchantId)
     .where("seq", "is", null)
     .orderBy("id")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  return (await executeNamed(tx, query)).rows;
 }
 
 /** Gives an unsealed entry its chain position; false when it was sealed meanwhile. */
@@ -68,17 +69,15 @@ export async function sealEntry(
   id: string,
   chain: { seq: number; prev_hash: string; hash: string },
 ): Promise<boolean> {
-  const result = await tx
-    .updateTable("audit_log")
-    .set(chain)
-    .where("id", "=", id)
-    .where("seq", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const result = await executeNamed(
+    tx,
+    tx.updateTable("audit_log").set(chain).where("id", "=", id).where("seq", "is", null),
+  );
+  return Number(result.numAffectedRows) === 1;
 }
 
 export async function setChainHead(tx: Tx, merchantId: string, head: { seq: number; hash: string }): Promise<void> {
-  await tx.updateTable("audit_heads").set(head).where("merchant_id", "=", merchantId).execute();
+  await executeNamed(tx, tx.updateTable("audit_heads").set(head).where("merchant_id", "=", merchantId));
 }
 
 /** Merchants with entries waiting to be sealed, written before `createdBefore` (epoch ms). */

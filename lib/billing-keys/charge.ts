@@ -3,6 +3,7 @@ import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
 import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
 import type { SettleContext } from "@/lib/payments/pay/attempt-context";
+import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { settleContextOf } from "@/lib/payments/pay/repository";
 import type { AttemptInput } from "@/lib/payments/pay/start-attempt";
 import { paymentProviderFor } from "@/lib/channels/providers";
@@ -86,18 +87,27 @@ function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): Settle
  * Charges a PENDING attempt on the key and records what is known after (lib/payments/pay/attempt-call.ts). The
  * attempt's id is the provider's idempotency key, so charging the same attempt again (a worker
  * that died mid-call, a run that lost its lease) answers the first charge and takes money once.
+ * `onSettled` joins the outcome's transaction (a schedule completes with its payment).
  */
-export async function chargeAttempt(key: BillingKeyRecord, channel: KeyChannel, attempt: Attempt): Promise<Attempt> {
+export async function chargeAttempt(
+  key: BillingKeyRecord,
+  channel: KeyChannel,
+  attempt: Attempt,
+  onSettled?: OnSettled,
+): Promise<Attempt> {
   const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
   const installmentMonth = settleContextOf(attempt).installment?.month;
-  return runAttemptCall(attempt, (signal) =>
-    paymentProviderFor(channel).chargeBillingKey({
-      channel,
-      signal,
-      txId: attempt.id,
-      pgBillingKey: key.pg_billing_key ?? "",
-      ...request,
-      installmentMonth,
-    }),
+  return runAttemptCall(
+    attempt,
+    (signal) =>
+      paymentProviderFor(channel).chargeBillingKey({
+        channel,
+        signal,
+        txId: attempt.id,
+        pgBillingKey: key.pg_billing_key ?? "",
+        ...request,
+        installmentMonth,
+      }),
+    onSettled,
   );
 }

@@ -1,3 +1,4 @@
+import { NoResultError } from "kysely";
 import { z } from "zod";
 import type { Origin } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
@@ -5,6 +6,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import { prefixMatch } from "@/lib/db/prefix-match";
+import { executeNamed } from "@/lib/db/precompiled";
 
 export type BillingKeyRef = { merchantId: string; storeId: string; billingKey: string };
 
@@ -62,24 +64,22 @@ export async function lockBillingKey(ref: BillingKeyRef, tx: Tx): Promise<Billin
 
 /** A key by id within the merchant (a schedule's key: the schedule already names its store). */
 export async function requireMerchantKey(merchantId: string, id: string): Promise<BillingKeyRecord> {
-  return parseKey(
-    await getDb()
-      .selectFrom("billing_keys")
-      .selectAll()
-      .where("id", "=", id)
-      .where("merchant_id", "=", merchantId)
-      .executeTakeFirstOrThrow(),
-  );
+  const query = getDb()
+    .selectFrom("billing_keys")
+    .selectAll()
+    .where("id", "=", id)
+    .where("merchant_id", "=", merchantId);
+  const [row] = (await executeNamed(getDb(), query)).rows;
+  if (!row) throw new NoResultError(query.toOperationNode());
+  return parseKey(row);
 }
 
 /** The channel a key was issued on (charges go through it). */
-export function findKeyChannel(merchantId: string, channelId: string, db: Db | Tx = getDb()) {
-  return db
-    .selectFrom("channels")
-    .selectAll()
-    .where("id", "=", channelId)
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirstOrThrow();
+export async function findKeyChannel(merchantId: string, channelId: string, db: Db | Tx = getDb()) {
+  const query = db.selectFrom("channels").selectAll().where("id", "=", channelId).where("merchant_id", "=", merchantId);
+  const [row] = (await executeNamed(db, query)).rows;
+  if (!row) throw new NoResultError(query.toOperationNode());
+  return row;
 }
 
 /** The channel of a key, by the key's id. */

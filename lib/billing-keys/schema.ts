@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { wireCardDetail, wireChannel, wireCustomer, wireOrigin } from "@/lib/api/wire-records";
 import { amount, callerId, idRef, int32, queryArray, queryInt, text, webhookUrl } from "@/lib/api/fields";
+import { cardCredential, cardCvc, cardVbv } from "@/lib/cards/schema";
 import { country, currency, customerForm, customerFormWithoutId, product } from "@/lib/customers/schema";
 
 /** Inputs of the billing-key endpoints (CONTRACT §4, §5). Client-safe: no db imports. */
@@ -9,24 +10,13 @@ export const BILLING_KEY_STATUSES = ["ISSUED", "DELETED", "FAILED"] as const;
 export const billingKeyStatus = z.enum(BILLING_KEY_STATUSES);
 const CARRIERS = ["SKT", "KT", "LGU", "HELLO", "KCT", "SK7"] as const;
 
-const cardCredential = z.object({
-  card_number: text(30).min(1),
-  expiry_month: z.string().regex(/^\d{1,2}$/, "must be 1 or 2 digits"),
-  expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be 2 or 4 digits"),
-  birth_or_business_registration_number: text(20).min(1),
-  password_two_digits: text(2).min(1),
-});
-
 const billingKeyMethodOption = z
   .object({
     card: z
       .object({
         card_credential: cardCredential,
-        cvc: z
-          .string()
-          .regex(/^\d{3,4}$/, "must be 3 or 4 digits")
-          .optional(),
-        vbv: z.object({ cavv: text(200).min(1), xid: text(200).min(1), eci: text(20).min(1) }).optional(),
+        cvc: cardCvc.optional(),
+        vbv: cardVbv.optional(),
       })
       .optional(),
     mobile_phone: z.object({ carrier: z.enum(CARRIERS).optional() }).optional(),

@@ -6,6 +6,7 @@ import type { Executor } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import { DEFAULT_TEST_CHANNELS } from "./defaults";
+import { executeNamed } from "@/lib/db/precompiled";
 
 export type ChannelRecord = ChannelsTable;
 export type ChannelPurpose = "payment" | "identity";
@@ -58,19 +59,19 @@ export function listStoreChannels(
 }
 
 /** A channel of this store by key (CHANNEL_NOT_FOUND is the caller's to throw). */
-export function findStoreChannel(
+export async function findStoreChannel(
   merchantId: string,
   storeId: string,
   key: string,
   db: Db | Tx = getDb(),
 ): Promise<ChannelRecord | undefined> {
-  return db
+  const query = db
     .selectFrom("channels")
     .selectAll()
     .where("key", "=", key)
     .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", storeId)
-    .executeTakeFirst();
+    .where("store_id", "=", storeId);
+  return (await executeNamed(db, query)).rows[0];
 }
 
 /** A store's channel for a purpose by key, or 404 CHANNEL_NOT_FOUND naming the request field. */

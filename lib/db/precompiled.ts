@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from "kysely";
+import type { Compilable, CompiledQuery, QueryResult } from "kysely";
 import { getDb, type Db, type Tx } from "./client";
 import { nameStatement } from "./statement-cache";
 
@@ -47,4 +47,18 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
       return compile(getDb()).sql;
     },
   };
+}
+
+/**
+ * Runs a query built per call as a named prepared statement on PostgreSQL (parsed and planned once
+ * per connection, like `precompiled`), for the write path's statements whose text takes only a few
+ * shapes: single-row inserts, updates and look-ups by key. Planning them was a third of
+ * PostgreSQL's CPU per payment (38 indexes on transactions to weigh on every plan; docs/benchmarks.md).
+ * Not for queries whose best plan depends on the values (lists, filters) nor for texts that vary
+ * without bound (IN lists of any length): a named statement may switch to a generic plan.
+ */
+export function executeNamed<R>(on: Db | Tx, query: Compilable<R>): Promise<QueryResult<R>> {
+  const compiled = query.compile();
+  nameStatement(compiled.sql);
+  return on.executeQuery(compiled);
 }

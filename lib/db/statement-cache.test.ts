@@ -2,9 +2,9 @@ import Database from "better-sqlite3";
 import type pg from "pg";
 import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
-import { dialect, withTransaction } from "./client";
+import { dialect, getDb, withTransaction } from "./client";
 import { precompiled } from "./precompiled";
-import { cachingSqlite, STATEMENT_CACHE_SIZE } from "./statement-cache";
+import { cachingSqlite, commitsExecuted, STATEMENT_CACHE_SIZE } from "./statement-cache";
 
 describe("SQLite statement cache (issue #18)", () => {
   it("prepares each SQL text once and reuses the statement", () => {
@@ -125,5 +125,22 @@ describe("transactions across bundles (issue #18)", () => {
       await route.withTransaction((tx) => sql`select 1`.execute(tx));
       expect(route.groupCommitStats()).toBe(runner.groupCommitStats());
     }
+  });
+});
+
+describe("durable commits counted (issue #18)", () => {
+  it("counts each COMMIT and each write outside a transaction, not reads or the writes inside one", async () => {
+    await sql`create table if not exists commit_count_probe (id text primary key)`.execute(getDb());
+    const id = `c-${Date.now()}-${Math.random()}`;
+    const before = commitsExecuted();
+    await sql`select 1`.execute(getDb());
+    await sql`insert into commit_count_probe (id) values (${`${id}-a`})`.execute(getDb());
+    expect(commitsExecuted() - before).toBe(1);
+    await withTransaction(async (tx) => {
+      await sql`insert into commit_count_probe (id) values (${`${id}-b`})`.execute(tx);
+      await sql`update commit_count_probe set id = ${`${id}-c`} where id = ${`${id}-b`}`.execute(tx);
+    });
+    // SQLite's group commit may fold concurrent transactions into one COMMIT; alone, it is one.
+    expect(commitsExecuted() - before).toBe(2);
   });
 });

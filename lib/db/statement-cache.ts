@@ -18,13 +18,37 @@ export const STATEMENT_CACHE_SIZE = 500;
  * process. A name registered by a route's copy must be found by the pool another copy made (it was
  * not: in the production build the payment read was parsed and planned afresh on every request).
  */
-const shared = globalThis as unknown as { __platformStatements?: { executed: number; named: Map<string, string> } };
-shared.__platformStatements ??= { executed: 0, named: new Map() };
+const shared = globalThis as unknown as {
+  __platformStatements?: { executed: number; commits: number; afresh: number; named: Map<string, string> };
+};
+shared.__platformStatements ??= { executed: 0, commits: 0, afresh: 0, named: new Map() };
 const state = shared.__platformStatements;
+state.commits ??= 0;
+state.afresh ??= 0;
 
 /** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
 export function statementsExecuted(): number {
   return state.executed;
+}
+
+/**
+ * Durable commits this process asked for (both dialects): every COMMIT, and every write run outside
+ * a transaction (its own implicit one). What a write path costs in fsyncs; tests count them.
+ */
+export function commitsExecuted(): number {
+  return state.commits;
+}
+
+const COMMIT = /^\s*(commit|end)\b/i;
+const WRITE = /^\s*(insert|update|delete)\b/i;
+
+/**
+ * Statements the database had to parse and plan for this run (both dialects), for tests that check a
+ * hot path reuses its statements: on SQLite a statement-cache miss, on PostgreSQL a statement with
+ * parameters sent unnamed (PostgreSQL parses and plans those on every run; BEGIN/COMMIT have none).
+ */
+export function statementsPreparedAfresh(): number {
+  return state.afresh;
 }
 
 /**
@@ -35,12 +59,14 @@ export function cachingSqlite(database: Database.Database): Database.Database {
   const cache = new Map<string, Database.Statement>();
   const prepare = (source: string): Database.Statement => {
     state.executed++;
+    if (COMMIT.test(source) || (WRITE.test(source) && !database.inTransaction)) state.commits++;
     const hit = cache.get(source);
     if (hit && !hit.busy) {
       cache.delete(source);
       cache.set(source, hit);
       return hit;
     }
+    state.afresh++;
     const statement = database.prepare(source);
     if (hit) return statement;
     cache.set(source, statement);
@@ -73,10 +99,20 @@ type QueryArgs = Parameters<pg.PoolClient["query"]>;
 
 function namingClient(client: pg.PoolClient): pg.PoolClient {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
   const named = (...args: QueryArgs) => {
     state.executed++;
     const [text, values] = args as unknown as [unknown, unknown[] | undefined];
+    if (typeof text === "string") {
+      if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+      else if (/^\s*rollback\s*$/i.test(text)) inTransaction = false;
+      else if (COMMIT.test(text) || (WRITE.test(text) && !inTransaction)) {
+        state.commits++;
+        if (COMMIT.test(text)) inTransaction = false;
+      }
+    }
     const name = typeof text === "string" ? namedTexts.get(text) : undefined;
+    if (!name && Array.isArray(values) && values.length > 0) state.afresh++;
     return name ? query({ name, text, values }) : query(...args);
   };
   return new Proxy(client, {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ProviderError } from "@/lib/errors/domain-error";
 import { payWithBillingKey } from "@/lib/billing-keys/pay-with-billing-key";
 import { billingKeyPayBody } from "@/lib/billing-keys/schema";
@@ -6,6 +6,7 @@ import { findStoreChannel } from "@/lib/channels/repository";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { holdSlowFaults } from "@/lib/providers/sandbox/hold";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { contextOf, issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -25,6 +26,12 @@ import { cancelBody, instantPayBody } from "./schema";
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 process.env.PROVIDER_TIMEOUT_MS = "300";
+/** Ends the sandbox's held slow faults (set by a test that answers while the provider is mid-way). */
+let releaseProvider: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await releaseProvider?.();
+  releaseProvider = undefined;
+});
 
 function ctxWithKey(m: Merchant, key: string) {
   return { ...contextOf(m), idempotencyKey: key };
@@ -104,16 +111,18 @@ describe("idempotent retries answer the settled outcome", () => {
     const m = await newMerchant();
     const id = newPaymentId();
     const key = newId("idem-");
-    await expect(
-      pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" })),
-    ).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
-    // The provider finishes processing at 2 × PROVIDER_TIMEOUT_MS; a client retries until then (a
-    // fixed sleep was too short on a loaded machine). Every retry looks the outcome up first.
-    const retried = await vi.waitFor(
-      () => pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" })),
-      { timeout: 15_000, interval: 200 },
-    );
-    expect((await attemptsOf(id)).map((a) => [a.id, a.status])).toEqual([[retried.tx_id, "PAID"]]);
+    const slow = () => pay(m, key, id, cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Slow [sandbox:timeout]" }));
+    // The provider processes until released, so the run and its retry both find it in progress.
+    releaseProvider = holdSlowFaults();
+    await expect(slow()).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    await expect(slow()).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    const [attempt] = await attemptsOf(id);
+    expect(await attemptsOf(id)).toEqual([{ id: attempt!.id, status: "PENDING", idempotency_key: key }]);
+    // The provider finishes: the next retry looks the outcome up first and answers the charge.
+    await releaseProvider();
+    const retried = await slow();
+    expect(retried.tx_id).toBe(attempt!.id);
+    expect((await attemptsOf(id)).map((a) => [a.id, a.status])).toEqual([[attempt!.id, "PAID"]]);
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
   });
 
@@ -142,12 +151,10 @@ describe("idempotent retries answer the settled outcome", () => {
         ctx: ctxWithKey(m, key),
         input: { ...cancelBody.parse({ cancel_amount: 3000, reason: "slow [sandbox:timeout]" }), payment_id: id },
       });
-    // The provider answers after our timeout; the verb looks the refund up at once, and on a slow
-    // machine that look-up may already find it settled (then the first run answers it).
-    const first = await cancel().catch((error: unknown) => error);
-    if (!(first && typeof first === "object" && "cancellation_id" in first))
-      expect(first).toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
-    await new Promise((r) => setTimeout(r, 700));
+    // The provider processes the refund until released: the verb's immediate look-up finds it in progress.
+    releaseProvider = holdSlowFaults();
+    await expect(cancel()).rejects.toMatchObject({ pgCode: "PROVIDER_OUTCOME_UNKNOWN" });
+    await releaseProvider();
     const retried = await cancel();
     expect(retried.payment.transactions[0]!).toMatchObject({
       status: "PARTIAL_CANCELLED",

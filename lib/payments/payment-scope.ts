@@ -1,6 +1,7 @@
 import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { resolveStore } from "@/lib/tenancy/scope";
+import { findStoreChannel, requireStoreChannel } from "@/lib/channels/repository";
+import { resolveStore, storeIdInScope } from "@/lib/tenancy/scope";
 import { findPrimaryTransaction } from "./repository";
 
 /**
@@ -17,4 +18,22 @@ export async function requirePrimaryTransaction(merchantId: string, storeId: str
   const primary = await findPrimaryTransaction(merchantId, { storeId, paymentId });
   if (!primary) throw new DomainError("PAYMENT_NOT_FOUND", `no payment ${paymentId} in this store`);
   return primary;
+}
+
+/**
+ * The store a payment write acts on and its payment channel `channelKey`, in one read: the channel
+ * is looked up by merchant and store, so finding it proves the store is the merchant's. Only when
+ * none fits is the store read, so a foreign or missing store still answers STORE_NOT_FOUND before
+ * CHANNEL_NOT_FOUND (one statement fewer per payment than reading the store first).
+ */
+export async function requirePaymentChannel(
+  ctx: AuthContext,
+  requestedStoreId: string | undefined,
+  channelKey: string,
+) {
+  const storeId = storeIdInScope(ctx, requestedStoreId);
+  const channel = await findStoreChannel(ctx.merchantId, storeId, channelKey);
+  if (channel?.is_for_payment === 1) return { storeId, channel };
+  await resolveStore(ctx, requestedStoreId);
+  return { storeId, channel: await requireStoreChannel(ctx.merchantId, storeId, channelKey, "payment", "channel_key") };
 }

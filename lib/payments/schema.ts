@@ -1,6 +1,7 @@
 import { BANK_NAMES } from "@/lib/bank-names";
 import { z } from "zod";
 import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/api/fields";
+import { cardCredential, cardCvc, cardVbv } from "@/lib/cards/schema";
 import { addressForm, country, currency, customerForm, product } from "@/lib/customers/schema";
 import type { DepositCallback } from "@/lib/providers/tosspayments/deposit-callback";
 
@@ -57,21 +58,10 @@ const virtualAccountBank = z
 
 const bankName = z.enum(BANK_NAMES);
 
-const cardCredential = z.object({
-  card_number: text(40).min(1),
-  expiry_month: z.string().regex(/^\d{1,2}$/, "must be a month (01–12)"),
-  expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, "must be a 2- or 4-digit year"),
-  birth_or_business_registration_number: text(20).min(1),
-  password_two_digits: z.string().regex(/^\d{2}$/, "must be 2 digits"),
-});
-
 const cardPaymentForm = z.object({
   card_credential: cardCredential,
-  cvc: z
-    .string()
-    .regex(/^\d{3,4}$/, "must be 3 or 4 digits")
-    .optional(),
-  vbv: z.object({ cavv: text(200).min(1), xid: text(200).min(1), eci: text(20).min(1) }).optional(),
+  cvc: cardCvc.optional(),
+  vbv: cardVbv.optional(),
   card_installment_plan: z.number().int().min(0).max(60).optional(),
   use_free_installment_plan: z.boolean().optional(),
   use_free_interest_from_mall: z.boolean().optional(),

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { lookUpNow, sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { holdSlowFaults } from "@/lib/providers/sandbox/hold";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
@@ -24,8 +25,12 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
 afterAll(() => receiver.close());
-afterEach(() => {
+/** Ends the sandbox's held slow faults (set by a test that watches the provider mid-way). */
+let releaseProvider: (() => Promise<void>) | undefined;
+afterEach(async () => {
   process.env.SANDBOX_FAULTS = "";
+  await releaseProvider?.();
+  releaseProvider = undefined;
 });
 
 const payUrl = (id: string) => `/v2/payments/${id}/instant/pay`;
@@ -64,6 +69,9 @@ describe("unknown outcomes are looked up, never guessed", () => {
   it("case 1: a call that outlives PROVIDER_TIMEOUT_MS stays PENDING, refuses a second attempt, then settles PAID with its webhook: one charge", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
+    // The provider keeps processing until released: however late the request's immediate look-up
+    // runs on a loaded machine, it finds the charge IN_PROGRESS.
+    releaseProvider = holdSlowFaults();
     const res = await m.api.post(
       payUrl(id),
       cardPayBody(m, SANDBOX_CARDS.VISA_OK, {
@@ -80,7 +88,10 @@ describe("unknown outcomes are looked up, never guessed", () => {
     expect(pending.status).toBe("PENDING");
     // While the outcome is unknown, the payment id cannot be charged again.
     expectError(await m.api.post(payUrl(id), cardPayBody(m)), 400, "INVALID_REQUEST");
+    await lookUpNow("transactions", pending.id);
+    expect((await row(pending.id)).status).toBe("PENDING");
 
+    await releaseProvider();
     await lookUpUntil("transactions", pending.id, async () => (await row(pending.id)).status !== "PENDING");
     expect(await primary(m, id)).toMatchObject({
       id: pending.id,
@@ -96,7 +107,9 @@ describe("unknown outcomes are looked up, never guessed", () => {
   it("case 1: an approval arriving after its attempt was settled FAILED is never dropped: it is refunded at the provider", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    // The request reaches the provider only after our timeout; the look-up before that finds nothing.
+    // The request reaches the provider only after our timeout (held until released): the look-up
+    // before that finds nothing.
+    releaseProvider = holdSlowFaults();
     const res = await m.api.post(
       payUrl(id),
       cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Queued order [sandbox:delayed]", total_amount: 7000 }),
@@ -105,6 +118,7 @@ describe("unknown outcomes are looked up, never guessed", () => {
     expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
     const failed = await primary(m, id);
     expect(failed.status).toBe("FAILED");
+    await releaseProvider();
 
     // The approval lands (the late answer of the timed-out call) and is recorded as a late approval.
     const deadline = Date.now() + 5_000;

@@ -8,6 +8,7 @@ import { lockForUpdate } from "@/lib/db/row-lock";
 import type { ScheduleStatus, SchedulesTable } from "@/lib/db/tables/billing";
 import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { prefixMatch } from "@/lib/db/prefix-match";
+import { executeNamed } from "@/lib/db/precompiled";
 import { BOOKED_STATUSES, canMoveSchedule } from "./status";
 
 /**
@@ -33,7 +34,7 @@ function parseSchedule(row: SchedulesTable): ScheduleRecord {
 
 /** A schedule by id (the worker's view: the job names it). */
 export async function findScheduleById(id: string): Promise<ScheduleRecord | undefined> {
-  const row = await getDb().selectFrom("schedules").selectAll().where("id", "=", id).executeTakeFirst();
+  const [row] = (await executeNamed(getDb(), getDb().selectFrom("schedules").selectAll().where("id", "=", id))).rows;
   return row && parseSchedule(row);
 }
 
@@ -166,13 +167,16 @@ export async function transitionSchedules(
 ): Promise<void> {
   if (!canMoveSchedule(from, to)) throw new IllegalTransitionError("schedule", ids.join(","), from, to);
   if (ids.length === 0) return;
-  const result = await db
+  const update = db
     .updateTable("schedules")
     .set({ status: to, updated_at: now, ...stampsFor(to, now) })
-    .where("id", "in", ids)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  requireRows(result, ids.length, `schedule ${ids.join(",")} ${from} → ${to}`);
+    .where("status", "=", from);
+  // One schedule (every run) as a named statement; a list (cancelling many) as its own text.
+  const result =
+    ids.length === 1
+      ? (await executeNamed(db, update.where("id", "=", ids[0]!))).numAffectedRows
+      : (await update.where("id", "in", ids).executeTakeFirst()).numUpdatedRows;
+  requireRows({ numUpdatedRows: result ?? 0n }, ids.length, `schedule ${ids.join(",")} ${from} → ${to}`);
   // Only changes a dashboard user or an API key made are audited; the worker's runs read nothing more.
   if (!currentCaller()?.actor) return;
   const rows = await db.selectFrom("schedules").select(["id", "merchant_id"]).where("id", "in", ids).execute();
@@ -194,6 +198,21 @@ export async function transitionSchedules(
 export function completeStartedSchedule(id: string, now = Date.now()): Promise<void> {
   const change = (db: Db | Tx) => transitionSchedule(db, { id, status: "STARTED" }, "COMPLETED", now);
   return currentCaller()?.actor ? withTransaction(change) : change(getDb());
+}
+
+/**
+ * STARTED → COMPLETED inside the charge's outcome transaction (the schedule completes with its
+ * payment, one durable commit fewer per charge). False, with nothing written, when the schedule is
+ * no longer STARTED: that must not undo the outcome it rides with. Unaudited: only the worker's
+ * runs (no actor) take this path.
+ */
+export async function completeWithOutcome(tx: Tx, id: string, now = Date.now()): Promise<boolean> {
+  const update = tx
+    .updateTable("schedules")
+    .set({ status: "COMPLETED", updated_at: now, ...stampsFor("COMPLETED", now) })
+    .where("id", "=", id)
+    .where("status", "=", "STARTED");
+  return Number((await executeNamed(tx, update)).numAffectedRows ?? 0) === 1;
 }
 
 export function transitionSchedule(

@@ -7,6 +7,8 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { filteredPayments } from "@/lib/payments/read/repository/filters";
+import { insertTransactionRows } from "@/lib/payments/seed/repository";
+import { COUNT_CAP } from "./limits";
 import { searchPalette } from "./palette";
 import { countCommonWord } from "./repository/payment-page";
 import { planSearch } from "./repository/query";
@@ -95,6 +97,48 @@ describe("dashboard payment search", () => {
         capped: false,
       });
     }
+  });
+
+  it('counts matches exactly up to 1,000, then answers "more than 1,000" (the count stays bounded at 1M payments, #18)', async () => {
+    const m = await newMerchant();
+    const ctx = ctxOf(m, [m.store_id]);
+    const first = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Oak desk" });
+    const row = await getDb()
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", first.id)
+      .executeTakeFirstOrThrow();
+    const copies = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...row,
+        id: `${row.id}-${tag}${i}`,
+        payment_id: `${row.payment_id}-${tag}${i}`,
+      }));
+    await withTransaction((tx) => insertTransactionRows(tx, copies(COUNT_CAP - 1, "a")));
+    expect(COUNT_CAP).toBe(1_000);
+    for (const q of ["oak desk", "desk"]) {
+      const page = await search(ctx, q);
+      expect({ total: page.total_count, capped: page.count_capped }, q).toEqual({ total: 1_000, capped: false });
+    }
+    await withTransaction((tx) => insertTransactionRows(tx, copies(1, "b")));
+    for (const q of ["oak desk", "desk"]) {
+      const page = await search(ctx, q);
+      expect({ total: page.total_count, capped: page.count_capped, pages: page.total_page }, q).toEqual({
+        total: 1_000,
+        capped: true,
+        pages: Math.ceil(1_000 / page.payments.length),
+      });
+    }
+    // A word too common for the index: tested row by row, the count stops at the 1,001st match.
+    const view = filteredPayments({ merchantId: m.merchant_id }, dashboardPaymentsQuery.parse({}), {
+      start: 0,
+      end: Date.now() + 1000,
+    });
+    const common = await planSearch("desk", 1);
+    expect(await countCommonWord(view, "status_updated_at", "desc", common.testDocument)).toEqual({
+      n: 1_001,
+      capped: true,
+    });
   });
 
   it("keeps the index current when a payment's searchable fields change", async () => {

@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import type { StoresTable } from "@/lib/db/tables/foundation";
+import { executeNamed } from "@/lib/db/precompiled";
 
 export type StoreRecord = StoresTable;
 
@@ -35,13 +36,14 @@ export async function insertStoreRow(
 }
 
 /** The merchant's store by id; another merchant's store is not found. */
-export function findMerchantStore(merchantId: string, storeId: string): Promise<StoreRecord | undefined> {
-  return getDb()
-    .selectFrom("stores")
-    .selectAll()
-    .where("id", "=", storeId)
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
+export async function findMerchantStore(merchantId: string, storeId: string): Promise<StoreRecord | undefined> {
+  const db = getDb();
+  return (
+    await executeNamed(
+      db,
+      db.selectFrom("stores").selectAll().where("id", "=", storeId).where("merchant_id", "=", merchantId),
+    )
+  ).rows[0];
 }
 
 export function requireMerchant(id: string) {

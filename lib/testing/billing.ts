@@ -5,26 +5,13 @@ import { drainOnce } from "@/lib/jobs/worker";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import type { newMerchant } from "./fixtures";
+import { cardCredential, paymentChannelKey } from "./payments";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
 /** A card_credential form for a sandbox card (CONTRACT §10). */
 export function cardOption(cardNumber: string = SANDBOX_CARDS.VISA_OK) {
-  return {
-    card: {
-      card_credential: {
-        card_number: cardNumber,
-        expiry_month: "12",
-        expiry_year: "2099",
-        birth_or_business_registration_number: "900101",
-        password_two_digits: "12",
-      },
-    },
-  };
-}
-
-export function paymentChannelKey(m: Pick<Merchant, "channels">): string {
-  return m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+  return { card: { card_credential: cardCredential(cardNumber) } };
 }
 
 /** Issues a billing key over the API and returns it. */

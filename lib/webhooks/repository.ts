@@ -11,6 +11,7 @@ import type {
 } from "@/lib/db/tables/webhooks";
 import { DAY } from "@/lib/time";
 import type { DeliveryFilter } from "./schema";
+import { executeNamed } from "@/lib/db/precompiled";
 
 /** A delivery: one event to one address. Its body stays the exact text that is signed and sent. */
 export type DeliveryRecord = WebhookDeliveriesTable;
@@ -215,13 +216,12 @@ export async function deliveryIdOfAttempt(
 // The store's webhook setting --------------------------------------------------------------------
 
 export async function storeWebhookUrl(db: Db | Tx, merchantId: string, storeId: string): Promise<string | null> {
-  const store = await db
+  const query = db
     .selectFrom("stores")
     .select("webhook_url")
     .where("id", "=", storeId)
-    .where("merchant_id", "=", merchantId)
-    .executeTakeFirst();
-  return store?.webhook_url ?? null;
+    .where("merchant_id", "=", merchantId);
+  return (await executeNamed(db, query)).rows[0]?.webhook_url ?? null;
 }
 
 export async function setStoreWebhookUrl(

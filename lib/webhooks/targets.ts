@@ -1,4 +1,5 @@
 import type { Executor } from "@/lib/db/transaction";
+import { noticeUrlsOf } from "@/lib/payments/transactions/repository";
 import { createDelivery, eventBody } from "./deliveries";
 import type { DeliveryRecord } from "./repository";
 
@@ -40,7 +41,7 @@ export async function queueResend(
     const t = source.transaction;
     const type = EVENT_OF_STATUS[t.status];
     if (!type) return [];
-    const notice = t.notice_urls ? (JSON.parse(t.notice_urls) as string[]) : [];
+    const notice = noticeUrlsOf(t);
     urlSource = notice.length > 0 ? "NOTICE_URLS" : "STORE";
     urls = notice.length > 0 ? notice : store.webhook_url ? [store.webhook_url] : [];
     event = {

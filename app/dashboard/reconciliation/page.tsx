@@ -1,8 +1,10 @@
 import { MismatchTable, UnsettledTable } from "@/components/reconciliation/report-tables";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { requireDashboard } from "@/lib/dashboard/context";
-import { getTranslator } from "@/lib/i18n/server";
+import { getTranslator, pageTitle } from "@/lib/i18n/server";
 import { countReport, storeReconciliation } from "@/lib/reconciliation/store-report";
+
+export const generateMetadata = () => pageTitle("nav.reconciliation");
 
 /** The reconciliation report of the current store and what needs an operator's attention. */
 export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<{ lookup?: string }> }) {

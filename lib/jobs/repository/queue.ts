@@ -1,4 +1,5 @@
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
+import { executeNamed } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
@@ -15,11 +16,13 @@ export type Job = JobsTable;
 export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
   const row = jobRow(input, now);
-  await db
-    .insertInto("jobs")
-    .values(row)
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .execute();
+  await executeNamed(
+    db,
+    db
+      .insertInto("jobs")
+      .values(row)
+      .onConflict((oc) => oc.column("dedupe_key").doNothing()),
+  );
   // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
   if (row.run_at <= now) whenSettled(db, () => wakeWorkers(row.queue));
   return row.id;
@@ -48,7 +51,7 @@ export async function enqueueLeased(
     locked_until: now + leaseMs,
     started_at: now,
   };
-  await tx.insertInto("jobs").values(job).execute();
+  await executeNamed(tx, tx.insertInto("jobs").values(job));
   return job;
 }
 

@@ -4,7 +4,7 @@ import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/provi
 import { currentTransaction, type TransactionRow } from "../transactions/repository";
 import { markUnknown } from "../unsettled/repository/look-ups";
 import { lookUpAttempt } from "./look-up-attempt";
-import { settleAttempt, type AttemptAnswer } from "./settle-attempt";
+import { type AttemptAnswer, type OnSettled, settleAttempt } from "./settle-attempt";
 import { logger } from "@/lib/ops/logger";
 
 export type AttemptResult = Approval | VirtualAccountIssue | ProviderFailure;
@@ -28,10 +28,12 @@ function settleLate(attemptId: string, late: AttemptResult): void {
  * once, and if that does not settle it either, the sweep keeps looking (lib/payments/unsettled/sweep.ts).
  * An answer arriving after the timeout is recorded when it comes. Returns the attempt as it
  * stands: PAID, VIRTUAL_ACCOUNT_ISSUED, FAILED, or still PENDING (unknown).
+ * `onSettled` joins the outcome's transaction when the provider's answer settles the attempt.
  */
 export async function runAttemptCall(
   attempt: TransactionRow,
   call: (signal: AbortSignal) => Promise<AttemptResult>,
+  onSettled?: OnSettled,
 ): Promise<TransactionRow> {
   let result: CallResult<AttemptResult>;
   try {
@@ -46,7 +48,7 @@ export async function runAttemptCall(
     });
     throw refused;
   }
-  if (result.answered) return settleAttempt(attempt.id, answerOf(result.value));
+  if (result.answered) return settleAttempt(attempt.id, answerOf(result.value), onSettled);
   await markUnknown("transactions", attempt.id, result.reason);
   const pending = await currentTransaction(attempt.id);
   return pending.status === "PENDING" ? lookUpAttempt(pending) : pending;

@@ -1,11 +1,11 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { requireStoreChannel } from "@/lib/channels/repository";
 import { toCustomer } from "@/lib/customers/to-customer";
 import { validateCard } from "@/lib/cards/validate-card";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { HOUR, toRfc3339 } from "@/lib/time";
-import { resolvePaymentStore } from "../payment-scope";
+import { storeIdInScope } from "@/lib/tenancy/scope";
+import { requirePaymentChannel } from "../payment-scope";
 import type { InstantPayInput } from "../schema";
 import type { TransactionRow } from "../transactions/repository";
 import { requireSucceeded, runAttemptCall } from "./attempt-call";
@@ -32,11 +32,15 @@ function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: n
  * provider did not give in time stays PENDING (looked up) and is answered PROVIDER_OUTCOME_UNKNOWN.
  */
 export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
-  const store = await resolvePaymentStore(ctx, input.store_id, false);
-  // A retry of a request whose first run died answers that run's attempt.
-  const earlier = await earlierAttempt({ ctx, storeId: store.id, paymentId: input.payment_id });
+  // A retry of a request whose first run died answers that run's attempt (scoped to the store: a
+  // foreign store finds none, and is refused just below).
+  const earlier = await earlierAttempt({
+    ctx,
+    storeId: storeIdInScope(ctx, input.store_id),
+    paymentId: input.payment_id,
+  });
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
-  const channel = await requireStoreChannel(ctx.merchantId, store.id, input.channel_key, "payment", "channel_key");
+  const { storeId, channel } = await requirePaymentChannel(ctx, input.store_id, input.channel_key);
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
@@ -57,7 +61,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
 
   const attempt = await startAttempt({
     merchantId: ctx.merchantId,
-    storeId: store.id,
+    storeId,
     paymentId: input.payment_id,
     channel,
     method: card ? "CARD" : "VIRTUAL_ACCOUNT",

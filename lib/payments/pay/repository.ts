@@ -1,22 +1,32 @@
 import { z } from "zod";
-import { getDb, type Tx } from "@/lib/db/client";
+import { sql } from "kysely";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { parseStoredJson } from "../repository";
 import type { SettleContext } from "./attempt-context";
+import { executeNamed } from "@/lib/db/precompiled";
 
 /** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */
 type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
 
 /** The payment's primary transaction read inside the attempt's DB transaction. */
-export function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
-  return tx
+/**
+ * `is_primary = 1` is written into the text, not bound: the statement is named, and PostgreSQL's
+ * generic plan for a named statement cannot use the partial unique index (where is_primary = 1) for a
+ * bound value; with it bound the look-up walked the merchant's transactions (0.8 ms at 1,700 rows).
+ */
+export function primaryForAttemptQuery(db: Db | Tx, key: PaymentKey) {
+  return db
     .selectFrom("transactions")
     .selectAll()
     .where("merchant_id", "=", key.merchantId)
     .where("store_id", "=", key.storeId)
     .where("payment_id", "=", key.paymentId)
-    .where("is_primary", "=", 1)
-    .executeTakeFirst();
+    .where("is_primary", "=", sql.lit(1));
+}
+
+export async function findPrimaryForAttempt(tx: Tx, key: PaymentKey): Promise<TransactionsTable | undefined> {
+  return (await executeNamed(tx, primaryForAttemptQuery(tx, key))).rows[0];
 }
 
 /** The previous attempt gives up the primary slot (a unique index allows one per payment). */
@@ -29,7 +39,7 @@ export async function demotePrimary(tx: Tx, transactionId: string, now: number):
 }
 
 export async function insertAttempt(tx: Tx, row: TransactionsTable): Promise<void> {
-  await tx.insertInto("transactions").values(row).execute();
+  await executeNamed(tx, tx.insertInto("transactions").values(row));
 }
 
 /** The row a request's earlier run created in `table`: same merchant, store, payment and Idempotency-Key. */

@@ -95,16 +95,26 @@ async function answerAfterSettlement(
   return row;
 }
 
+/** A write that belongs with the outcome (a schedule completing with its payment): run in its transaction. */
+export type OnSettled = (tx: Transaction, row: TransactionRow) => Promise<void>;
+
 /**
  * Records the provider's answer for an attempt, once, whoever learns it first (the request, its
  * late answer, a look-up). PENDING moves through the transition function (with its webhook);
  * a settled attempt is left as it is, except that money taken for a FAILED one is refunded.
+ * `onSettled` runs in the same transaction when this call is the one that settles it.
  */
-export async function settleAttempt(attemptId: string, answer: AttemptAnswer): Promise<TransactionRow> {
+export async function settleAttempt(
+  attemptId: string,
+  answer: AttemptAnswer,
+  onSettled?: OnSettled,
+): Promise<TransactionRow> {
   return transaction(async (tx) => {
     const row = await lockTransaction(tx, attemptId);
     if (row.status !== "PENDING") return answerAfterSettlement(tx, row, answer);
     const { to, patch } = settlement(row, answer, Date.now());
-    return transitionTransaction(tx, row, to, patch);
+    const settled = await transitionTransaction(tx, row, to, patch);
+    await onSettled?.(tx, settled);
+    return settled;
   });
 }

@@ -1,3 +1,4 @@
+import { NoResultError } from "kysely";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getDb, type Tx } from "@/lib/db/client";
@@ -12,6 +13,7 @@ import type {
 } from "@/lib/db/tables/payments";
 import type { ChannelRef } from "@/lib/providers/types";
 import { type CancellationRow, findPrimaryTransaction, parseStoredJson, type TransactionRow } from "../repository";
+import { executeNamed } from "@/lib/db/precompiled";
 
 /**
  * The payment write side's shared access to `transactions` rows: row locks for read-then-write,
@@ -41,9 +43,10 @@ export async function lockPrimaryTransaction(
 }
 
 export async function lockTransaction(tx: Tx, transactionId: string): Promise<TransactionsTable> {
-  return lockForUpdate(
-    tx.selectFrom("transactions").selectAll().where("id", "=", transactionId),
-  ).executeTakeFirstOrThrow();
+  const query = lockForUpdate(tx.selectFrom("transactions").selectAll().where("id", "=", transactionId));
+  const [row] = (await executeNamed(tx, query)).rows;
+  if (!row) throw new NoResultError(query.toOperationNode());
+  return row;
 }
 
 /** The transaction as it stands now (after a call or a look-up changed it). */
@@ -65,14 +68,18 @@ export async function writeTransactionState(
   row: TransactionsTable,
   set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
 ): Promise<void> {
-  const result = await tx
+  const query = tx
     .updateTable("transactions")
     .set(set)
     .where("id", "=", row.id)
     .where("status", "=", row.status)
-    .where("updated_at", "=", row.updated_at)
-    .executeTakeFirst();
-  requireRows(result, 1, `transaction ${row.id} ${row.status} → ${set.status}`);
+    .where("updated_at", "=", row.updated_at);
+  const result = await executeNamed(tx, query);
+  requireRows(
+    { numUpdatedRows: result.numAffectedRows ?? 0n },
+    1,
+    `transaction ${row.id} ${row.status} → ${set.status}`,
+  );
 }
 
 // The channel snapshot as serializeChannel stored it (its name too, kept as it was).
@@ -98,7 +105,7 @@ export function channelRefOf(row: TransactionsTable): ChannelRef {
 }
 
 /** The payment's own webhook addresses (notice_urls), none when it gave none. */
-export function noticeUrlsOf(row: TransactionsTable): string[] {
+export function noticeUrlsOf(row: Pick<TransactionsTable, "id" | "notice_urls">): string[] {
   return row.notice_urls
     ? parseStoredJson(row.notice_urls, (v) => z.array(z.string()).parse(v), `transactions.notice_urls of ${row.id}`)
     : [];

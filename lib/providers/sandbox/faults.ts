@@ -1,5 +1,5 @@
 import { logger } from "@/lib/ops/logger";
-import { providerTimeoutMs } from "../call";
+import { slowFaultEndsAt } from "./hold";
 
 /**
  * Faults the sandbox simulates, triggered in ways that work across processes (the chaos test runs
@@ -10,11 +10,12 @@ import { providerTimeoutMs } from "../call";
  * - SANDBOX_LATENCY_MS: processing time of every call, `300` or a range `100-800`.
  *
  * timeout  the provider takes 2 × PROVIDER_TIMEOUT_MS to process (the caller gives up first);
- *          look-ups answer IN_PROGRESS meanwhile, then the outcome.
+ *          look-ups answer IN_PROGRESS meanwhile, then the outcome. A test may hold it (./hold.ts).
  * lost     processed at once, but the answer never arrives (connection reset after commit).
  * network  the request never reaches the provider (connection refused): nothing is recorded.
  * delayed  the request reaches the provider only after 2 × PROVIDER_TIMEOUT_MS (stuck in a queue):
- *          a look-up before then finds nothing, so the approval that follows arrives late.
+ *          a look-up before then finds nothing, so the approval that follows arrives late (held
+ *          like timeout).
  */
 export type SandboxFault = "timeout" | "lost" | "network" | "delayed";
 
@@ -65,9 +66,8 @@ export function assertReachable(): void {
   }
 }
 
-/** How long the provider processes a call (SANDBOX_LATENCY_MS, or the timeout fault's 2 × timeout). */
-export function processingMs(fault: SandboxFault | null): number {
-  if (fault === "timeout") return 2 * providerTimeoutMs();
+/** The sandbox's processing time of a call without a slow fault (SANDBOX_LATENCY_MS). */
+function latencyMs(): number {
   const spec = process.env.SANDBOX_LATENCY_MS ?? "0";
   const [low, high] = spec.split("-").map(Number);
   const min = Number.isFinite(low) ? low! : 0;
@@ -75,11 +75,12 @@ export function processingMs(fault: SandboxFault | null): number {
   return Math.max(0, Math.round(min + Math.random() * Math.max(0, max - min)));
 }
 
-/** How long the request takes to reach the provider. */
-export function transitMs(fault: SandboxFault | null): number {
-  return fault === "delayed" ? 2 * providerTimeoutMs() : 0;
+/** When the provider has processed a call received at `receivedAt` (the timeout fault: slowly). */
+export function completesAt(fault: SandboxFault | null, receivedAt: number): number {
+  return fault === "timeout" ? slowFaultEndsAt(receivedAt) : receivedAt + latencyMs();
 }
 
-export function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+/** When a request sent at `sentAt` reaches the provider (the delayed fault: slowly). */
+export function arrivesAt(fault: SandboxFault | null, sentAt: number): number {
+  return fault === "delayed" ? slowFaultEndsAt(sentAt) : sentAt;
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { executeNamed } from "@/lib/db/precompiled";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type {
   SandboxPgBillingKeysTable,
@@ -25,22 +26,28 @@ export function findPayment(pgTxId: string) {
   return getDb().selectFrom("sandbox_pg_payments").selectAll().where("pg_tx_id", "=", pgTxId).executeTakeFirst();
 }
 
-export function findPaymentByOrder(orderId: string) {
-  return getDb().selectFrom("sandbox_pg_payments").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+export async function findPaymentByOrder(orderId: string) {
+  const db = getDb();
+  return (await executeNamed(db, db.selectFrom("sandbox_pg_payments").selectAll().where("order_id", "=", orderId)))
+    .rows[0];
 }
 
 /** Records a payment unless one exists for its order id; either way answers the record that stands. */
 export async function recordPayment(
   row: SandboxPgPaymentsTable,
 ): Promise<{ payment: LedgerPayment; created: boolean }> {
-  const inserted = await getDb()
+  const db = getDb();
+  // One round trip when the order is new (the row comes back); the standing record is read only on a conflict.
+  const insert = db
     .insertInto("sandbox_pg_payments")
     .values(row)
     .onConflict((oc) => oc.column("order_id").doNothing())
-    .executeTakeFirst();
+    .returningAll();
+  const [created] = (await executeNamed(db, insert)).rows;
+  if (created) return { payment: created, created: true };
   const payment = await findPaymentByOrder(row.order_id);
   if (!payment) throw new Error(`sandbox ledger lost order ${row.order_id}`);
-  return { payment, created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+  return { payment, created: false };
 }
 
 export async function setPaymentStatus(
@@ -55,6 +62,21 @@ export async function setPaymentStatus(
     .where("status", "=", from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Held calls (./hold.ts) recorded with completes_at `heldUntil` complete at `now`. */
+export async function completeHeld(heldUntil: number, now: number): Promise<void> {
+  const db = getDb();
+  await db
+    .updateTable("sandbox_pg_payments")
+    .set({ completes_at: now })
+    .where("completes_at", "=", heldUntil)
+    .execute();
+  await db
+    .updateTable("sandbox_pg_cancellations")
+    .set({ completes_at: now })
+    .where("completes_at", "=", heldUntil)
+    .execute();
 }
 
 export function findCancellation(cancelId: string) {

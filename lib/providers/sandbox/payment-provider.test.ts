@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
+import { cardCredential } from "@/lib/testing/payments";
 import type { ChannelRef } from "../types";
 import { SANDBOX_CARDS } from "./cards";
+import { holdSlowFaults } from "./hold";
+import { findPaymentByOrder } from "./ledger";
 import { sandboxPaymentProvider as sandbox } from "./payment-provider";
 import { simulateSandboxDeposit, sandboxVirtualAccountProvider } from "./virtual-account";
-
-const card = (card_number: string = SANDBOX_CARDS.VISA_OK) => ({
-  card_number,
-  expiry_month: "12",
-  expiry_year: "2099",
-  birth_or_business_registration_number: "900101",
-  password_two_digits: "12",
-});
 
 function account(): ChannelRef {
   return {
@@ -24,7 +19,14 @@ function account(): ChannelRef {
 }
 
 function approve(channel: ChannelRef, txId: string, orderName = "order", amount = 1000, number?: string) {
-  return sandbox.approveCard({ channel, txId, amount, currency: "KRW", orderName, card: card(number) });
+  return sandbox.approveCard({
+    channel,
+    txId,
+    amount,
+    currency: "KRW",
+    orderName,
+    card: cardCredential(number ?? SANDBOX_CARDS.VISA_OK),
+  });
 }
 
 const env = { ...process.env };
@@ -112,25 +114,48 @@ describe("sandbox provider ledger", () => {
     await expect(sandbox.lookupPayment({ channel, txId })).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it("a call that outlives PROVIDER_TIMEOUT_MS: in progress at the provider until it completes", async () => {
+  it("a call that outlives PROVIDER_TIMEOUT_MS: the provider processes it for 2 × the timeout", async () => {
     process.env.PROVIDER_TIMEOUT_MS = "100";
     const channel = account();
     const txId = newId("tx-");
     const started = Date.now();
-    const call = approve(channel, txId, "order [sandbox:timeout]");
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await sandbox.lookupPayment({ channel, txId })).toEqual({ status: "IN_PROGRESS" });
-    expect(await call).toMatchObject({ ok: true });
-    // It took the provider twice the timeout (a lower bound: timers never fire early).
+    expect(await approve(channel, txId, "order [sandbox:timeout]")).toMatchObject({ ok: true });
+    // Timers never fire early: the answer came no sooner than the ledger's completion time.
+    const recorded = (await findPaymentByOrder(txId))!;
+    expect(recorded.completes_at - recorded.received_at).toBe(2 * 100);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 100 - 2);
     expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({ status: "APPROVED" });
+  });
+
+  it("held slow faults: a slow call is in progress and a delayed one unknown at the provider until released", async () => {
+    const channel = account();
+    const [slowId, delayedId] = [newId("tx-"), newId("tx-")];
+    const release = holdSlowFaults();
+    const slow = approve(channel, slowId, "order [sandbox:timeout]");
+    const delayed = approve(channel, delayedId, "order [sandbox:delayed]");
+    await vi.waitFor(async () => expect(await findPaymentByOrder(slowId)).toBeDefined());
+    expect(await sandbox.lookupPayment({ channel, txId: slowId })).toEqual({ status: "IN_PROGRESS" });
+    expect(await sandbox.lookupPayment({ channel, txId: delayedId })).toEqual({ status: "NOT_FOUND" });
+    await release();
+    expect(await sandbox.lookupPayment({ channel, txId: slowId })).toMatchObject({ status: "APPROVED" });
+    expect(await slow).toMatchObject({ ok: true });
+    expect(await delayed).toMatchObject({ ok: true });
+    expect(await sandbox.lookupPayment({ channel, txId: delayedId })).toMatchObject({ status: "APPROVED" });
   });
 
   it("billing keys: idempotent on our key id; charges are ledger entries of the key", async () => {
     const channel = account();
     const keyId = newId("billing-key-");
-    const issued = await sandbox.issueBillingKey({ channel, billingKeyId: keyId, card: card() });
-    const again = await sandbox.issueBillingKey({ channel, billingKeyId: keyId, card: card() });
+    const issued = await sandbox.issueBillingKey({
+      channel,
+      billingKeyId: keyId,
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
+    const again = await sandbox.issueBillingKey({
+      channel,
+      billingKeyId: keyId,
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
     if (!issued.ok || !again.ok) throw new Error("not issued");
     expect(again.pgBillingKey).toBe(issued.pgBillingKey);
     const txId = newId("tx-");

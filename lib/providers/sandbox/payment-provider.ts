@@ -4,15 +4,8 @@ import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccou
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
 import { describeCard, SANDBOX_CARDS } from "./cards";
-import {
-  assertReachable,
-  faultFor,
-  processingMs,
-  SandboxNetworkError,
-  sleep,
-  transitMs,
-  type SandboxFault,
-} from "./faults";
+import { arrivesAt, assertReachable, completesAt, faultFor, SandboxNetworkError, type SandboxFault } from "./faults";
+import { waitUntil } from "./hold";
 import {
   findBillingKey,
   findCancellation,
@@ -60,18 +53,18 @@ function declineFor(number: string): ProviderFailure | null {
 
 /** The wire around every call: transit, the network fault, and the lost answer after the commit. */
 async function arrive(fault: SandboxFault | null): Promise<number> {
-  await sleep(transitMs(fault));
+  await waitUntil(arrivesAt(fault, Date.now()));
   if (fault === "network") throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
   return Date.now();
 }
 
 async function answerWhenDone<T>(
-  completesAt: number,
+  doneAt: number,
   created: boolean,
   fault: SandboxFault | null,
   answer: () => T,
 ): Promise<T> {
-  await sleep(completesAt - Date.now());
+  await waitUntil(doneAt);
   if (created && fault === "lost")
     throw new SandboxNetworkError("socket hang up (sandbox: the answer was lost after the provider committed)");
   return answer();
@@ -91,7 +84,7 @@ async function processPayment(
     pg_tx_id: pgId(payment.method === "VIRTUAL_ACCOUNT" ? "va" : "tx"),
     cancelled_amount: 0,
     received_at: receivedAt,
-    completes_at: receivedAt + processingMs(fault),
+    completes_at: completesAt(fault, receivedAt),
     updated_at: receivedAt,
   });
   return answerWhenDone(stored.completes_at, created, fault, () => {
@@ -214,7 +207,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       issued_at: issuedAt,
       deleted_at: null,
     });
-    await sleep(processingMs(fault));
+    await waitUntil(completesAt(fault, issuedAt));
     const stored = key.card ? (JSON.parse(key.card) as CardInfo) : undefined;
     return {
       ok: true,
@@ -263,7 +256,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       amount,
       taxFreeAmount,
       receivedAt,
-      completesAt: receivedAt + processingMs(fault),
+      completesAt: completesAt(fault, receivedAt),
     });
     return answerWhenDone(cancellation.completes_at, created, fault, () => {
       if (cancellation.amount !== amount)

@@ -49,9 +49,10 @@ export function pageOfPayments(view: View, sort: Sort, page: { offset: number; l
 }
 
 /**
- * A common word's count: matches among the newest COUNT_SCAN rows of the view, so the count costs
- * at most that many document tests however rare the word is for this merchant; past it the page
- * says "more than".
+ * A common word's count: matches among the newest COUNT_SCAN rows of the view, stopping at the
+ * COUNT_CAP + 1st, so the count costs at most that many document tests however rare the word is
+ * for this merchant (and far fewer when it is as common as the plan guessed); past either bound
+ * the page says "more than".
  */
 export async function countCommonWord(
   view: View,
@@ -63,12 +64,21 @@ export async function countCommonWord(
     .select(searchDocument("transactions").as("doc"))
     .orderBy(`transactions.${column}`, direction)
     .limit(COUNT_SCAN);
-  const r = await getDb()
+  const matches = getDb()
     .selectFrom(newest.as("m"))
-    .select((eb) => [
-      eb.fn.countAll<number>().as("scanned"),
-      eb.fn.sum<number>(sql`case when ${test(sql.ref("m.doc"))} then 1 else 0 end`).as("n"),
-    ])
+    .select(sql`1`.as("one"))
+    .where(test(sql.ref("m.doc")))
+    .limit(COUNT_CAP + 1);
+  const r = await getDb()
+    .selectFrom(matches.as("c"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
-  return { n: Number(r.n ?? 0), capped: Number(r.scanned) >= COUNT_SCAN || Number(r.n ?? 0) > COUNT_CAP };
+  const n = Number(r.n);
+  if (n > COUNT_CAP) return { n, capped: true };
+  // Under the cap: all of the newest COUNT_SCAN rows were tested; "more than" if there are older ones.
+  const scanned = await getDb()
+    .selectFrom(view.select("transactions.id").limit(COUNT_SCAN).as("s"))
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return { n, capped: Number(scanned.n) >= COUNT_SCAN };
 }

@@ -39,6 +39,11 @@ function matchesQuery(eb: ExpressionBuilder<DB, "transactions">, query: string):
   return sql<SqlBool>`${eb.ref("transactions.id")} in ${ids}`;
 }
 
+/** The transactions among these ids (one JSON array parameter: one statement text whatever their number). */
+function amongIds(eb: ExpressionBuilder<DB, "transactions">, ids: string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${eb.ref("transactions.id")} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
 /** Past this many index matches (all tenants), a query is common enough to test row by row instead. */
 const SELECTIVE_LIMIT = 5_000;
 
@@ -51,9 +56,10 @@ export type SearchPlan = {
 
 /**
  * How to run a search. PostgreSQL's planner chooses between the trigram index and the time index
- * from its statistics. SQLite has none for FTS, so we ask the index how many rows match (up to a
- * bound): few, and the index drives the query; many ("desk" in a furniture shop), and the list
- * walks its time index testing each row's document, stopping at the first page.
+ * from its statistics. SQLite has none for FTS, so we ask the index which rows match (up to a
+ * bound): few, and those ids drive the page and the count (the index is read once per search, not
+ * once per query); many ("desk" in a furniture shop), and the list walks its time index testing
+ * each row's document, stopping at the first page.
  */
 export async function planSearch(query: string, selectiveLimit = SELECTIVE_LIMIT): Promise<SearchPlan> {
   const like = (doc: Expression<string>) =>
@@ -66,12 +72,14 @@ export async function planSearch(query: string, selectiveLimit = SELECTIVE_LIMIT
     )})`;
   if (dialect() === "postgres") return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
   const match = ftsMatch(query);
-  const counted = await sql<{
-    n: number;
-  }>`select count(*) as n from (select rowid from payment_search where payment_search match ${match} limit ${selectiveLimit})`.execute(
+  const matched = await sql<{
+    tx_id: string;
+  }>`select k.tx_id from payment_search s join payment_search_keys k on k.id = s.rowid where payment_search match ${match} limit ${selectiveLimit}`.execute(
     getDb(),
   );
-  if (Number(counted.rows[0]?.n ?? 0) < selectiveLimit)
-    return { where: (eb) => matchesQuery(eb, query), selective: true, testDocument: like };
+  if (matched.rows.length < selectiveLimit) {
+    const ids = matched.rows.map((r) => r.tx_id);
+    return { where: (eb) => amongIds(eb, ids), selective: true, testDocument: like };
+  }
   return { where: () => like(searchDocument("transactions")), selective: false, testDocument: like };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
+import { cardCredential } from "../payments";
 import type { ChaosClient, Outcome } from "./client";
 
 /**
@@ -30,17 +31,7 @@ export type LoadContext = {
   log: LoadLog;
 };
 
-const card = (number: string) => ({
-  card: {
-    card_credential: {
-      card_number: number,
-      expiry_month: "12",
-      expiry_year: "2099",
-      birth_or_business_registration_number: "900101",
-      password_two_digits: "12",
-    },
-  },
-});
+const card = (number: string) => ({ card: { card_credential: cardCredential(number) } });
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const amountOf = () => 1_000 * (5 + Math.floor(Math.random() * 45));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

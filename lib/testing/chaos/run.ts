@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import type { ReconciliationReport } from "@/lib/reconciliation/types";
 import type { ServerMerchant } from "../http-server";
+import { cardCredential } from "../payments";
 import { ChaosClient } from "./client";
 import { startCluster, type Cluster } from "./cluster";
 import { retryUnanswered, violations, waitSettled } from "./invariants";
@@ -96,13 +97,7 @@ async function issueBillingKeys(client: ChaosClient, channelKey: string, count: 
       channel_key: channelKey,
       payment_method_option: {
         card: {
-          card_credential: {
-            card_number: SANDBOX_CARDS.VISA_OK,
-            expiry_month: "12",
-            expiry_year: "2099",
-            birth_or_business_registration_number: "900101",
-            password_two_digits: "12",
-          },
+          card_credential: cardCredential(SANDBOX_CARDS.VISA_OK),
         },
       },
     };

@@ -1,5 +1,5 @@
 import type { Target } from "./world";
-import { newPaymentId } from "../payments";
+import { cardCredential, newPaymentId } from "../payments";
 import type { Json } from "../json";
 
 /**
@@ -94,13 +94,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
       currency: "KRW",
       payment_method_option: {
         card: {
-          card_credential: {
-            card_number: "4242424242424242",
-            expiry_month: "12",
-            expiry_year: "2099",
-            birth_or_business_registration_number: "900101",
-            password_two_digits: "12",
-          },
+          card_credential: cardCredential("4242424242424242"),
         },
       },
     },

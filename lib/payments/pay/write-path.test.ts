@@ -1,0 +1,107 @@
+import { CompiledQuery, sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { holdSealing, sealingSettled } from "@/lib/audit/seal";
+import { dialect, getDb } from "@/lib/db/client";
+import { statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { paidPayment } from "@/lib/testing/payments";
+import { primaryForAttemptQuery } from "./repository";
+
+/** Until the process has run no statement for 100 ms (at most 3 s): background work after the set-up's commits. */
+async function quiet(): Promise<void> {
+  await sealingSettled();
+  const deadline = Date.now() + 3_000;
+  for (let last = -1; statementsExecuted() !== last && Date.now() < deadline; ) {
+    last = statementsExecuted();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Statements the database parsed and planned afresh while a payment was made and its audit entry
+ * sealed: the fewest of three payments, because the counter is the process's and other background
+ * work (the request log's flush) may run meanwhile; it only ever adds to a payment's count.
+ */
+async function preparedAfreshPerPayment(m: Parameters<typeof paidPayment>[0]): Promise<number> {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    await quiet();
+    const before = statementsPreparedAfresh();
+    await paidPayment(m);
+    await sealingSettled();
+    fewest = Math.min(fewest, statementsPreparedAfresh() - before);
+  }
+  return fewest;
+}
+
+describe("payment write path (issue #18)", () => {
+  // On PostgreSQL every statement sent unnamed is parsed and planned on every run: with 38 indexes on
+  // transactions, planning the payment's statements cost ~1.4 ms of PostgreSQL CPU per payment
+  // (pg_stat_statements, docs/benchmarks.md "Write path"). On SQLite the statement cache already
+  // reuses them.
+  it("reuses every statement of a card payment (and its audit sealing) instead of parsing and planning it again", async () => {
+    const m = inProcess(await newMerchant());
+    await paidPayment(m); // the first payment prepares each text once
+    expect(await preparedAfreshPerPayment(m)).toBe(0);
+  });
+
+  it("does so too when the store has a webhook address (the payment enqueues its webhook)", async () => {
+    const m = inProcess(await newMerchant({ webhookUrl: "http://127.0.0.1:9/hook" }));
+    await paidPayment(m);
+    expect(await preparedAfreshPerPayment(m)).toBe(0);
+  });
+
+  // Each round trip to PostgreSQL costs the server a socket write and the backend a wake-up (~0.1 ms
+  // of CPU each under load: 20 % of the app's CPU per payment was pg's writev).
+  it("runs a card payment in its fewest statements: the channel look-up proves the store, the provider's record comes back from its insert", async () => {
+    const m = inProcess(await newMerchant());
+    await paidPayment(m);
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      await quiet();
+      const release = await holdSealing(m.merchant_id);
+      const before = statementsExecuted();
+      await paidPayment(m);
+      fewest = Math.min(fewest, statementsExecuted() - before);
+      await release();
+    }
+    // PostgreSQL: 2 × BEGIN/COMMIT + channel, primary slot, insert, provider record, row lock, update,
+    // audit entry, webhook address (14 before: the store read first, the provider's record read back).
+    // SQLite adds its group commit's savepoints.
+    expect(fewest).toBe(dialect() === "postgres" ? 12 : 16);
+  });
+
+  // A named statement gets PostgreSQL's generic plan after five runs: it must stay a unique look-up.
+  it("finds the payment's primary attempt through the one-primary index, also under a generic plan", async () => {
+    const key = { merchantId: "merchant", storeId: "store", paymentId: "payment" };
+    const { sql: text, parameters } = primaryForAttemptQuery(getDb(), key).compile();
+    let plan: string;
+    if (dialect() === "postgres") {
+      plan = await getDb()
+        .transaction()
+        .execute(async (tx) => {
+          await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
+          await tx.executeQuery(CompiledQuery.raw(`prepare primary_for_attempt as ${text}`));
+          const args = parameters.map((p) => `'${String(p)}'`).join(", ");
+          const rows = (
+            await tx.executeQuery<{ "QUERY PLAN": string }>(
+              CompiledQuery.raw(`explain execute primary_for_attempt(${args})`),
+            )
+          ).rows;
+          await tx.executeQuery(CompiledQuery.raw("deallocate primary_for_attempt"));
+          return rows.map((r) => r["QUERY PLAN"]).join("\n");
+        });
+      // Keyed by the payment (the one-primary, payment or payment-id search index), never by merchant or store alone.
+      expect(plan).toMatch(/Index Cond: .*payment_id = \$\d/);
+    } else {
+      const rows = await getDb().executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+      );
+      plan = rows.rows.map((r) => r.detail).join("\n");
+      expect(plan).toMatch(
+        /USING (COVERING )?INDEX transactions_(one_primary|payment)_idx \(store_id=\? AND payment_id=\?/,
+      );
+    }
+    expect(plan).not.toMatch(/merchant_(requested|status_time)|list_|Seq Scan|SCAN transactions/);
+  });
+});
