@@ -28,3 +28,8 @@ export function nextAttemptAt(execution: number, now = Date.now(), random = Math
 export function attemptTimeoutMs(): number {
   return Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);
 }
+
+/** How long an attempt may take to get a connection (look-up, TCP, TLS): 5 s; WEBHOOK_CONNECT_TIMEOUT_MS overrides it. */
+export function connectTimeoutMs(): number {
+  return Number(process.env.WEBHOOK_CONNECT_TIMEOUT_MS ?? 5_000);
+}

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_STORED_BODY, sendWebhookRequest } from "./send";
 
@@ -42,4 +42,17 @@ describe("sendWebhookRequest", () => {
     expect(result.body.length).toBeGreaterThan(100);
     expect(result.body).toMatch(/^é+$/);
   });
+
+  it("gives up on an address that accepts and never completes the TLS handshake after the connect timeout, not the full one (#18)", async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    const silent = net.createServer(() => {}); // accepts TCP, never answers the TLS hello
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const result = await sendWebhookRequest(`https://127.0.0.1:${port}/hook`, {}, "{}", 20_000, 200);
+      expect(result).toEqual({ kind: "no_response", error: "no connection within 200 ms", permanent: false });
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
 });

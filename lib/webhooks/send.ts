@@ -1,6 +1,8 @@
 import http from "node:http";
 import https from "node:https";
+import type { Socket } from "node:net";
 import { AddressRefusedError, assertHostAllowed, guardedLookup } from "./address-policy";
+import { connectTimeoutMs } from "./retry";
 
 export type SendResult =
   | { kind: "response"; code: number; headers: Record<string, string>; body: string; respondedAt: number }
@@ -11,13 +13,17 @@ export const MAX_STORED_BODY = 1024;
 
 /**
  * POSTs one webhook. No redirects are followed (a redirect is a non-2xx answer), the address is
- * checked at connect time, and the whole exchange is bounded by `timeoutMs`.
+ * checked at connect time, and the whole exchange is bounded by `timeoutMs`. Getting a connection
+ * (name look-up, TCP, TLS) is bounded by the shorter `connectMs` (WEBHOOK_CONNECT_TIMEOUT_MS,
+ * 5 s): an address that never answers frees its worker slot in seconds, not after the full
+ * timeout (a retry follows as for any failed attempt).
  */
 export function sendWebhookRequest(
   url: string,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
+  connectMs = connectTimeoutMs(),
 ): Promise<SendResult> {
   let target: URL;
   try {
@@ -35,6 +41,7 @@ export function sendWebhookRequest(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(connectTimer);
       resolve(result);
     };
     const request = client.request(
@@ -82,6 +89,29 @@ export function sendWebhookRequest(
       finish({ kind: "no_response", error: `no response within ${timeoutMs} ms`, permanent: false });
       request.destroy();
     }, timeoutMs);
+    let connected = false;
+    // Checked after the I/O already waiting has been handled (setImmediate runs after the poll
+    // phase): on a busy event loop the timer and the connection can be due in the same turn, and a
+    // connection made in time must not be failed for the loop's own delay.
+    const connectTimer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (connected) return;
+          finish({ kind: "no_response", error: `no connection within ${connectMs} ms`, permanent: false });
+          request.destroy();
+        }),
+      Math.min(connectMs, timeoutMs),
+    );
+    // Connected: a kept-alive socket at once, a new one on TCP connect (http) or the TLS handshake (https).
+    request.on("socket", (socket: Socket) => {
+      const ready = () => {
+        connected = true;
+        clearTimeout(connectTimer);
+      };
+      const overTls = target.protocol === "https:";
+      if (request.reusedSocket || (!overTls && !socket.connecting)) ready();
+      else socket.once(overTls ? "secureConnect" : "connect", ready);
+    });
     request.on("error", (error) => {
       const refused = error instanceof AddressRefusedError;
       finish({
