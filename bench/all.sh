@@ -131,7 +131,7 @@ fi
 if part backlog "Job backlog drain with request latency alongside (bench/job-backlog.ts)"; then
   BENCH_JOBS=${BENCH_JOBS:-10000} BENCH_DRAIN_SECONDS=60 BENCH_PORT=4920 npx tsx bench/job-backlog.ts
   PG_TEMP_FSYNC=on pg_temp_start
-  DATABASE_URL="$PG_TEMP_URL" BENCH_JOBS=${BENCH_JOBS:-10000} BENCH_DRAIN_SECONDS=60 BENCH_PORT=4920 npx tsx bench/job-backlog.ts
+  DATABASE_URL="$PG_TEMP_URL" BENCH_CLAIM_COST=0 BENCH_JOBS=${BENCH_JOBS:-10000} BENCH_DRAIN_SECONDS=60 BENCH_PORT=4920 npx tsx bench/job-backlog.ts
   pg_temp_stop
   done_part backlog
 fi
