@@ -85,6 +85,16 @@ async function main() {
     { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
     "app",
   ).pid!;
+  const barePid = start(
+    ["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"],
+    { BARE_DATABASE_URL: bareDatabaseUrl },
+    "bare",
+  ).pid!;
+  const app = `http://127.0.0.1:${APP_PORT}`;
+  const bare = `http://127.0.0.1:${BARE_PORT}`;
+  await waitFor(`${app}/openapi.json`);
+  // Started once the first has migrated the database: two processes migrating one SQLite file at
+  // once race (Kysely takes no migration lock on SQLite; one died on "table already exists").
   start(
     ["npx", "tsx", "scripts/start.ts"],
     {
@@ -97,14 +107,6 @@ async function main() {
     },
     "quiet",
   );
-  const barePid = start(
-    ["npx", "next", "start", "bench/baseline-app", "-p", String(BARE_PORT), "-H", "127.0.0.1"],
-    { BARE_DATABASE_URL: bareDatabaseUrl },
-    "bare",
-  ).pid!;
-  const app = `http://127.0.0.1:${APP_PORT}`;
-  const bare = `http://127.0.0.1:${BARE_PORT}`;
-  await waitFor(`${app}/openapi.json`);
   await waitFor(`${bare}/bare/json`);
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
   await waitFor(`${quiet}/openapi.json`);

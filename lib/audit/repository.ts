@@ -1,6 +1,6 @@
 import { NoResultError, sql } from "kysely";
 import { z } from "zod";
-import { getDb, type Tx } from "@/lib/db/client";
+import { dialect, getDb, type Tx } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
 import { executeNamed } from "@/lib/db/precompiled";
@@ -27,24 +27,18 @@ export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | 
 
 /**
  * Locks the merchant's chain head (created at the genesis hash on first use) until the sealing
- * transaction ends, and answers the last sealed position and hash.
+ * transaction ends, and answers the last sealed position and hash. One statement: the upsert's
+ * no-op update takes the row lock like an UPDATE would.
  */
 export async function lockChainHead(
   tx: Tx,
   merchantId: string,
   genesisHash: string,
 ): Promise<{ seq: number; hash: string }> {
-  await executeNamed(
-    tx,
-    tx
-      .insertInto("audit_heads")
-      .values({ merchant_id: merchantId, seq: 0, hash: genesisHash })
-      .onConflict((oc) => oc.column("merchant_id").doNothing()),
-  );
   const lock = tx
-    .updateTable("audit_heads")
-    .set({ seq: sql`seq` })
-    .where("merchant_id", "=", merchantId)
+    .insertInto("audit_heads")
+    .values({ merchant_id: merchantId, seq: 0, hash: genesisHash })
+    .onConflict((oc) => oc.column("merchant_id").doUpdateSet({ seq: sql<number>`audit_heads.seq` }))
     .returning(["seq", "hash"]);
   const [head] = (await executeNamed(tx, lock)).rows;
   if (!head) throw new NoResultError(lock.toOperationNode());
@@ -63,17 +57,23 @@ export async function unsealedEntries(tx: Tx, merchantId: string, limit: number)
   return (await executeNamed(tx, query)).rows;
 }
 
-/** Gives an unsealed entry its chain position; false when it was sealed meanwhile. */
-export async function sealEntry(
-  tx: Tx,
-  id: string,
-  chain: { seq: number; prev_hash: string; hash: string },
-): Promise<boolean> {
+type ChainPosition = { id: string; seq: number; prev_hash: string; hash: string };
+
+/**
+ * Gives unsealed entries their chain positions in one statement (the batch travels as one JSON
+ * parameter, so the text is the same for any batch size); answers how many were still unsealed.
+ */
+export async function sealEntries(tx: Tx, positions: ChainPosition[]): Promise<number> {
+  const batch = JSON.stringify(positions);
+  const source =
+    dialect() === "postgres"
+      ? sql`jsonb_to_recordset(${batch}::jsonb) as v(id text, seq bigint, prev_hash text, hash text)`
+      : sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.seq') as seq, json_extract(value, '$.prev_hash') as prev_hash, json_extract(value, '$.hash') as hash from json_each(${batch})) as v`;
   const result = await executeNamed(
     tx,
-    tx.updateTable("audit_log").set(chain).where("id", "=", id).where("seq", "is", null),
+    sql`update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash from ${source} where audit_log.id = v.id and audit_log.seq is null`,
   );
-  return Number(result.numAffectedRows) === 1;
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export async function setChainHead(tx: Tx, merchantId: string, head: { seq: number; hash: string }): Promise<void> {

@@ -1,7 +1,7 @@
 import { transaction } from "@/lib/db/transaction";
 import { logger } from "@/lib/ops/logger";
 import { GENESIS_HASH, entryHash } from "./hash";
-import { lockChainHead, merchantsWithUnsealed, sealEntry, setChainHead, unsealedEntries } from "./repository";
+import { lockChainHead, merchantsWithUnsealed, sealEntries, setChainHead, unsealedEntries } from "./repository";
 
 /** Entries sealed per transaction: bounded, so a long backlog never holds the head lock for long. */
 const SEAL_BATCH = 500;
@@ -18,15 +18,20 @@ export async function sealAuditChain(merchantId: string): Promise<number> {
     const sealed = await transaction(async (tx) => {
       let head = await lockChainHead(tx, merchantId, GENESIS_HASH);
       const rows = await unsealedEntries(tx, merchantId, SEAL_BATCH);
-      for (const row of rows) {
+      if (rows.length === 0) return 0;
+      const positions = rows.map((row) => {
         const chained = { ...row, seq: head.seq + 1, prev_hash: head.hash };
         const hash = entryHash(chained);
-        // Under the head lock nobody else seals this merchant: a miss means the data moved under us.
-        if (!(await sealEntry(tx, row.id, { seq: chained.seq, prev_hash: chained.prev_hash, hash })))
-          throw new Error(`audit entry ${row.id} was sealed concurrently`);
         head = { seq: chained.seq, hash };
-      }
-      if (rows.length > 0) await setChainHead(tx, merchantId, head);
+        return { id: row.id, seq: chained.seq, prev_hash: chained.prev_hash, hash };
+      });
+      // Under the head lock nobody else seals this merchant: a miss means the data moved under us.
+      const sealed = await sealEntries(tx, positions);
+      if (sealed !== rows.length)
+        throw new Error(
+          `audit entries of ${merchantId} were sealed concurrently (${sealed} of ${rows.length} still unsealed)`,
+        );
+      await setChainHead(tx, merchantId, head);
       return rows.length;
     });
     total += sealed;

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, QueryResult } from "kysely";
+import type { Compilable, CompiledQuery, QueryResult, RawBuilder } from "kysely";
 import { getDb, type Db, type Tx } from "./client";
 import { nameStatement } from "./statement-cache";
 
@@ -57,8 +57,8 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
  * Not for queries whose best plan depends on the values (lists, filters) nor for texts that vary
  * without bound (IN lists of any length): a named statement may switch to a generic plan.
  */
-export function executeNamed<R>(on: Db | Tx, query: Compilable<R>): Promise<QueryResult<R>> {
-  const compiled = query.compile();
+export function executeNamed<R>(on: Db | Tx, query: Compilable<R> | RawBuilder<R>): Promise<QueryResult<R>> {
+  const compiled = "isRawBuilder" in query ? query.compile(on) : query.compile();
   nameStatement(compiled.sql);
   return on.executeQuery(compiled);
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "./client";
-import { withTransaction } from "./client";
+import { dialect, getDb, withTransaction } from "./client";
 
 /** A write that lost to a concurrent one on a unique key: verbs turn it into their own domain error. */
 export { isUniqueViolation } from "./errors";
@@ -14,6 +14,15 @@ export type Executor = Db | Tx;
 
 export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   return withTransaction(work);
+}
+
+/**
+ * One write statement made durable at the least cost: on PostgreSQL run on its own (autocommit: one
+ * round trip, where a transaction adds BEGIN and COMMIT), on SQLite in a transaction so that it
+ * shares a group commit's fsync with concurrent writers. A statement that fails changes nothing.
+ */
+export function durableWrite<T>(write: (db: Executor) => Promise<T>): Promise<T> {
+  return dialect() === "postgres" ? write(getDb()) : withTransaction(write);
 }
 
 /** A conditional write (a state transition) found the row no longer in the state it read. */

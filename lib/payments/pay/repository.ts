@@ -38,7 +38,7 @@ export async function demotePrimary(tx: Tx, transactionId: string, now: number):
     .execute();
 }
 
-export async function insertAttempt(tx: Tx, row: TransactionsTable): Promise<void> {
+export async function insertAttempt(tx: Db | Tx, row: TransactionsTable): Promise<void> {
   await executeNamed(tx, tx.insertInto("transactions").values(row));
 }
 
