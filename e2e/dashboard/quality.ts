@@ -91,6 +91,21 @@ export async function checkPage(page: Page, label: string) {
 }
 
 /**
+ * Watches the document's title from now: the returned function says whether it went blank since (a
+ * page without a title, as screen readers and axe's document-title rule would meet it).
+ */
+export async function watchForBlankTitle(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const seen = window as unknown as { blankTitle?: boolean };
+    seen.blankTitle = false;
+    new MutationObserver(() => {
+      if (!document.title) seen.blankTitle = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { blankTitle?: boolean }).blankTitle === true);
+}
+
+/**
  * The element is on screen as the page loads: visible, inside the viewport's width and not cut off
  * by a box that scrolls sideways (a wide table scrolled inside its card hides its later columns).
  * Nothing is scrolled sideways to check it.
