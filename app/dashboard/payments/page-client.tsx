@@ -64,8 +64,8 @@ export function PaymentsClient({
   }, [query]);
   // Filters, sorting and paging only change the URL: the list is fetched here, from the search
   // params, so the server has nothing to render again. Next's router follows replaceState (the
-  // search params update) without a server round trip, which also kept the page without a <title>
-  // while it ran (Next streams a navigation's metadata after its page).
+  // search params update) without a server round trip; a router navigation also left the document
+  // without a <title> for a moment, every time.
   const update = useCallback(
     (change: (current: UrlQuery) => UrlQuery) => {
       latest.current = change(latest.current);
