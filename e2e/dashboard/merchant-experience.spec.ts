@@ -1,9 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { withTransaction } from "@/lib/db/client";
+import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { createPayment } from "@/lib/testing/payment-fixtures";
+import { cardPayBody } from "@/lib/testing/payments";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { freshMerchant, signIn, toast } from "./helpers";
-import { checkPage } from "./quality";
+import { checkPage, watchForBlankTitle } from "./quality";
 
 /**
  * Issue #15 walked as a merchant admin: overview, search, palette, timeline, labels in the reader's
@@ -116,9 +118,21 @@ test.describe("1440 px, English", () => {
     await expect(filters.getByText("The start date is after the end date")).toBeVisible();
     await expect(filters.getByRole("button", { name: "Apply" })).toBeDisabled();
     await filters.getByRole("button", { name: "Today" }).click();
+    // Filters only change the URL: no server render of the page (it left the page without a
+    // <title> while it ran), and the title never goes blank.
+    const rendered: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.headers().rsc === "1" && !r.headers()["next-router-prefetch"]) rendered.push(r.url());
+    };
+    page.on("request", onRequest);
+    const titleWentBlank = await watchForBlankTitle(page);
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("chip-date")).toBeVisible();
     await expect(page.getByTestId(`payment-${desk.payment_id}`)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]start=/);
+    page.off("request", onRequest);
+    expect(rendered, "server renders of the page for a filter change").toEqual([]);
+    expect(await titleWentBlank(), "the title went blank").toBe(false);
     await checkPage(page, "payments");
 
     // Search spans the merchant's stores; a result in another store opens there.
@@ -197,23 +211,7 @@ test.describe("1440 px, Korean", () => {
     const paymentId = `desk-${Date.now().toString(36)}`;
     const paid = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
       headers: { authorization: `PortOne ${m.api_key}` },
-      data: {
-        channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
-        order_name: "책상",
-        total_amount: 15000,
-        currency: "KRW",
-        payment_method_option: {
-          card: {
-            card_credential: {
-              card_number: "4242424242424242",
-              expiry_month: "12",
-              expiry_year: "2099",
-              birth_or_business_registration_number: "900101",
-              password_two_digits: "12",
-            },
-          },
-        },
-      },
+      data: cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "책상", total_amount: 15000 }),
     });
     expect(paid.status(), await paid.text()).toBe(200);
     await signInKorean(page, m.dashboard.email, m.dashboard.password);

@@ -46,9 +46,9 @@ async function readableText(page: Page): Promise<string> {
 
 /** Checks a page as a merchant would meet it: no raw enum names, no sideways scroll, no serious axe violation. */
 export async function checkPage(page: Page, label: string) {
-  // Every page has its own title. Next streams metadata apart from the page: after a client-side
-  // navigation the new tree can be on screen while its <title> is still on the way (the old one is
-  // already gone), so this also waits for the navigation to have fully landed before axe runs.
+  // Every page has its own title. After a client-side navigation the new page can be on screen
+  // before its <title> (the old one already gone), so this also waits for the navigation to have
+  // fully landed before axe runs.
   await expect(page, `${label}: the page's own title`).toHaveTitle(PAGE_TITLE);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
@@ -88,6 +88,21 @@ export async function checkPage(page: Page, label: string) {
           .join(", ")}`,
     );
   expect(bad, `${label}: axe`).toEqual([]);
+}
+
+/**
+ * Watches the document's title from now: the returned function says whether it went blank since (a
+ * page without a title, as screen readers and axe's document-title rule would meet it).
+ */
+export async function watchForBlankTitle(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const seen = window as unknown as { blankTitle?: boolean };
+    seen.blankTitle = false;
+    new MutationObserver(() => {
+      if (!document.title) seen.blankTitle = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { blankTitle?: boolean }).blankTitle === true);
 }
 
 /**

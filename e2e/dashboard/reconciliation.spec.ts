@@ -4,18 +4,13 @@ import { newId } from "@/lib/ids";
 import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
+import { cardCredential } from "@/lib/testing/payments";
 import { chooseLanguage, freshMerchant, openFromMenu, signIn } from "./helpers";
 import { checkPage } from "./quality";
 
 type Merchant = Awaited<ReturnType<typeof freshMerchant>>;
 
-const card = {
-  card_number: SANDBOX_CARDS.VISA_OK,
-  expiry_month: "12",
-  expiry_year: "2099",
-  birth_or_business_registration_number: "900101",
-  password_two_digits: "12",
-};
+const card = cardCredential(SANDBOX_CARDS.VISA_OK);
 
 /**
  * In the server's database: an attempt whose process died two hours ago before calling the

@@ -57,17 +57,21 @@ export function PaymentsClient({
   );
   const columns = useMemo(() => columnsFromSearch(single(query, "cols")), [query]);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  // The URL updates in a transition; changes made before it lands build on the latest request, not on stale state.
+  // Changes made before the URL lands build on the latest request, not on stale state.
   const latest = useRef(query);
   useEffect(() => {
     latest.current = query;
   }, [query]);
+  // Filters, sorting and paging only change the URL: the list is fetched here, from the search
+  // params, so the server has nothing to render again. Next's router follows replaceState (the
+  // search params update) without a server round trip; a router navigation also left the document
+  // without a <title> for a moment, every time.
   const update = useCallback(
     (change: (current: UrlQuery) => UrlQuery) => {
       latest.current = change(latest.current);
-      router.replace(`${pathname}?${searchFromQuery(latest.current)}`, { scroll: false });
+      window.history.replaceState(null, "", `${pathname}?${searchFromQuery(latest.current)}`);
     },
-    [router, pathname],
+    [pathname],
   );
   const navigate = useCallback((next: UrlQuery) => update(() => next), [update]);
 
