@@ -32,9 +32,11 @@ const MAX_DEPTH = 40;
 export const TOO_DEEP = "[nested too deep, not kept]";
 
 function redactValue(value: unknown, key: string | null, depth = 0): unknown {
-  if (key !== null && SECRET_MEMBERS.has(key) && value !== null && typeof value !== "object") return REDACTED;
+  // Whatever its shape: an object or array under "otp" would otherwise be walked and its members,
+  // not named as secrets themselves, kept in clear.
+  if (key !== null && SECRET_MEMBERS.has(key) && value !== null) return REDACTED;
   if (value && typeof value === "object" && depth >= MAX_DEPTH) return TOO_DEEP;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, key, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, null, depth + 1));
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, k, depth + 1)]));
   }

@@ -159,6 +159,19 @@ describe("redactBody", () => {
     });
     expect(redactBody(`not json ${SANDBOX_CARDS.VISA_OK}`)).not.toContain(SANDBOX_CARDS.VISA_OK);
     expect(redactBody("")).toBeNull();
+  });
+
+  it("a secret member is never kept, whatever its shape: objects and arrays under it are not walked, even at the depth cut", () => {
+    const wrapped = JSON.parse(
+      redactBody(JSON.stringify({ otp: { code: "654321" }, cvc: ["123"], card_number: { n: "x" } }))!,
+    );
+    expect(wrapped).toEqual({ otp: REDACTED, cvc: REDACTED, card_number: REDACTED });
+    // An "otp" member whose object value sits exactly at the depth cut: redacted, not left as the marker.
+    let deep: unknown = { otp: { code: "654321" } };
+    for (let i = 0; i < 39; i++) deep = { d: deep };
+    const out = redactBody(JSON.stringify(deep))!;
+    expect(out).not.toContain("654321");
+    expect(out).not.toMatch(/"otp":"\[nested too deep/);
     // Too large to redact member by member: not kept at all.
     expect(redactBody(JSON.stringify({ cvc: "123", pad: "x".repeat(70_000) }))).toBe("[70022 characters, not kept]");
   });
