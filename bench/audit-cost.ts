@@ -8,7 +8,7 @@
  * the chain is per merchant. DATABASE_URL picks the database (a throwaway SQLite file by default).
  *   npx tsx bench/audit-cost.ts      (BENCH_PAIRS=20 BENCH_SLICE_MS=1000 BENCH_CONCURRENCY=10)
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -24,7 +24,11 @@ const { createMerchant } = await import("@/lib/tenancy/create-merchant");
 const { instantPay } = await import("@/lib/payments/pay/instant-pay");
 const { instantPayBody } = await import("@/lib/payments/schema");
 const { runAsCaller } = await import("@/lib/audit/actor");
-const { dialect, getDb, closeDb } = await import("@/lib/db/client");
+const { dialect, getDb, closeDb, withTransaction } = await import("@/lib/db/client");
+const { sql } = await import("kysely");
+const { commitsExecuted, statementsExecuted } = await import("@/lib/db/statement-cache");
+const { holdSealing, sealAuditChain, sealingSettled } = await import("@/lib/audit/seal");
+const { recordAudit } = await import("@/lib/audit/record");
 
 await migrateToLatest();
 const merchant = await createMerchant({ name: "Audit bench" });
@@ -56,9 +60,55 @@ const body = instantPayBody.parse({
 const actor = { type: "API_KEY" as const, id: "key_bench", name: "Bench (sk_bench…)", ip: "127.0.0.1" };
 let seq = 0;
 
-/** Payments per second over one slice, audited or not. */
-async function slice(audited: boolean): Promise<number> {
+/** PostgreSQL's postmaster (its children are the backends and helpers whose CPU a payment costs there). */
+const postmaster =
+  dialect() === "postgres"
+    ? Number(
+        readFileSync(
+          path.join(
+            (await sql<{ d: string }>`select current_setting('data_directory') as d`.execute(getDb())).rows[0]!.d,
+            "postmaster.pid",
+          ),
+          "utf8",
+        ).split("\n")[0],
+      )
+    : -1;
+/**
+ * CPU seconds so far: this process, and the PostgreSQL cluster's processes (/proc/PID/schedstat, ns).
+ * The /proc scan takes this process's CPU itself: read at the start of a window after it, at the end before it.
+ */
+function cpu(end = false): { app: number; pg: number } {
+  const app = () => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1e6;
+  };
+  const before = end ? app() : 0;
+  let pg = 0;
+  if (postmaster > 0)
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== postmaster) continue;
+        pg += Number(readFileSync(`/proc/${entry}/schedstat`, "utf8").split(" ")[0]) / 1e9;
+      } catch {
+        // The process ended while listing.
+      }
+    }
+  return { app: end ? before : app(), pg };
+}
+type Cost = { payments: number; app: number; pg: number; statements: number; commits: number };
+const costs: Record<"on" | "off", Cost> = {
+  on: { payments: 0, app: 0, pg: 0, statements: 0, commits: 0 },
+  off: { payments: 0, app: 0, pg: 0, statements: 0, commits: 0 },
+};
+
+/** Payments per second over one slice, audited or not; its CPU, statements and commits (sealing included) go to `costs`. */
+async function slice(audited: boolean, counted = true): Promise<number> {
   let done = 0;
+  const cpuFrom = cpu();
+  const statementsFrom = statementsExecuted();
+  const commitsFrom = commitsExecuted();
   const started = performance.now();
   const deadline = started + sliceMs;
   await Promise.all(
@@ -70,10 +120,21 @@ async function slice(audited: boolean): Promise<number> {
       }
     }),
   );
-  return done / ((performance.now() - started) / 1000);
+  const rate = done / ((performance.now() - started) / 1000);
+  await sealingSettled(); // the slice's own sealing, so it is not billed to the next slice
+  const cpuTo = cpu(true);
+  if (counted) {
+    const c = costs[audited ? "on" : "off"];
+    c.payments += done;
+    c.app += cpuTo.app - cpuFrom.app;
+    c.pg += cpuTo.pg - cpuFrom.pg;
+    c.statements += statementsExecuted() - statementsFrom;
+    c.commits += commitsExecuted() - commitsFrom;
+  }
+  return rate;
 }
 
-for (let i = 0; i < 4; i++) await slice(i % 2 === 0); // warm-up: module loading, JIT, statement caches
+for (let i = 0; i < 4; i++) await slice(i % 2 === 0, false); // warm-up: module loading, JIT, statement caches
 const ratios: number[] = [];
 const totals = { on: 0, off: 0 };
 for (let pair = 0; pair < pairs; pair++) {
@@ -99,4 +160,48 @@ console.log(
 console.log(
   `| ${dialect()} | ${(totals.off / pairs).toFixed(0)} | ${(totals.on / pairs).toFixed(0)} | **${quantile(0.5).toFixed(3)}** (${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}) | ${(totals.on / totals.off).toFixed(3)} |`,
 );
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const per = (c: Cost) =>
+  `app ${((c.app / c.payments) * 1e6).toFixed(0)} µs + ${dialect()} ${((c.pg / c.payments) * 1e6).toFixed(0)} µs, ${(c.statements / c.payments).toFixed(2)} statements, ${(c.commits / c.payments).toFixed(2)} commits`;
+console.log(`\nPer payment (load ${load()}): not audited ${per(costs.off)}; audited ${per(costs.on)}`);
+
+// Sealing alone: `batch` entries written unsealed (post-commit sealing held), then one sealAuditChain
+// call timed; CPU and statements of the sealing only, per entry.
+const release = await holdSealing(ctx.merchantId);
+for (const batch of [1, 10, 100]) {
+  const runs = Math.max(5, Math.round(200 / batch));
+  const sum = { wall: 0, app: 0, pg: 0, statements: 0, commits: 0 };
+  for (let run = 0; run < runs; run++) {
+    await withTransaction(async (tx) => {
+      for (let i = 0; i < batch; i++)
+        await recordAudit(
+          tx,
+          { merchantId: ctx.merchantId, action: "payment.status_change", targetId: `seal-bench-${run}-${i}` },
+          actor,
+        );
+    });
+    const [cpuFrom, statementsFrom, commitsFrom, started] = [
+      cpu(),
+      statementsExecuted(),
+      commitsExecuted(),
+      performance.now(),
+    ];
+    if ((await sealAuditChain(ctx.merchantId)) !== batch) throw new Error("sealing sealed another batch size");
+    const cpuTo = cpu(true);
+    sum.wall += performance.now() - started;
+    sum.app += cpuTo.app - cpuFrom.app;
+    sum.pg += cpuTo.pg - cpuFrom.pg;
+    sum.statements += statementsExecuted() - statementsFrom;
+    sum.commits += commitsExecuted() - commitsFrom;
+  }
+  const n = runs * batch;
+  console.log(
+    `Sealing ${batch} at a time (${runs} runs, load ${load()}): per entry ${((sum.wall / n) * 1000).toFixed(0)} µs wall, app ${((sum.app / n) * 1e6).toFixed(0)} µs + ${dialect()} ${((sum.pg / n) * 1e6).toFixed(0)} µs CPU, ${(sum.statements / n).toFixed(2)} statements, ${(sum.commits / n).toFixed(2)} commits`,
+  );
+}
+await release();
 await closeDb();

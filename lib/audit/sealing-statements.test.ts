@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { withTransaction } from "@/lib/db/client";
-import { statementsExecuted } from "@/lib/db/statement-cache";
+import { commitsExecuted, statementsExecuted } from "@/lib/db/statement-cache";
 import { newMerchant } from "@/lib/testing/fixtures";
 import type { Actor } from "./actor";
 import { recordAudit } from "./record";
-import { holdSealing, sealAuditChain } from "./seal";
+import { pendingEntries } from "./repository";
+import { holdSealing, sealAuditChain, sealingSettled } from "./seal";
 import { verifyAuditChains } from "./verify";
 
 const alice: Actor = { type: "USER", id: "user_alice", name: "Alice", ip: "203.0.113.7" };
@@ -30,5 +31,43 @@ describe("audit sealing statements (issue #18)", () => {
     expect(six).toBe(one);
     await release();
     expect(await verifyAuditChains({ merchantId: m.merchant_id })).toMatchObject({ ok: true, entries: 8, breaks: [] });
+  });
+
+  // Each sealing run is a transaction of six round trips and a commit (~2 ms of CPU on PostgreSQL)
+  // whatever its batch: run as soon as each commit ended, a merchant paying steadily paid one per few
+  // payments (bench/audit-cost.ts, docs/benchmarks.md "Audit cost on PostgreSQL, session 5 follow-up").
+  it("entries committed one after another while sealing keeps up are sealed in one run, not one per commit", async () => {
+    const spacing = process.env.AUDIT_SEAL_SPACING_MS;
+    process.env.AUDIT_SEAL_SPACING_MS = "1000";
+    try {
+      const m = await newMerchant();
+      const commit = (key: string) =>
+        withTransaction((tx) =>
+          recordAudit(tx, { merchantId: m.merchant_id, action: "api_key.create", targetId: key }, alice),
+        );
+      await commit("key_0"); // sealed by a run that starts at once (nothing sealed lately)
+      await sealingSettled();
+      const commitsBefore = commitsExecuted();
+      for (const key of ["key_1", "key_2", "key_3"]) {
+        await commit(key);
+        // Gives sealing time to catch up with this commit (as it did, one run per commit).
+        for (let waited = 0; waited < 100; waited += 5) {
+          if ((await pendingEntries(m.merchant_id, {}, 10)).length === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      await sealingSettled();
+      // Three commits of the test's own, then sealing's: one run for the three entries.
+      expect(commitsExecuted() - commitsBefore - 3).toBe(1);
+      expect(await verifyAuditChains({ merchantId: m.merchant_id })).toMatchObject({
+        ok: true,
+        entries: 4,
+        unsealed: 0,
+        breaks: [],
+      });
+    } finally {
+      if (spacing === undefined) delete process.env.AUDIT_SEAL_SPACING_MS;
+      else process.env.AUDIT_SEAL_SPACING_MS = spacing;
+    }
   });
 });
