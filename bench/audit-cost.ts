@@ -74,7 +74,8 @@ const postmaster =
       )
     : -1;
 /**
- * CPU seconds so far: this process, and the PostgreSQL cluster's processes (/proc/PID/schedstat, ns).
+ * CPU seconds so far: this process, and the PostgreSQL cluster's processes (/proc/PID/schedstat, ns;
+ * those that ended: the postmaster's cutime + cstime, in ticks).
  * The /proc scan takes this process's CPU itself: read at the start of a window after it, at the end before it.
  */
 function cpu(end = false): { app: number; pg: number } {
@@ -89,7 +90,10 @@ function cpu(end = false): { app: number; pg: number } {
       if (!/^\d+$/.test(entry)) continue;
       try {
         const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== postmaster) continue;
+        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        // Children that ended (autovacuum workers, a closed backend) count in the postmaster's cutime/cstime.
+        if (Number(entry) === postmaster) pg += (Number(f[13]) + Number(f[14])) / 100;
+        if (Number(f[1]) !== postmaster) continue;
         pg += Number(readFileSync(`/proc/${entry}/schedstat`, "utf8").split(" ")[0]) / 1e9;
       } catch {
         // The process ended while listing.
