@@ -4,18 +4,9 @@ import { holdSealing, sealingSettled } from "@/lib/audit/seal";
 import { dialect, getDb } from "@/lib/db/client";
 import { statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { quiet } from "@/lib/testing/quiet";
 import { paidPayment } from "@/lib/testing/payments";
 import { primaryForAttemptQuery } from "./repository";
-
-/** Until the process has run no statement for 100 ms (at most 3 s): background work after the set-up's commits. */
-async function quiet(): Promise<void> {
-  await sealingSettled();
-  const deadline = Date.now() + 3_000;
-  for (let last = -1; statementsExecuted() !== last && Date.now() < deadline; ) {
-    last = statementsExecuted();
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * Statements the database parsed and planned afresh while a payment was made and its audit entry

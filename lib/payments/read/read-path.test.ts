@@ -2,25 +2,15 @@ import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/auth/api-keys";
 import { authenticate } from "@/lib/auth/authenticate";
 import { recheckMs } from "@/lib/auth/recent-answers";
-import { sealingSettled } from "@/lib/audit/seal";
 import { getDb } from "@/lib/db/client";
 import { statementsExecuted } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { quiet } from "@/lib/testing/quiet";
 import { paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { CompiledQuery } from "kysely";
 import { dialect } from "@/lib/db/client";
 import { getPayment } from "./get-payment";
 import { paymentRows } from "./repository/payment-rows";
-
-/** Until the process has run no statement for 100 ms (at most 3 s): background work after the set-up's commits. */
-async function quiet(): Promise<void> {
-  await sealingSettled();
-  const deadline = Date.now() + 3_000;
-  for (let last = -1; statementsExecuted() !== last && Date.now() < deadline; ) {
-    last = statementsExecuted();
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * Statements the database ran while `fn` did: the fewest of three runs, because the counter is the
