@@ -31,6 +31,8 @@ export async function transitionTransaction(
   row: TransactionRow,
   to: TransactionStatus,
   patch: TransactionPatch = {},
+  /** The store's webhook address when the caller read it with the row lock (else the webhook reads it). */
+  known?: { storeWebhookUrl: string | null },
 ): Promise<TransactionRow> {
   if (!canMove(row.status, to)) throw new IllegalTransitionError("transaction", row.id, row.status, to);
   const now = Date.now();
@@ -47,14 +49,18 @@ export async function transitionTransaction(
   });
   const webhook = WEBHOOK_OF[to];
   if (webhook) {
-    await enqueueWebhook(tx, {
-      merchantId: row.merchant_id,
-      storeId: row.store_id,
-      paymentId: row.payment_id,
-      txId: row.id,
-      status: webhook,
-      noticeUrls: noticeUrlsOf(row),
-    });
+    await enqueueWebhook(
+      tx,
+      {
+        merchantId: row.merchant_id,
+        storeId: row.store_id,
+        paymentId: row.payment_id,
+        txId: row.id,
+        status: webhook,
+        noticeUrls: noticeUrlsOf(row),
+      },
+      known,
+    );
   }
   return next;
 }

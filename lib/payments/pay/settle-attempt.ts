@@ -1,6 +1,10 @@
 import { type Transaction, transaction } from "@/lib/db/transaction";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
-import { lockTransaction, type TransactionPatch, type TransactionRow } from "../transactions/repository";
+import {
+  lockTransactionWithStoreWebhook,
+  type TransactionPatch,
+  type TransactionRow,
+} from "../transactions/repository";
 import { transitionTransaction } from "../transition";
 import { recordLateApproval } from "../unsettled/repository/late-approvals";
 import { approvedMethodDetail, issuedMethodDetail, maskedCardOf } from "./attempt-context";
@@ -110,10 +114,10 @@ export async function settleAttempt(
   onSettled?: OnSettled,
 ): Promise<TransactionRow> {
   return transaction(async (tx) => {
-    const row = await lockTransaction(tx, attemptId);
+    const { row, storeWebhookUrl } = await lockTransactionWithStoreWebhook(tx, attemptId);
     if (row.status !== "PENDING") return answerAfterSettlement(tx, row, answer);
     const { to, patch } = settlement(row, answer, Date.now());
-    const settled = await transitionTransaction(tx, row, to, patch);
+    const settled = await transitionTransaction(tx, row, to, patch, { storeWebhookUrl });
     await onSettled?.(tx, settled);
     return settled;
   });

@@ -49,6 +49,35 @@ export async function lockTransaction(tx: Tx, transactionId: string): Promise<Tr
   return row;
 }
 
+/**
+ * The row lock of a state change that will announce a webhook, with the store's webhook address
+ * read in the same statement (the webhook goes there when the request named no notice URL): one
+ * round trip instead of two on the payment's outcome (issue #18).
+ */
+export async function lockTransactionWithStoreWebhook(
+  tx: Tx,
+  transactionId: string,
+): Promise<{ row: TransactionsTable; storeWebhookUrl: string | null }> {
+  const query = lockForUpdate(
+    tx
+      .selectFrom("transactions")
+      .selectAll("transactions")
+      .select((eb) =>
+        eb
+          .selectFrom("stores")
+          .select("stores.webhook_url")
+          .whereRef("stores.id", "=", "transactions.store_id")
+          .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
+          .as("store_webhook_url"),
+      )
+      .where("transactions.id", "=", transactionId),
+  );
+  const [found] = (await executeNamed(tx, query)).rows;
+  if (!found) throw new NoResultError(query.toOperationNode());
+  const { store_webhook_url, ...row } = found;
+  return { row, storeWebhookUrl: store_webhook_url ?? null };
+}
+
 /** The transaction as it stands now (after a call or a look-up changed it). */
 export function currentTransaction(id: string): Promise<TransactionsTable> {
   return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
