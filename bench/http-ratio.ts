@@ -101,21 +101,23 @@ async function main() {
   await waitFor(`${app}/openapi.json`);
   // Started once the first has migrated the database: two processes migrating one SQLite file at
   // once race (Kysely takes no migration lock on SQLite; one died on "table already exists").
-  start(
-    ["npx", "tsx", "scripts/start.ts"],
-    {
-      PORT: String(APP_PORT + 2),
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-    },
-    "quiet",
-  );
+  // Only when its pair is measured.
+  if (PAIRS.includes("log"))
+    start(
+      ["npx", "tsx", "scripts/start.ts"],
+      {
+        PORT: String(APP_PORT + 2),
+        HOST: "127.0.0.1",
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+      },
+      "quiet",
+    );
   await waitFor(`${bare}/bare/json`);
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
-  await waitFor(`${quiet}/openapi.json`);
+  if (PAIRS.includes("log")) await waitFor(`${quiet}/openapi.json`);
 
   const created = JSON.parse(
     execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], {
@@ -283,6 +285,7 @@ async function profile(kind: "read" | "write", pathOf: string, script: string) {
   const run = withCpu(child.pid!, () => wrk(url, script));
   const to = performance.now();
   const statements = await pgStatements("read", run.rps * seconds);
+  if (statements) console.log(`\n${statements}`);
   process.kill(-child.pid!, "SIGTERM");
   await new Promise((r) => child.once("exit", r));
   await new Promise((r) => setTimeout(r, 1000));
@@ -294,6 +297,9 @@ async function profile(kind: "read" | "write", pathOf: string, script: string) {
   );
   console.log(
     `\nTop frames by self time:\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(profiles, 25)}`,
+  );
+  console.log(
+    `\n(profile: ${profiles}; window: ${((from - spawnedAt) / 1000).toFixed(1)}–${((to - spawnedAt) / 1000).toFixed(1)} s after the spawn)`,
   );
   const prof = largestProfile(profiles);
   if (prof) {
@@ -308,8 +314,6 @@ async function profile(kind: "read" | "write", pathOf: string, script: string) {
       `\nCPU per ${kind === "read" ? "read" : "payment"} by area of our code (the nearest frame of ours on the stack) and what ran inside it, scaled to /proc's ${run.cpuUs!.server.toFixed(0)} µs (profiled main thread ×${scale.toFixed(2)}):\n\n${attributionTables(prof, window.from, window.to, requests, scale)}`,
     );
   }
-  if (statements) console.log(`\n${statements}`);
-  console.log(`\n(profile: ${profiles})`);
 }
 
 /** pg_stat_statements, when loaded: "reset" before the profiled run, "read" after (per request). */
