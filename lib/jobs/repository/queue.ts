@@ -1,5 +1,5 @@
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
@@ -16,11 +16,10 @@ export type Job = JobsTable;
 export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
   const row = jobRow(input, now);
-  await executeNamed(
-    db,
+  await executeShaped(db, "enqueue job", row, (v) =>
     db
       .insertInto("jobs")
-      .values(row)
+      .values(v)
       .onConflict((oc) => oc.column("dedupe_key").doNothing()),
   );
   // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.

@@ -13,7 +13,7 @@ import type {
 } from "@/lib/db/tables/payments";
 import type { ChannelRef } from "@/lib/providers/types";
 import { type CancellationRow, findPrimaryTransaction, parseStoredJson, type TransactionRow } from "../repository";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
 /**
  * The payment write side's shared access to `transactions` rows: row locks for read-then-write,
@@ -58,22 +58,23 @@ export async function lockTransactionWithStoreWebhook(
   tx: Tx,
   transactionId: string,
 ): Promise<{ row: TransactionsTable; storeWebhookUrl: string | null }> {
-  const query = lockForUpdate(
-    tx
-      .selectFrom("transactions")
-      .selectAll("transactions")
-      .select((eb) =>
-        eb
-          .selectFrom("stores")
-          .select("stores.webhook_url")
-          .whereRef("stores.id", "=", "transactions.store_id")
-          .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
-          .as("store_webhook_url"),
-      )
-      .where("transactions.id", "=", transactionId),
-  );
-  const [found] = (await executeNamed(tx, query)).rows;
-  if (!found) throw new NoResultError(query.toOperationNode());
+  const query = (v: { id: string }) =>
+    lockForUpdate(
+      tx
+        .selectFrom("transactions")
+        .selectAll("transactions")
+        .select((eb) =>
+          eb
+            .selectFrom("stores")
+            .select("stores.webhook_url")
+            .whereRef("stores.id", "=", "transactions.store_id")
+            .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
+            .as("store_webhook_url"),
+        )
+        .where("transactions.id", "=", v.id),
+    );
+  const [found] = (await executeShaped(tx, "lock transaction with store webhook", { id: transactionId }, query)).rows;
+  if (!found) throw new NoResultError(query({ id: transactionId }).toOperationNode());
   const { store_webhook_url, ...row } = found;
   return { row, storeWebhookUrl: store_webhook_url ?? null };
 }
@@ -97,13 +98,17 @@ export async function writeTransactionState(
   row: TransactionsTable,
   set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
 ): Promise<void> {
-  const query = tx
-    .updateTable("transactions")
-    .set(set)
-    .where("id", "=", row.id)
-    .where("status", "=", row.status)
-    .where("updated_at", "=", row.updated_at);
-  const result = await executeNamed(tx, query);
+  // The row's own key and state under names no column has, next to the columns set.
+  const values = { ...set, "\u0000id": row.id, "\u0000status": row.status, "\u0000updated_at": row.updated_at };
+  const result = await executeShaped(tx, "transition transaction", values, (v) => {
+    const { "\u0000id": id, "\u0000status": status, "\u0000updated_at": updatedAt, ...columns } = v;
+    return tx
+      .updateTable("transactions")
+      .set(columns as typeof set)
+      .where("id", "=", id)
+      .where("status", "=", status)
+      .where("updated_at", "=", updatedAt);
+  });
   requireRows(
     { numUpdatedRows: result.numAffectedRows ?? 0n },
     1,

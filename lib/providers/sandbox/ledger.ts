@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb, withTransaction } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type {
   SandboxPgBillingKeysTable,
@@ -38,12 +38,13 @@ export async function recordPayment(
 ): Promise<{ payment: LedgerPayment; created: boolean }> {
   const db = getDb();
   // One round trip when the order is new (the row comes back); the standing record is read only on a conflict.
-  const insert = db
-    .insertInto("sandbox_pg_payments")
-    .values(row)
-    .onConflict((oc) => oc.column("order_id").doNothing())
-    .returningAll();
-  const [created] = (await executeNamed(db, insert)).rows;
+  const insert = (values: SandboxPgPaymentsTable) =>
+    db
+      .insertInto("sandbox_pg_payments")
+      .values(values)
+      .onConflict((oc) => oc.column("order_id").doNothing())
+      .returningAll();
+  const [created] = (await executeShaped(db, "record sandbox payment", row, insert)).rows;
   if (created) return { payment: created, created: true };
   const payment = await findPaymentByOrder(row.order_id);
   if (!payment) throw new Error(`sandbox ledger lost order ${row.order_id}`);
