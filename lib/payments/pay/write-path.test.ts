@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { holdSealing, sealingSettled } from "@/lib/audit/seal";
 import { dialect, getDb } from "@/lib/db/client";
-import { queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
+import { commitsExecuted, queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { quiet } from "@/lib/testing/quiet";
 import { paidPayment } from "@/lib/testing/payments";
@@ -66,14 +66,16 @@ describe("payment write path (issue #18)", () => {
     // store's webhook address), update, audit entry, COMMIT: 8 (9 in session 5, the webhook address
     // read on its own; 14 before: the store read first, the provider's record read back, the attempt
     // in BEGIN/look-up/insert/COMMIT). SQLite keeps the attempt in a transaction to share its group
-    // commit's fsync, and adds the group's savepoints: 14 (15 in session 5, 18 before).
-    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 8 : 14);
+    // commit's fsync, and adds the group's savepoints; the provider's ledger write too (it was a lone
+    // insert, an fsync of its own that no concurrent payment shared): 18 statements of which 3
+    // commits that concurrent payments share (15 in session 5, 18 before).
+    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 8 : 18);
   });
 
   it("adds only the webhook job's insert when the store has a webhook address", async () => {
     const m = inProcess(await newMerchant({ webhookUrl: "http://127.0.0.1:9/hook" }));
     await paidPayment(m);
-    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 9 : 15);
+    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 9 : 19);
   });
 
   // Building a Kysely query (its operation tree, then the SQL text) costs more CPU than binding the
@@ -91,6 +93,27 @@ describe("payment write path (issue #18)", () => {
       await release();
     }
     expect(fewest).toBe(0);
+  });
+
+  // SQLite: every durable commit is an fsync taken on the event loop (better-sqlite3 is synchronous);
+  // group commit lets concurrent payments share them. The sandbox provider's ledger insert ran on its
+  // own, one more fsync per payment that no other payment shared.
+  it("shares its durable commits with concurrent payments (SQLite group commit), the provider's ledger write too", async () => {
+    const m = inProcess(await newMerchant());
+    await paidPayment(m);
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      await quiet();
+      const release = await holdSealing(m.merchant_id);
+      const before = commitsExecuted();
+      await Promise.all(Array.from({ length: 10 }, () => paidPayment(m)));
+      fewest = Math.min(fewest, commitsExecuted() - before);
+      await release();
+    }
+    // PostgreSQL: the attempt's insert and the ledger's each commit on their own, then the outcome's
+    // transaction (its WAL flushes are shared by PostgreSQL itself). SQLite: fewer commits than payments.
+    if (dialect() === "postgres") expect(fewest).toBe(30);
+    else expect(fewest).toBeLessThan(10);
   });
 
   // A named statement gets PostgreSQL's generic plan after five runs: it must stay a unique look-up.
