@@ -293,7 +293,7 @@ async function profile(kind: "read" | "write", pathOf: string, script: string) {
   const { attributionTables } = await import("./lib/profile-attribution");
   const label = kind === "read" ? "GET /v2/payments/{id}" : "POST …/instant/pay";
   console.log(
-    `\nCPU of the app serving ${label} (${run.rps.toFixed(0)} req/s while profiled; /proc: server ${run.cpuUs!.server.toFixed(0)} µs${pgDataDir ? ` + PostgreSQL ${run.cpuUs!.postgres.toFixed(0)} µs` : ""} per request), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
+    `\nCPU of the app serving ${label} (${run.rps.toFixed(0)} req/s while profiled; /proc: server ${run.cpuUs!.server.toFixed(0)} µs per request), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
   );
   console.log(
     `\nTop frames by self time:\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(profiles, 25)}`,
@@ -327,7 +327,7 @@ async function pgStatements(step: "reset" | "read", requests = 1): Promise<strin
       return undefined;
     }
     const rows = psql(
-      `select calls, round((total_exec_time)::numeric, 3), round(total_plan_time::numeric, 3), plans, rows, regexp_replace(left(query, 110), 's+', ' ', 'g') from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time + total_plan_time desc limit 30`,
+      `select calls, round((total_exec_time)::numeric, 3), round(total_plan_time::numeric, 3), plans, rows, regexp_replace(left(query, 140), '[[:space:]]+', ' ', 'g') from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time + total_plan_time desc limit 30`,
     )
       .trim()
       .split("\n")

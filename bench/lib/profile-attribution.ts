@@ -50,6 +50,9 @@ export function workOf(frame: CallFrame, source: string): string {
   if (fn === "(garbage collector)") return "garbage collection";
   if (fn === "(program)") return "V8 (unattributed)";
   if (source === "") return "native (syscalls, SQLite, crypto, JSON)";
+  // better-sqlite3 runs a statement synchronously inside Kysely's driver call: its self time is SQLite's
+  // own work (the statement, index upkeep, triggers, a COMMIT's fsync).
+  if (/^node_modules\/kysely\/.*sqlite-driver/.test(source)) return "SQLite itself (statements, triggers, fsync)";
   if (source.startsWith("node_modules/kysely/")) {
     // Running a query (the executor, the driver adapters, the result) vs building its SQL text.
     return /\/(driver|dialect\/[^/]+\/[^/]*-driver|query-executor|util\/(log|performance)|plugin)/.test(source)
