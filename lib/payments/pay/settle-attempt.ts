@@ -1,4 +1,4 @@
-import { type Transaction, transaction } from "@/lib/db/transaction";
+import { StaleWriteError, type Transaction, transaction } from "@/lib/db/transaction";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
 import {
   lockTransactionWithStoreWebhook,
@@ -112,7 +112,25 @@ export async function settleAttempt(
   attemptId: string,
   answer: AttemptAnswer,
   onSettled?: OnSettled,
+  /**
+   * The attempt as its caller recorded it, PENDING: the outcome is written against it without
+   * reading it first (one round trip fewer); if anyone changed it since, it is locked and read.
+   */
+  recorded?: TransactionRow,
 ): Promise<TransactionRow> {
+  if (recorded?.id === attemptId && recorded.status === "PENDING") {
+    try {
+      return await transaction(async (tx) => {
+        const { to, patch } = settlement(recorded, answer, Date.now());
+        const settled = await transitionTransaction(tx, recorded, to, patch, { unlocked: true });
+        await onSettled?.(tx, settled);
+        return settled;
+      });
+    } catch (error) {
+      // Settled or changed since it was recorded (a look-up, a late answer): settled below as it stands.
+      if (!(error instanceof StaleWriteError)) throw error;
+    }
+  }
   return transaction(async (tx) => {
     const { row, storeWebhookUrl } = await lockTransactionWithStoreWebhook(tx, attemptId);
     if (row.status !== "PENDING") return answerAfterSettlement(tx, row, answer);

@@ -2,7 +2,7 @@ import { NoResultError } from "kysely";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
 import { getDb, type Tx } from "@/lib/db/client";
-import { requireRows } from "@/lib/db/conditional";
+import { requireRows, StaleWriteError } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type {
   CancellationStatus,
@@ -114,6 +114,44 @@ export async function writeTransactionState(
     1,
     `transaction ${row.id} ${row.status} → ${set.status}`,
   );
+}
+
+/**
+ * The state write of a transition on a row the caller knows without having locked it (the attempt
+ * it has just recorded): the same guarded UPDATE, which takes the row lock itself, answering the row
+ * as written and the store's webhook address. One round trip where the lock read and the write were
+ * two. A row that changed meanwhile matches nothing: StaleWriteError, and the caller locks it and
+ * reads it as it stands.
+ */
+export async function writeUnlockedTransactionState(
+  tx: Tx,
+  row: TransactionsTable,
+  set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
+): Promise<{ row: TransactionsTable; storeWebhookUrl: string | null }> {
+  const values = { ...set, "\u0000id": row.id, "\u0000status": row.status, "\u0000updated_at": row.updated_at };
+  const result = await executeShaped(tx, "transition unlocked transaction", values, (v) => {
+    const { "\u0000id": id, "\u0000status": status, "\u0000updated_at": updatedAt, ...columns } = v;
+    return tx
+      .updateTable("transactions")
+      .set(columns as typeof set)
+      .where("id", "=", id)
+      .where("status", "=", status)
+      .where("updated_at", "=", updatedAt)
+      .returningAll()
+      .returning((eb) =>
+        eb
+          .selectFrom("stores")
+          .select("stores.webhook_url")
+          .whereRef("stores.id", "=", "transactions.store_id")
+          .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
+          .as("store_webhook_url"),
+      );
+  });
+  const [written] = result.rows;
+  if (!written || result.rows.length !== 1)
+    throw new StaleWriteError(`transaction ${row.id} ${row.status} → ${set.status}`);
+  const { store_webhook_url, ...state } = written;
+  return { row: state as TransactionsTable, storeWebhookUrl: store_webhook_url ?? null };
 }
 
 // The channel snapshot as serializeChannel stored it (its name too, kept as it was).
