@@ -3,6 +3,7 @@ import { executeNamed } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
+import { notifyQueueOfRow } from "./wake-channel";
 
 export type Job = JobsTable;
 
@@ -16,15 +17,16 @@ export type Job = JobsTable;
 export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
   const row = jobRow(input, now);
-  await executeNamed(
-    db,
-    db
-      .insertInto("jobs")
-      .values(row)
-      .onConflict((oc) => oc.column("dedupe_key").doNothing()),
-  );
-  // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
-  if (row.run_at <= now) whenSettled(db, () => wakeWorkers(row.queue));
+  const insert = db
+    .insertInto("jobs")
+    .values(row)
+    .onConflict((oc) => oc.column("dedupe_key").doNothing());
+  const due = row.run_at <= now;
+  // Due now: other processes' workers are notified by the commit (PostgreSQL; the NOTIFY rides on
+  // the insert, no extra round trip), and an idle worker of this process is woken once it is over.
+  const notify = due ? notifyQueueOfRow() : null;
+  await executeNamed(db, notify ? insert.returning(notify.as("notified")) : insert);
+  if (due) whenSettled(db, () => wakeWorkers(row.queue));
   return row.id;
 }
 
@@ -161,7 +163,8 @@ export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Pr
  */
 export async function releaseJob(job: Job): Promise<boolean> {
   const now = Date.now();
-  const result = await getDb()
+  const notify = notifyQueueOfRow();
+  const update = getDb()
     .updateTable("jobs")
     .set((eb) => ({
       state: "QUEUED",
@@ -172,7 +175,8 @@ export async function releaseJob(job: Job): Promise<boolean> {
       updated_at: now,
     }))
     .where("id", "=", job.id)
-    .where("locked_by", "=", job.locked_by)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where("locked_by", "=", job.locked_by);
+  // Another process's worker takes it at once (notified on PostgreSQL); this one is stopping.
+  if (notify) return (await update.returning(notify.as("notified")).execute()).length === 1;
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
 }
