@@ -158,17 +158,19 @@ export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Pr
 }
 
 /**
- * Gives a leased job back unrun (a stopping worker): queued again at once for another worker, the
- * attempt it was charged for refunded.
+ * Gives a leased job back unrun, the attempt it was charged for refunded: queued again at once for
+ * another worker (a stopping worker), or at `runAt` (its handler could not start it yet: a webhook
+ * whose destination has all its slots in use). False when this run no longer held the lease.
  */
-export async function releaseJob(job: Job): Promise<boolean> {
+export async function releaseJob(job: Job, runAt = Date.now()): Promise<boolean> {
   const now = Date.now();
-  const notify = notifyQueueOfRow();
+  // Due at once: another process's worker takes it now (notified on PostgreSQL).
+  const notify = runAt <= now ? notifyQueueOfRow() : null;
   const update = getDb()
     .updateTable("jobs")
     .set((eb) => ({
       state: "QUEUED",
-      run_at: now,
+      run_at: runAt,
       attempts: eb("attempts", "-", 1),
       locked_by: null,
       locked_until: null,
@@ -176,7 +178,21 @@ export async function releaseJob(job: Job): Promise<boolean> {
     }))
     .where("id", "=", job.id)
     .where("locked_by", "=", job.locked_by);
-  // Another process's worker takes it at once (notified on PostgreSQL); this one is stopping.
   if (notify) return (await update.returning(notify.as("notified")).execute()).length === 1;
   return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** A queued job made due now (it was put off until a resource freed, and one just did); workers woken. */
+export async function bringJobForward(jobId: string): Promise<void> {
+  const now = Date.now();
+  const notify = notifyQueueOfRow();
+  const row = await getDb()
+    .updateTable("jobs")
+    .set({ run_at: now, updated_at: now })
+    .where("id", "=", jobId)
+    .where("state", "=", "QUEUED")
+    .where("run_at", ">", now)
+    .returning(notify ? ["queue", notify.as("notified")] : ["queue"])
+    .executeTakeFirst();
+  if (row) wakeWorkers(row.queue);
 }
