@@ -82,5 +82,14 @@ describe("a worker in another process (issue #18)", () => {
     await arrived(await paid());
     // On PostgreSQL only the NOTIFY of this commit can wake it now.
     await arrived(await paid());
-  }, 60_000);
+    if (dialect() === "postgres") {
+      // Its LISTEN connection dies (a network fault, a restarted PostgreSQL): it reconnects, and
+      // the next commit wakes it again.
+      const killed = await scratch.query<{ pid: number }>(
+        "select pg_terminate_backend(pid) as pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'",
+      );
+      expect(killed).toHaveLength(1);
+    }
+    await arrived(await paid());
+  }, 90_000);
 });
