@@ -35,9 +35,13 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
  * the retry otherwise) are one transaction, conditional on the caller still holding the job. Null
  * when it no longer does (nothing recorded; the job's new holder attempts again, same webhook-id).
  */
-export async function attemptLeasedDelivery(delivery: DeliveryRecord, job: Job): Promise<AttemptResult | Deferred> {
+export async function attemptLeasedDelivery(
+  delivery: DeliveryRecord,
+  job: Job,
+  secrets: string[],
+): Promise<AttemptResult | Deferred> {
   const started = performance.now();
-  const result = await attempt(delivery, { running: job, leased: job });
+  const result = await attempt(delivery, { running: job, leased: job, secrets });
   recordJobRun(
     job.queue,
     result === null ? "lost" : "deferred" in result || result.retryAt !== null ? "retry" : "done",
@@ -72,16 +76,17 @@ function freeSlot(slot: DestinationSlot): void {
 
 /**
  * `running`: the worker's job making this attempt (it takes a slot of the destination);
- * `leased`: the job to end in the same transaction as the attempt's record (see attemptLeasedDelivery).
+ * `leased`: the job to end in the same transaction as the attempt's record (see attemptLeasedDelivery);
+ * `secrets`: the store's signing secrets when the caller read them already (the fan-out).
  */
 async function attempt(delivery: DeliveryRecord, jobs: Record<string, never>): Promise<AttemptResult>;
 async function attempt(
   delivery: DeliveryRecord,
-  jobs: { running: Job; leased?: Job },
+  jobs: { running: Job; leased?: Job; secrets?: string[] },
 ): Promise<AttemptResult | Deferred>;
 async function attempt(
   delivery: DeliveryRecord,
-  jobs: { running?: Job; leased?: Job },
+  jobs: { running?: Job; leased?: Job; secrets?: string[] },
 ): Promise<AttemptResult | Deferred> {
   const job = jobs.leased;
   const slot = await destinationSlot(delivery, jobs.running);
@@ -95,7 +100,7 @@ async function attempt(
     headers = signWebhook({
       id: delivery.id,
       body: delivery.body,
-      secrets: await signingSecrets(delivery.store_id, requestedAt),
+      secrets: jobs.secrets ?? (await signingSecrets(delivery.store_id, requestedAt)),
       now: requestedAt,
     });
     result = await sendWebhookRequest(delivery.url, headers, delivery.body, attemptTimeoutMs());
