@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { type Db, dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
+import { dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
-import { executeNamed, precompiled } from "@/lib/db/precompiled";
+import { executeNamed } from "@/lib/db/precompiled";
 
 /** One stored entry, as written (summary is its JSON text, hashed as is); unsealed: seq, prev_hash and hash null. */
 export type AuditRow = AuditLogTable;
@@ -20,57 +20,9 @@ export type AuditRecord = Omit<AuditRow, "summary"> & { summary: z.infer<typeof 
 
 const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.parse(JSON.parse(r.summary)) });
 
-/**
- * Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers.
- * Built once (every payment state change made through the API writes one); each call binds values.
- */
-const unsealedInsert = precompiled(
-  (
-    db: Db,
-    id: string,
-    merchantId: string,
-    actorType: AuditRow["actor_type"],
-    actorId: string | null,
-    actorName: string,
-    action: string,
-    targetId: string,
-    summary: string,
-    ipAddress: string | null,
-    createdAt: number,
-  ) =>
-    db.insertInto("audit_log").values({
-      id,
-      merchant_id: merchantId,
-      seq: null,
-      actor_type: actorType,
-      actor_id: actorId,
-      actor_name: actorName,
-      action,
-      target_id: targetId,
-      summary,
-      ip_address: ipAddress,
-      created_at: createdAt,
-      prev_hash: null,
-      hash: null,
-    }),
-);
-
-export async function insertUnsealedEntry(tx: Tx, e: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
-  await unsealedInsert.all(
-    [
-      e.id,
-      e.merchant_id,
-      e.actor_type,
-      e.actor_id,
-      e.actor_name,
-      e.action,
-      e.target_id,
-      e.summary,
-      e.ip_address,
-      e.created_at,
-    ],
-    tx,
-  );
+/** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
+export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
+  await executeNamed(tx, tx.insertInto("audit_log").values({ ...entry, seq: null, prev_hash: null, hash: null }));
 }
 
 export type ChainHead = { seq: number; hash: string };
