@@ -66,6 +66,8 @@ type ChainPosition = { id: string; seq: number; prev_hash: string; hash: string 
  * was read); answers false, writing nothing, when another sealer got there first. On PostgreSQL one
  * statement (no BEGIN/COMMIT round trips: a sealing run is a read and this write); on SQLite one
  * short transaction. The batch travels as one JSON parameter, so the text is the same for any size.
+ * The entries are found through the merchant's unsealed range of (merchant_id, seq): matched by id
+ * alone, the cached plan of a small table scanned the whole index for seq null on every run.
  */
 export async function sealBatch(merchantId: string, from: ChainHead, positions: ChainPosition[]): Promise<boolean> {
   const last = positions[positions.length - 1];
@@ -84,7 +86,8 @@ export async function sealBatch(merchantId: string, from: ChainHead, positions: 
 ), sealed as (
   update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash
   from jsonb_to_recordset(${batch}::jsonb) as v(id text, seq bigint, prev_hash text, hash text)
-  where audit_log.id = v.id and audit_log.seq is null and exists (select from head)
+  where audit_log.merchant_id = ${merchantId} and audit_log.seq is null and audit_log.id = v.id
+    and exists (select from head)
   returning 1
 )
 select case
@@ -114,7 +117,7 @@ end as moved`,
     const source = sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.seq') as seq, json_extract(value, '$.prev_hash') as prev_hash, json_extract(value, '$.hash') as hash from json_each(${batch})) as v`;
     const result = await executeNamed(
       tx,
-      sql`update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash from ${source} where audit_log.id = v.id and audit_log.seq is null`,
+      sql`update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash from ${source} where audit_log.merchant_id = ${merchantId} and audit_log.seq is null and audit_log.id = v.id`,
     );
     const sealed = Number(result.numAffectedRows ?? 0);
     // Rolls the head back with it: one writer at a time on SQLite, so only a hand edit gets here.
