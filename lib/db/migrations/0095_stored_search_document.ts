@@ -23,4 +23,7 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   await sql`create index transactions_search_doc_trgm_idx on transactions using gin (search_doc gin_trgm_ops)`.execute(
     db,
   );
+  // A rewrite is no modification to autovacuum: without this the planner would guess the new
+  // column's LIKE selectivity until enough rows change (a sample of 30,000 rows: ~1 s at 1M).
+  await sql`analyze transactions (search_doc)`.execute(db);
 }
