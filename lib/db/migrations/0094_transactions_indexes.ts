@@ -1,0 +1,27 @@
+import { sql, type Kysely } from "kysely";
+import type { MigrationDialect } from "./index";
+
+/**
+ * Indexes on `transactions` that no measured plan at 1M payments used (docs/benchmarks.md
+ * "transactions indexes (session 6)"): each was written by every payment's INSERT and outcome
+ * UPDATE for nothing. What each did and what serves its queries now:
+ * - billing_key_idx: a billing key's attempts use (merchant_id, billing_key) (search_billing_key_idx);
+ * - idempotency_idx: the attempt by Idempotency-Key names the payment: (merchant_id, payment_id);
+ * - overview_pending_idx: the overview counts PENDING from payment_counts; reconciliation's waiting
+ *   attempts use (status, status_updated_at), as fast;
+ * - scroll_store_idx: no PostgreSQL plan chose it; SQLite's store scroll is as fast on the merchant's.
+ * SQLite only (its planner never chose them, the primary key and the requested-time indexes serve):
+ * - search_id_idx: GLOB on the primary key (PostgreSQL's LIKE needs the text_pattern_ops index);
+ * - list_scheduled_requested_idx.
+ * lib/db/transactions-indexes.ts lists what stays and why.
+ */
+export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
+  const dropped = [
+    "transactions_billing_key_idx",
+    "transactions_idempotency_idx",
+    "transactions_overview_pending_idx",
+    "transactions_scroll_store_idx",
+  ];
+  if (dialect === "sqlite") dropped.push("transactions_search_id_idx", "transactions_list_scheduled_requested_idx");
+  for (const name of dropped) await sql`drop index ${sql.id(name)}`.execute(db);
+}
