@@ -25,7 +25,9 @@ import { cancelBody, instantPayBody } from "./schema";
  */
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
-process.env.PROVIDER_TIMEOUT_MS = "300";
+// Short enough to keep the slow-fault cases quick, long enough that a plain call or look-up on a
+// loaded machine is not taken for a timeout (300 ms was, on PostgreSQL at load 5–7).
+process.env.PROVIDER_TIMEOUT_MS = "1000";
 /** Ends the sandbox's held slow faults (set by a test that answers while the provider is mid-way). */
 let releaseProvider: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -1,11 +1,16 @@
 import { lookUpCancellation } from "../cancel/cancellation-call";
 import { lookUpAttempt } from "../pay/look-up-attempt";
 import { refundLateApproval } from "./refund-late-approval";
-import { claimDue, makeDueNow, type UnsettledTable } from "./repository/look-ups";
+import { setTimeout as delay } from "node:timers/promises";
+import { providerTimeoutMs } from "@/lib/providers/call";
+import { LOOKUP_MARGIN_MS } from "./look-up-times";
+import { claimDue, isUnsettled, makeDueNow, type UnsettledTable } from "./repository/look-ups";
 import { logger } from "@/lib/ops/logger";
 
 /** Look-ups per table per sweep: bounded, so one sweep never holds a worker for long. */
 const SWEEP_BATCH = 10;
+/** How often a look-up claimed by another sweeper is checked for its end. */
+const CLAIMED_POLL_MS = 25;
 
 const RESOLVERS = {
   transactions: lookUpAttempt,
@@ -44,10 +49,19 @@ export async function sweepUnsettled(limit = SWEEP_BATCH): Promise<number> {
   return seen;
 }
 
-/** The "look up now" of one record (dashboard button), whatever its backoff said. */
+/**
+ * The "look up now" of one record (dashboard button, a retried request), whatever its backoff
+ * said. When another sweeper holds its claim, that look-up is under way: wait for it (one provider
+ * call, bounded by PROVIDER_TIMEOUT_MS) instead of answering "unknown" while it settles.
+ */
 export async function lookUpNow(name: UnsettledTable, id: string): Promise<boolean> {
   await makeDueNow(name, id);
   const rows = await claimDue(name, 1, id);
-  await resolveEach(name, rows);
-  return rows.length === 1;
+  if (rows.length === 1) {
+    await resolveEach(name, rows);
+    return true;
+  }
+  const until = Date.now() + providerTimeoutMs() + LOOKUP_MARGIN_MS;
+  while (Date.now() < until && (await isUnsettled(name, id))) await delay(CLAIMED_POLL_MS);
+  return false;
 }

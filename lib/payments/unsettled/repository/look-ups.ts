@@ -57,6 +57,17 @@ export async function holdLookupsDuringCall(name: UnsettledTable, id: string): P
     .execute();
 }
 
+/** Whether the record's outcome is still unknown. */
+export async function isUnsettled(name: UnsettledTable, id: string): Promise<boolean> {
+  const row = await lookupColumns()
+    .selectFrom(name)
+    .select("id")
+    .where("id", "=", id)
+    .where("status", "=", OPEN_STATUS[name])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** An operator asked for a look-up now (dashboard): due at once. No-op once settled. */
 export async function makeDueNow(name: UnsettledTable, id: string): Promise<void> {
   await lookupColumns()
