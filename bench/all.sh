@@ -119,6 +119,10 @@ if part webhook "Webhook first attempt after commit, 100 payments/s"; then
   PG_TEMP_FSYNC=on pg_temp_start
   DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
   pg_temp_stop
+  # The PostgreSQL deployment: the worker in its own process, woken by NOTIFY.
+  PG_TEMP_FSYNC=on pg_temp_start
+  BENCH_WORKER=process DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
+  pg_temp_stop
   done_part webhook
 fi
 

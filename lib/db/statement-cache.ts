@@ -68,7 +68,8 @@ export function commitsExecuted(): number {
 }
 
 const COMMIT = /^\s*(commit|end)\b/i;
-const WRITE = /^\s*(insert|update|delete)\b/i;
+/** A write statement, or one whose WITH clause writes (`with x as (update …) select …`). */
+const WRITE = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*?\bas\s*\(\s*(insert|update|delete)\b/i;
 
 /**
  * Statements the database had to parse and plan for this run (both dialects), for tests that check a
