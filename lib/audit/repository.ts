@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
 /** One stored entry, as written (summary is its JSON text, hashed as is); unsealed: seq, prev_hash and hash null. */
 export type AuditRow = AuditLogTable;
@@ -22,7 +22,9 @@ const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.p
 
 /** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
 export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
-  await executeNamed(tx, tx.insertInto("audit_log").values({ ...entry, seq: null, prev_hash: null, hash: null }));
+  await executeShaped(tx, "insert audit entry", entry, (v) =>
+    tx.insertInto("audit_log").values({ ...v, seq: null, prev_hash: null, hash: null }),
+  );
 }
 
 export type ChainHead = { seq: number; hash: string };

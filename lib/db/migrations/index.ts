@@ -27,6 +27,7 @@ import * as m0090 from "./0090_payment_counts";
 import * as m0091 from "./0091_list_shapes";
 import * as m0092 from "./0092_paid_volume_hours";
 import * as m0093 from "./0093_refund_volume_hours";
+import * as m0095 from "./0095_stored_search_document";
 
 export type MigrationDialect = Dialect;
 
@@ -64,6 +65,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0091_list_shapes": m0091,
   "0092_paid_volume_hours": m0092,
   "0093_refund_volume_hours": m0093,
+  "0095_stored_search_document": m0095,
 };
 
 class StaticProvider implements MigrationProvider {
