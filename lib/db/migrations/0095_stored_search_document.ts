@@ -13,9 +13,10 @@ const DOCUMENT_COLUMNS =
  * tested ~12,000 rows at 1M payments building each row's document once per pattern: ~45 ms of
  * PostgreSQL CPU for its count; reading the stored column, ~18 ms.
  * Why a trigger and not a generated column: PostgreSQL 15 reads and plans a generation expression
- * again in every INSERT and UPDATE statement (~+150 µs per payment's INSERT + outcome UPDATE,
- * measured); the trigger's plan is cached per connection, and the index no longer evaluates the
- * expression itself. docs/benchmarks.md "Search at 1M, session 6" has both.
+ * again in every INSERT and UPDATE statement; the trigger's plan is cached per connection. With
+ * the index no longer evaluating the expression itself, an attempt's INSERT + outcome UPDATE costs
+ * less than before (593 µs against 703; generated column 645: docs/benchmarks.md "Search at 1M,
+ * session 6").
  * The column is filled by adding it as a generated column (one rewrite of `transactions`, which
  * rebuilds its indexes) and then dropping the expression (PostgreSQL keeps the values).
  * SQLite: nothing. Its FTS5 table (0060) holds the document; its searches at 1M meet the target.
