@@ -27,10 +27,10 @@ export function searchDocumentSql(row: string): string {
 }
 
 /**
- * PostgreSQL keeps each row's document, lowercased, in this generated column (migration 0095), so
- * a search tests a stored string instead of building it again per row and per pattern. Not in the
- * Kysely table type: nothing but the search reads it, and SQLite has no such column (its FTS5
- * table holds the document, contentless).
+ * PostgreSQL keeps each row's document, lowercased, in this column (migration 0095: a BEFORE
+ * trigger writes it on INSERT and on an UPDATE of its columns), so a search tests a stored string
+ * instead of building it again per row and per pattern. Not in the Kysely table type: nothing but
+ * the search reads it, and SQLite has no such column (its FTS5 table holds the document, contentless).
  */
 export const STORED_DOCUMENT_COLUMN = "search_doc";
 
