@@ -37,7 +37,9 @@ done_part() { echo "($1: $(( $(date +%s) - part_started )) s)"; }
 
 if part http "HTTP ratios, SQLite, then PostgreSQL (fsync on)"; then
   DATABASE_URL="file:$TMP/http.db" npx tsx bench/http-ratio.ts
-  PG_TEMP_FSYNC=on pg_temp_start
+  # A profiled run (BENCH_PROFILE) also reports PostgreSQL's statements (pg_stat_statements).
+  PG_TEMP_OPTIONS=${BENCH_PROFILE:+"-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on"} \
+    PG_TEMP_FSYNC=on pg_temp_start
   DATABASE_URL="$PG_TEMP_URL" npx tsx bench/http-ratio.ts
   pg_temp_stop
   done_part http

@@ -1,5 +1,5 @@
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
@@ -17,15 +17,17 @@ export type Job = JobsTable;
 export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
   const row = jobRow(input, now);
-  const insert = db
-    .insertInto("jobs")
-    .values(row)
-    .onConflict((oc) => oc.column("dedupe_key").doNothing());
   const due = row.run_at <= now;
   // Due now: other processes' workers are notified by the commit (PostgreSQL; the NOTIFY rides on
   // the insert, no extra round trip), and an idle worker of this process is woken once it is over.
   const notify = due ? notifyQueueOfRow() : null;
-  await executeNamed(db, notify ? insert.returning(notify.as("notified")) : insert);
+  await executeShaped(db, notify ? "enqueue job, notify" : "enqueue job", row, (v) => {
+    const insert = db
+      .insertInto("jobs")
+      .values(v)
+      .onConflict((oc) => oc.column("dedupe_key").doNothing());
+    return notify ? insert.returning(notify.as("notified")) : insert;
+  });
   if (due) whenSettled(db, () => wakeWorkers(row.queue));
   return row.id;
 }
