@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import { restOrWake, wakesOf, wakeWorkers } from "./wake";
+import { restOrWake, serveQueues, wakesOf, wakeWorkers } from "./wake";
 import { newId } from "@/lib/ids";
 import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
@@ -115,6 +115,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
     ...(outbound.length > 0 ? [{ queues: outbound, concurrency: settings.outboundConcurrency }] : []),
   ].map((lane) => ({ ...lane, runs: new JobRuns(id, settings.leaseMs) }));
   const stopping = new AbortController();
+  const unserve = serveQueues(queues);
   // Other processes' jobs (PostgreSQL). After each (re)connection every lane looks once: what was
   // notified while the connection was down is lost.
   const listener = listenForDueJobs(
@@ -184,6 +185,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
     stop: (stopOptions = {}) =>
       (stopped ??= (async () => {
         stopping.abort();
+        unserve();
         await listener?.close();
         const graceMs = stopOptions.graceMs ?? settings.stopGraceMs;
         await Promise.all(loops);

@@ -2,7 +2,7 @@ import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
-import { wakeWorkers } from "../wake";
+import { servedHere, wakeWorkers } from "../wake";
 import { notifyQueueOfRow } from "./wake-channel";
 
 export type Job = JobsTable;
@@ -18,9 +18,12 @@ export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
   const row = jobRow(input, now);
   const due = row.run_at <= now;
-  // Due now: other processes' workers are notified by the commit (PostgreSQL; the NOTIFY rides on
-  // the insert, no extra round trip), and an idle worker of this process is woken once it is over.
-  const notify = due ? notifyQueueOfRow() : null;
+  // Due now: an idle worker of this process is woken once the transaction is over. When no worker
+  // here serves the queue (an app run with WORKER_IN_APP=false, a CLI), other processes' workers are
+  // notified by the commit (PostgreSQL; the NOTIFY rides on the insert, no extra round trip). Not
+  // otherwise: a notifying transaction commits under a database-wide lock held through its WAL
+  // flush, so every payment would commit one at a time for a wake-up this process already gives.
+  const notify = due && !servedHere(row.queue) ? notifyQueueOfRow() : null;
   await executeShaped(db, notify ? "enqueue job, notify" : "enqueue job", row, (v) => {
     const insert = db
       .insertInto("jobs")
@@ -187,14 +190,14 @@ export async function releaseJob(job: Job, runAt = Date.now()): Promise<boolean>
 /** A queued job made due now (it was put off until a resource freed, and one just did); workers woken. */
 export async function bringJobForward(jobId: string): Promise<void> {
   const now = Date.now();
-  const notify = notifyQueueOfRow();
+  // This process's lane takes it (it just freed the slot the job waited for): woken here, not notified.
   const row = await getDb()
     .updateTable("jobs")
     .set({ run_at: now, updated_at: now })
     .where("id", "=", jobId)
     .where("state", "=", "QUEUED")
     .where("run_at", ">", now)
-    .returning(notify ? ["queue", notify.as("notified")] : ["queue"])
+    .returning("queue")
     .executeTakeFirst();
   if (row) wakeWorkers(row.queue);
 }
