@@ -32,7 +32,11 @@ import * as m0095 from "./0095_stored_search_document";
 
 export type MigrationDialect = Dialect;
 
-type VersionedMigration = { up: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void> };
+type VersionedMigration = {
+  up: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void>;
+  /** Upkeep that cannot run inside the migrations' transaction (VACUUM), run once after they commit. */
+  afterCommit?: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void>;
+};
 
 /**
  * Versioned migrations, applied in name order. Each takes the dialect so a version can emit
@@ -103,6 +107,8 @@ export function migrateToLatest(): Promise<void> {
       migrated = undefined;
       throw error instanceof Error ? error : new Error(`migration ${failed?.migrationName ?? ""} failed`);
     }
+    for (const applied of results ?? [])
+      await migrations[applied.migrationName]?.afterCommit?.(getDb() as unknown as Kysely<unknown>, dialect());
   })();
   return migrated;
 }
