@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { dialect, withTransaction } from "@/lib/db/client";
+import { dialect, getDb, withTransaction } from "@/lib/db/client";
 import { commitsExecuted, statementsExecuted } from "@/lib/db/statement-cache";
 import { newMerchant } from "@/lib/testing/fixtures";
 import type { Actor } from "./actor";
 import { recordAudit } from "./record";
-import { pendingEntries } from "./repository";
+import { pendingEntries, sealBatch, unsealedWithHead } from "./repository";
 import { holdSealing, sealAuditChain, sealingSettled } from "./seal";
 import { verifyAuditChains } from "./verify";
 
@@ -118,5 +118,33 @@ describe("audit sealing statements (issue #18)", () => {
       unsealed: 0,
       breaks: [],
     });
+  });
+  // The write lands only whole: an entry of the batch no longer unsealed (only a hand edit can do
+  // that while the head is unmoved) fails it, leaving the head and the other entries as they were.
+  it("a batch with an entry sealed behind sealing's back writes nothing", async () => {
+    const m = await newMerchant();
+    const release = await holdSealing(m.merchant_id);
+    try {
+      await withTransaction(async (tx) => {
+        for (const key of ["key_a", "key_b"])
+          await recordAudit(tx, { merchantId: m.merchant_id, action: "api_key.create", targetId: key }, alice);
+      });
+      const genesis = { seq: 0, hash: "0".repeat(64) };
+      const { head, rows } = await unsealedWithHead(m.merchant_id, genesis, 10);
+      const positions = rows.map((row, i) => ({ id: row.id, seq: i + 1, prev_hash: "p", hash: `h${i}` }));
+      await getDb().updateTable("audit_log").set({ seq: 99 }).where("id", "=", rows[1]!.id).execute();
+      await expect(sealBatch(m.merchant_id, head, positions)).rejects.toThrow(/sealed concurrently/);
+      expect((await unsealedWithHead(m.merchant_id, genesis, 10)).rows.map((r) => r.id)).toEqual([rows[0]!.id]);
+      const heads = await getDb()
+        .selectFrom("audit_heads")
+        .select("seq")
+        .where("merchant_id", "=", m.merchant_id)
+        .execute();
+      expect(heads.map((h) => Number(h.seq))).toEqual([]);
+    } finally {
+      // Leave the suite's database verifiable (scripts/test.sh checks every chain at the end).
+      await getDb().deleteFrom("audit_log").where("merchant_id", "=", m.merchant_id).execute();
+      await release();
+    }
   });
 });
