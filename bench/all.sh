@@ -37,7 +37,9 @@ done_part() { echo "($1: $(( $(date +%s) - part_started )) s)"; }
 
 if part http "HTTP ratios, SQLite, then PostgreSQL (fsync on)"; then
   DATABASE_URL="file:$TMP/http.db" npx tsx bench/http-ratio.ts
-  PG_TEMP_FSYNC=on pg_temp_start
+  # A profiled run (BENCH_PROFILE) also reports PostgreSQL's statements (pg_stat_statements).
+  PG_TEMP_OPTIONS=${BENCH_PROFILE:+"-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on"} \
+    PG_TEMP_FSYNC=on pg_temp_start
   DATABASE_URL="$PG_TEMP_URL" npx tsx bench/http-ratio.ts
   pg_temp_stop
   done_part http
@@ -116,6 +118,10 @@ if part webhook "Webhook first attempt after commit, 100 payments/s"; then
   DATABASE_URL="file:$TMP/webhook.db" npx tsx bench/webhook-latency.ts
   PG_TEMP_FSYNC=on pg_temp_start
   DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
+  pg_temp_stop
+  # The PostgreSQL deployment: the worker in its own process, woken by NOTIFY.
+  PG_TEMP_FSYNC=on pg_temp_start
+  BENCH_WORKER=process DATABASE_URL="$PG_TEMP_URL" npx tsx bench/webhook-latency.ts
   pg_temp_stop
   done_part webhook
 fi

@@ -1,7 +1,8 @@
 /**
  * Cost of the audit log on the write path (issue #18: at most 10%). Since teams (#16) every payment
- * state change made through the API appends to the merchant's audit hash chain in the same DB
- * transaction (4 more statements, and the merchant's chain-head row lock until COMMIT). Measured in
+ * state change made through the API writes an audit entry in its DB transaction (one INSERT), sealed
+ * into the merchant's hash chain after commit (lib/audit/seal.ts: a read and a write per run, runs
+ * spaced AUDIT_SEAL_SPACING_MS apart, so a busy merchant's entries are sealed in batches). Measured in
  * one process so nothing else differs: the instant-pay verb is called BENCH_CONCURRENCY at a time
  * with an API-key caller (audited, as every API request is) and without one (nothing recorded, as
  * the worker's own transitions), in alternating slices (ABBA) after a warm-up; one merchant, as

@@ -25,6 +25,12 @@ const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
 let seconds = SECONDS;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4910);
+/** BENCH_PAIRS: which pairs to measure (default all: "ceiling read write log"). */
+const PAIRS = (process.env.BENCH_PAIRS ?? "ceiling read write log").split(/[ ,]+/);
+/** BENCH_PROFILE: "read" and/or "write" ("1" = read): a CPU profile of a fresh app process serving it, after the pairs. */
+const PROFILES = (process.env.BENCH_PROFILE === "1" ? "read" : (process.env.BENCH_PROFILE ?? ""))
+  .split(/[ ,]+/)
+  .filter((k) => k === "read" || k === "write");
 const BARE_PORT = APP_PORT + 1;
 const dir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
 const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
@@ -95,21 +101,23 @@ async function main() {
   await waitFor(`${app}/openapi.json`);
   // Started once the first has migrated the database: two processes migrating one SQLite file at
   // once race (Kysely takes no migration lock on SQLite; one died on "table already exists").
-  start(
-    ["npx", "tsx", "scripts/start.ts"],
-    {
-      PORT: String(APP_PORT + 2),
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-    },
-    "quiet",
-  );
+  // Only when its pair is measured.
+  if (PAIRS.includes("log"))
+    start(
+      ["npx", "tsx", "scripts/start.ts"],
+      {
+        PORT: String(APP_PORT + 2),
+        HOST: "127.0.0.1",
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+      },
+      "quiet",
+    );
   await waitFor(`${bare}/bare/json`);
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
-  await waitFor(`${quiet}/openapi.json`);
+  if (PAIRS.includes("log")) await waitFor(`${quiet}/openapi.json`);
 
   const created = JSON.parse(
     execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], {
@@ -170,34 +178,31 @@ async function main() {
       `local id = "${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}"`,
       `request = function() n = n + 1; return wrk.format(nil, ${pathOf}) end`,
     ]);
-  type Pair = { name: string; bare: () => Run; app: (() => Run) | null };
-  const pairs: Pair[] = [
-    { name: "Next's ceiling: GET /bare/json", bare: () => wrk(`${bare}/bare/json`, ""), app: null },
+  type Pair = { key: string; name: string; bare: () => Run; app: (() => Run) | null };
+  const writeScript = () =>
+    write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`);
+  const allPairs: Pair[] = [
+    { key: "ceiling", name: "Next's ceiling: GET /bare/json", bare: () => wrk(`${bare}/bare/json`, ""), app: null },
     {
+      key: "read",
       name: "GET /v2/payments/{id} vs bare authenticated read",
       bare: () => withCpu(barePid, () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken))),
       app: () => withCpu(appPid, () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken))),
     },
     {
+      key: "write",
       name: "POST …/instant/pay vs bare durable insert",
       bare: () => withCpu(barePid, () => wrk(bare, write(bareToken, `"/bare/write"`))),
-      app: () =>
-        withCpu(appPid, () =>
-          wrk(
-            app,
-            write(
-              login.accessToken,
-              `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`,
-            ),
-          ),
-        ),
+      app: () => withCpu(appPid, () => wrk(app, writeScript())),
     },
     {
+      key: "log",
       name: "request log: GET /v2/payments/{id} with the access log vs without",
       bare: () => wrk(`${quiet}/v2/payments/bench-read`, read(login.accessToken)),
       app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)),
     },
   ];
+  const pairs = allPairs.filter((p) => PAIRS.includes(p.key));
   // Warm both servers (route compilation, JIT) before measuring.
   seconds = WARM_SECONDS;
   for (const pair of pairs) {
@@ -244,36 +249,106 @@ async function main() {
   );
   console.log(rows.join("\n"));
   if (cpuLines.length) console.log(`\n${cpuLines.join("\n")} (medians of the rounds; /proc utime+stime)`);
-  if (process.env.BENCH_PROFILE === "1") await profileRead(app, read(login.accessToken));
+  for (const kind of PROFILES) {
+    if (kind === "read") await profile("read", "/v2/payments/bench-read", read(login.accessToken));
+    else await profile("write", "", writeScript());
+  }
   stopAll();
   process.exit(0);
 }
 
-/** A CPU profile of a fresh app process serving the read for BENCH_SECONDS: what stands between it and the bare route. */
-async function profileRead(_app: string, script: string) {
-  const profiles = path.join(dir, "profiles");
-  const port = APP_PORT + 3;
+/**
+ * A CPU profile of a fresh app process serving the read or the write for BENCH_PROFILE_SECONDS
+ * (default twice BENCH_SECONDS), after a warm-up run: self time by owner, the top frames, and
+ * (profile-attribution.ts) µs per request by area of our code × kind of work over the measured
+ * window only (start-up and warm-up left out), scaled to the server's CPU per request from /proc
+ * in the same window. On PostgreSQL with pg_stat_statements loaded (PG_TEMP_OPTIONS, see
+ * bench/all.sh), the statements per request with their execution and planning time.
+ */
+async function profile(kind: "read" | "write", pathOf: string, script: string) {
+  const profiles = path.join(dir, `profiles-${kind}`);
+  const port = APP_PORT + 3 + (kind === "write" ? 1 : 0);
   // --cpu-prof is refused in NODE_OPTIONS: run node itself with tsx as its loader.
+  const spawnedAt = performance.now();
   const child = start(
     ["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"],
     { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
-    "profiled",
+    `profiled-${kind}`,
   );
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/openapi.json`);
-  wrk(`${url}/v2/payments/bench-read`, script); // warm-up
-  const run = wrk(`${url}/v2/payments/bench-read`, script);
+  const url = `http://127.0.0.1:${port}${pathOf}`;
+  await waitFor(`http://127.0.0.1:${port}/openapi.json`);
+  seconds = WARM_SECONDS;
+  wrk(url, script); // warm-up
+  seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? SECONDS * 2);
+  await pgStatements("reset");
+  const from = performance.now();
+  const run = withCpu(child.pid!, () => wrk(url, script));
+  const to = performance.now();
+  const statements = await pgStatements("read", run.rps * seconds);
+  if (statements) console.log(`\n${statements}`);
   process.kill(-child.pid!, "SIGTERM");
   await new Promise((r) => child.once("exit", r));
   await new Promise((r) => setTimeout(r, 1000));
-  const { summariseProfile, topFrames } = await import("./lib/profile-summary");
+  const { summariseProfile, topFrames, largestProfile } = await import("./lib/profile-summary");
+  const { attributionTables } = await import("./lib/profile-attribution");
+  const label = kind === "read" ? "GET /v2/payments/{id}" : "POST …/instant/pay";
   console.log(
-    `\nCPU of the app serving GET /v2/payments/{id} (${run.rps.toFixed(0)} req/s while profiled), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
+    `\nCPU of the app serving ${label} (${run.rps.toFixed(0)} req/s while profiled; /proc: server ${run.cpuUs!.server.toFixed(0)} µs per request), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
   );
   console.log(
     `\nTop frames by self time:\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(profiles, 25)}`,
   );
-  console.log(`\n(profile: ${profiles})`);
+  console.log(
+    `\n(profile: ${profiles}; window: ${((from - spawnedAt) / 1000).toFixed(1)}–${((to - spawnedAt) / 1000).toFixed(1)} s after the spawn)`,
+  );
+  const prof = largestProfile(profiles);
+  if (prof) {
+    // The profile's clock starts with the process (within a few ms of the spawn): the measured
+    // window, trimmed by 0.3 s each side, in µs since the profile's start.
+    const window = { from: (from - spawnedAt + 300) * 1000, to: (to - spawnedAt - 300) * 1000 };
+    const requests = run.rps * ((window.to - window.from) / 1e6);
+    const { busy } = (await import("./lib/profile-attribution")).attribute(prof, window.from, window.to);
+    // Scaled to /proc's CPU per request (the profiled main thread misses GC helper threads, libuv's pool).
+    const scale = (run.cpuUs!.server * requests) / busy;
+    console.log(
+      `\nCPU per ${kind === "read" ? "read" : "payment"} by area of our code (the nearest frame of ours on the stack) and what ran inside it, scaled to /proc's ${run.cpuUs!.server.toFixed(0)} µs (profiled main thread ×${scale.toFixed(2)}):\n\n${attributionTables(prof, window.from, window.to, requests, scale)}`,
+    );
+  }
+}
+
+/** pg_stat_statements, when loaded: "reset" before the profiled run, "read" after (per request). */
+async function pgStatements(step: "reset" | "read", requests = 1): Promise<string | undefined> {
+  if (!pgDataDir) return undefined;
+  const psql = (query: string) =>
+    execFileSync("psql", [databaseUrl, "-XAtq", "-F", "\t", "-c", query], { encoding: "utf8" });
+  try {
+    if (step === "reset") {
+      psql("create extension if not exists pg_stat_statements; select pg_stat_statements_reset()");
+      return undefined;
+    }
+    const rows = psql(
+      `select calls, round((total_exec_time)::numeric, 3), round(total_plan_time::numeric, 3), plans, rows, regexp_replace(left(query, 140), '[[:space:]]+', ' ', 'g') from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time + total_plan_time desc limit 30`,
+    )
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => line.split("\t"));
+    const per = (v: string) => (Number(v) / requests).toFixed(2);
+    const usPer = (v: string) => ((Number(v) * 1000) / requests).toFixed(0);
+    const total = rows.reduce((s, r) => s + Number(r[1]) + Number(r[2]), 0);
+    return [
+      `PostgreSQL statements per request (pg_stat_statements, track = all: statements inside triggers too; time is the backend's wall time, COMMIT's WAL flush included), ${requests.toFixed(0)} requests, top 30 by time: ${((total * 1000) / requests).toFixed(0)} µs per request in them\n`,
+      "| calls per request | exec µs per request | planning µs per request | plans | statement |",
+      "|---|---|---|---|---|",
+      ...rows.map(
+        (r) => `| ${per(r[0]!)} | ${usPer(r[1]!)} | ${usPer(r[2]!)} | ${r[3]} | \`${r[5]!.replaceAll("|", "\\|")}\` |`,
+      ),
+    ].join("\n");
+  } catch (error) {
+    return step === "read"
+      ? `(pg_stat_statements not available: ${(error as Error).message.split("\n")[0]})`
+      : undefined;
+  }
 }
 
 main().catch((error) => {

@@ -7,19 +7,28 @@
  * `npx next build`. DATABASE_URL picks the database (default: a throwaway SQLite file).
  * Also prints the app's CPU per payment (BENCH_WEBHOOK=off: the same payments into a store without
  * a webhook address, no jobs) and where the deliveries waited, stage by stage.
+ * BENCH_WORKER=process: the app runs no worker (WORKER_IN_APP=false) and one worker process
+ * (scripts/worker.ts, as `npm run worker`) runs the jobs, as a PostgreSQL deployment would; its CPU is
+ * printed apart. On PostgreSQL, PG_TEMP_DIR (scripts/pg-temp.sh) adds the database's CPU, and the run
+ * samples every 100 ms the app's pool (callers waiting for a connection, /metrics) and
+ * pg_stat_activity (backends active, idle in transaction, waiting on a lock).
  */
 import { createServer } from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuSeconds } from "./lib/process-cpu";
-import { benchMerchant, cardPayment, startApp, stopAll } from "./lib/servers";
+import { benchMerchant, cardPayment, startApp, startProcess, stopAll } from "./lib/servers";
+import { startSampling } from "./lib/webhook-sampling";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4930);
 const dir = mkdtempSync(path.join(os.tmpdir(), "bench-webhook-"));
 const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
+const separateWorker = process.env.BENCH_WORKER === "process";
+const pgDataDir = process.env.PG_TEMP_DIR ? path.join(process.env.PG_TEMP_DIR, "data") : undefined;
+const METRICS_TOKEN = "bench-webhook-metrics";
 
 const arrived = new Map<string, number>();
 const receiver = createServer((req, res) => {
@@ -36,7 +45,20 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(PORT + 1, "127.0.0.1", r));
 
 async function main() {
-  const app = await startApp(dir, PORT, databaseUrl, { WEBHOOK_ALLOW_PRIVATE: "true" });
+  const env = {
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    METRICS_TOKEN,
+    ...(separateWorker ? { WORKER_IN_APP: "false" } : {}),
+  };
+  const app = await startApp(dir, PORT, databaseUrl, env);
+  const worker = separateWorker
+    ? startProcess(
+        dir,
+        ["npx", "tsx", "scripts/worker.ts"],
+        { DATA_DIR: dir, DATABASE_URL: databaseUrl, ...env },
+        "worker",
+      )
+    : undefined;
   const base = `http://127.0.0.1:${PORT}`;
   const m = await benchMerchant(dir, databaseUrl, base);
   const { setStoreWebhook } = await import("./lib/store-webhook");
@@ -62,7 +84,12 @@ async function main() {
   // Warm-up, then a steady rate: one request every 1000/RATE ms, not waiting for answers.
   for (let i = 0; i < 20; i++) await pay(`warm-${i}`);
   const inFlight: Promise<void>[] = [];
-  const cpuBefore = cpuSeconds(app.pid!).server;
+  const cpu = () => ({
+    app: cpuSeconds(app.pid!, pgDataDir),
+    worker: worker ? cpuSeconds(worker.pid!).server : 0,
+  });
+  const cpuBefore = cpu();
+  const sampling = startSampling(base, METRICS_TOKEN, databaseUrl);
   const started = performance.now();
   for (let i = 0; i < RATE * SECONDS; i++) {
     const due = started + (i * 1000) / RATE;
@@ -78,8 +105,10 @@ async function main() {
     [...committed.keys()].some((id) => !arrived.has(id))
   )
     await new Promise((r) => setTimeout(r, 200));
-  // The app's CPU from the first paced payment until every webhook arrived (or the wait ran out).
-  const appCpu = cpuSeconds(app.pid!).server - cpuBefore;
+  // CPU from the first paced payment until every webhook arrived (or the wait ran out).
+  const cpuAfter = cpu();
+  const samples = await sampling.stop();
+  const perPayment = (seconds: number) => ((seconds * 1000) / (RATE * SECONDS)).toFixed(2);
   const latencies = [...committed]
     .filter(([id]) => arrived.has(id))
     .map(([id, at]) => Math.max(0, arrived.get(id)! - at))
@@ -87,15 +116,19 @@ async function main() {
   const p = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(0) ?? "-";
   console.log(
-    `\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${RATE} payments/s for ${SECONDS} s (${committed.size} paid, ${failed} refused)\n`,
+    `\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${separateWorker ? "worker in its own process" : "worker in the app"} · ${RATE} payments/s for ${SECONDS} s (${committed.size} paid, ${failed} refused)\n`,
   );
   console.log(
     "| first attempt after commit | p50 ms | p95 ms | p99 ms | max ms | never arrived |\n|---|---|---|---|---|---|",
   );
   console.log(`| webhook | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${p(1)} | ${committed.size - latencies.length} |`);
   console.log(
-    `\nApp CPU per payment with its webhook: ${((appCpu * 1000) / (RATE * SECONDS)).toFixed(2)} ms (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    `\nCPU per payment with its webhook: app ${perPayment(cpuAfter.app.server - cpuBefore.app.server)} ms` +
+      (worker ? `, worker process ${perPayment(cpuAfter.worker - cpuBefore.worker)} ms` : "") +
+      (pgDataDir ? `, PostgreSQL ${perPayment(cpuAfter.app.postgres - cpuBefore.app.postgres)} ms` : "") +
+      ` (load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
+  console.log(samples);
   if (process.env.BENCH_WEBHOOK !== "off") await profile(m.merchant_id, committed, answered);
   else console.log(`payment answer time p50 ${pct(answered, 0.5)} ms, p99 ${pct(answered, 0.99)} ms`);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster on a temp dir and a free port.
 # Usage: source scripts/pg-temp.sh; pg_temp_start; ... ; pg_temp_stop
-# Sets PG_TEMP_URL. fsync is off (tests); PG_TEMP_FSYNC=on for benchmarks that measure durable commits. Needs /usr/lib/postgresql/*/bin and, as root, the postgres user.
+# Sets PG_TEMP_URL. fsync is off (tests); PG_TEMP_FSYNC=on for benchmarks that measure durable commits;
+# PG_TEMP_OPTIONS adds server options (e.g. "-c shared_preload_libraries=pg_stat_statements"). Needs /usr/lib/postgresql/*/bin and, as root, the postgres user.
 
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 
@@ -24,7 +25,7 @@ pg_temp_start() {
 # Starts the server of the current cluster (again), on the same port and settings.
 pg_temp_resume() {
   pg_as "$PG_BIN/pg_ctl" -D "$PG_TEMP_DIR/data" -l "$PG_TEMP_DIR/log" -w \
-    -o "-p $PG_TEMP_PORT -k $PG_TEMP_DIR -c listen_addresses=127.0.0.1 -c fsync=${PG_TEMP_FSYNC:-off} -c max_connections=200" start >/dev/null
+    -o "-p $PG_TEMP_PORT -k $PG_TEMP_DIR -c listen_addresses=127.0.0.1 -c fsync=${PG_TEMP_FSYNC:-off} -c max_connections=200 ${PG_TEMP_OPTIONS:-}" start >/dev/null
 }
 
 # Stops the server cleanly, keeping its data directory (to copy it, e.g. a seeded snapshot).

@@ -6,11 +6,14 @@ import path from "node:path";
  * grouped by who owns the code (Next.js, React, Kysely, the database driver, our lib/ and app/,
  * Node itself), as percentages of busy (non-idle) time.
  */
-type Node = { id: number; callFrame: { functionName: string; url: string } };
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+import { type Profile, sourceOf } from "./profile-attribution";
+
+type Node = Profile["nodes"][number];
 
 function owner(frame: Node["callFrame"]): string {
-  const { url, functionName } = frame;
+  const { functionName } = frame;
+  // Frames in Next's bundles are mapped to their sources (Kysely, zod… are bundled with our code).
+  const url = frame.url.includes("/.next/") ? sourceOf(frame) : frame.url;
   if (functionName === "(idle)") return "idle";
   if (functionName === "(garbage collector)") return "garbage collection";
   if (functionName === "(program)" || url === "")
@@ -27,7 +30,7 @@ function owner(frame: Node["callFrame"]): string {
   return "our code (lib/, scripts/)";
 }
 
-function largestProfile(dir: string): Profile | undefined {
+export function largestProfile(dir: string): Profile | undefined {
   const file = readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))
     .map((f) => path.join(dir, f))
@@ -69,12 +72,14 @@ function where(url: string): string {
 export function topFrames(dir: string, limit: number): string {
   const profile = largestProfile(dir);
   if (!profile) return "(no profile written)";
-  const { totals, busy } = selfTimes(profile, (f) => JSON.stringify([f.functionName || "(anonymous)", f.url]));
+  const { totals, busy } = selfTimes(profile, (f) =>
+    JSON.stringify([f.functionName || "(anonymous)", f.url.includes("/.next/") ? sourceOf(f) : f.url, owner(f)]),
+  );
   return totals
     .slice(0, limit)
     .map(([key, t]) => {
-      const [fn, url] = JSON.parse(key) as [string, string];
-      return `| ${fn.replaceAll("|", "\\|")} | ${where(url)} | ${owner({ functionName: fn, url })} | ${((100 * t) / busy).toFixed(1)}% |`;
+      const [fn, url, who] = JSON.parse(key) as [string, string, string];
+      return `| ${fn.replaceAll("|", "\\|")} | ${where(url)} | ${who} | ${((100 * t) / busy).toFixed(1)}% |`;
     })
     .join("\n");
 }

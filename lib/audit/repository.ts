@@ -1,9 +1,9 @@
-import { NoResultError, sql } from "kysely";
+import { sql } from "kysely";
 import { z } from "zod";
-import { dialect, getDb, type Tx } from "@/lib/db/client";
+import { dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { AuditFilters } from "./schema";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
 /** One stored entry, as written (summary is its JSON text, hashed as is); unsealed: seq, prev_hash and hash null. */
 export type AuditRow = AuditLogTable;
@@ -22,89 +22,150 @@ const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.p
 
 /** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
 export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
-  await executeNamed(tx, tx.insertInto("audit_log").values({ ...entry, seq: null, prev_hash: null, hash: null }));
+  await executeShaped(tx, "insert audit entry", entry, (v) =>
+    tx.insertInto("audit_log").values({ ...v, seq: null, prev_hash: null, hash: null }),
+  );
 }
+
+export type ChainHead = { seq: number; hash: string };
 
 /**
- * Locks the merchant's chain head (created at the genesis hash on first use) until the sealing
- * transaction ends, and answers the last sealed position and hash. One statement: the upsert's
- * no-op update takes the row lock like an UPDATE would.
+ * The merchant's chain head (`genesis` when it has none yet) and its committed entries not yet in
+ * the chain, oldest id first. One statement, so head and entries come from one snapshot: an entry
+ * unsealed here was unsealed when the head was where this read found it.
  */
-export async function lockChainHead(
-  tx: Tx,
+export async function unsealedWithHead(
   merchantId: string,
-  genesisHash: string,
-): Promise<{ seq: number; hash: string }> {
-  const lock = tx
-    .insertInto("audit_heads")
-    .values({ merchant_id: merchantId, seq: 0, hash: genesisHash })
-    .onConflict((oc) => oc.column("merchant_id").doUpdateSet({ seq: sql<number>`audit_heads.seq` }))
-    .returning(["seq", "hash"]);
-  const [head] = (await executeNamed(tx, lock)).rows;
-  if (!head) throw new NoResultError(lock.toOperationNode());
-  return { seq: Number(head.seq), hash: head.hash };
-}
-
-/** The merchant's committed entries not yet in its chain, oldest id first. */
-export async function unsealedEntries(tx: Tx, merchantId: string, limit: number): Promise<AuditRow[]> {
-  const query = tx
+  genesis: ChainHead,
+  limit: number,
+): Promise<{ head: ChainHead; rows: AuditRow[] }> {
+  const db = getDb();
+  const head = db.selectFrom("audit_heads").where("audit_heads.merchant_id", "=", merchantId);
+  const query = db
     .selectFrom("audit_log")
-    .selectAll()
-    .where("merchant_id", "=", merchantId)
-    .where("seq", "is", null)
-    .orderBy("id")
+    .selectAll("audit_log")
+    .select([head.select("audit_heads.seq").as("head_seq"), head.select("audit_heads.hash").as("head_hash")])
+    .where("audit_log.merchant_id", "=", merchantId)
+    .where("audit_log.seq", "is", null)
+    .orderBy("audit_log.id")
     .limit(limit);
-  return (await executeNamed(tx, query)).rows;
+  const found = (await executeNamed(db, query)).rows;
+  const first = found[0];
+  return {
+    head:
+      first?.head_seq == null || first.head_hash == null
+        ? genesis
+        : { seq: Number(first.head_seq), hash: first.head_hash },
+    rows: found.map(({ head_seq: _seq, head_hash: _hash, ...row }) => row),
+  };
 }
 
 type ChainPosition = { id: string; seq: number; prev_hash: string; hash: string };
 
 /**
- * Gives unsealed entries their chain positions in one statement (the batch travels as one JSON
- * parameter, so the text is the same for any batch size); answers how many were still unsealed.
+ * Seals a batch chained from `from` in one atomic write: the entries get their positions and the
+ * head moves to the last, only if the head is still at `from` (no sealer moved it since the batch
+ * was read); answers false, writing nothing, when another sealer got there first. On PostgreSQL one
+ * statement (no BEGIN/COMMIT round trips: a sealing run is a read and this write); on SQLite one
+ * short transaction. The batch travels as one JSON parameter, so the text is the same for any size.
+ * The entries are found through the merchant's unsealed range of (merchant_id, seq): matched by id
+ * alone, the cached plan of a small table scanned the whole index for seq null on every run.
  */
-export async function sealEntries(tx: Tx, positions: ChainPosition[]): Promise<number> {
+export async function sealBatch(merchantId: string, from: ChainHead, positions: ChainPosition[]): Promise<boolean> {
+  const last = positions[positions.length - 1];
+  if (!last) return true;
   const batch = JSON.stringify(positions);
-  const source =
-    dialect() === "postgres"
-      ? sql`jsonb_to_recordset(${batch}::jsonb) as v(id text, seq bigint, prev_hash text, hash text)`
-      : sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.seq') as seq, json_extract(value, '$.prev_hash') as prev_hash, json_extract(value, '$.hash') as hash from json_each(${batch})) as v`;
-  const result = await executeNamed(
-    tx,
-    sql`update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash from ${source} where audit_log.id = v.id and audit_log.seq is null`,
-  );
-  return Number(result.numAffectedRows ?? 0);
+  if (dialect() === "postgres") {
+    // Entries the snapshot showed unsealed stay so while the head is unmoved (only sealing moves
+    // it); a mismatch would mean a hand edit, and the error undoes the whole statement.
+    const result = await executeNamed(
+      getDb(),
+      sql<{ moved: number }>`with head as (
+  insert into audit_heads as h (merchant_id, seq, hash) values (${merchantId}, ${last.seq}, ${last.hash})
+  on conflict (merchant_id) do update set seq = excluded.seq, hash = excluded.hash
+  where h.seq = ${from.seq} and h.hash = ${from.hash}
+  returning 1
+), sealed as (
+  update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash
+  from jsonb_to_recordset(${batch}::jsonb) as v(id text, seq bigint, prev_hash text, hash text)
+  where audit_log.merchant_id = ${merchantId} and audit_log.seq is null and audit_log.id = v.id
+    and exists (select from head)
+  returning 1
+)
+select case
+  when not exists (select from head) then 0
+  when (select count(*) from sealed) = ${positions.length} then 1
+  else cast('audit entries sealed concurrently: ' || (select count(*) from sealed) as integer)
+end as moved`,
+    );
+    return Number(result.rows[0]?.moved) === 1;
+  }
+  return withTransaction(async (tx) => {
+    const moved = await executeNamed(
+      tx,
+      tx
+        .insertInto("audit_heads")
+        .values({ merchant_id: merchantId, seq: last.seq, hash: last.hash })
+        .onConflict((oc) =>
+          oc
+            .column("merchant_id")
+            .doUpdateSet({ seq: last.seq, hash: last.hash })
+            .where("audit_heads.seq", "=", from.seq)
+            .where("audit_heads.hash", "=", from.hash),
+        )
+        .returning("seq"),
+    );
+    if (moved.rows.length === 0) return false;
+    const source = sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.seq') as seq, json_extract(value, '$.prev_hash') as prev_hash, json_extract(value, '$.hash') as hash from json_each(${batch})) as v`;
+    const result = await executeNamed(
+      tx,
+      sql`update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash from ${source} where audit_log.merchant_id = ${merchantId} and audit_log.seq is null and audit_log.id = v.id`,
+    );
+    const sealed = Number(result.numAffectedRows ?? 0);
+    // Rolls the head back with it: one writer at a time on SQLite, so only a hand edit gets here.
+    if (sealed !== positions.length)
+      throw new Error(`audit entries of ${merchantId} were sealed concurrently (${sealed} of ${positions.length})`);
+    return true;
+  });
 }
 
-export async function setChainHead(tx: Tx, merchantId: string, head: { seq: number; hash: string }): Promise<void> {
-  await executeNamed(tx, tx.updateTable("audit_heads").set(head).where("merchant_id", "=", merchantId));
-}
-
-/** Merchants with entries waiting to be sealed, written before `createdBefore` (epoch ms). */
+/**
+ * Merchants with entries waiting to be sealed, written before `createdBefore` (epoch ms). One probe
+ * per merchant on (merchant_id, seq), where unsealed entries (seq null) sit together: no index of
+ * their own to keep up on every entry (docs/benchmarks.md "Audit cost, session 6").
+ */
 export async function merchantsWithUnsealed(createdBefore: number, limit: number): Promise<string[]> {
   const rows = await getDb()
-    .selectFrom("audit_log")
-    .select("merchant_id")
-    .distinct()
-    .where("seq", "is", null)
-    .where("created_at", "<", createdBefore)
+    .selectFrom("merchants")
+    .select("merchants.id")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("audit_log")
+          .select("audit_log.id")
+          .whereRef("audit_log.merchant_id", "=", "merchants.id")
+          .where("audit_log.seq", "is", null)
+          .where("audit_log.created_at", "<", createdBefore),
+      ),
+    )
     .limit(limit)
     .execute();
-  return rows.map((r) => r.merchant_id);
+  return rows.map((r) => r.id);
 }
 
-/** Every unsealed entry (id, merchant, time), every merchant's or one's, oldest first. */
+/** Every unsealed entry (id, merchant, time), every merchant's or one's, oldest first (probed per merchant). */
 export async function unsealedSummary(
   merchantId: string | undefined,
   limit: number,
 ): Promise<{ id: string; merchant_id: string; created_at: number }[]> {
   let q = getDb()
-    .selectFrom("audit_log")
-    .select(["id", "merchant_id", "created_at"])
-    .where("seq", "is", null)
-    .orderBy("id")
+    .selectFrom("merchants")
+    .innerJoin("audit_log", "audit_log.merchant_id", "merchants.id")
+    .select(["audit_log.id", "audit_log.merchant_id", "audit_log.created_at"])
+    .where("audit_log.seq", "is", null)
+    .orderBy("audit_log.id")
     .limit(limit);
-  if (merchantId) q = q.where("merchant_id", "=", merchantId);
+  if (merchantId) q = q.where("merchants.id", "=", merchantId);
   return q.execute();
 }
 

@@ -1,42 +1,34 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { transaction } from "@/lib/db/transaction";
 import { logger } from "@/lib/ops/logger";
 import { GENESIS_HASH, entryHash } from "./hash";
-import { lockChainHead, merchantsWithUnsealed, sealEntries, setChainHead, unsealedEntries } from "./repository";
+import { merchantsWithUnsealed, sealBatch, unsealedWithHead } from "./repository";
 
-/** Entries sealed per transaction: bounded, so a long backlog never holds the head lock for long. */
+/** Entries sealed per write: bounded, so a long backlog is sealed in short steps. */
 const SEAL_BATCH = 500;
 
 /**
  * Seals the merchant's committed, unchained entries into its hash chain, in id order: each gets the
- * next position and the previous entry's hash, and the head moves to the last. One short
- * transaction per batch holds the merchant's head lock, so concurrent sealers (this process, other
- * processes, the periodic task) take turns and each entry is sealed once. Answers how many it sealed.
+ * next position and the previous entry's hash, and the head moves to the last. Each batch is a read
+ * (head and entries from one snapshot) and one atomic write that only lands if the head has not
+ * moved since (lib/audit/repository.ts sealBatch): concurrent sealers (this process, other
+ * processes, the periodic task) never seal an entry twice; the one that lost reads again. Answers
+ * how many it sealed.
  */
 export async function sealAuditChain(merchantId: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const sealed = await transaction(async (tx) => {
-      let head = await lockChainHead(tx, merchantId, GENESIS_HASH);
-      const rows = await unsealedEntries(tx, merchantId, SEAL_BATCH);
-      if (rows.length === 0) return 0;
-      const positions = rows.map((row) => {
-        const chained = { ...row, seq: head.seq + 1, prev_hash: head.hash };
-        const hash = entryHash(chained);
-        head = { seq: chained.seq, hash };
-        return { id: row.id, seq: chained.seq, prev_hash: chained.prev_hash, hash };
-      });
-      // Under the head lock nobody else seals this merchant: a miss means the data moved under us.
-      const sealed = await sealEntries(tx, positions);
-      if (sealed !== rows.length)
-        throw new Error(
-          `audit entries of ${merchantId} were sealed concurrently (${sealed} of ${rows.length} still unsealed)`,
-        );
-      await setChainHead(tx, merchantId, head);
-      return rows.length;
+    const { head, rows } = await unsealedWithHead(merchantId, { seq: 0, hash: GENESIS_HASH }, SEAL_BATCH);
+    if (rows.length === 0) return total;
+    let at = head;
+    const positions = rows.map((row) => {
+      const chained = { ...row, seq: at.seq + 1, prev_hash: at.hash };
+      const hash = entryHash(chained);
+      at = { seq: chained.seq, hash };
+      return { id: row.id, seq: chained.seq, prev_hash: chained.prev_hash, hash };
     });
-    total += sealed;
-    if (sealed < SEAL_BATCH) return total;
+    if (!(await sealBatch(merchantId, head, positions))) continue; // another sealer moved the head: read again
+    total += rows.length;
+    if (rows.length < SEAL_BATCH) return total;
   }
 }
 
@@ -58,8 +50,8 @@ const sealing = new Map<string, SealingRun>();
 
 /**
  * Least time between the starts of two post-commit sealing runs of one merchant in this process. A
- * sealing run is one transaction (six round trips and a commit, ~2 ms of CPU on PostgreSQL) whatever
- * its batch, so a busy merchant sealed as fast as it commits paid one per few payments; spaced, its
+ * sealing run costs about the same whatever its batch (a read and a write, was a transaction of six
+ * round trips: ~2 ms of CPU on PostgreSQL), so a busy merchant sealed as fast as it commits paid one per few payments; spaced, its
  * entries are sealed in batches and wait at most this long more. The first run after a quiet spell
  * starts at once. `AUDIT_SEAL_SPACING_MS` (read at each run) sets it.
  */

@@ -6,7 +6,7 @@ import type { Executor } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import { DEFAULT_TEST_CHANNELS } from "./defaults";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeShaped } from "@/lib/db/precompiled";
 
 export type ChannelRecord = ChannelsTable;
 export type ChannelPurpose = "payment" | "identity";
@@ -65,13 +65,15 @@ export async function findStoreChannel(
   key: string,
   db: Db | Tx = getDb(),
 ): Promise<ChannelRecord | undefined> {
-  const query = db
-    .selectFrom("channels")
-    .selectAll()
-    .where("key", "=", key)
-    .where("merchant_id", "=", merchantId)
-    .where("store_id", "=", storeId);
-  return (await executeNamed(db, query)).rows[0];
+  const found = await executeShaped(db, "store channel", { key, merchantId, storeId }, (v) =>
+    db
+      .selectFrom("channels")
+      .selectAll()
+      .where("key", "=", v.key)
+      .where("merchant_id", "=", v.merchantId)
+      .where("store_id", "=", v.storeId),
+  );
+  return found.rows[0];
 }
 
 /** A store's channel for a purpose by key, or 404 CHANNEL_NOT_FOUND naming the request field. */

@@ -7,7 +7,7 @@ import { databaseTarget, type DatabaseTarget } from "@/lib/env";
 import { recordLockWait } from "@/lib/ops/db-metrics";
 import type { DB } from "./schema";
 import { groupCommitter, type GroupStats } from "./group-commit";
-import { cachingSqlite, namingPool } from "./statement-cache";
+import { cachingSqlite, countBuilds, namingPool } from "./statement-cache";
 
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
@@ -37,7 +37,10 @@ function openSqlite(file: string) {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 30000");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: cachingSqlite(sqlite) }) });
+  return new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: cachingSqlite(sqlite) }),
+    plugins: [countBuilds],
+  });
 }
 
 type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
@@ -45,7 +48,7 @@ type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
 function openPostgres(url: string): Handle {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   return {
-    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) }),
+    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), plugins: [countBuilds] }),
     dialect: "postgres",
     pool,
   };

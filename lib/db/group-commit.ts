@@ -1,5 +1,5 @@
 import { AsyncResource } from "node:async_hooks";
-import { sql } from "kysely";
+import { CompiledQuery } from "kysely";
 import type { Db, Tx } from "./client";
 
 /**
@@ -18,6 +18,10 @@ import type { Db, Tx } from "./client";
  * PostgreSQL needs none of this: concurrent commits on its connections already share WAL flushes.
  */
 const GROUP_MAX_MEMBERS = 64;
+// Compiled once: a member's savepoint statements are run as they are, never built again.
+const SAVEPOINT = CompiledQuery.raw("savepoint group_member");
+const RELEASE = CompiledQuery.raw("release group_member");
+const ROLLBACK_TO = CompiledQuery.raw("rollback to group_member");
 // Captured before any test fakes timers: the group must keep running under a fake clock.
 const nextTurn = globalThis.setImmediate.bind(globalThis);
 
@@ -46,14 +50,14 @@ export function groupCommitter(db: () => Db, onSettled: (tx: Tx) => void = () =>
           while (queue.length > 0 && size < GROUP_MAX_MEMBERS) {
             const member = queue.shift()!;
             size++;
-            await sql`savepoint group_member`.execute(tx);
+            await tx.executeQuery(SAVEPOINT);
             try {
               const value = await member.work(tx);
-              await sql`release group_member`.execute(tx);
+              await tx.executeQuery(RELEASE);
               done.push({ member, value });
             } catch (error) {
-              await sql`rollback to group_member`.execute(tx);
-              await sql`release group_member`.execute(tx);
+              await tx.executeQuery(ROLLBACK_TO);
+              await tx.executeQuery(RELEASE);
               member.reject(error);
             }
           }

@@ -62,3 +62,53 @@ export function executeNamed<R>(on: Db | Tx, query: Compilable<R> | RawBuilder<R
   nameStatement(compiled.sql);
   return on.executeQuery(compiled);
 }
+
+type Shaped = { sql: string; slots: (string | { value: unknown })[]; query: CompiledQuery<unknown> };
+const shapes = new WeakMap<Db, Map<string, Shaped>>();
+/** Distinct shapes kept per database: the write path has a few dozen (one per patch kind); a bound in case of a misuse. */
+const SHAPES_KEPT = 500;
+
+/** Values bound as they are: anything else (a raw SQL expression, an array) is built by Kysely each time. */
+function bindable(value: unknown): boolean {
+  return (
+    value === null || ["string", "number", "bigint", "boolean"].includes(typeof value) || value instanceof Uint8Array
+  );
+}
+
+/**
+ * Runs a write-path statement whose SQL depends only on `shape` and on which keys `values` has: it
+ * is built and compiled by Kysely once per shape and key list (with placeholders standing for the
+ * values), then each call only binds the values, as a named statement on PostgreSQL (executeNamed).
+ * Building a query is most of Kysely's CPU on the write path (a payment's insert binds ~60 columns).
+ * `build` receives placeholders for `values` (undefined values left out, as Kysely leaves them out
+ * of an insert or update) and must bind every one of them as a value of the query.
+ */
+export async function executeShaped<V extends object, R>(
+  on: Db | Tx,
+  shape: string,
+  row: V,
+  build: (placeholders: V) => Compilable<R>,
+): Promise<QueryResult<R>> {
+  const values = row as Record<string, unknown>;
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  if (!keys.every((k) => bindable(values[k]))) return executeNamed(on, build(row));
+  const key = `${shape}\u0000${keys.join(",")}`;
+  const db = getDb();
+  const byKey = shapes.get(db) ?? new Map<string, Shaped>();
+  shapes.set(db, byKey);
+  let entry = byKey.get(key);
+  if (!entry) {
+    const placeholders = Object.fromEntries(keys.map((k) => [k, `\u0000shaped-${k}\u0000`])) as V;
+    const query = build(placeholders).compile() as CompiledQuery<unknown>;
+    const byMarker = new Map(keys.map((k) => [`\u0000shaped-${k}\u0000`, k]));
+    const slots = query.parameters.map((p) => byMarker.get(p as string) ?? { value: p });
+    const used = new Set(slots.filter((s) => typeof s === "string"));
+    if (used.size !== keys.length) throw new Error(`executeShaped(${shape}): every value must be bound in the query`);
+    if (byKey.size >= SHAPES_KEPT) byKey.delete(byKey.keys().next().value!);
+    entry = { sql: query.sql, slots, query };
+    byKey.set(key, entry);
+  }
+  nameStatement(entry.sql);
+  const bound = entry.slots.map((s) => (typeof s === "string" ? values[s] : s.value));
+  return on.executeQuery({ ...entry.query, parameters: bound } as CompiledQuery<R>);
+}

@@ -4,8 +4,8 @@ import { sql } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import { newId } from "@/lib/ids";
 import { dialect, getDb, withTransaction } from "./client";
-import { precompiled } from "./precompiled";
-import { cachingSqlite, commitsExecuted, STATEMENT_CACHE_SIZE } from "./statement-cache";
+import { executeShaped, precompiled } from "./precompiled";
+import { cachingSqlite, commitsExecuted, queriesBuilt, STATEMENT_CACHE_SIZE } from "./statement-cache";
 
 describe("SQLite statement cache (issue #18)", () => {
   it("prepares each SQL text once and reuses the statement", () => {
@@ -105,6 +105,47 @@ describe("precompiled queries (issue #18)", () => {
       );
     });
     expect(names).toContain(byName.sql());
+  });
+});
+
+describe("statements compiled once per shape (issue #18)", () => {
+  type Probe = { id: string; a: string | null; b: number | null };
+  const probes = () => getDb().withTables<{ shaped_probe: Probe }>();
+  const insert = (row: Partial<Probe> & { id: string }) =>
+    executeShaped(probes(), "insert shaped probe", row, (v) => probes().insertInto("shaped_probe").values(v));
+  const read = (id: string) => probes().selectFrom("shaped_probe").selectAll().where("id", "=", id).executeTakeFirst();
+
+  it("binds each call's values to the statement built once, building nothing on later calls", async () => {
+    await sql`create table if not exists shaped_probe (id text primary key, a text, b integer)`.execute(getDb());
+    const [one, two] = [newId("probe_"), newId("probe_")];
+    await insert({ id: one, a: "first", b: 1 });
+    const before = queriesBuilt();
+    await insert({ id: two, a: "second", b: 2 });
+    expect(queriesBuilt() - before).toBe(0);
+    expect(await read(one)).toEqual({ id: one, a: "first", b: 1 });
+    expect(await read(two)).toEqual({ id: two, a: "second", b: 2 });
+  });
+
+  it("leaves undefined values out, as Kysely does, in a statement of their own", async () => {
+    const id = newId("probe_");
+    await insert({ id, a: undefined, b: 3 });
+    expect(await read(id)).toEqual({ id, a: null, b: 3 });
+  });
+
+  it("lets Kysely build a value that is not plain (a SQL expression) each time", async () => {
+    const id = newId("probe_");
+    await executeShaped(probes(), "insert shaped probe", { id, a: sql<string>`'lo' || 'wer'` }, (v) =>
+      probes().insertInto("shaped_probe").values(v),
+    );
+    expect((await read(id))?.a).toBe("lower");
+  });
+
+  it("refuses a builder that does not bind every value", async () => {
+    await expect(
+      executeShaped(probes(), "broken shaped probe", { id: "x", a: "unused" }, (v) =>
+        probes().selectFrom("shaped_probe").select("id").where("id", "=", v.id),
+      ),
+    ).rejects.toThrow(/every value/);
   });
 });
 

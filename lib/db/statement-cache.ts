@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { createHash } from "node:crypto";
+import type { KyselyPlugin } from "kysely";
 import type pg from "pg";
 
 /**
@@ -19,12 +20,39 @@ export const STATEMENT_CACHE_SIZE = 500;
  * not: in the production build the payment read was parsed and planned afresh on every request).
  */
 const shared = globalThis as unknown as {
-  __platformStatements?: { executed: number; commits: number; afresh: number; named: Map<string, string> };
+  __platformStatements?: {
+    executed: number;
+    commits: number;
+    afresh: number;
+    built: number;
+    named: Map<string, string>;
+  };
 };
-shared.__platformStatements ??= { executed: 0, commits: 0, afresh: 0, named: new Map() };
+shared.__platformStatements ??= { executed: 0, commits: 0, afresh: 0, built: 0, named: new Map() };
 const state = shared.__platformStatements;
 state.commits ??= 0;
 state.afresh ??= 0;
+state.built ??= 0;
+
+/**
+ * Counts the queries Kysely builds (turns from a builder's operation tree into SQL text): a plugin's
+ * transformQuery runs once per build, and never for a query compiled earlier and only bound again
+ * (lib/db/precompiled.ts). For tests that check a hot path builds no query per request.
+ */
+export const countBuilds: KyselyPlugin = {
+  transformQuery(args) {
+    state.built++;
+    return args.node;
+  },
+  async transformResult(args) {
+    return args.result;
+  },
+};
+
+/** Queries Kysely built in this process (see countBuilds). */
+export function queriesBuilt(): number {
+  return state.built;
+}
 
 /** Statements executed by this process (both dialects): for /metrics and for tests that count round trips. */
 export function statementsExecuted(): number {
@@ -40,7 +68,8 @@ export function commitsExecuted(): number {
 }
 
 const COMMIT = /^\s*(commit|end)\b/i;
-const WRITE = /^\s*(insert|update|delete)\b/i;
+/** A write statement, or one whose WITH clause writes (`with x as (update …) select …`). */
+const WRITE = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*?\bas\s*\(\s*(insert|update|delete)\b/i;
 
 /**
  * Statements the database had to parse and plan for this run (both dialects), for tests that check a

@@ -12,8 +12,9 @@ import type { Job } from "./queue";
 
 /**
  * What a handler may ask for instead of the default retry schedule; most return nothing.
- * `{ completed: true }`: the handler already deleted its job row in its own transaction
- * (completeJob(job, tx)), with the work it committed, so the worker records nothing more.
+ * `{ completed: true }`: the handler already recorded its job's end itself: deleted the row in its
+ * own transaction (completeJob(job, tx)) with the work it committed, or queued it again for later
+ * (releaseJob(job, runAt): a webhook whose destination was busy), so the worker records nothing more.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: "returns nothing" is the outcome of most handlers (and of `resolve()` in a handler's own promise); undefined would refuse them.
 export type JobOutcome = void | { retryAt: number; error: string } | { completed: true };

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import { restOrWake, wakesOf } from "./wake";
+import { restOrWake, wakesOf, wakeWorkers } from "./wake";
 import { newId } from "@/lib/ids";
 import { noteWorkerHeartbeat } from "@/lib/ops/heartbeat";
 import { recordJobRun } from "@/lib/ops/job-metrics";
@@ -9,6 +9,7 @@ import { claimJobs } from "./repository/claim";
 import { jobHandlers, outboundQueues, periodicTasks, type PeriodicTask } from "./handlers";
 import { JobRuns, runOutcomeObservers } from "./job-runs";
 import { jobLeaseMs } from "./repository/lease";
+import { listenForDueJobs } from "./repository/wake-channel";
 
 runOutcomeObservers.push(recordJobRun);
 
@@ -97,6 +98,10 @@ const running = globalThis as unknown as { __platformWorker?: WorkerHandle };
  * which mostly wait on a receiver, WORKER_OUTBOUND_CONCURRENCY at once) and everything else
  * (WORKER_CONCURRENCY). A slow receiver, or a burst of deliveries, never holds the slots of
  * scheduled charges, and slow charges never hold up deliveries (issue #18).
+ *
+ * A lane claims at once when a job it serves becomes due: woken in-process after the enqueuing
+ * transaction (lib/jobs/wake.ts) or, on PostgreSQL, by the NOTIFY of another process's commit
+ * (lib/jobs/repository/wake-channel.ts); WORKER_POLL_MS is the fallback when neither comes.
  */
 export function startWorker(options: { name: string; queues?: string[] }): WorkerHandle {
   if (running.__platformWorker) return running.__platformWorker;
@@ -110,6 +115,16 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
     ...(outbound.length > 0 ? [{ queues: outbound, concurrency: settings.outboundConcurrency }] : []),
   ].map((lane) => ({ ...lane, runs: new JobRuns(id, settings.leaseMs) }));
   const stopping = new AbortController();
+  // Other processes' jobs (PostgreSQL). After each (re)connection every lane looks once: what was
+  // notified while the connection was down is lost.
+  const listener = listenForDueJobs(
+    (queue) => {
+      if (queues.includes(queue)) wakeWorkers(queue);
+    },
+    () => {
+      for (const queue of queues) wakeWorkers(queue);
+    },
+  );
   const rest = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
   // The retention sweep recurs on the queue; every worker books the current slot (deduplicated).
   scheduleRetention().catch((error: unknown) =>
@@ -169,6 +184,7 @@ export function startWorker(options: { name: string; queues?: string[] }): Worke
     stop: (stopOptions = {}) =>
       (stopped ??= (async () => {
         stopping.abort();
+        await listener?.close();
         const graceMs = stopOptions.graceMs ?? settings.stopGraceMs;
         await Promise.all(loops);
         await Promise.all([

@@ -8,6 +8,7 @@ import {
   type TransactionRow,
   type TransactionStatus,
   writeTransactionState,
+  writeUnlockedTransactionState,
 } from "./transactions/repository";
 
 export type { TransactionPatch };
@@ -31,12 +32,27 @@ export async function transitionTransaction(
   row: TransactionRow,
   to: TransactionStatus,
   patch: TransactionPatch = {},
+  /**
+   * The store's webhook address when the caller read it with the row lock (else the webhook reads
+   * it); `unlocked`: the caller knows the row without having locked it (an attempt it has just
+   * recorded), the guarded write locks it and answers the row and the address, or throws
+   * StaleWriteError when the row is no longer as known.
+   */
+  known?: { storeWebhookUrl: string | null } | { unlocked: true },
 ): Promise<TransactionRow> {
   if (!canMove(row.status, to)) throw new IllegalTransitionError("transaction", row.id, row.status, to);
   const now = Date.now();
   const set = { ...patch, status: to, status_updated_at: now, updated_at: Math.max(now, row.updated_at + 1) };
-  await writeTransactionState(tx, row, set);
-  const next = { ...row, ...set };
+  let next: TransactionRow;
+  let address = known && "storeWebhookUrl" in known ? known : undefined;
+  if (known && "unlocked" in known) {
+    const written = await writeUnlockedTransactionState(tx, row, set);
+    next = written.row;
+    address = { storeWebhookUrl: written.storeWebhookUrl };
+  } else {
+    await writeTransactionState(tx, row, set);
+    next = { ...row, ...set };
+  }
   // Recorded only when a dashboard user or an API key made the change (not the worker's sweeps).
   await recordAudit(tx, {
     merchantId: row.merchant_id,
@@ -47,14 +63,18 @@ export async function transitionTransaction(
   });
   const webhook = WEBHOOK_OF[to];
   if (webhook) {
-    await enqueueWebhook(tx, {
-      merchantId: row.merchant_id,
-      storeId: row.store_id,
-      paymentId: row.payment_id,
-      txId: row.id,
-      status: webhook,
-      noticeUrls: noticeUrlsOf(row),
-    });
+    await enqueueWebhook(
+      tx,
+      {
+        merchantId: row.merchant_id,
+        storeId: row.store_id,
+        paymentId: row.payment_id,
+        txId: row.id,
+        status: webhook,
+        noticeUrls: noticeUrlsOf(row),
+      },
+      address,
+    );
   }
   return next;
 }

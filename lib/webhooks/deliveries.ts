@@ -103,7 +103,11 @@ function newDeliveryRecord(input: NewDelivery): DeliveryRecord {
 
 /** The store's current signing secret, plus the previous one while a rotation's overlap lasts. */
 export async function signingSecrets(storeId: string, now = Date.now()): Promise<string[]> {
-  const sealed = await sealedSigningSecrets(storeId, now);
+  return openSigningSecrets(await sealedSigningSecrets(storeId, now));
+}
+
+/** The store's signing secrets as read sealed (sealedSigningSecrets, fanOutContext), opened. */
+export function openSigningSecrets(sealed: { current: string; previous: string | null } | undefined): string[] {
   if (!sealed) return [];
   const current = openWebhookSecret(sealed.current);
   return sealed.previous ? [current, openWebhookSecret(sealed.previous)] : [current];

@@ -24,9 +24,15 @@ export type WebhookEvent = {
  * notice_urls and no store webhook URL) has nowhere to go: no job is written for it, which saves
  * the job's insert, claim and delete on every payment of a store without webhooks.
  */
-export async function enqueueWebhook(tx: Executor, event: WebhookEvent): Promise<void> {
+export async function enqueueWebhook(
+  tx: Executor,
+  event: WebhookEvent,
+  /** The store's webhook address, when the caller already read it in this transaction (with its row lock). */
+  known?: { storeWebhookUrl: string | null },
+): Promise<void> {
   if (!event.noticeUrls.some((u) => u.trim() !== "")) {
-    if (!(await storeWebhookUrl(tx, event.merchantId, event.storeId))) return;
+    const address = known ? known.storeWebhookUrl : await storeWebhookUrl(tx, event.merchantId, event.storeId);
+    if (!address) return;
   }
   await enqueue(tx, { queue: WEBHOOK_QUEUE, payload: event, maxAttempts: 5 });
 }

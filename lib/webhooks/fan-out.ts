@@ -1,25 +1,23 @@
-import { type Transaction, transaction } from "@/lib/db/transaction";
+import { transaction } from "@/lib/db/transaction";
 import type { JobLease, JobOutcome } from "@/lib/jobs/handlers";
 import type { Job } from "@/lib/jobs/queue";
 import { completeJob, failJob, releaseJob } from "@/lib/jobs/repository/queue";
 import { jobLeaseMs } from "@/lib/jobs/repository/lease";
 import { boundedBackoff } from "@/lib/jobs/retry-policy";
 import { logger } from "@/lib/ops/logger";
-import { createLeasedDelivery, eventBody } from "./deliveries";
+import { createLeasedDelivery, eventBody, openSigningSecrets } from "./deliveries";
 import { attemptLeasedDelivery } from "./deliver";
 import type { WebhookEvent } from "./enqueue";
-import { type DeliveryRecord, fannedOut, storeWebhookUrl, transactionMethod } from "./repository";
+import { type DeliveryRecord, type FanOutContext, fanOutContext } from "./repository";
 import { attemptTimeoutMs } from "./retry";
 
 type Leased = { delivery: DeliveryRecord; job: Job };
 
-async function triggerOf(tx: Transaction, event: WebhookEvent): Promise<DeliveryRecord["trigger"]> {
+function triggerOf(event: WebhookEvent, context: FanOutContext): DeliveryRecord["trigger"] {
   if (event.trigger) return event.trigger;
   if (event.status !== "Paid") return "NOTIFICATION_SETTING";
   // Only a deposit makes a virtual-account transaction Paid.
-  return (await transactionMethod(tx, event.txId)) === "VIRTUAL_ACCOUNT"
-    ? "VIRTUAL_ACCOUNT_DEPOSIT"
-    : "NOTIFICATION_SETTING";
+  return context.method === "VIRTUAL_ACCOUNT" ? "VIRTUAL_ACCOUNT_DEPOSIT" : "NOTIFICATION_SETTING";
 }
 
 /**
@@ -34,20 +32,28 @@ async function triggerOf(tx: Transaction, event: WebhookEvent): Promise<Delivery
 export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: JobLease): Promise<JobOutcome> {
   const owner = job.locked_by ?? job.id;
   const leaseMs = Math.max(jobLeaseMs(), attemptTimeoutMs() + 30_000);
+  let secrets: string[] = [];
   const created = await transaction(async (tx) => {
     const leased: Leased[] = [];
     // The event's job ends with its fan-out, in the same commit: from here on the deliveries and
     // their (leased) attempt jobs carry everything. Not ours any more: another run fans out.
     if (!(await completeJob(job, tx))) throw new FannedOutElsewhere();
-    if (await fannedOut(tx, job.id)) return leased;
+    const context = await fanOutContext(tx, {
+      jobId: job.id,
+      merchantId: event.merchantId,
+      storeId: event.storeId,
+      txId: event.txId,
+      now: Date.now(),
+    });
+    if (context.fannedOut) return leased;
     let urls = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
     const urlSource = urls.length > 0 ? "NOTICE_URLS" : "STORE";
-    if (urls.length === 0) {
-      const storeUrl = await storeWebhookUrl(tx, event.merchantId, event.storeId);
-      urls = storeUrl ? [storeUrl] : [];
-    }
+    if (urls.length === 0) urls = context.storeUrl ? [context.storeUrl] : [];
     if (urls.length === 0) return leased;
-    const trigger = await triggerOf(tx, event);
+    // The first attempts sign with the secrets read here (a rotation's previous secret is kept for
+    // its overlap, so milliseconds later they still verify).
+    secrets = openSigningSecrets(context.sealedSecrets);
+    const trigger = triggerOf(event, context);
     const body = eventBody({ tx_id: event.txId, payment_id: event.paymentId, status: event.status });
     for (const url of urls) {
       const input = {
@@ -72,7 +78,7 @@ export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: Job
     throw error;
   });
   if (created === null) return;
-  await firstAttempts(created, lease.signal);
+  await firstAttempts(created, secrets, lease.signal);
   return { completed: true };
 }
 
@@ -84,7 +90,7 @@ class FannedOutElsewhere extends Error {}
  * `signal`: every attempt job not yet finished is given back to the queue at once, so another
  * worker sends it (an attempt in flight may then be sent twice, with the same webhook-id).
  */
-async function firstAttempts(created: Leased[], signal: AbortSignal): Promise<void> {
+async function firstAttempts(created: Leased[], secrets: string[], signal: AbortSignal): Promise<void> {
   const unfinished = new Set(created);
   const giveBack = () => {
     for (const { job } of unfinished)
@@ -98,7 +104,7 @@ async function firstAttempts(created: Leased[], signal: AbortSignal): Promise<vo
     await Promise.all(
       created.map(async (leased) => {
         try {
-          await attemptLeasedDelivery(leased.delivery, leased.job);
+          await attemptLeasedDelivery(leased.delivery, leased.job, secrets);
         } catch (error) {
           logger.error({ err: error, jobId: leased.job.id }, "webhook attempt failed");
           await failJob(leased.job, {

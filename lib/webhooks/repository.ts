@@ -73,14 +73,6 @@ export function latestDeliveryOfTransaction(merchantId: string, txId: string): P
     .executeTakeFirst();
 }
 
-/** Whether the outbox job already fanned out (its deliveries carry its id). */
-export async function fannedOut(tx: Db | Tx, jobId: string): Promise<boolean> {
-  return (
-    (await tx.selectFrom("webhook_deliveries").select("id").where("source_job_id", "=", jobId).executeTakeFirst()) !==
-    undefined
-  );
-}
-
 /**
  * Records an attempt's outcome on its delivery, only if no other attempt was recorded since
  * `delivery` was read (conditional on its attempt count); then the attempt row. False: lost.
@@ -299,8 +291,50 @@ export async function replaceSigningSecret(
 // What an event is about -------------------------------------------------------------------------
 
 /** The payment method of a transaction (the event's trigger depends on it). Moves to payments' repository with it. */
-export async function transactionMethod(tx: Db | Tx, txId: string): Promise<string | null | undefined> {
-  return (await tx.selectFrom("transactions").select("method").where("id", "=", txId).executeTakeFirst())?.method;
+/** What an event's fan-out reads before it writes (lib/webhooks/fan-out.ts). */
+export type FanOutContext = {
+  /** The event's job already made its deliveries (a re-run after its worker died). */
+  fannedOut: boolean;
+  storeUrl: string | null;
+  /** The store's signing secrets, sealed: current, and the previous one while a rotation lasts. */
+  sealedSecrets: { current: string; previous: string | null } | undefined;
+  /** The method of the event's transaction (a Paid virtual account is a deposit). */
+  method: string | null;
+};
+
+/**
+ * Everything a fan-out reads, in one round trip (issue #18: it was four reads, plus two more for
+ * the secrets before the first attempt): each part an indexed look-up by key.
+ */
+export async function fanOutContext(
+  tx: Tx,
+  key: { jobId: string; merchantId: string; storeId: string; txId: string; now: number },
+): Promise<FanOutContext> {
+  const row = (
+    await executeNamed(
+      tx,
+      sql<{
+        fanned_out: number | boolean;
+        store_url: string | null;
+        secret: string | null;
+        previous_secret: string | null;
+        method: string | null;
+      }>`select
+        exists (select 1 from webhook_deliveries where source_job_id = ${key.jobId}) as fanned_out,
+        s.webhook_url as store_url, s.webhook_secret as secret,
+        (select previous_secret from webhook_secret_rotations
+          where store_id = ${key.storeId} and expires_at > ${key.now} limit 1) as previous_secret,
+        (select method from transactions where id = ${key.txId}) as method
+      from (select 1 as one) as here
+      left join stores as s on s.id = ${key.storeId} and s.merchant_id = ${key.merchantId}`,
+    )
+  ).rows[0]!;
+  return {
+    fannedOut: Boolean(row.fanned_out),
+    storeUrl: row.store_url,
+    sealedSecrets: row.secret === null ? undefined : { current: row.secret, previous: row.previous_secret },
+    method: row.method,
+  };
 }
 
 /** The delivery of each of these attempts in a store (attempt id → delivery id); others are left out. */

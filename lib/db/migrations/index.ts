@@ -22,11 +22,13 @@ import * as m0061 from "./0061_overview_indexes";
 import * as m0070 from "./0070_channel_credentials";
 import * as m0080 from "./0080_teams";
 import * as m0081 from "./0081_audit_sealing";
+import * as m0082 from "./0082_audit_indexes";
 import * as m0090 from "./0090_payment_counts";
 import * as m0091 from "./0091_list_shapes";
 import * as m0092 from "./0092_paid_volume_hours";
 import * as m0093 from "./0093_refund_volume_hours";
 import * as m0094 from "./0094_transactions_indexes";
+import * as m0095 from "./0095_stored_search_document";
 
 export type MigrationDialect = Dialect;
 
@@ -59,11 +61,13 @@ const migrations: Record<string, VersionedMigration> = {
   "0070_channel_credentials": m0070,
   "0080_teams": m0080,
   "0081_audit_sealing": m0081,
+  "0082_audit_indexes": m0082,
   "0090_payment_counts": m0090,
   "0091_list_shapes": m0091,
   "0092_paid_volume_hours": m0092,
   "0093_refund_volume_hours": m0093,
   "0094_transactions_indexes": m0094,
+  "0095_stored_search_document": m0095,
 };
 
 class StaticProvider implements MigrationProvider {

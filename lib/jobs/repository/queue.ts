@@ -1,8 +1,9 @@
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { wakeWorkers } from "../wake";
+import { notifyQueueOfRow } from "./wake-channel";
 
 export type Job = JobsTable;
 
@@ -16,15 +17,18 @@ export type Job = JobsTable;
 export async function enqueue(db: Db | Tx, input: NewJob): Promise<string> {
   const now = Date.now();
   const row = jobRow(input, now);
-  await executeNamed(
-    db,
-    db
+  const due = row.run_at <= now;
+  // Due now: other processes' workers are notified by the commit (PostgreSQL; the NOTIFY rides on
+  // the insert, no extra round trip), and an idle worker of this process is woken once it is over.
+  const notify = due ? notifyQueueOfRow() : null;
+  await executeShaped(db, notify ? "enqueue job, notify" : "enqueue job", row, (v) => {
+    const insert = db
       .insertInto("jobs")
-      .values(row)
-      .onConflict((oc) => oc.column("dedupe_key").doNothing()),
-  );
-  // Due now: once this is committed, an idle worker of this process claims it without waiting a poll.
-  if (row.run_at <= now) whenSettled(db, () => wakeWorkers(row.queue));
+      .values(v)
+      .onConflict((oc) => oc.column("dedupe_key").doNothing());
+    return notify ? insert.returning(notify.as("notified")) : insert;
+  });
+  if (due) whenSettled(db, () => wakeWorkers(row.queue));
   return row.id;
 }
 
@@ -156,23 +160,41 @@ export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Pr
 }
 
 /**
- * Gives a leased job back unrun (a stopping worker): queued again at once for another worker, the
- * attempt it was charged for refunded.
+ * Gives a leased job back unrun, the attempt it was charged for refunded: queued again at once for
+ * another worker (a stopping worker), or at `runAt` (its handler could not start it yet: a webhook
+ * whose destination has all its slots in use). False when this run no longer held the lease.
  */
-export async function releaseJob(job: Job): Promise<boolean> {
+export async function releaseJob(job: Job, runAt = Date.now()): Promise<boolean> {
   const now = Date.now();
-  const result = await getDb()
+  // Due at once: another process's worker takes it now (notified on PostgreSQL).
+  const notify = runAt <= now ? notifyQueueOfRow() : null;
+  const update = getDb()
     .updateTable("jobs")
     .set((eb) => ({
       state: "QUEUED",
-      run_at: now,
+      run_at: runAt,
       attempts: eb("attempts", "-", 1),
       locked_by: null,
       locked_until: null,
       updated_at: now,
     }))
     .where("id", "=", job.id)
-    .where("locked_by", "=", job.locked_by)
+    .where("locked_by", "=", job.locked_by);
+  if (notify) return (await update.returning(notify.as("notified")).execute()).length === 1;
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+/** A queued job made due now (it was put off until a resource freed, and one just did); workers woken. */
+export async function bringJobForward(jobId: string): Promise<void> {
+  const now = Date.now();
+  const notify = notifyQueueOfRow();
+  const row = await getDb()
+    .updateTable("jobs")
+    .set({ run_at: now, updated_at: now })
+    .where("id", "=", jobId)
+    .where("state", "=", "QUEUED")
+    .where("run_at", ">", now)
+    .returning(notify ? ["queue", notify.as("notified")] : ["queue"])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (row) wakeWorkers(row.queue);
 }

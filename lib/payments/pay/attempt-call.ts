@@ -48,7 +48,7 @@ export async function runAttemptCall(
     });
     throw refused;
   }
-  if (result.answered) return settleAttempt(attempt.id, answerOf(result.value), onSettled);
+  if (result.answered) return settleAttempt(attempt.id, answerOf(result.value), onSettled, attempt);
   await markUnknown("transactions", attempt.id, result.reason);
   const pending = await currentTransaction(attempt.id);
   return pending.status === "PENDING" ? lookUpAttempt(pending) : pending;

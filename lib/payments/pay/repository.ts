@@ -4,7 +4,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { parseStoredJson } from "../repository";
 import type { SettleContext } from "./attempt-context";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
 /** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */
 type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
@@ -41,7 +41,7 @@ export async function demotePrimary(tx: Tx, transactionId: string, now: number):
 }
 
 export async function insertAttempt(tx: Db | Tx, row: TransactionsTable): Promise<void> {
-  await executeNamed(tx, tx.insertInto("transactions").values(row));
+  await executeShaped(tx, "insert transactions", row, (v) => tx.insertInto("transactions").values(v));
 }
 
 /** The row a request's earlier run created in `table`: same merchant, store, payment and Idempotency-Key. */

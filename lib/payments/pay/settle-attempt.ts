@@ -1,6 +1,10 @@
-import { type Transaction, transaction } from "@/lib/db/transaction";
+import { StaleWriteError, type Transaction, transaction } from "@/lib/db/transaction";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
-import { lockTransaction, type TransactionPatch, type TransactionRow } from "../transactions/repository";
+import {
+  lockTransactionWithStoreWebhook,
+  type TransactionPatch,
+  type TransactionRow,
+} from "../transactions/repository";
 import { transitionTransaction } from "../transition";
 import { recordLateApproval } from "../unsettled/repository/late-approvals";
 import { approvedMethodDetail, issuedMethodDetail, maskedCardOf } from "./attempt-context";
@@ -108,12 +112,30 @@ export async function settleAttempt(
   attemptId: string,
   answer: AttemptAnswer,
   onSettled?: OnSettled,
+  /**
+   * The attempt as its caller recorded it, PENDING: the outcome is written against it without
+   * reading it first (one round trip fewer); if anyone changed it since, it is locked and read.
+   */
+  recorded?: TransactionRow,
 ): Promise<TransactionRow> {
+  if (recorded?.id === attemptId && recorded.status === "PENDING") {
+    try {
+      return await transaction(async (tx) => {
+        const { to, patch } = settlement(recorded, answer, Date.now());
+        const settled = await transitionTransaction(tx, recorded, to, patch, { unlocked: true });
+        await onSettled?.(tx, settled);
+        return settled;
+      });
+    } catch (error) {
+      // Settled or changed since it was recorded (a look-up, a late answer): settled below as it stands.
+      if (!(error instanceof StaleWriteError)) throw error;
+    }
+  }
   return transaction(async (tx) => {
-    const row = await lockTransaction(tx, attemptId);
+    const { row, storeWebhookUrl } = await lockTransactionWithStoreWebhook(tx, attemptId);
     if (row.status !== "PENDING") return answerAfterSettlement(tx, row, answer);
     const { to, patch } = settlement(row, answer, Date.now());
-    const settled = await transitionTransaction(tx, row, to, patch);
+    const settled = await transitionTransaction(tx, row, to, patch, { storeWebhookUrl });
     await onSettled?.(tx, settled);
     return settled;
   });

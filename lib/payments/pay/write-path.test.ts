@@ -2,10 +2,13 @@ import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { holdSealing, sealingSettled } from "@/lib/audit/seal";
 import { dialect, getDb } from "@/lib/db/client";
-import { statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
+import { commitsExecuted, queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { quiet } from "@/lib/testing/quiet";
-import { paidPayment } from "@/lib/testing/payments";
+import { newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
+import { findStoreChannel } from "@/lib/channels/repository";
+import { settleAttempt } from "./settle-attempt";
+import { startAttempt } from "./start-attempt";
 import { primaryForAttemptQuery } from "./repository";
 
 /**
@@ -21,6 +24,20 @@ async function preparedAfreshPerPayment(m: Parameters<typeof paidPayment>[0]): P
     await paidPayment(m);
     await sealingSettled();
     fewest = Math.min(fewest, statementsPreparedAfresh() - before);
+  }
+  return fewest;
+}
+
+/** Statements one card payment ran, its audit sealing held back: the fewest of three payments (see above). */
+async function statementsPerPayment(m: Parameters<typeof paidPayment>[0]): Promise<number> {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    await quiet();
+    const release = await holdSealing(m.merchant_id);
+    const before = statementsExecuted();
+    await paidPayment(m);
+    fewest = Math.min(fewest, statementsExecuted() - before);
+    await release();
   }
   return fewest;
 }
@@ -44,24 +61,106 @@ describe("payment write path (issue #18)", () => {
 
   // Each round trip to PostgreSQL costs the server a socket write and the backend a wake-up (~0.1 ms
   // of CPU each under load: 20 % of the app's CPU per payment was pg's writev).
-  it("runs a card payment in its fewest statements: a first attempt is one insert, the channel look-up proves the store, the provider's record comes back from its insert", async () => {
+  it("runs a card payment in its fewest statements: a first attempt is one insert, the channel look-up proves the store, the provider's record comes back from its insert, the row lock reads the webhook address", async () => {
+    const m = inProcess(await newMerchant());
+    await paidPayment(m);
+    // PostgreSQL: the attempt's insert on its own (the payment's first attempt needs no look-up: the
+    // one-primary index refuses a second), channel, provider record, then BEGIN, row lock (with the
+    // store's webhook address), update, audit entry, COMMIT: 8 (9 in session 5, the webhook address
+    // read on its own; 14 before: the store read first, the provider's record read back, the attempt
+    // in BEGIN/look-up/insert/COMMIT). SQLite keeps the attempt in a transaction to share its group
+    // commit's fsync, and adds the group's savepoints; the provider's ledger write too (it was a lone
+    // insert, an fsync of its own that no concurrent payment shared): 17 statements of which 3
+    // commits that concurrent payments share (15 in session 5, 18 before). Both: the outcome is
+    // written against the attempt as recorded, its guarded UPDATE taking the row lock and answering
+    // the row and the webhook address (PostgreSQL 7: the lock read was its own round trip).
+    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 7 : 17);
+  });
+
+  it("adds only the webhook job's insert when the store has a webhook address", async () => {
+    const m = inProcess(await newMerchant({ webhookUrl: "http://127.0.0.1:9/hook" }));
+    await paidPayment(m);
+    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 8 : 18);
+  });
+
+  // Building a Kysely query (its operation tree, then the SQL text) costs more CPU than binding the
+  // values of one compiled before: the payment's insert alone binds ~60 columns.
+  it("builds no query per card payment: each statement is compiled once and only bound again", async () => {
+    const m = inProcess(await newMerchant({ webhookUrl: "http://127.0.0.1:9/hook" }));
+    await paidPayment(m);
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      await quiet();
+      const release = await holdSealing(m.merchant_id);
+      const before = queriesBuilt();
+      await paidPayment(m);
+      fewest = Math.min(fewest, queriesBuilt() - before);
+      await release();
+    }
+    expect(fewest).toBe(0);
+  });
+
+  // SQLite: every durable commit is an fsync taken on the event loop (better-sqlite3 is synchronous);
+  // group commit lets concurrent payments share them. The sandbox provider's ledger insert ran on its
+  // own, one more fsync per payment that no other payment shared.
+  it("shares its durable commits with concurrent payments (SQLite group commit), the provider's ledger write too", async () => {
     const m = inProcess(await newMerchant());
     await paidPayment(m);
     let fewest = Number.POSITIVE_INFINITY;
     for (let run = 0; run < 3; run++) {
       await quiet();
       const release = await holdSealing(m.merchant_id);
-      const before = statementsExecuted();
-      await paidPayment(m);
-      fewest = Math.min(fewest, statementsExecuted() - before);
+      const before = commitsExecuted();
+      await Promise.all(Array.from({ length: 10 }, () => paidPayment(m)));
+      fewest = Math.min(fewest, commitsExecuted() - before);
       await release();
     }
-    // PostgreSQL: the attempt's insert on its own (the payment's first attempt needs no look-up: the
-    // one-primary index refuses a second), channel, provider record, then BEGIN, row lock, update,
-    // audit entry, webhook address, COMMIT: 9 (14 before: the store read first, the provider's record
-    // read back, the attempt in BEGIN/look-up/insert/COMMIT). SQLite keeps the attempt in a
-    // transaction to share its group commit's fsync, and adds the group's savepoints: 15 (18 before).
-    expect(fewest).toBe(dialect() === "postgres" ? 9 : 15);
+    // PostgreSQL: the attempt's insert and the ledger's each commit on their own, then the outcome's
+    // transaction (its WAL flushes are shared by PostgreSQL itself). SQLite: fewer commits than payments.
+    if (dialect() === "postgres") expect(fewest).toBe(30);
+    else expect(fewest).toBeLessThan(10);
+  });
+
+  // The outcome is written against the attempt as its caller recorded it, unread: when anyone
+  // settled it meanwhile (a look-up, a late answer), that guarded write matches nothing and the
+  // attempt is settled as it stands, exactly as when it is locked and read first.
+  it("settles an attempt that changed since it was recorded as it stands: a late approval of a FAILED attempt, no second outcome", async () => {
+    const m = await newMerchant();
+    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
+    const attempt = await startAttempt({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: newPaymentId(),
+      channel,
+      method: "CARD",
+      orderName: "Stale outcome",
+      currency: "KRW",
+      totalAmount: 5000,
+      taxFreeAmount: 0,
+      customer: {},
+      origin: { platform_type: "API", ip_address: "127.0.0.1" },
+    });
+    const failed = await settleAttempt(attempt.id, {
+      kind: "declined",
+      failure: { ok: false, pgCode: "DECLINED", pgMessage: "declined" },
+    });
+    expect(failed.status).toBe("FAILED");
+    const approval = { ok: true as const, pgTxId: "pg-late-1", approvalNumber: "0001", pgResponse: "{}" };
+    const answered = await settleAttempt(attempt.id, { kind: "approved", approval }, undefined, attempt);
+    expect(answered).toMatchObject({ id: attempt.id, status: "FAILED", updated_at: failed.updated_at });
+    expect(
+      await getDb().selectFrom("transactions").selectAll().where("id", "=", attempt.id).executeTakeFirst(),
+    ).toMatchObject({
+      status: "FAILED",
+      paid_at: null,
+      pg_tx_id: null,
+    });
+    const late = await getDb()
+      .selectFrom("late_approvals")
+      .selectAll()
+      .where("transaction_id", "=", attempt.id)
+      .execute();
+    expect(late).toEqual([expect.objectContaining({ kind: "CHARGE", amount: 5000 })]);
   });
 
   // A named statement gets PostgreSQL's generic plan after five runs: it must stay a unique look-up.

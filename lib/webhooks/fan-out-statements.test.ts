@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { dialect } from "@/lib/db/client";
+import { statementsExecuted } from "@/lib/db/statement-cache";
+import { transaction } from "@/lib/db/transaction";
+import { newId } from "@/lib/ids";
+import { enqueueLeased } from "@/lib/jobs/queue";
+import { newMerchant } from "@/lib/testing/fixtures";
+import { quiet } from "@/lib/testing/quiet";
+import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { WEBHOOK_QUEUE } from "./deliveries";
+import type { WebhookEvent } from "./enqueue";
+import { fanOutWebhookJob } from "./fan-out";
+
+/**
+ * Statements a payment's webhook costs in the worker, from its event's job to the first attempt
+ * recorded (issue #18: each is a round trip, and under load the worker waits for a pooled
+ * connection before each transaction). The event's job is written already leased to this test,
+ * so no other file's drain runs it.
+ */
+describe("a webhook's fan-out and first attempt (issue #18)", () => {
+  it("reads what the fan-out needs and the signing secrets in one statement", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const m = await newMerchant({ webhookUrl: receiver.url });
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3; run++) {
+        const event: WebhookEvent = {
+          merchantId: m.merchant_id,
+          storeId: m.store_id,
+          paymentId: `count-${newId()}`,
+          txId: newId("tx_"),
+          status: "Paid",
+          noticeUrls: [],
+        };
+        const job = await transaction((tx) =>
+          enqueueLeased(tx, { queue: WEBHOOK_QUEUE, payload: event }, "count", 60_000),
+        );
+        await quiet();
+        const before = statementsExecuted();
+        expect(await fanOutWebhookJob(event as never, job, { signal: new AbortController().signal })).toEqual({
+          completed: true,
+        });
+        fewest = Math.min(fewest, statementsExecuted() - before);
+        expect(receiver.received.filter((r) => r.body.includes(event.paymentId))).toHaveLength(1);
+      }
+      // Fan-out: BEGIN, the event job's delete, ONE read (fanned out already? the store's URL and
+      // signing secrets, the transaction's method), the delivery, its leased attempt job, COMMIT;
+      // first attempt: BEGIN, delivery update, attempt insert, attempt job's delete, COMMIT.
+      // SQLite adds the group commit's savepoints (2 per transaction). Before: 3 more reads (fanned
+      // out, store URL and method apart; the secrets in two reads before the attempt).
+      expect(fewest).toBe(dialect() === "postgres" ? 11 : 15);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
