@@ -41,9 +41,11 @@ beforeAll(async () => {
   const merchant = await newMerchant();
   key.merchantId = merchant.merchant_id;
   key.storeId = merchant.store_id;
+  // SQLite plans without statistics (the suite runs no ANALYZE): the merchant's rows change nothing there.
+  if (dialect() !== "postgres") return;
   for (let i = 0; i < PAYMENTS; i++)
     await createPayment({ merchantId: key.merchantId, storeId: key.storeId, billingKey: `bk-plan-${i % 30}` });
-  await sql.raw(dialect() === "postgres" ? "analyze transactions" : "select 1").execute(getDb());
+  await sql`analyze transactions`.execute(getDb());
 }, 60_000);
 const noScan = /Seq Scan on transactions|SCAN (transactions|t)\b(?! USING)/;
 
