@@ -153,6 +153,11 @@ export async function pageKeys(
 
 /** The payment attempts made with one key of a store, newest first (at most `limit`). */
 export function listKeyAttempts(merchantId: string, storeId: string, billingKey: string, limit: number) {
+  return keyAttemptsQuery(merchantId, storeId, billingKey, limit).execute();
+}
+
+/** The statement behind listKeyAttempts (its plan is tested: lib/db/transactions-plans.test.ts). */
+export function keyAttemptsQuery(merchantId: string, storeId: string, billingKey: string, limit: number) {
   return getDb()
     .selectFrom("transactions")
     .select(["payment_id", "id", "status", "total_amount", "currency", "order_name", "schedule_id", "requested_at"])
@@ -161,8 +166,7 @@ export function listKeyAttempts(merchantId: string, storeId: string, billingKey:
     .where("billing_key", "=", billingKey)
     .orderBy("requested_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 /** Keys of these stores whose id starts with the text (⌘K), at most `limit`. */

@@ -92,7 +92,7 @@ export const TRANSACTIONS_INDEXES: readonly TransactionsIndex[] = [
   {
     name: "transactions_search_doc_trgm_idx",
     on: ["postgres"],
-    serves: "the dashboard's search (trigram; SQLite: the FTS5 table)",
+    serves: "the dashboard's search (trigram over the stored search_doc column, 0095; SQLite: the FTS5 table)",
   },
   { name: "transactions_overview_paid_idx", on: both, serves: "overview: paid volume and counts of a period" },
   { name: "transactions_overview_failed_idx", on: both, serves: "overview: failures of a period" },

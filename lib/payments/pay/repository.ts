@@ -46,14 +46,18 @@ export async function insertAttempt(tx: Db | Tx, row: TransactionsTable): Promis
 
 /** The row a request's earlier run created in `table`: same merchant, store, payment and Idempotency-Key. */
 function findByKey(table: "transactions" | "cancellations", key: PaymentKey, idempotencyKey: string) {
+  return byKeyQuery(table, key, idempotencyKey).executeTakeFirst();
+}
+
+/** The statement behind findByKey (its plan is tested: lib/db/transactions-plans.test.ts). */
+export function byKeyQuery(table: "transactions" | "cancellations", key: PaymentKey, idempotencyKey: string) {
   return getDb()
     .selectFrom(table)
     .selectAll()
     .where("merchant_id", "=", key.merchantId)
     .where("idempotency_key", "=", idempotencyKey)
     .where("store_id", "=", key.storeId)
-    .where("payment_id", "=", key.paymentId)
-    .executeTakeFirst();
+    .where("payment_id", "=", key.paymentId);
 }
 
 export function findAttemptByKey(key: PaymentKey, idempotencyKey: string): Promise<TransactionsTable | undefined> {

@@ -9,7 +9,17 @@ export type ScrollKey = { store_id: string; payment_id: string } & ScrollPositio
  * Up to `limit` payments created in the window after `after`, oldest first, each by its first
  * transaction (the creation of a payment's first transaction never changes).
  */
-export function scrollKeys(scope: PaymentScope, window: TimeWindow, after: ScrollPosition | null, limit: number) {
+export function scrollKeys(
+  scope: PaymentScope,
+  window: TimeWindow,
+  after: ScrollPosition | null,
+  limit: number,
+): Promise<ScrollKey[]> {
+  return scrollKeysQuery(scope, window, after, limit).execute() as Promise<ScrollKey[]>;
+}
+
+/** The statement behind scrollKeys (its plan is tested: lib/db/transactions-plans.test.ts). */
+export function scrollKeysQuery(scope: PaymentScope, window: TimeWindow, after: ScrollPosition | null, limit: number) {
   let q = getDb()
     .selectFrom("transactions as t")
     .select(["t.store_id", "t.payment_id", "t.created_at", "t.id"])
@@ -39,5 +49,5 @@ export function scrollKeys(scope: PaymentScope, window: TimeWindow, after: Scrol
       .where("t.created_at", ">=", after.created_at)
       .where((eb) => eb.or([eb("t.created_at", ">", after.created_at), eb("t.id", ">", after.id)]));
   }
-  return q.orderBy("t.created_at").orderBy("t.id").limit(limit).execute() as Promise<ScrollKey[]>;
+  return q.orderBy("t.created_at").orderBy("t.id").limit(limit);
 }
