@@ -25,7 +25,11 @@ export const TRANSACTIONS_INDEXES: readonly TransactionsIndex[] = [
     on: ["sqlite"],
     serves: "rule: one row per transaction id; every look-up by id, TX_ID prefix search (GLOB)",
   },
-  { name: "transactions_one_primary_idx", on: both, serves: "rule: one primary attempt per payment (unique)" },
+  {
+    name: "transactions_one_primary_idx",
+    on: both,
+    serves: "rule: one primary attempt per payment (unique; payment-led: the primary-slot look-up)",
+  },
   {
     name: "transactions_schedule_uq",
     on: both,

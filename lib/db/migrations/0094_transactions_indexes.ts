@@ -13,6 +13,9 @@ import type { MigrationDialect } from "./index";
  * SQLite only (its planner never chose them, the primary key and the requested-time indexes serve):
  * - search_id_idx: GLOB on the primary key (PostgreSQL's LIKE needs the text_pattern_ops index);
  * - list_scheduled_requested_idx.
+ * And the one-primary unique index is led by payment_id, (payment_id, store_id) where is_primary = 1
+ * (same rule): the attempt's primary-slot look-up checks store and merchant on the row, so under a
+ * generic plan no store- or merchant-led index can tie with it (with ~1 row per store they did).
  * lib/db/transactions-indexes.ts lists what stays and why.
  */
 export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
@@ -24,4 +27,8 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   ];
   if (dialect === "sqlite") dropped.push("transactions_search_id_idx", "transactions_list_scheduled_requested_idx");
   for (const name of dropped) await sql`drop index ${sql.id(name)}`.execute(db);
+  await sql`drop index transactions_one_primary_idx`.execute(db);
+  await sql`create unique index transactions_one_primary_idx on transactions (payment_id, store_id) where is_primary = 1`.execute(
+    db,
+  );
 }

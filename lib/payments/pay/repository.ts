@@ -16,13 +16,15 @@ type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
  * bound value; with it bound the look-up walked the merchant's transactions (0.8 ms at 1,700 rows).
  */
 export function primaryForAttemptQuery(db: Db | Tx, key: PaymentKey) {
-  // The merchant is checked on the row, never an index key: in a generic plan every index led by
-  // merchant_id costs the same as the one-primary index on a small table, and one was chosen.
+  // Merchant and store are checked on the row, never as index keys: under a generic plan an index
+  // led by merchant_id or store_id estimates as few rows as the one-primary index when stores hold
+  // ~1 row each, and was chosen (then walking a big store's history). Only the payment-led
+  // one-primary index (payment_id, store_id) can serve this.
   return db
     .selectFrom("transactions")
     .selectAll()
     .where(sql`${sql.ref("merchant_id")} || ''`, "=", key.merchantId)
-    .where("store_id", "=", key.storeId)
+    .where(sql`${sql.ref("store_id")} || ''`, "=", key.storeId)
     .where("payment_id", "=", key.paymentId)
     .where("is_primary", "=", sql.lit(1));
 }
