@@ -46,7 +46,13 @@ export async function sealAuditChains(options: { merchantId?: string; createdBef
 }
 
 type SealingRun = { again: boolean; done: Promise<void> };
-const sealing = new Map<string, SealingRun>();
+// On globalThis: route bundles and instrumentation load separate copies of this module, and "one
+// run per merchant in this process, spaced" must hold across them.
+const shared = globalThis as unknown as {
+  __platformSealing?: { runs: Map<string, SealingRun>; lastRunStarted: Map<string, number> };
+};
+shared.__platformSealing ??= { runs: new Map(), lastRunStarted: new Map() };
+const sealing = shared.__platformSealing.runs;
 
 /**
  * Least time between the starts of two post-commit sealing runs of one merchant in this process. A
@@ -57,7 +63,7 @@ const sealing = new Map<string, SealingRun>();
  * at once. `AUDIT_SEAL_SPACING_MS` (read at each run) sets it.
  */
 const sealSpacingMs = () => Number(process.env.AUDIT_SEAL_SPACING_MS ?? 200);
-const lastRunStarted = new Map<string, number>();
+const lastRunStarted = shared.__platformSealing.lastRunStarted;
 
 /** How long the merchant's next run waits (0 after a quiet spell); forgets merchants quiet for longer. */
 function spacing(merchantId: string): number {
