@@ -107,9 +107,9 @@ if part scheduler "Scheduled payments, 2 worker processes, PostgreSQL (fsync on)
 fi
 
 if part audit "Audit log cost on the write path (in process)"; then
-  DATABASE_URL="file:$TMP/audit.db" BENCH_PAIRS=${BENCH_PAIRS:-10} npx tsx bench/audit-cost.ts | tail -1
+  DATABASE_URL="file:$TMP/audit.db" BENCH_PAIRS=${BENCH_PAIRS:-10} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"
   PG_TEMP_FSYNC=on pg_temp_start
-  DATABASE_URL="$PG_TEMP_URL" BENCH_PAIRS=${BENCH_PAIRS:-10} npx tsx bench/audit-cost.ts | tail -1
+  DATABASE_URL="$PG_TEMP_URL" BENCH_PAIRS=${BENCH_PAIRS:-10} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"
   pg_temp_stop
   done_part audit
 fi
