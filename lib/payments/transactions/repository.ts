@@ -89,6 +89,24 @@ export function findTransactionById(id: string): Promise<TransactionsTable | und
   return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+type StatePatch = TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">;
+
+/** The columns set, and the row's own key and state under names no column has (executeShaped binds them all). */
+function guardValues(row: TransactionsTable, set: StatePatch) {
+  return { ...set, "\u0000id": row.id, "\u0000status": row.status, "\u0000updated_at": row.updated_at };
+}
+
+/** UPDATE of the columns set, matching only the row exactly as the caller read it. */
+function guardedUpdate(tx: Tx, values: ReturnType<typeof guardValues>) {
+  const { "\u0000id": id, "\u0000status": status, "\u0000updated_at": updatedAt, ...columns } = values;
+  return tx
+    .updateTable("transactions")
+    .set(columns as StatePatch)
+    .where("id", "=", id)
+    .where("status", "=", status)
+    .where("updated_at", "=", updatedAt);
+}
+
 /**
  * The state write of `transitionTransaction` (lib/payments/transition.ts): conditional on the row
  * being exactly as the caller read it (status and updated_at; callers hold the row lock).
@@ -98,17 +116,7 @@ export async function writeTransactionState(
   row: TransactionsTable,
   set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
 ): Promise<void> {
-  // The row's own key and state under names no column has, next to the columns set.
-  const values = { ...set, "\u0000id": row.id, "\u0000status": row.status, "\u0000updated_at": row.updated_at };
-  const result = await executeShaped(tx, "transition transaction", values, (v) => {
-    const { "\u0000id": id, "\u0000status": status, "\u0000updated_at": updatedAt, ...columns } = v;
-    return tx
-      .updateTable("transactions")
-      .set(columns as typeof set)
-      .where("id", "=", id)
-      .where("status", "=", status)
-      .where("updated_at", "=", updatedAt);
-  });
+  const result = await executeShaped(tx, "transition transaction", guardValues(row, set), (v) => guardedUpdate(tx, v));
   requireRows(
     { numUpdatedRows: result.numAffectedRows ?? 0n },
     1,
@@ -128,15 +136,8 @@ export async function writeUnlockedTransactionState(
   row: TransactionsTable,
   set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
 ): Promise<{ row: TransactionsTable; storeWebhookUrl: string | null }> {
-  const values = { ...set, "\u0000id": row.id, "\u0000status": row.status, "\u0000updated_at": row.updated_at };
-  const result = await executeShaped(tx, "transition unlocked transaction", values, (v) => {
-    const { "\u0000id": id, "\u0000status": status, "\u0000updated_at": updatedAt, ...columns } = v;
-    return tx
-      .updateTable("transactions")
-      .set(columns as typeof set)
-      .where("id", "=", id)
-      .where("status", "=", status)
-      .where("updated_at", "=", updatedAt)
+  const result = await executeShaped(tx, "transition unlocked transaction", guardValues(row, set), (v) =>
+    guardedUpdate(tx, v)
       .returningAll()
       .returning((eb) =>
         eb
@@ -145,8 +146,8 @@ export async function writeUnlockedTransactionState(
           .whereRef("stores.id", "=", "transactions.store_id")
           .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
           .as("store_webhook_url"),
-      );
-  });
+      ),
+  );
   const [written] = result.rows;
   if (!written || result.rows.length !== 1)
     throw new StaleWriteError(`transaction ${row.id} ${row.status} → ${set.status}`);
