@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type QueryCreator, sql } from "kysely";
 import { z } from "zod";
 import { dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
+import type { DB } from "@/lib/db/schema";
 import type { AuditFilters } from "./schema";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
@@ -20,11 +21,30 @@ export type AuditRecord = Omit<AuditRow, "summary"> & { summary: z.infer<typeof 
 
 const asRecord = (r: AuditRow): AuditRecord => ({ ...r, summary: storedSummary.parse(JSON.parse(r.summary)) });
 
+/** An entry as written, before sealing gives it its chain position. */
+export type UnsealedEntry = Omit<AuditRow, "seq" | "prev_hash" | "hash">;
+
 /** Writes an entry unchained (seq, prev_hash and hash null): takes no lock shared with other writers. */
-export async function insertUnsealedEntry(tx: Tx, entry: Omit<AuditRow, "seq" | "prev_hash" | "hash">): Promise<void> {
+export async function insertUnsealedEntry(tx: Tx, entry: UnsealedEntry): Promise<void> {
   await executeShaped(tx, "insert audit entry", entry, (v) =>
     tx.insertInto("audit_log").values({ ...v, seq: null, prev_hash: null, hash: null }),
   );
+}
+
+/**
+ * The INSERT of an entry as one part of the statement making the change it records (PostgreSQL: a
+ * data-modifying CTE; SQLite has none): one row per row of `source`, the statement's CTE that made
+ * the change, so the entry is written only if the change was. Every value is bound (the statement
+ * is shaped once, lib/db/precompiled.ts), cast to its column's type: a parameter in a SELECT list
+ * has none of its own.
+ */
+export function insertUnsealedEntryFrom(db: QueryCreator<DB>, source: string, entry: UnsealedEntry) {
+  const columns = Object.keys(entry) as (keyof UnsealedEntry)[];
+  const values = columns.map((c) => sql`cast(${entry[c]} as ${sql.raw(c === "created_at" ? "bigint" : "text")})`);
+  return db
+    .insertInto("audit_log")
+    .columns(columns)
+    .expression(sql`select ${sql.join(values)} from ${sql.table(source)}`);
 }
 
 export type ChainHead = { seq: number; hash: string };
