@@ -133,6 +133,9 @@ await run(
     before: Math.floor(ENTRIES / 2 + (ENTRIES * 15) / 365),
   }),
 );
+await run("date: a whole year (from a year ago)", page({ from: now - YEAR }));
+await run("date: until a month ago (no from)", page({ until: now - 30 * DAY }));
+await run("date: the last hour (sparse: ~110 entries)", page({ from: now - DAY / 24 }));
 await run("actor + action: a user's cancellations", page({ actor: "user_bench_3", action: "cancellation" }));
 
 const loadAverage = os

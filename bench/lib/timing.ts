@@ -5,8 +5,9 @@ import { runInNewContext } from "node:vm";
  * Calls before timing starts. Six: PostgreSQL plans a named statement afresh for its first five
  * runs and may switch to its generic plan on the sixth, and V8 optimizes a hot path only after
  * several calls; one warm-up call measured the switch and the compilation inside the timed runs.
+ * BENCH_WARM_UP overrides it (fewer, to time a slow "before" quickly).
  */
-export const WARM_UP_CALLS = 6;
+export const WARM_UP_CALLS = Number(process.env.BENCH_WARM_UP ?? 6);
 
 // The garbage of the previous query's runs is collected before a query is timed, so no query pays
 // for another's (its own garbage, collected during its runs, stays in its times).

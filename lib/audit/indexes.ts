@@ -23,9 +23,11 @@ export const AUDIT_LOG_INDEXES: Record<
       "merchant's unsealed entries (seq null: unsealedWithHead, pendingEntries, merchantsWithUnsealed, unsealedSummary)",
   },
   audit_log_time_idx: {
-    columns: ["merchant_id", "created_at"],
+    columns: ["merchant_id", "created_at", "seq"],
     unique: false,
-    serves: "the log page's and export's date filter (from / until)",
+    serves:
+      "the log page's and export's date filter (from / until): an old or sparse range's positions read " +
+      "index-only (walksChain), and its probes",
   },
   audit_log_actor_idx: {
     columns: ["merchant_id", "actor_id", "seq"],

@@ -177,7 +177,12 @@ export async function unsealedSummary(
 const PAYMENT_PATH_ACTION = "payment.status_change";
 const notPaymentPath = sql<boolean>`action <> 'payment.status_change'`;
 
-function filtered(merchantId: string, f: AuditFilters) {
+/**
+ * The filters as conditions. `walk`: the page walks the chain newest first (seq_uq, or the actor's,
+ * target's or action's index), so the date terms are kept off the time index (unary plus) that
+ * the planners would otherwise prefer for the range, sorting all of it; see walksChain.
+ */
+function filtered(merchantId: string, f: AuditFilters, walk = false) {
   let q = getDb().selectFrom("audit_log").selectAll().where("merchant_id", "=", merchantId);
   if (f.actor) q = q.where("actor_id", "=", f.actor);
   if (f.action) {
@@ -188,21 +193,82 @@ function filtered(merchantId: string, f: AuditFilters) {
       q = q.where(notPaymentPath);
   }
   if (f.target) q = q.where("target_id", "=", f.target);
-  if (f.from) q = q.where("created_at", ">=", f.from);
-  if (f.until) q = q.where("created_at", "<", f.until);
+  const createdAt = walk ? sql<number>`+created_at` : sql.ref<number>("created_at");
+  if (f.from) q = q.where(createdAt, ">=", f.from);
+  if (f.until) q = q.where(createdAt, "<", f.until);
   return q;
+}
+
+/** A date range holding at most this many entries is read from the time index, whatever comes after it. */
+const SMALL_RANGE = 1000;
+
+/**
+ * The chain position (seq) where the merchant's history reaches `time`: of the newest sealed entry
+ * created before it (`below`), or of the oldest created at or after it. One probe of the time
+ * index (merchant_id, created_at, seq), index-only. Positions follow creation times but for the
+ * moments between an entry's commit and its sealing, so this places a time in the chain closely
+ * enough to choose a plan (never to filter: that stays on created_at).
+ */
+async function seqAt(merchantId: string, time: number, below: boolean): Promise<number | null> {
+  const row = await getDb()
+    .selectFrom("audit_log")
+    .select("seq")
+    .where("merchant_id", "=", merchantId)
+    .where("created_at", below ? "<" : ">=", time)
+    .where("seq", "is not", null)
+    .orderBy("created_at", below ? "desc" : "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.seq) : null;
+}
+
+/**
+ * Whether a page is read by walking the chain newest first. Without a date filter, always. With one,
+ * the walk reads every entry between its start (the newest, or `before`) and the range's end before
+ * it finds the range's first; reading the range from the time index (index-only) reads all of the
+ * range instead. Three probes of O(log n) place the range in the chain and pick the smaller: a page
+ * costs what its range or what follows it holds, whichever is less, never the whole history.
+ */
+export async function walksChain(merchantId: string, f: AuditFilters): Promise<boolean> {
+  if (!f.from && !f.until) return true;
+  const head = f.before
+    ? f.before - 1
+    : Number(
+        (
+          await getDb()
+            .selectFrom("audit_log")
+            .select((eb) => eb.fn.max("seq").as("top"))
+            .where("merchant_id", "=", merchantId)
+            .executeTakeFirst()
+        )?.top ?? 0,
+      );
+  const end = f.until ? ((await seqAt(merchantId, f.until, true)) ?? 0) : head;
+  const start = f.from ? ((await seqAt(merchantId, f.from, false)) ?? head + 1) : 1;
+  const inRange = Math.min(head, end) - start + 1;
+  const after = Math.max(0, head - end);
+  return inRange > SMALL_RANGE && after <= inRange;
 }
 
 /** Sealed entries, newest first, strictly the merchant's own; `before` in the filters is the keyset. */
 export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
-  return (await pageEntriesQuery(merchantId, f, limit).execute()).map(asRecord);
+  const walk = await walksChain(merchantId, f);
+  return (await pageEntriesQuery(merchantId, f, limit, walk).execute()).map(asRecord);
 }
 
 /** The statement behind pageEntries (its plans are tested: lib/audit/page-plans.test.ts). */
-export function pageEntriesQuery(merchantId: string, f: AuditFilters, limit: number) {
-  let q = filtered(merchantId, f).where("seq", "is not", null);
+export function pageEntriesQuery(merchantId: string, f: AuditFilters, limit: number, walk = true) {
+  let q = filtered(merchantId, f, walk).where("seq", "is not", null);
   if (f.before) q = q.where("seq", "<", f.before);
-  return q.orderBy("seq", "desc").limit(limit);
+  if (walk) return q.orderBy("seq", "desc").limit(limit);
+  // `seq + 0`: no index gives this order, so the planners read the range from the time index
+  // rather than walk seq_uq through everything newer; the page's rows are then read by position.
+  const positions = q.clearSelect().select("seq").orderBy(sql`seq + 0`, "desc").limit(limit);
+  return getDb()
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("seq", "in", positions)
+    .orderBy("seq", "desc");
 }
 
 /** Committed entries not yet sealed (normally a few, for a moment), newest first. */
