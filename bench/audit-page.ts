@@ -12,7 +12,7 @@
  * for cancellations), 0.2 % team and settings changes by ten dashboard users, an old API key's 100
  * entries at the very start, two entries per payment target, the newest five not sealed yet.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { time, timingTable, type Timing } from "./lib/timing";
@@ -147,3 +147,4 @@ console.log(
 );
 console.log(timingTable(results));
 await closeDb();
+rmSync(dir, { recursive: true, force: true });
