@@ -229,7 +229,7 @@ async function seqAt(merchantId: string, time: number, below: boolean): Promise<
  * range instead. Three probes of O(log n) place the range in the chain and pick the smaller: a page
  * costs what its range or what follows it holds, whichever is less, never the whole history.
  */
-export async function walksChain(merchantId: string, f: AuditFilters): Promise<boolean> {
+async function walksChain(merchantId: string, f: AuditFilters): Promise<boolean> {
   if (!f.from && !f.until) return true;
   const head = f.before
     ? f.before - 1
