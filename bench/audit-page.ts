@@ -83,7 +83,7 @@ async function seed(merchant: string, count: number, now: number) {
     "id, merchant_id, seq, actor_type, actor_id, actor_name, action, target_id, summary, ip_address, created_at, prev_hash, hash";
   const numbers =
     dialect() === "postgres"
-      ? `generate_series(1, ${count}) as g(n)`
+      ? `generate_series(1::bigint, ${count}::bigint) as g(n)`
       : `(with recursive s(n) as (select 1 union all select n + 1 from s where n < ${count}) select n from s)`;
   await sql
     .raw(`insert into audit_log (${columns}) select ${entryColumns(merchant, count, now)} from ${numbers}`)
