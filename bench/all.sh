@@ -95,6 +95,11 @@ if part scale "Lists, search and overview at ${BENCH_ROWS:-1000000} payments"; t
   rm -f "$TMP"/scale.db*
   echo; echo "#### PostgreSQL"
   BENCH_RUNS=${BENCH_RUNS:-20} DATA_DIR="$TMP" DATABASE_URL="$PG_TEMP_URL" BENCH_PHASE=measure BENCH_SEEDED="$TMP/seeded-pg.json" npx tsx bench/scale.ts
+  # The audit log page at 1M entries: seeded in the database by one statement (seconds), no snapshot.
+  echo; echo "#### Audit page, SQLite"
+  BENCH_RUNS=${BENCH_RUNS:-20} DATA_DIR="$TMP" npx tsx bench/audit-page.ts
+  echo; echo "#### Audit page, PostgreSQL"
+  BENCH_RUNS=${BENCH_RUNS:-20} DATA_DIR="$TMP" DATABASE_URL="$(pg_temp_createdb audit_page)" npx tsx bench/audit-page.ts
   pg_temp_stop
   done_part scale
 fi
