@@ -1,11 +1,14 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { dialect, getDb } from "@/lib/db/client";
+import { commitsExecuted } from "@/lib/db/statement-cache";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sweepExpiredRecords } from "@/lib/retention/sweep";
 import { callApi } from "@/lib/testing/api";
 import { cardOption } from "@/lib/testing/billing";
 import { paymentChannelKey } from "@/lib/testing/payments";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { quiet } from "@/lib/testing/quiet";
 import { DAY } from "@/lib/time";
 import { flushRequestLog } from "./buffer";
 import { getRequestLogEntry } from "./get-request-log-entry";
@@ -55,6 +58,38 @@ describe("API request log", () => {
       password_two_digits: REDACTED,
     });
     expect(JSON.parse(detail.responseBody!).billing_key).toBe(res.body.billing_key);
+  });
+
+  it("writes its batch without a durable commit of its own, and leaves SQLite's commits durable (issue #18)", async () => {
+    const m = inProcess(await newMerchant());
+    expect((await m.api.get("/v2/payments?limit=1")).status).toBe(200);
+    await quiet();
+    const before = commitsExecuted();
+    await flushRequestLog();
+    // SQLite: the batch's fsync held the event loop of every request (better-sqlite3 is synchronous).
+    if (dialect() === "sqlite") expect(commitsExecuted() - before).toBe(0);
+    const { rows } = await listRequestLog({ ctx: scope(m), input: {} });
+    expect(rows).toHaveLength(1);
+    if (dialect() === "sqlite") {
+      const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(getDb());
+      expect(level.rows[0]!.synchronous).toBe(2); // FULL, for every other write
+    }
+  });
+
+  it("keeps its bodies lz4-compressed on PostgreSQL, not pglz (issue #18)", async () => {
+    if (dialect() !== "postgres") return; // SQLite stores text as it is
+    const lz4 = await sql<{ on: boolean }>`
+      select 'lz4' = any(enumvals) as on from pg_settings where name = 'default_toast_compression'
+    `.execute(getDb());
+    if (!lz4.rows[0]?.on) return; // a server built without lz4 keeps pglz
+    const columns = await sql<{ attname: string; attcompression: string }>`
+      select attname, attcompression from pg_attribute
+      where attrelid = 'api_request_log'::regclass and attname in ('request_body', 'response_body') order by attname
+    `.execute(getDb());
+    expect(columns.rows).toEqual([
+      { attname: "request_body", attcompression: "l" },
+      { attname: "response_body", attcompression: "l" },
+    ]);
   });
 
   it("links a payment's requests, filters by status class, path and key, and is strictly per merchant", async () => {
