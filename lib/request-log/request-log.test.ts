@@ -10,7 +10,8 @@ import { paymentChannelKey } from "@/lib/testing/payments";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { quiet } from "@/lib/testing/quiet";
 import { DAY } from "@/lib/time";
-import { flushRequestLog } from "./buffer";
+import { newId } from "@/lib/ids";
+import { flushRequestLog, queueRequestLog } from "./buffer";
 import { getRequestLogEntry } from "./get-request-log-entry";
 import { listRequestLog } from "./list-request-log";
 import { REDACTED, redactBody, TOO_DEEP } from "./redact";
@@ -74,6 +75,47 @@ describe("API request log", () => {
       const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(getDb());
       expect(level.rows[0]!.synchronous).toBe(2); // FULL, for every other write
     }
+  });
+
+  it("a flush writes what was queued when it began; what arrives meanwhile waits for the next batch (issue #18)", async () => {
+    const m = await newMerchant();
+    await flushRequestLog();
+    const marker = newId("req_batch_");
+    const entry = (n: number) => ({
+      id: newId("rql_"),
+      merchant_id: m.merchant_id,
+      store_id: m.store_id,
+      api_key_id: null,
+      method: "GET",
+      path: `/v2/payments/p-${n}`,
+      payment_id: `p-${n}`,
+      status: 200,
+      latency_ms: 1,
+      request_id: marker,
+      idempotency_key: null,
+      request_body: null,
+      response_body: "{}",
+      created_at: Date.now(),
+    });
+    const written = async () =>
+      Number(
+        (
+          await getDb()
+            .selectFrom("api_request_log")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("request_id", "=", marker)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const n of [1, 2, 3]) queueRequestLog(entry(n));
+    const flushing = flushRequestLog();
+    // Arriving while the batch is written: under load the old drain loop wrote a batch of a few
+    // rows per round trip, never reaching the batch size again.
+    for (const n of [4, 5]) queueRequestLog(entry(n));
+    await flushing;
+    expect(await written()).toBe(3);
+    await flushRequestLog();
+    expect(await written()).toBe(5);
   });
 
   it("keeps its bodies lz4-compressed on PostgreSQL, not pglz (issue #18)", async () => {
