@@ -11,7 +11,7 @@ import { transactionEnrichers } from "./enrichers";
  * and order them: nothing else is read (the row has ~60 columns; the search document, look-up state,
  * settle context and the customer's search columns are never shown).
  */
-export const WIRE_TRANSACTION_COLUMNS = [
+const WIRE_TRANSACTION_COLUMNS = [
   "id",
   "merchant_id",
   "store_id",
@@ -56,7 +56,7 @@ export const WIRE_TRANSACTION_COLUMNS = [
   "pg_response",
   "cancelled_at",
 ] as const satisfies readonly (keyof TransactionRow)[];
-export type WireTransactionRow = Pick<TransactionRow, (typeof WIRE_TRANSACTION_COLUMNS)[number]>;
+type WireTransactionRow = Pick<TransactionRow, (typeof WIRE_TRANSACTION_COLUMNS)[number]>;
 
 /** The cancellation columns a Transaction shows (selected as a JSON array with the payment). */
 export const CANCELLATION_COLUMNS = [
