@@ -1,12 +1,12 @@
 import pg from "pg";
 
 /**
- * Samples, every 100 ms while a benchmark runs, the app's PostgreSQL pool (callers waiting for a
+ * Samples, every `everyMs` while a benchmark runs, the app's PostgreSQL pool (callers waiting for a
  * connection, from /metrics) and pg_stat_activity (backends active, idle in a transaction, waiting
  * on a lock; the statements most often seen running). `stop()` returns a markdown summary: where
  * time goes when requests and jobs share one pool. SQLite: the pool line only says "n/a".
  */
-export function startSampling(base: string, metricsToken: string, databaseUrl: string) {
+export function startSampling(base: string, metricsToken: string, databaseUrl: string, everyMs: number) {
   const postgres = databaseUrl.startsWith("postgres");
   const client = postgres ? new pg.Client({ connectionString: databaseUrl }) : undefined;
   const connected = client?.connect();
@@ -42,7 +42,7 @@ export function startSampling(base: string, metricsToken: string, databaseUrl: s
   };
   const loop = (async () => {
     while (!stopped) {
-      const next = new Promise((r) => setTimeout(r, 100));
+      const next = new Promise((r) => setTimeout(r, everyMs));
       await sampleOnce().catch(() => undefined);
       await next;
     }
@@ -60,7 +60,7 @@ export function startSampling(base: string, metricsToken: string, databaseUrl: s
         return `mean ${mean.toFixed(1)}, p90 ${sorted[Math.floor(sorted.length * 0.9)]}, max ${sorted[sorted.length - 1]}`;
       };
       const lines = [
-        `\nSampled every 100 ms (${waiting.length || active.length} samples):`,
+        `\nSampled every ${everyMs} ms (${waiting.length || active.length} samples):`,
         `- app pool: callers waiting for a connection ${stat(waiting)}; connections open ${stat(poolTotal)}`,
       ];
       if (client) {

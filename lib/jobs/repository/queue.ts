@@ -120,12 +120,12 @@ export async function claimJob(jobId: string, owner: string, leaseMs: number): P
  * `db`: a transaction, to finish the job with the work it did.
  */
 export async function completeJob(job: Job, db: Db | Tx = getDb()): Promise<boolean> {
-  const result = await db
-    .deleteFrom("jobs")
-    .where("id", "=", job.id)
-    .where("locked_by", "=", job.locked_by)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  // Every job ends here (a payment's webhook twice): a named statement on PostgreSQL.
+  const result = await executeNamed(
+    db,
+    db.deleteFrom("jobs").where("id", "=", job.id).where("locked_by", "=", job.locked_by),
+  );
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 export type Retry = {
@@ -144,7 +144,7 @@ export type Retry = {
  */
 export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Promise<"QUEUED" | "FAILED" | null> {
   const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
-  const result = await db
+  const update = db
     .updateTable("jobs")
     .set({
       state: giveUp ? "FAILED" : "QUEUED",
@@ -156,9 +156,10 @@ export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Pr
       attention_at: retry.attentionAt ?? job.attention_at,
     })
     .where("id", "=", job.id)
-    .where("locked_by", "=", job.locked_by)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return null;
+    .where("locked_by", "=", job.locked_by);
+  // A named statement on PostgreSQL: every retried job and every failed webhook attempt runs it.
+  const result = await executeNamed(db, update);
+  if (Number(result.numAffectedRows ?? 0n) !== 1) return null;
   return giveUp ? "FAILED" : "QUEUED";
 }
 
