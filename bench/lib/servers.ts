@@ -5,10 +5,18 @@ import path from "node:path";
 /** Processes a benchmark starts, each in its own process group, all killed when it exits. */
 const children: ChildProcess[] = [];
 
-export function startProcess(dir: string, command: string[], env: Record<string, string>, log: string): ChildProcess {
+/** `cwd`: the checkout to run it from (default this one: a benchmark may serve an older build beside it). */
+export function startProcess(
+  dir: string,
+  command: string[],
+  env: Record<string, string>,
+  log: string,
+  cwd?: string,
+): ChildProcess {
   const out = openSync(path.join(dir, `${log}.log`), "a");
   const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, ...env },
+    cwd,
     detached: true,
     stdio: ["ignore", out, out],
   });

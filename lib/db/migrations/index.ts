@@ -30,6 +30,7 @@ import * as m0092 from "./0092_paid_volume_hours";
 import * as m0093 from "./0093_refund_volume_hours";
 import * as m0094 from "./0094_transactions_indexes";
 import * as m0095 from "./0095_stored_search_document";
+import * as m0096 from "./0096_request_log_lz4";
 
 export type MigrationDialect = Dialect;
 
@@ -74,6 +75,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0093_refund_volume_hours": m0093,
   "0094_transactions_indexes": m0094,
   "0095_stored_search_document": m0095,
+  "0096_request_log_lz4": m0096,
 };
 
 class StaticProvider implements MigrationProvider {
