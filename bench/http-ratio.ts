@@ -21,7 +21,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuSeconds } from "./lib/process-cpu";
-import { startProcess, stopAll, waitFor } from "./lib/servers";
+import { benchMerchant, startProcess, stopAll, waitFor } from "./lib/servers";
+import { cardPayment } from "./lib/test-card";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -152,38 +153,8 @@ async function main() {
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
   if (PAIRS.includes("log")) await waitFor(`${quiet}/openapi.json`);
 
-  const created = JSON.parse(
-    execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    })
-      .split("\n")
-      .find((l) => l.startsWith("{"))!,
-  );
-  const login = (await (
-    await fetch(`${app}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })
-  ).json()) as { accessToken: string };
-  const channelKey = (created.channels as { key: string; pg_provider: string }[]).find(
-    (c) => c.pg_provider === "TOSSPAYMENTS",
-  )!.key;
-  const payBody = JSON.stringify({
-    channel_key: channelKey,
-    order_name: "Bench order",
-    total_amount: 11000,
-    currency: "KRW",
-    payment_method_option: {
-      card: {
-        card_credential: {
-          card_number: "4242424242424242",
-          expiry_month: "12",
-          expiry_year: "2099",
-          birth_or_business_registration_number: "900101",
-          password_two_digits: "12",
-        },
-        cvc: "123",
-      },
-    },
-  });
+  const login = await benchMerchant(dir, databaseUrl, app);
+  const payBody = JSON.stringify(cardPayment(login.channelKey));
   const paid = await fetch(`${app}/v2/payments/bench-read/instant/pay`, {
     method: "POST",
     headers: { authorization: `Bearer ${login.accessToken}` },

@@ -29,6 +29,12 @@ function stats(): Stat[] {
   return out;
 }
 
+/** The postmaster of a PostgreSQL data directory (-1 when it runs none): its children are the backends and helpers. */
+export function postmasterPid(pgDataDir: string): number {
+  const pidFile = path.join(pgDataDir, "postmaster.pid");
+  return existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : -1;
+}
+
 /**
  * CPU seconds used so far by a process group (a server started detached: bench/lib/servers.ts) and,
  * when `pgDataDir` is given, by that PostgreSQL cluster's backends (the postmaster's children, live
@@ -37,15 +43,32 @@ function stats(): Stat[] {
  * costs on each side, to tell a slow server from a slow database.
  */
 export function cpuSeconds(pgid: number, pgDataDir?: string): { server: number; postgres: number } {
-  const all = stats();
-  const pidFile = pgDataDir ? path.join(pgDataDir, "postmaster.pid") : "";
-  const postmaster = pidFile && existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[0]) : -1;
+  const postmaster = pgDataDir ? postmasterPid(pgDataDir) : -1;
   let server = 0;
   let postgres = 0;
-  for (const s of all) {
+  for (const s of stats()) {
     if (s.pgrp === pgid) server += s.ticks;
     if (s.ppid === postmaster) postgres += s.ticks;
     if (s.pid === postmaster) postgres += s.reaped;
   }
   return { server: server / TICKS_PER_SECOND, postgres: postgres / TICKS_PER_SECOND };
+}
+
+/**
+ * CPU seconds a PostgreSQL cluster has used so far, finer than cpuSeconds: its running processes to
+ * the nanosecond (/proc/PID/schedstat), and those that ended (autovacuum workers, a closed backend)
+ * from the postmaster's cutime + cstime. For in-process benchmarks that price a few statements.
+ */
+export function postgresClusterSeconds(postmaster: number): number {
+  let seconds = 0;
+  for (const s of stats()) {
+    if (s.pid === postmaster) seconds += s.reaped / TICKS_PER_SECOND;
+    if (s.ppid !== postmaster) continue;
+    try {
+      seconds += Number(readFileSync(`/proc/${s.pid}/schedstat`, "utf8").split(" ")[0]) / 1e9;
+    } catch {
+      // The process ended since the listing.
+    }
+  }
+  return seconds;
 }

@@ -81,24 +81,3 @@ export async function benchMerchant(dir: string, databaseUrl: string, baseUrl: s
     channelKey: created.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
   };
 }
-
-export function cardPayment(channelKey: string) {
-  return {
-    channel_key: channelKey,
-    order_name: "Bench order",
-    total_amount: 11000,
-    currency: "KRW",
-    payment_method_option: {
-      card: {
-        card_credential: {
-          card_number: "4242424242424242",
-          expiry_month: "12",
-          expiry_year: "2099",
-          birth_or_business_registration_number: "900101",
-          password_two_digits: "12",
-        },
-        cvc: "123",
-      },
-    },
-  };
-}

@@ -23,6 +23,7 @@ import * as m0070 from "./0070_channel_credentials";
 import * as m0080 from "./0080_teams";
 import * as m0081 from "./0081_audit_sealing";
 import * as m0082 from "./0082_audit_indexes";
+import * as m0086 from "./0086_audit_read_indexes";
 import * as m0090 from "./0090_payment_counts";
 import * as m0091 from "./0091_list_shapes";
 import * as m0092 from "./0092_paid_volume_hours";
@@ -67,6 +68,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0080_teams": m0080,
   "0081_audit_sealing": m0081,
   "0082_audit_indexes": m0082,
+  "0086_audit_read_indexes": m0086,
   "0090_payment_counts": m0090,
   "0091_list_shapes": m0091,
   "0092_paid_volume_hours": m0092,
