@@ -22,7 +22,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuSeconds } from "./lib/process-cpu";
-import { benchMerchant, cardPayment, startApp, startProcess, stopAll, waitFor } from "./lib/servers";
+import { benchMerchant, startApp, startProcess, stopAll, waitFor } from "./lib/servers";
+import { cardPayment } from "./lib/test-card";
 import { startSampling } from "./lib/webhook-sampling";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);

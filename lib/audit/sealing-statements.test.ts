@@ -1,10 +1,17 @@
+import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { dialect, getDb, withTransaction } from "@/lib/db/client";
 import { commitsExecuted, statementsExecuted } from "@/lib/db/statement-cache";
 import { newMerchant } from "@/lib/testing/fixtures";
 import type { Actor } from "./actor";
 import { recordAudit } from "./record";
-import { pendingEntries, sealBatch, unsealedWithHead } from "./repository";
+import {
+  pendingEntries,
+  postgresSealingStatement,
+  sealBatch,
+  sqliteSealingUpdate,
+  unsealedWithHead,
+} from "./repository";
 import { holdSealing, sealAuditChain, sealingSettled } from "./seal";
 import { verifyAuditChains } from "./verify";
 
@@ -145,6 +152,51 @@ describe("audit sealing statements (issue #18)", () => {
       // Leave the suite's database verifiable (scripts/test.sh checks every chain at the end).
       await getDb().deleteFrom("audit_log").where("merchant_id", "=", m.merchant_id).execute();
       await release();
+    }
+  });
+
+  // SQLite drove its sealing UPDATE from the merchant's unsealed range and read the whole JSON batch
+  // again for every entry: a run's cost grew with the square of its batch (~17 µs per entry at 10,
+  // ~138 µs at 300; 3 µs driven from the batch). A busy merchant's runs seal 40–200 entries.
+  it("a sealing run reads its batch once and finds each entry by its primary key", async () => {
+    const m = await newMerchant();
+    const batch = JSON.stringify([{ id: "aud_plan", seq: 1, prev_hash: "0", hash: "1" }]);
+    let plan: string;
+    if (dialect() === "postgres") {
+      const last = { id: "aud_plan", seq: 1, prev_hash: "0", hash: "1" };
+      const { sql: text, parameters } = postgresSealingStatement(
+        m.merchant_id,
+        { seq: 0, hash: "0" },
+        last,
+        batch,
+        1,
+      ).compile(getDb());
+      // Named statements get the generic plan after five runs: that is the plan to check.
+      plan = await getDb()
+        .transaction()
+        .execute(async (tx) => {
+          await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
+          await tx.executeQuery(CompiledQuery.raw(`prepare sealing_plan as ${text}`));
+          const args = parameters.map((p) => `'${String(p).replaceAll("'", "''")}'`).join(", ");
+          const rows = await tx.executeQuery<{ "QUERY PLAN": string }>(
+            CompiledQuery.raw(`explain execute sealing_plan(${args})`),
+          );
+          await tx.executeQuery(CompiledQuery.raw("deallocate sealing_plan"));
+          return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
+        });
+      // A hash join or a nested loop reads the function's rows once (PostgreSQL keeps them).
+      expect(plan).toMatch(/Function Scan on jsonb_to_recordset v/);
+      expect(plan).toMatch(/Hash Cond: \(v\.id = audit_log\.id\)|Index Cond: \(id = v\.id\)/);
+    } else {
+      const { sql: text, parameters } = sqliteSealingUpdate(m.merchant_id, batch).compile(getDb());
+      const rows = await getDb().executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+      );
+      plan = rows.rows.map((r) => r.detail).join("\n");
+      // The batch is the outer loop, read once; each of its entries is a primary-key look-up.
+      expect(plan).toMatch(
+        /^SCAN json_each[^\n]*\nSEARCH audit_log USING INDEX sqlite_autoindex_audit_log_1 \(id=\?\)$/,
+      );
     }
   });
 });

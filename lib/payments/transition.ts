@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record";
+import { auditEntryOf, sealWrittenEntry } from "@/lib/audit/record";
 import { IllegalTransitionError, type Transaction } from "@/lib/db/transaction";
 import { enqueueWebhook, type WebhookStatus } from "@/lib/webhooks/enqueue";
 import { canMove } from "./status";
@@ -43,24 +43,26 @@ export async function transitionTransaction(
   if (!canMove(row.status, to)) throw new IllegalTransitionError("transaction", row.id, row.status, to);
   const now = Date.now();
   const set = { ...patch, status: to, status_updated_at: now, updated_at: Math.max(now, row.updated_at + 1) };
-  let next: TransactionRow;
-  let address = known && "storeWebhookUrl" in known ? known : undefined;
-  if (known && "unlocked" in known) {
-    const written = await writeUnlockedTransactionState(tx, row, set);
-    next = written.row;
-    address = { storeWebhookUrl: written.storeWebhookUrl };
-  } else {
-    await writeTransactionState(tx, row, set);
-    next = { ...row, ...set };
-  }
-  // Recorded only when a dashboard user or an API key made the change (not the worker's sweeps).
-  await recordAudit(tx, {
+  // Recorded only when a dashboard user or an API key made the change (not the worker's sweeps),
+  // written by the state write itself (on PostgreSQL in the same statement).
+  const entry = auditEntryOf({
     merchantId: row.merchant_id,
     action: "payment.status_change",
     targetId: row.payment_id,
     before: { tx_id: row.id, status: row.status, cancelled_amount: row.cancelled_amount },
-    after: { status: to, cancelled_amount: next.cancelled_amount },
+    after: { status: to, cancelled_amount: set.cancelled_amount ?? row.cancelled_amount },
   });
+  let next: TransactionRow;
+  let address = known && "storeWebhookUrl" in known ? known : undefined;
+  if (known && "unlocked" in known) {
+    const written = await writeUnlockedTransactionState(tx, row, set, entry);
+    next = written.row;
+    address = { storeWebhookUrl: written.storeWebhookUrl };
+  } else {
+    await writeTransactionState(tx, row, set, entry);
+    next = { ...row, ...set };
+  }
+  if (entry) sealWrittenEntry(tx, entry);
   const webhook = WEBHOOK_OF[to];
   if (webhook) {
     await enqueueWebhook(

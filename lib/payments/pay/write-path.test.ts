@@ -1,6 +1,8 @@
 import { CompiledQuery, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { runAsCaller } from "@/lib/audit/actor";
 import { holdSealing, sealingSettled } from "@/lib/audit/seal";
+import { verifyAuditChains } from "@/lib/audit/verify";
 import { dialect, getDb } from "@/lib/db/client";
 import { commitsExecuted, queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
@@ -73,14 +75,15 @@ describe("payment write path (issue #18)", () => {
     // insert, an fsync of its own that no concurrent payment shared): 17 statements of which 3
     // commits that concurrent payments share (15 in session 5, 18 before). Both: the outcome is
     // written against the attempt as recorded, its guarded UPDATE taking the row lock and answering
-    // the row and the webhook address (PostgreSQL 7: the lock read was its own round trip).
-    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 7 : 17);
+    // the row and the webhook address (PostgreSQL 7: the lock read was its own round trip), and on
+    // PostgreSQL the audit entry written by that same statement (6: it was its own INSERT).
+    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 6 : 17);
   });
 
   it("adds only the webhook job's insert when the store has a webhook address", async () => {
     const m = inProcess(await newMerchant({ webhookUrl: "http://127.0.0.1:9/hook" }));
     await paidPayment(m);
-    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 8 : 18);
+    expect(await statementsPerPayment(m)).toBe(dialect() === "postgres" ? 7 : 18);
   });
 
   // Building a Kysely query (its operation tree, then the SQL text) costs more CPU than binding the
@@ -161,6 +164,90 @@ describe("payment write path (issue #18)", () => {
       .where("transaction_id", "=", attempt.id)
       .execute();
     expect(late).toEqual([expect.objectContaining({ kind: "CHARGE", amount: 5000 })]);
+  });
+
+  // The outcome's audit entry was an INSERT of its own: on PostgreSQL a round trip in the outcome's
+  // transaction, ~10 % of a payment's CPU with its statement (docs/benchmarks.md "Audit cost, session 7").
+  it("writes the outcome's audit entry in the outcome's own statement on PostgreSQL: an audited outcome runs no more statements than an unaudited one", async () => {
+    const m = await newMerchant();
+    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
+    const actor = { type: "API_KEY" as const, id: "key_outcome", name: "Outcome (sk_out…)", ip: "127.0.0.1" };
+    const approval = { ok: true as const, pgTxId: "pg-outcome", approvalNumber: "0001", pgResponse: "{}" };
+    const outcomeStatements = async (audited: boolean) => {
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3; run++) {
+        const attempt = await startAttempt({
+          merchantId: m.merchant_id,
+          storeId: m.store_id,
+          paymentId: newPaymentId(),
+          channel,
+          method: "CARD",
+          orderName: "Audited outcome",
+          currency: "KRW",
+          totalAmount: 5000,
+          taxFreeAmount: 0,
+          customer: {},
+          origin: { platform_type: "API", ip_address: "127.0.0.1" },
+        });
+        await quiet();
+        const release = await holdSealing(m.merchant_id);
+        const before = statementsExecuted();
+        const settle = () => settleAttempt(attempt.id, { kind: "approved", approval }, undefined, attempt);
+        const settled = await (audited ? runAsCaller({ actor, merchantId: m.merchant_id }, settle) : settle());
+        fewest = Math.min(fewest, statementsExecuted() - before);
+        await release();
+        expect(settled.status).toBe("PAID");
+      }
+      return fewest;
+    };
+    const unaudited = await outcomeStatements(false);
+    // SQLite runs in process (no round trip to save) and has no data-modifying CTE: one INSERT more.
+    expect(await outcomeStatements(true)).toBe(unaudited + (dialect() === "postgres" ? 0 : 1));
+    const entries = await getDb()
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "summary"])
+      .where("merchant_id", "=", m.merchant_id)
+      .execute();
+    expect(entries).toHaveLength(3);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ action: "payment.status_change", actor_id: "key_outcome" });
+      expect(JSON.parse(entry.summary)).toMatchObject({ before: { status: "PENDING" }, after: { status: "PAID" } });
+    }
+    expect(await verifyAuditChains({ merchantId: m.merchant_id })).toMatchObject({ ok: true, entries: 3, breaks: [] });
+  });
+
+  // The entry rides on the guarded UPDATE: when that matches nothing, no entry may be written either.
+  it("an outcome written against an attempt that changed since writes no audit entry; the transition that did happen has exactly one", async () => {
+    const m = await newMerchant();
+    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
+    const actor = { type: "API_KEY" as const, id: "key_stale", name: "Stale (sk_sta…)", ip: "127.0.0.1" };
+    const attempt = await startAttempt({
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: newPaymentId(),
+      channel,
+      method: "CARD",
+      orderName: "Stale audited outcome",
+      currency: "KRW",
+      totalAmount: 5000,
+      taxFreeAmount: 0,
+      customer: {},
+      origin: { platform_type: "API", ip_address: "127.0.0.1" },
+    });
+    await runAsCaller({ actor, merchantId: m.merchant_id }, async () => {
+      await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: "D", pgMessage: "declined" } });
+      const approval = { ok: true as const, pgTxId: "pg-stale", approvalNumber: "0001", pgResponse: "{}" };
+      const answered = await settleAttempt(attempt.id, { kind: "approved", approval }, undefined, attempt);
+      expect(answered.status).toBe("FAILED");
+    });
+    await sealingSettled();
+    const entries = await getDb()
+      .selectFrom("audit_log")
+      .select(["target_id", "summary"])
+      .where("merchant_id", "=", m.merchant_id)
+      .execute();
+    expect(entries.map((e) => JSON.parse(e.summary).after)).toEqual([{ status: "FAILED", cancelled_amount: 0 }]);
+    expect(await verifyAuditChains({ merchantId: m.merchant_id })).toMatchObject({ ok: true, entries: 1, breaks: [] });
   });
 
   // A named statement gets PostgreSQL's generic plan after five runs: it must stay a unique look-up.

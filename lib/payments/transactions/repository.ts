@@ -1,7 +1,9 @@
-import { NoResultError } from "kysely";
+import { NoResultError, type QueryCreator } from "kysely";
 import { z } from "zod";
 import { DomainError } from "@/lib/errors/domain-error";
-import { getDb, type Tx } from "@/lib/db/client";
+import { dialect, getDb, type Tx } from "@/lib/db/client";
+import type { DB } from "@/lib/db/schema";
+import { insertUnsealedEntry, insertUnsealedEntryFrom, type UnsealedEntry } from "@/lib/audit/repository";
 import { requireRows, StaleWriteError } from "@/lib/db/conditional";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type {
@@ -91,66 +93,127 @@ export function findTransactionById(id: string): Promise<TransactionsTable | und
 
 type StatePatch = TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">;
 
-/** The columns set, and the row's own key and state under names no column has (executeShaped binds them all). */
-function guardValues(row: TransactionsTable, set: StatePatch) {
-  return { ...set, "\u0000id": row.id, "\u0000status": row.status, "\u0000updated_at": row.updated_at };
+/** Keys of the bound values no column has: the row's own key and state, and the audit entry's fields. */
+const GUARD = "\u0000";
+const ENTRY = "\u0000audit.";
+
+/**
+ * The values one state write binds (executeShaped binds them all): the columns set, the row's key
+ * and state as the caller read it, and the change's audit entry when the same statement writes it.
+ */
+function writeValues(row: TransactionsTable, set: StatePatch, entry: UnsealedEntry | undefined) {
+  const values: Record<string, unknown> = {
+    ...set,
+    [`${GUARD}id`]: row.id,
+    [`${GUARD}status`]: row.status,
+    [`${GUARD}updated_at`]: row.updated_at,
+  };
+  if (entry) for (const [key, value] of Object.entries(entry)) values[`${ENTRY}${key}`] = value;
+  return values;
 }
 
 /** UPDATE of the columns set, matching only the row exactly as the caller read it. */
-function guardedUpdate(tx: Tx, values: ReturnType<typeof guardValues>) {
-  const { "\u0000id": id, "\u0000status": status, "\u0000updated_at": updatedAt, ...columns } = values;
-  return tx
+function guardedUpdate(db: QueryCreator<DB>, values: Record<string, unknown>) {
+  const columns: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) if (!key.startsWith(GUARD)) columns[key] = value;
+  return db
     .updateTable("transactions")
     .set(columns as StatePatch)
-    .where("id", "=", id)
-    .where("status", "=", status)
-    .where("updated_at", "=", updatedAt);
+    .where("id", "=", values[`${GUARD}id`] as string)
+    .where("status", "=", values[`${GUARD}status`] as TransactionStatus)
+    .where("updated_at", "=", values[`${GUARD}updated_at`] as number);
+}
+
+/** The audit entry among a state write's bound values (placeholders while its statement is shaped). */
+function entryOf(values: Record<string, unknown>): UnsealedEntry {
+  const entry: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) if (key.startsWith(ENTRY)) entry[key.slice(ENTRY.length)] = value;
+  return entry as UnsealedEntry;
 }
 
 /**
+ * Whether a state write's own statement writes the change's audit entry: on PostgreSQL the guarded
+ * UPDATE becomes a CTE and the entry is inserted from its row, so both or neither are written, in
+ * one round trip (the entry's own INSERT was one of the payment outcome's five; docs/benchmarks.md
+ * "Audit cost, session 7"). SQLite has no data-modifying CTE: the entry is a second statement there,
+ * in process.
+ */
+const entryInStatement = (entry: UnsealedEntry | undefined): entry is UnsealedEntry =>
+  entry !== undefined && dialect() === "postgres";
+
+/**
  * The state write of `transitionTransaction` (lib/payments/transition.ts): conditional on the row
- * being exactly as the caller read it (status and updated_at; callers hold the row lock).
+ * being exactly as the caller read it (status and updated_at; callers hold the row lock). Writes the
+ * change's audit entry (`entry`, none when nothing is recorded) with it.
  */
 export async function writeTransactionState(
   tx: Tx,
   row: TransactionsTable,
-  set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
+  set: StatePatch,
+  entry?: UnsealedEntry,
 ): Promise<void> {
-  const result = await executeShaped(tx, "transition transaction", guardValues(row, set), (v) => guardedUpdate(tx, v));
-  requireRows(
-    { numUpdatedRows: result.numAffectedRows ?? 0n },
-    1,
-    `transaction ${row.id} ${row.status} → ${set.status}`,
+  const what = `transaction ${row.id} ${row.status} → ${set.status}`;
+  if (entryInStatement(entry)) {
+    const result = await executeShaped(tx, "transition transaction audited", writeValues(row, set, entry), (v) =>
+      tx
+        .with("moved", (db) => guardedUpdate(db, v).returning("transactions.id"))
+        .with("audited", (db) => insertUnsealedEntryFrom(db, "moved", entryOf(v)))
+        .selectFrom("moved")
+        .select("moved.id"),
+    );
+    requireRows({ numUpdatedRows: BigInt(result.rows.length) }, 1, what);
+    return;
+  }
+  const result = await executeShaped(tx, "transition transaction", writeValues(row, set, undefined), (v) =>
+    guardedUpdate(tx, v),
   );
+  requireRows({ numUpdatedRows: result.numAffectedRows ?? 0n }, 1, what);
+  if (entry) await insertUnsealedEntry(tx, entry);
+}
+
+/** The unlocked write's UPDATE: answers the row as written and the store's webhook address. */
+function unlockedUpdate(db: QueryCreator<DB>, values: Record<string, unknown>) {
+  return guardedUpdate(db, values)
+    .returningAll()
+    .returning((eb) =>
+      eb
+        .selectFrom("stores")
+        .select("stores.webhook_url")
+        .whereRef("stores.id", "=", "transactions.store_id")
+        .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
+        .as("store_webhook_url"),
+    );
 }
 
 /**
  * The state write of a transition on a row the caller knows without having locked it (the attempt
  * it has just recorded): the same guarded UPDATE, which takes the row lock itself, answering the row
  * as written and the store's webhook address. One round trip where the lock read and the write were
- * two. A row that changed meanwhile matches nothing: StaleWriteError, and the caller locks it and
- * reads it as it stands.
+ * two (and the audit entry a third). A row that changed meanwhile matches nothing (and no entry is
+ * written): StaleWriteError, and the caller locks it and reads it as it stands.
  */
 export async function writeUnlockedTransactionState(
   tx: Tx,
   row: TransactionsTable,
-  set: TransactionPatch & Pick<TransactionsTable, "status" | "status_updated_at" | "updated_at">,
+  set: StatePatch,
+  entry?: UnsealedEntry,
 ): Promise<{ row: TransactionsTable; storeWebhookUrl: string | null }> {
-  const result = await executeShaped(tx, "transition unlocked transaction", guardValues(row, set), (v) =>
-    guardedUpdate(tx, v)
-      .returningAll()
-      .returning((eb) =>
-        eb
-          .selectFrom("stores")
-          .select("stores.webhook_url")
-          .whereRef("stores.id", "=", "transactions.store_id")
-          .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
-          .as("store_webhook_url"),
-      ),
-  );
+  const inStatement = entryInStatement(entry);
+  const result = inStatement
+    ? await executeShaped(tx, "transition unlocked transaction audited", writeValues(row, set, entry), (v) =>
+        tx
+          .with("moved", (db) => unlockedUpdate(db, v))
+          .with("audited", (db) => insertUnsealedEntryFrom(db, "moved", entryOf(v)))
+          .selectFrom("moved")
+          .selectAll(),
+      )
+    : await executeShaped(tx, "transition unlocked transaction", writeValues(row, set, undefined), (v) =>
+        unlockedUpdate(tx, v),
+      );
   const [written] = result.rows;
   if (!written || result.rows.length !== 1)
     throw new StaleWriteError(`transaction ${row.id} ${row.status} → ${set.status}`);
+  if (entry && !inStatement) await insertUnsealedEntry(tx, entry);
   const { store_webhook_url, ...state } = written;
   return { row: state as TransactionsTable, storeWebhookUrl: store_webhook_url ?? null };
 }
