@@ -4,8 +4,8 @@
  * into the merchant's hash chain after commit (lib/audit/seal.ts: a read and a write per run, runs
  * spaced AUDIT_SEAL_SPACING_MS apart, so a busy merchant's entries are sealed in batches). Measured in
  * one process so nothing else differs: the instant-pay verb is called BENCH_CONCURRENCY at a time
- * with an API-key caller (audited, as every API request is) and without one (nothing recorded, as
- * the worker's own transitions), in alternating slices (ABBA) after a warm-up; one merchant, as
+ * with an API-key caller (audited, as every API request is) and with a caller that has no actor
+ * (nothing recorded, as the worker's own transitions; the same request context otherwise), in alternating slices (ABBA) after a warm-up; one merchant, as
  * the chain is per merchant. DATABASE_URL picks the database (a throwaway SQLite file by default).
  * Prints, over the pairs of slices, the audited / unaudited throughput ratio and the audit's share of
  * a payment's CPU (app + PostgreSQL processes), each as median and quartiles: throughput moves with
@@ -126,7 +126,8 @@ async function slice(audited: boolean, counted = true): Promise<{ rate: number; 
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const pay = () => instantPay({ ctx, input: { ...body, payment_id: `audit-bench-${seq++}` } });
-        await (audited ? runAsCaller({ actor, merchantId: ctx.merchantId }, pay) : pay());
+        // Both in a request's caller context (as every API request runs), the audited one with its actor.
+        await runAsCaller(audited ? { actor, merchantId: ctx.merchantId } : { merchantId: ctx.merchantId }, pay);
         done += 1;
       }
     }),
