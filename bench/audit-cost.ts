@@ -12,9 +12,10 @@
  * the machine's load, CPU per payment much less.
  *   npx tsx bench/audit-cost.ts      (BENCH_PAIRS=20 BENCH_SLICE_MS=1000 BENCH_CONCURRENCY=10)
  */
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { postgresClusterSeconds, postmasterPid } from "./lib/process-cpu";
 
 const pairs = Number(process.env.BENCH_PAIRS ?? 20);
 const sliceMs = Number(process.env.BENCH_SLICE_MS ?? 1000);
@@ -24,62 +25,29 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "bench-audit-"));
 process.env.DATABASE_URL ??= `file:${path.join(dir, "bench.db")}`;
 Object.assign(process.env, { DATA_DIR: dir, LOG_FILE: path.join(dir, "bench.log") });
 const { migrateToLatest } = await import("@/lib/db/migrations/index");
-const { createMerchant } = await import("@/lib/tenancy/create-merchant");
 const { instantPay } = await import("@/lib/payments/pay/instant-pay");
-const { instantPayBody } = await import("@/lib/payments/schema");
 const { runAsCaller } = await import("@/lib/audit/actor");
 const { dialect, getDb, closeDb, withTransaction } = await import("@/lib/db/client");
 const { sql } = await import("kysely");
 const { commitsExecuted, statementsExecuted } = await import("@/lib/db/statement-cache");
 const { holdSealing, sealAuditChain, sealingSettled } = await import("@/lib/audit/seal");
 const { recordAudit } = await import("@/lib/audit/record");
+const { BENCH_API_KEY: actor, cardPaymentInput, inProcessMerchant } = await import("./lib/in-process-merchant");
 
 await migrateToLatest();
-const merchant = await createMerchant({ name: "Audit bench" });
-const ctx = {
-  merchantId: merchant.merchant_id,
-  storeId: merchant.store_id,
-  storeLimited: false,
-  hasHostingContract: false,
-  origin: { platform_type: "API" as const, ip_address: "127.0.0.1" },
-};
-const body = instantPayBody.parse({
-  channel_key: merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
-  order_name: "Bench order",
-  total_amount: 11000,
-  currency: "KRW",
-  payment_method_option: {
-    card: {
-      card_credential: {
-        card_number: "4242424242424242",
-        expiry_month: "12",
-        expiry_year: "2099",
-        birth_or_business_registration_number: "900101",
-        password_two_digits: "12",
-      },
-      cvc: "123",
-    },
-  },
-});
-const actor = { type: "API_KEY" as const, id: "key_bench", name: "Bench (sk_bench…)", ip: "127.0.0.1" };
+const { ctx, channelKey } = await inProcessMerchant("Audit bench");
+const body = cardPaymentInput(channelKey);
 let seq = 0;
 
 /** PostgreSQL's postmaster (its children are the backends and helpers whose CPU a payment costs there). */
 const postmaster =
   dialect() === "postgres"
-    ? Number(
-        readFileSync(
-          path.join(
-            (await sql<{ d: string }>`select current_setting('data_directory') as d`.execute(getDb())).rows[0]!.d,
-            "postmaster.pid",
-          ),
-          "utf8",
-        ).split("\n")[0],
+    ? postmasterPid(
+        (await sql<{ d: string }>`select current_setting('data_directory') as d`.execute(getDb())).rows[0]!.d,
       )
     : -1;
 /**
- * CPU seconds so far: this process, and the PostgreSQL cluster's processes (/proc/PID/schedstat, ns;
- * those that ended: the postmaster's cutime + cstime, in ticks).
+ * CPU seconds so far: this process, and the PostgreSQL cluster's processes (bench/lib/process-cpu.ts).
  * The /proc scan takes this process's CPU itself: read at the start of a window after it, at the end before it.
  */
 function cpu(end = false): { app: number; pg: number } {
@@ -88,21 +56,7 @@ function cpu(end = false): { app: number; pg: number } {
     return (usage.user + usage.system) / 1e6;
   };
   const before = end ? app() : 0;
-  let pg = 0;
-  if (postmaster > 0)
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        // Children that ended (autovacuum workers, a closed backend) count in the postmaster's cutime/cstime.
-        if (Number(entry) === postmaster) pg += (Number(f[13]) + Number(f[14])) / 100;
-        if (Number(f[1]) !== postmaster) continue;
-        pg += Number(readFileSync(`/proc/${entry}/schedstat`, "utf8").split(" ")[0]) / 1e9;
-      } catch {
-        // The process ended while listing.
-      }
-    }
+  const pg = postmaster > 0 ? postgresClusterSeconds(postmaster) : 0;
   return { app: end ? before : app(), pg };
 }
 type Cost = { payments: number; app: number; pg: number; statements: number; commits: number };

@@ -9,13 +9,20 @@
  * Pairs:  GET /v2/payments/{id} (Bearer)  vs  GET /bare/read (HMAC check + two cached indexed reads)
  *         POST /v2/payments/{id}/instant/pay  vs  POST /bare/write (JSON body + one durable insert)
  *         GET /bare/json is shown as Next's own ceiling.
+ *
+ * BENCH_BEFORE=<another checkout, built>: that checkout's app is served too, on the same database,
+ * and measured in the same rounds (bare, this app, that app; the two apps' order alternating by
+ * round): a change's ratio before and after from one run, under the same load.
+ * BENCH_BEFORE_ENV="NAME=value …": settings for that second app (alone: this checkout again with
+ * those settings, e.g. "REQUEST_LOG=false" prices the request log).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuSeconds } from "./lib/process-cpu";
-import { startProcess, stopAll, waitFor } from "./lib/servers";
+import { benchMerchant, startProcess, stopAll, waitFor } from "./lib/servers";
+import { cardPayment } from "./lib/test-card";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,7 +42,17 @@ const BARE_PORT = APP_PORT + 1;
 const dir = mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
 const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
 const bareDatabaseUrl = databaseUrl.startsWith("postgres") ? databaseUrl : `file:${dir}/bare.db`;
-const start = (command: string[], env: Record<string, string>, log: string) => startProcess(dir, command, env, log);
+const start = (command: string[], env: Record<string, string>, log: string, cwd?: string) =>
+  startProcess(dir, command, env, log, cwd);
+/** A second checkout whose app is measured beside this one (see the header). */
+const BEFORE_ENV = Object.fromEntries(
+  (process.env.BENCH_BEFORE_ENV ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+);
+const BEFORE = process.env.BENCH_BEFORE ?? (process.env.BENCH_BEFORE_ENV ? process.cwd() : undefined);
+const BEFORE_PORT = APP_PORT + 5;
 
 /** `cpuUs`: CPU µs per request of the server serving it and of the PostgreSQL backends (see withCpu). */
 type Run = { rps: number; p50: number; p99: number; errors: number; cpuUs?: { server: number; postgres: number } };
@@ -116,41 +133,28 @@ async function main() {
       "quiet",
     );
   await waitFor(`${bare}/bare/json`);
+  const beforePid = BEFORE
+    ? start(
+        ["npx", "tsx", "scripts/start.ts"],
+        {
+          PORT: String(BEFORE_PORT),
+          HOST: "127.0.0.1",
+          DATA_DIR: dir,
+          DATABASE_URL: databaseUrl,
+          SEED_DEMO: "false",
+          ...BEFORE_ENV,
+        },
+        "before",
+        BEFORE,
+      ).pid!
+    : 0;
+  const before = `http://127.0.0.1:${BEFORE_PORT}`;
+  if (BEFORE) await waitFor(`${before}/openapi.json`);
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
   if (PAIRS.includes("log")) await waitFor(`${quiet}/openapi.json`);
 
-  const created = JSON.parse(
-    execFileSync("npx", ["tsx", "scripts/admin.ts", "create-merchant", "--name", "Bench", "--json"], {
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl },
-      encoding: "utf8",
-    })
-      .split("\n")
-      .find((l) => l.startsWith("{"))!,
-  );
-  const login = (await (
-    await fetch(`${app}/login/api-key`, { method: "POST", body: JSON.stringify({ apiKey: created.api_key }) })
-  ).json()) as { accessToken: string };
-  const channelKey = (created.channels as { key: string; pg_provider: string }[]).find(
-    (c) => c.pg_provider === "TOSSPAYMENTS",
-  )!.key;
-  const payBody = JSON.stringify({
-    channel_key: channelKey,
-    order_name: "Bench order",
-    total_amount: 11000,
-    currency: "KRW",
-    payment_method_option: {
-      card: {
-        card_credential: {
-          card_number: "4242424242424242",
-          expiry_month: "12",
-          expiry_year: "2099",
-          birth_or_business_registration_number: "900101",
-          password_two_digits: "12",
-        },
-        cvc: "123",
-      },
-    },
-  });
+  const login = await benchMerchant(dir, databaseUrl, app);
+  const payBody = JSON.stringify(cardPayment(login.channelKey));
   const paid = await fetch(`${app}/v2/payments/bench-read/instant/pay`, {
     method: "POST",
     headers: { authorization: `Bearer ${login.accessToken}` },
@@ -178,7 +182,8 @@ async function main() {
       `local id = "${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}"`,
       `request = function() n = n + 1; return wrk.format(nil, ${pathOf}) end`,
     ]);
-  type Pair = { key: string; name: string; bare: () => Run; app: (() => Run) | null };
+  /** `before`: the same request to BENCH_BEFORE's app. */
+  type Pair = { key: string; name: string; bare: () => Run; app: (() => Run) | null; before?: () => Run };
   const writeScript = () =>
     write(login.accessToken, `"/v2/payments/bench-" .. id .. "-" .. tostring(tid) .. "-" .. n .. "/instant/pay"`);
   const allPairs: Pair[] = [
@@ -188,6 +193,9 @@ async function main() {
       name: "GET /v2/payments/{id} vs bare authenticated read",
       bare: () => withCpu(barePid, () => wrk(`${bare}/bare/read?id=row-1`, read(bareToken))),
       app: () => withCpu(appPid, () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken))),
+      before: BEFORE
+        ? () => withCpu(beforePid, () => wrk(`${before}/v2/payments/bench-read`, read(login.accessToken)))
+        : undefined,
     },
     {
       key: "write",
@@ -208,6 +216,7 @@ async function main() {
   for (const pair of pairs) {
     pair.bare();
     pair.app?.();
+    pair.before?.();
   }
   seconds = SECONDS;
   const rows: string[] = [];
@@ -215,23 +224,29 @@ async function main() {
   for (const pair of pairs) {
     const b: Run[] = [];
     const a: Run[] = [];
+    const c: Run[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       b.push(pair.bare());
-      if (pair.app) a.push(pair.app());
+      const apps = [() => pair.app && a.push(pair.app()), () => pair.before && c.push(pair.before())];
+      for (const run of round % 2 === 0 ? apps : apps.reverse()) run();
     }
     const bRps = median(b.map((r) => r.rps));
-    const line = [`| ${pair.name}`, bRps.toFixed(0), median(b.map((r) => r.p99)).toFixed(1)];
-    if (a.length) {
-      const aRps = median(a.map((r) => r.rps));
-      line.push(
-        aRps.toFixed(0),
-        median(a.map((r) => r.p50)).toFixed(1),
-        median(a.map((r) => r.p99)).toFixed(1),
-        `**${(aRps / bRps).toFixed(2)}**`,
-        String(a.reduce((s, r) => s + r.errors, 0)),
-      );
-    } else line.push("", "", "", "", "");
-    rows.push(`${line.join(" | ")} |`);
+    const rowOf = (name: string, runs: Run[]) => {
+      const line = [`| ${name}`, bRps.toFixed(0), median(b.map((r) => r.p99)).toFixed(1)];
+      if (runs.length) {
+        const aRps = median(runs.map((r) => r.rps));
+        line.push(
+          aRps.toFixed(0),
+          median(runs.map((r) => r.p50)).toFixed(1),
+          median(runs.map((r) => r.p99)).toFixed(1),
+          `**${(aRps / bRps).toFixed(2)}**`,
+          String(runs.reduce((s, r) => s + r.errors, 0)),
+        );
+      } else line.push("", "", "", "", "");
+      return `${line.join(" | ")} |`;
+    };
+    rows.push(rowOf(pair.name, a));
+    if (c.length) rows.push(rowOf(`${pair.name} — before (${BEFORE} ${process.env.BENCH_BEFORE_ENV ?? ""})`, c));
     const cpu = (runs: Run[]) => {
       const measured = runs.filter((r) => r.cpuUs);
       if (measured.length === 0) return "";
@@ -239,7 +254,10 @@ async function main() {
       const postgres = median(measured.map((r) => r.cpuUs!.postgres));
       return `server ${server.toFixed(0)} µs${pgDataDir ? ` + PostgreSQL ${postgres.toFixed(0)} µs` : ""}`;
     };
-    if (b.some((r) => r.cpuUs)) cpuLines.push(`- ${pair.name}: CPU per request, bare ${cpu(b)}; app ${cpu(a)}`);
+    if (b.some((r) => r.cpuUs))
+      cpuLines.push(
+        `- ${pair.name}: CPU per request, bare ${cpu(b)}; app ${cpu(a)}${c.length ? `; before ${cpu(c)}` : ""}`,
+      );
   }
   console.log(
     `\n${databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite"} · ${CONNECTIONS} connections · ${ROUNDS} alternating rounds of ${SECONDS} s, medians\n`,
@@ -250,33 +268,53 @@ async function main() {
   console.log(rows.join("\n"));
   if (cpuLines.length) console.log(`\n${cpuLines.join("\n")} (medians of the rounds; /proc utime+stime)`);
   for (const kind of PROFILES) {
-    if (kind === "read") await profile("read", "/v2/payments/bench-read", read(login.accessToken));
-    else await profile("write", "", writeScript());
+    if (kind === "read") {
+      await profile("read", "/v2/payments/bench-read", read(login.accessToken));
+      await profile("read", "/bare/read?id=row-1", read(bareToken), "bare");
+    } else await profile("write", "", writeScript());
   }
   stopAll();
   process.exit(0);
 }
 
 /**
- * A CPU profile of a fresh app process serving the read or the write for BENCH_PROFILE_SECONDS
+ * A CPU profile of a fresh app (or, `server` "bare", baseline-app) process serving the read or the write for BENCH_PROFILE_SECONDS
  * (default twice BENCH_SECONDS), after a warm-up run: self time by owner, the top frames, and
  * (profile-attribution.ts) µs per request by area of our code × kind of work over the measured
  * window only (start-up and warm-up left out), scaled to the server's CPU per request from /proc
  * in the same window. On PostgreSQL with pg_stat_statements loaded (PG_TEMP_OPTIONS, see
  * bench/all.sh), the statements per request with their execution and planning time.
  */
-async function profile(kind: "read" | "write", pathOf: string, script: string) {
-  const profiles = path.join(dir, `profiles-${kind}`);
+async function profile(kind: "read" | "write", pathOf: string, script: string, server: "app" | "bare" = "app") {
+  const profiles = path.join(dir, `profiles-${kind}${server === "bare" ? "-bare" : ""}`);
   const port = APP_PORT + 3 + (kind === "write" ? 1 : 0);
-  // --cpu-prof is refused in NODE_OPTIONS: run node itself with tsx as its loader.
+  // --cpu-prof is refused in NODE_OPTIONS: run node itself (with tsx as its loader for the app).
   const spawnedAt = performance.now();
-  const child = start(
-    ["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"],
-    { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
-    `profiled-${kind}`,
-  );
+  const child =
+    server === "bare"
+      ? start(
+          [
+            "node",
+            "--cpu-prof",
+            `--cpu-prof-dir=${profiles}`,
+            "node_modules/next/dist/bin/next",
+            "start",
+            "bench/baseline-app",
+            "-p",
+            String(port),
+            "-H",
+            "127.0.0.1",
+          ],
+          { BARE_DATABASE_URL: bareDatabaseUrl },
+          `profiled-${kind}-bare`,
+        )
+      : start(
+          ["node", "--cpu-prof", `--cpu-prof-dir=${profiles}`, "--import", "tsx", "scripts/start.ts"],
+          { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false" },
+          `profiled-${kind}`,
+        );
   const url = `http://127.0.0.1:${port}${pathOf}`;
-  await waitFor(`http://127.0.0.1:${port}/openapi.json`);
+  await waitFor(`http://127.0.0.1:${port}${server === "bare" ? "/bare/json" : "/openapi.json"}`);
   seconds = WARM_SECONDS;
   wrk(url, script); // warm-up
   seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? SECONDS * 2);
@@ -291,9 +329,14 @@ async function profile(kind: "read" | "write", pathOf: string, script: string) {
   await new Promise((r) => setTimeout(r, 1000));
   const { summariseProfile, topFrames, largestProfile } = await import("./lib/profile-summary");
   const { attributionTables } = await import("./lib/profile-attribution");
-  const label = kind === "read" ? "GET /v2/payments/{id}" : "POST …/instant/pay";
+  const label =
+    server === "bare"
+      ? "the bare route: GET /bare/read"
+      : kind === "read"
+        ? "GET /v2/payments/{id}"
+        : "POST …/instant/pay";
   console.log(
-    `\nCPU of the app serving ${label} (${run.rps.toFixed(0)} req/s while profiled; /proc: server ${run.cpuUs!.server.toFixed(0)} µs per request), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
+    `\nCPU of ${server === "bare" ? "baseline-app" : "the app"} serving ${label} (${run.rps.toFixed(0)} req/s while profiled; /proc: server ${run.cpuUs!.server.toFixed(0)} µs per request), self time by owner:\n\n| owner | share of busy CPU |\n|---|---|\n${summariseProfile(profiles)}`,
   );
   console.log(
     `\nTop frames by self time:\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(profiles, 25)}`,

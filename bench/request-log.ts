@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { TEST_CARD_CREDENTIAL } from "./lib/test-card";
 import { measure, type Target } from "./measure";
 
 /**
@@ -16,17 +17,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const CARD = {
-  card: {
-    card_credential: {
-      card_number: "4242424242424242",
-      expiry_month: "12",
-      expiry_year: "2099",
-      birth_or_business_registration_number: "900101",
-      password_two_digits: "12",
-    },
-  },
-};
+const CARD = { card: { card_credential: TEST_CARD_CREDENTIAL } };
 
 async function targetsFor(base: string, apiKey: string): Promise<Target[]> {
   const auth = { authorization: `PortOne ${apiKey}`, "content-type": "application/json" };

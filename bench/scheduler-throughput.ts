@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { cpuSeconds } from "./lib/process-cpu";
 import { startProcess, stopAll } from "./lib/servers";
+import { TEST_CARD_CREDENTIAL } from "./lib/test-card";
 
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 2000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -23,7 +24,7 @@ process.env.DATA_DIR ??= dir;
 
 const { getDb, dialect } = await import("@/lib/db/client");
 const { migrateToLatest } = await import("@/lib/db/migrations");
-const { createMerchant } = await import("@/lib/tenancy/create-merchant");
+const { inProcessMerchant } = await import("./lib/in-process-merchant");
 const { issueBillingKey } = await import("@/lib/billing-keys/issue-billing-key");
 const { issueBillingKeyBody } = await import("@/lib/billing-keys/schema");
 const { createSchedule } = await import("@/lib/schedules/create-schedule");
@@ -33,24 +34,8 @@ const { commitsExecuted, statementsExecuted } = await import("@/lib/db/statement
 
 /** Statements and durable commits one scheduled charge runs in this process, alone (the job's claim and finish not included). */
 async function statementsPerCharge(): Promise<{ statements: number; commits: number }> {
-  const probe = await createMerchant({ name: "Scheduler bench probe" });
-  const ctx = {
-    merchantId: probe.merchant_id,
-    storeId: probe.store_id,
-    storeLimited: false,
-    hasHostingContract: false,
-    origin: { platform_type: "API" as const, ip_address: "127.0.0.1" },
-  };
-  const channel_key = probe.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
-  const card = {
-    card_credential: {
-      card_number: "4242424242424242",
-      expiry_month: "12",
-      expiry_year: "2099",
-      birth_or_business_registration_number: "900101",
-      password_two_digits: "12",
-    },
-  };
+  const { ctx, channelKey: channel_key } = await inProcessMerchant("Scheduler bench probe");
+  const card = { card_credential: TEST_CARD_CREDENTIAL };
   const issued = (await issueBillingKey({
     ctx,
     input: issueBillingKeyBody.parse({ channel_key, payment_method_option: { card } }),
@@ -74,24 +59,8 @@ async function statementsPerCharge(): Promise<{ statements: number; commits: num
 
 async function main() {
   await migrateToLatest();
-  const m = await createMerchant({ name: "Scheduler bench" });
-  const ctx = {
-    merchantId: m.merchant_id,
-    storeId: m.store_id,
-    storeLimited: false,
-    hasHostingContract: false,
-    origin: { platform_type: "API" as const, ip_address: "127.0.0.1" },
-  };
-  const channelKey = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
-  const card = {
-    card_credential: {
-      card_number: "4242424242424242",
-      expiry_month: "12",
-      expiry_year: "2099",
-      birth_or_business_registration_number: "900101",
-      password_two_digits: "12",
-    },
-  };
+  const { merchant: m, ctx, channelKey } = await inProcessMerchant("Scheduler bench");
+  const card = { card_credential: TEST_CARD_CREDENTIAL };
   const keys: string[] = [];
   for (let k = 0; k < KEYS; k++) {
     const issued = await issueBillingKey({

@@ -12,13 +12,18 @@
  * printed apart. On PostgreSQL, PG_TEMP_DIR (scripts/pg-temp.sh) adds the database's CPU, and the run
  * samples every 100 ms the app's pool (callers waiting for a connection, /metrics) and
  * pg_stat_activity (backends active, idle in transaction, waiting on a lock).
+ * BENCH_PROFILE=1: the app runs under `node --cpu-prof`; after the run, its CPU in the paced window
+ * by area of our code × what ran (bench/lib/profile-attribution.ts), per payment. On PostgreSQL,
+ * PG_TEMP_OPTIONS loading pg_stat_statements (see bench/all.sh) adds the statements per payment.
  */
 import { createServer } from "node:http";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { cpuSeconds } from "./lib/process-cpu";
-import { benchMerchant, cardPayment, startApp, startProcess, stopAll } from "./lib/servers";
+import { benchMerchant, startApp, startProcess, stopAll, waitFor } from "./lib/servers";
+import { cardPayment } from "./lib/test-card";
 import { startSampling } from "./lib/webhook-sampling";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -29,6 +34,7 @@ const databaseUrl = process.env.DATABASE_URL ?? `file:${dir}/app.db`;
 const separateWorker = process.env.BENCH_WORKER === "process";
 const pgDataDir = process.env.PG_TEMP_DIR ? path.join(process.env.PG_TEMP_DIR, "data") : undefined;
 const METRICS_TOKEN = "bench-webhook-metrics";
+const profiles = process.env.BENCH_PROFILE ? path.join(dir, "profiles") : undefined;
 
 const arrived = new Map<string, number>();
 const receiver = createServer((req, res) => {
@@ -50,7 +56,8 @@ async function main() {
     METRICS_TOKEN,
     ...(separateWorker ? { WORKER_IN_APP: "false" } : {}),
   };
-  const app = await startApp(dir, PORT, databaseUrl, env);
+  const spawnedAt = performance.now();
+  const app = profiles ? await startProfiledApp(profiles, env) : await startApp(dir, PORT, databaseUrl, env);
   const worker = separateWorker
     ? startProcess(
         dir,
@@ -88,6 +95,7 @@ async function main() {
     app: cpuSeconds(app.pid!, pgDataDir),
     worker: worker ? cpuSeconds(worker.pid!).server : 0,
   });
+  if (profiles && pgDataDir) resetPgStatements();
   const cpuBefore = cpu();
   const sampling = startSampling(base, METRICS_TOKEN, databaseUrl);
   const started = performance.now();
@@ -98,6 +106,7 @@ async function main() {
     inFlight.push(pay(`wh-${i}`));
   }
   await Promise.all(inFlight);
+  const paced = performance.now();
   const deadline = Date.now() + 30_000;
   while (
     process.env.BENCH_WEBHOOK !== "off" &&
@@ -131,6 +140,85 @@ async function main() {
   console.log(samples);
   if (process.env.BENCH_WEBHOOK !== "off") await profile(m.merchant_id, committed, answered);
   else console.log(`payment answer time p50 ${pct(answered, 0.5)} ms, p99 ${pct(answered, 0.99)} ms`);
+  if (profiles) {
+    console.log(pgStatements(RATE * SECONDS) ?? "");
+    const appCpuMs = (cpuAfter.app.server - cpuBefore.app.server) * 1000;
+    process.kill(-app.pid!, "SIGTERM");
+    await new Promise((r) => app.once("exit", r));
+    await new Promise((r) => setTimeout(r, 1000));
+    await cpuProfile(profiles, { from: started - spawnedAt, to: paced - spawnedAt }, appCpuMs);
+  }
+}
+
+/** The app under `node --cpu-prof` (refused in NODE_OPTIONS: node itself with tsx as its loader). */
+async function startProfiledApp(dir: string, env: Record<string, string>) {
+  const child = startProcess(
+    dir,
+    ["node", "--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", "scripts/start.ts"],
+    { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", ...env },
+    "app",
+  );
+  await waitFor(`http://127.0.0.1:${PORT}/openapi.json`);
+  return child;
+}
+
+/** The app's CPU while payments were paced (ms since the spawn), per payment, by area × what ran. */
+async function cpuProfile(dir: string, window: { from: number; to: number }, appCpuMs: number) {
+  const { largestProfile, topFrames } = await import("./lib/profile-summary");
+  const { attribute, attributionTables } = await import("./lib/profile-attribution");
+  const prof = largestProfile(dir);
+  if (!prof) return console.log("(no CPU profile written)");
+  const from = (window.from + 300) * 1000;
+  const to = (window.to - 300) * 1000;
+  const payments = RATE * ((to - from) / 1e6);
+  const { busy } = attribute(prof, from, to);
+  console.log(
+    `\nApp CPU while paced (profiled main thread ${(busy / 1000).toFixed(0)} ms over ${((to - from) / 1e6).toFixed(1)} s; /proc ${appCpuMs.toFixed(0)} ms for the whole run), per payment by area of our code and what ran:\n\n${attributionTables(prof, from, to, payments)}`,
+  );
+  console.log(
+    `\nTop frames (whole profile):\n\n| function | where | owner | share of busy CPU |\n|---|---|---|---|\n${topFrames(dir, 25)}`,
+  );
+}
+
+function resetPgStatements() {
+  try {
+    execFileSync(
+      "psql",
+      [
+        databaseUrl,
+        "-XAtq",
+        "-c",
+        "create extension if not exists pg_stat_statements; select pg_stat_statements_reset()",
+      ],
+      { stdio: "ignore" },
+    );
+  } catch {}
+}
+
+/** pg_stat_statements per payment (calls, plans, time), when the cluster preloads it. */
+function pgStatements(payments: number): string | undefined {
+  if (!pgDataDir) return undefined;
+  try {
+    const rows = execFileSync(
+      "psql",
+      [
+        databaseUrl,
+        "-XAtq",
+        "-F",
+        " | ",
+        "-c",
+        `select round(calls::numeric / ${payments}, 2), plans, calls, round(total_exec_time::numeric, 1), round(total_plan_time::numeric, 1), regexp_replace(left(query, 110), '[[:space:]]+', ' ', 'g') from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time + total_plan_time desc limit 25`,
+      ],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+    );
+    return `\n| calls per payment | plans | calls | exec ms | plan ms | statement |\n|---|---|---|---|---|---|\n${rows
+      .trim()
+      .split("\n")
+      .map((r) => `| ${r} |`)
+      .join("\n")}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function pct(values: number[], f: number): string {

@@ -46,41 +46,15 @@ for (const method of ["run", "all", "get"]) {
 }
 
 const { migrateToLatest } = await import("@/lib/db/migrations/index");
-const { createMerchant } = await import("@/lib/tenancy/create-merchant");
 const { instantPay } = await import("@/lib/payments/pay/instant-pay");
-const { instantPayBody } = await import("@/lib/payments/schema");
 const { runAsCaller } = await import("@/lib/audit/actor");
 const { closeDb } = await import("@/lib/db/client");
 const { sealingSettled } = await import("@/lib/audit/seal");
+const { BENCH_API_KEY: actor, cardPaymentInput, inProcessMerchant } = await import("./lib/in-process-merchant");
 
 await migrateToLatest();
-const merchant = await createMerchant({ name: "Statements bench" });
-const ctx = {
-  merchantId: merchant.merchant_id,
-  storeId: merchant.store_id,
-  storeLimited: false,
-  hasHostingContract: false,
-  origin: { platform_type: "API" as const, ip_address: "127.0.0.1" },
-};
-const body = instantPayBody.parse({
-  channel_key: merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
-  order_name: "Bench order",
-  total_amount: 11000,
-  currency: "KRW",
-  payment_method_option: {
-    card: {
-      card_credential: {
-        card_number: "4242424242424242",
-        expiry_month: "12",
-        expiry_year: "2099",
-        birth_or_business_registration_number: "900101",
-        password_two_digits: "12",
-      },
-      cvc: "123",
-    },
-  },
-});
-const actor = { type: "API_KEY" as const, id: "key_bench", name: "Bench (sk_bench…)", ip: "127.0.0.1" };
+const { ctx, channelKey } = await inProcessMerchant("Statements bench");
+const body = cardPaymentInput(channelKey);
 let seq = 0;
 
 async function payFor(ms: number): Promise<number> {

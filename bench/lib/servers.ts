@@ -5,10 +5,18 @@ import path from "node:path";
 /** Processes a benchmark starts, each in its own process group, all killed when it exits. */
 const children: ChildProcess[] = [];
 
-export function startProcess(dir: string, command: string[], env: Record<string, string>, log: string): ChildProcess {
+/** `cwd`: the checkout to run it from (default this one: a benchmark may serve an older build beside it). */
+export function startProcess(
+  dir: string,
+  command: string[],
+  env: Record<string, string>,
+  log: string,
+  cwd?: string,
+): ChildProcess {
   const out = openSync(path.join(dir, `${log}.log`), "a");
   const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, ...env },
+    cwd,
     detached: true,
     stdio: ["ignore", out, out],
   });
@@ -71,26 +79,5 @@ export async function benchMerchant(dir: string, databaseUrl: string, baseUrl: s
     ...created,
     accessToken: login.accessToken,
     channelKey: created.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
-  };
-}
-
-export function cardPayment(channelKey: string) {
-  return {
-    channel_key: channelKey,
-    order_name: "Bench order",
-    total_amount: 11000,
-    currency: "KRW",
-    payment_method_option: {
-      card: {
-        card_credential: {
-          card_number: "4242424242424242",
-          expiry_month: "12",
-          expiry_year: "2099",
-          birth_or_business_registration_number: "900101",
-          password_two_digits: "12",
-        },
-        cvc: "123",
-      },
-    },
   };
 }

@@ -5,7 +5,15 @@
  * lib/audit/indexes.test.ts checks the live schema against this list. The primary key (id) serves
  * sealing's writes by id.
  */
-export const AUDIT_LOG_INDEXES: Record<string, { columns: string[]; unique: boolean; serves: string }> = {
+export const AUDIT_LOG_INDEXES: Record<
+  string,
+  {
+    columns: string[];
+    unique: boolean;
+    serves: string /** A partial index's predicate (both dialects' text). */;
+    where?: string;
+  }
+> = {
   audit_log_seq_uq: {
     columns: ["merchant_id", "seq"],
     unique: true,
@@ -15,8 +23,30 @@ export const AUDIT_LOG_INDEXES: Record<string, { columns: string[]; unique: bool
       "merchant's unsealed entries (seq null: unsealedWithHead, pendingEntries, merchantsWithUnsealed, unsealedSummary)",
   },
   audit_log_time_idx: {
-    columns: ["merchant_id", "created_at"],
+    columns: ["merchant_id", "created_at", "seq"],
     unique: false,
-    serves: "the log page's and export's date filter (from / until)",
+    serves:
+      "the log page's and export's date filter (from / until): an old or sparse range's positions read " +
+      "index-only (walksChain), and its probes",
+  },
+  audit_log_actor_idx: {
+    columns: ["merchant_id", "actor_id", "seq"],
+    unique: false,
+    serves:
+      "the actor filter newest first (a rare actor walked the whole chain), and the actor list (distinctActors: " +
+      "one probe per actor, it read every entry of the merchant)",
+  },
+  audit_log_target_idx: {
+    columns: ["merchant_id", "target_id", "seq"],
+    unique: false,
+    serves: "the target filter newest first (it scanned the table)",
+  },
+  audit_log_action_idx: {
+    columns: ["merchant_id", "action", "seq"],
+    unique: false,
+    where: "action <> 'payment.status_change'",
+    serves:
+      "the action and record-kind filters for every action but the one nearly every payment writes " +
+      "(payment.status_change, dense in seq_uq: payments do not pay for this index)",
   },
 };

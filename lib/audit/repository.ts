@@ -239,24 +239,106 @@ export async function unsealedSummary(
   return q.execute();
 }
 
-function filtered(merchantId: string, f: AuditFilters) {
+/**
+ * The entry nearly every payment writes. audit_log_action_idx leaves it out (payments do not pay for
+ * it); a filter on any other action repeats the index's predicate word for word, as a literal, so
+ * that both planners may use the partial index (neither proves it from a bound parameter).
+ */
+const PAYMENT_PATH_ACTION = "payment.status_change";
+const notPaymentPath = sql<boolean>`action <> 'payment.status_change'`;
+
+/**
+ * The filters as conditions. `walk`: the page walks the chain newest first (seq_uq, or the actor's,
+ * target's or action's index), so the date terms are kept off the time index (unary plus) that
+ * the planners would otherwise prefer for the range, sorting all of it; see walksChain.
+ */
+function filtered(merchantId: string, f: AuditFilters, walk = false) {
   let q = getDb().selectFrom("audit_log").selectAll().where("merchant_id", "=", merchantId);
   if (f.actor) q = q.where("actor_id", "=", f.actor);
-  if (f.action)
+  if (f.action) {
     q = f.action.includes(".")
       ? q.where("action", "=", f.action)
       : q.where("action", ">=", `${f.action}.`).where("action", "<", `${f.action}/`);
+    if (!PAYMENT_PATH_ACTION.startsWith(f.action.includes(".") ? f.action : `${f.action}.`))
+      q = q.where(notPaymentPath);
+  }
   if (f.target) q = q.where("target_id", "=", f.target);
-  if (f.from) q = q.where("created_at", ">=", f.from);
-  if (f.until) q = q.where("created_at", "<", f.until);
+  const createdAt = walk ? sql<number>`+created_at` : sql.ref<number>("created_at");
+  if (f.from) q = q.where(createdAt, ">=", f.from);
+  if (f.until) q = q.where(createdAt, "<", f.until);
   return q;
+}
+
+/** A date range holding at most this many entries is read from the time index, whatever comes after it. */
+const SMALL_RANGE = 1000;
+
+/**
+ * The chain position (seq) where the merchant's history reaches `time`: of the newest sealed entry
+ * created before it (`below`), or of the oldest created at or after it. One probe of the time
+ * index (merchant_id, created_at, seq), index-only. Positions follow creation times but for the
+ * moments between an entry's commit and its sealing, so this places a time in the chain closely
+ * enough to choose a plan (never to filter: that stays on created_at).
+ */
+async function seqAt(merchantId: string, time: number, below: boolean): Promise<number | null> {
+  const row = await getDb()
+    .selectFrom("audit_log")
+    .select("seq")
+    .where("merchant_id", "=", merchantId)
+    .where("created_at", below ? "<" : ">=", time)
+    .where("seq", "is not", null)
+    .orderBy("created_at", below ? "desc" : "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.seq) : null;
+}
+
+/**
+ * Whether a page is read by walking the chain newest first. Without a date filter, always. With one,
+ * the walk reads every entry between its start (the newest, or `before`) and the range's end before
+ * it finds the range's first; reading the range from the time index (index-only) reads all of the
+ * range instead. Three probes of O(log n) place the range in the chain and pick the smaller: a page
+ * costs what its range or what follows it holds, whichever is less, never the whole history.
+ */
+async function walksChain(merchantId: string, f: AuditFilters): Promise<boolean> {
+  if (!f.from && !f.until) return true;
+  const head = f.before
+    ? f.before - 1
+    : Number(
+        (
+          await getDb()
+            .selectFrom("audit_log")
+            .select((eb) => eb.fn.max("seq").as("top"))
+            .where("merchant_id", "=", merchantId)
+            .executeTakeFirst()
+        )?.top ?? 0,
+      );
+  const end = f.until ? ((await seqAt(merchantId, f.until, true)) ?? 0) : head;
+  const start = f.from ? ((await seqAt(merchantId, f.from, false)) ?? head + 1) : 1;
+  const inRange = Math.min(head, end) - start + 1;
+  const after = Math.max(0, head - end);
+  return inRange > SMALL_RANGE && after <= inRange;
 }
 
 /** Sealed entries, newest first, strictly the merchant's own; `before` in the filters is the keyset. */
 export async function pageEntries(merchantId: string, f: AuditFilters, limit: number): Promise<AuditRecord[]> {
-  let q = filtered(merchantId, f).where("seq", "is not", null);
+  const walk = await walksChain(merchantId, f);
+  return (await pageEntriesQuery(merchantId, f, limit, walk).execute()).map(asRecord);
+}
+
+/** The statement behind pageEntries (its plans are tested: lib/audit/page-plans.test.ts). */
+export function pageEntriesQuery(merchantId: string, f: AuditFilters, limit: number, walk = true) {
+  let q = filtered(merchantId, f, walk).where("seq", "is not", null);
   if (f.before) q = q.where("seq", "<", f.before);
-  return (await q.orderBy("seq", "desc").limit(limit).execute()).map(asRecord);
+  if (walk) return q.orderBy("seq", "desc").limit(limit);
+  // `seq + 0`: no index gives this order, so the planners read the range from the time index
+  // rather than walk seq_uq through everything newer; the page's rows are then read by position.
+  const positions = q.clearSelect().select("seq").orderBy(sql`seq + 0`, "desc").limit(limit);
+  return getDb()
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("seq", "in", positions)
+    .orderBy("seq", "desc");
 }
 
 /** Committed entries not yet sealed (normally a few, for a moment), newest first. */
@@ -266,18 +348,28 @@ export async function pendingEntries(merchantId: string, f: AuditFilters, limit:
   );
 }
 
-/** The people and keys that appear in the merchant's log. */
+/**
+ * The people and keys that appear in the merchant's log, each once with the name of its newest entry
+ * (a renamed user is one choice), by name. Skips from one actor id to the next through
+ * audit_log_actor_idx (one probe per actor), so the cost follows the number of actors, not of
+ * entries (it read every entry of the merchant).
+ */
 export async function distinctActors(merchantId: string, limit: number): Promise<{ id: string; name: string }[]> {
-  const rows = await getDb()
-    .selectFrom("audit_log")
-    .select(["actor_id", "actor_name"])
-    .distinct()
-    .where("merchant_id", "=", merchantId)
-    .where("actor_id", "is not", null)
-    .orderBy("actor_name")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ id: r.actor_id!, name: r.actor_name }));
+  return (await distinctActorsQuery(merchantId, limit).execute(getDb())).rows;
+}
+
+/** The statement behind distinctActors (its plan is tested: lib/audit/page-plans.test.ts). */
+export function distinctActorsQuery(merchantId: string, limit: number) {
+  return sql<{ id: string; name: string }>`with recursive actors(id) as (
+  select min(actor_id) from audit_log where merchant_id = ${merchantId}
+  union all
+  select (select min(l.actor_id) from audit_log l where l.merchant_id = ${merchantId} and l.actor_id > actors.id)
+  from actors where actors.id is not null
+)
+select actors.id, (select n.actor_name from audit_log n where n.merchant_id = ${merchantId} and n.actor_id = actors.id order by n.seq desc limit 1) as name
+from actors where actors.id is not null
+order by name, actors.id
+limit ${limit}`;
 }
 
 /** Chain heads, every merchant's or one's. */

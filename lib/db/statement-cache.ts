@@ -68,6 +68,8 @@ export function commitsExecuted(): number {
 }
 
 const COMMIT = /^\s*(commit|end)\b/i;
+/** `pragma synchronous = …`: below FULL (NORMAL, OFF) a SQLite commit does not fsync (lib/db bestEffortWrite). */
+const SYNCHRONOUS = /^\s*pragma\s+synchronous\s*=\s*(\w+)/i;
 /** A write statement, or one whose WITH clause writes (`with x as (update …) select …`). */
 const WRITE = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*?\bas\s*\(\s*(insert|update|delete)\b/i;
 
@@ -86,9 +88,12 @@ export function statementsPreparedAfresh(): number {
  */
 export function cachingSqlite(database: Database.Database): Database.Database {
   const cache = new Map<string, Database.Statement>();
+  let durable = true;
   const prepare = (source: string): Database.Statement => {
     state.executed++;
-    if (COMMIT.test(source) || (WRITE.test(source) && !database.inTransaction)) state.commits++;
+    const level = SYNCHRONOUS.exec(source)?.[1];
+    if (level) durable = !/^(normal|off|0|1)$/i.test(level);
+    if (durable && (COMMIT.test(source) || (WRITE.test(source) && !database.inTransaction))) state.commits++;
     const hit = cache.get(source);
     if (hit && !hit.busy) {
       cache.delete(source);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db, Tx } from "./client";
 import { dialect, getDb, withTransaction } from "./client";
 
@@ -23,6 +24,28 @@ export function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T
  */
 export function durableWrite<T>(write: (db: Executor) => Promise<T>): Promise<T> {
   return dialect() === "postgres" ? write(getDb()) : withTransaction(write);
+}
+
+/**
+ * A write that may be lost in a crash (the API request log, a debugging aid written in batches),
+ * made without waiting for an fsync of its own. On SQLite a durable commit's fsync holds the event
+ * loop (better-sqlite3 is synchronous), so the statement runs with synchronous=NORMAL: its WAL frames
+ * become durable with the next durable commit or checkpoint, and the database stays consistent
+ * either way. The connection is held for the three statements, so no other write runs at NORMAL.
+ * On PostgreSQL the server waits for its WAL flush, off this process's event loop: a plain statement.
+ */
+export function bestEffortWrite<T>(write: (db: Executor) => Promise<T>): Promise<T> {
+  if (dialect() === "postgres") return write(getDb());
+  return getDb()
+    .connection()
+    .execute(async (db) => {
+      await sql`pragma synchronous = normal`.execute(db);
+      try {
+        return await write(db);
+      } finally {
+        await sql`pragma synchronous = full`.execute(db);
+      }
+    });
 }
 
 /** A conditional write (a state transition) found the row no longer in the state it read. */

@@ -1,11 +1,11 @@
 import { sql, CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { dialect, getDb } from "@/lib/db/client";
+import { dialect, getDb, withTransaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { countJobs, seedDueJobs } from "@/lib/testing/job-backlog";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
-import { claimCandidates, dueQueuedIds, expiredLeaseIds, type ClaimQuery } from "./repository/claim";
+import { claimCandidates, claimStatement, dueQueuedIds, expiredLeaseIds, type ClaimQuery } from "./repository/claim";
 import { jobHandlers } from "./handlers";
 import { startWorker } from "./worker";
 
@@ -46,6 +46,29 @@ describe(`a backlog of ${BACKLOG} due jobs (#11 build 7)`, () => {
       );
     }
     for (const text of [due, expired]) expect(text).not.toMatch(/Seq Scan|SCAN jobs|Sort|TEMP B-TREE/);
+  });
+
+  it("claims with a generic plan that stays on indexes (PostgreSQL: the claim is a named statement)", async () => {
+    if (dialect() !== "postgres") return;
+    for (const [i, pick] of [dueQueuedIds, expiredLeaseIds].entries()) {
+      const query = claimStatement(pick, { token: "plan-test:", leaseMs: 60_000 }, queue, Date.now(), 10).compile(
+        getDb(),
+      );
+      const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
+      const text = await withTransaction(async (tx) => {
+        await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);
+        await sql.raw(`prepare claim_plan_${i} as ${query.sql}`).execute(tx);
+        const explained = await sql
+          .raw<{ "QUERY PLAN": string }>(`explain execute claim_plan_${i}(${query.parameters.map(literal).join(", ")})`)
+          .execute(tx);
+        await sql.raw(`deallocate claim_plan_${i}`).execute(tx);
+        return explained.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      });
+      // The LIMIT is a parameter there: planned as a tenth of the due rows, `id in (…)` joined them
+      // to a sequential scan of every job.
+      expect(text).toMatch(/Index Scan using jobs_pkey/);
+      expect(text).not.toMatch(/Seq Scan|Sort/);
+    }
   });
 
   it("the in-process worker drains it while API requests are still answered between its batches", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { newId } from "@/lib/ids";
 import { claimJobs } from "./repository/claim";
 import { jobHandlers, retryForeverQueues } from "./handlers";
@@ -47,6 +48,18 @@ describe("job queue", () => {
     await new Promise((r) => setTimeout(r, 5));
     expect(await claimJobs("busy-worker", [queue], 1, 60_000, { expired: false })).toEqual([]);
     expect((await claimJobs("busy-worker", [queue], 1, 60_000)).map((j) => j.id)).toEqual([first!.id]);
+  });
+
+  it("an idle worker's claim is parsed and planned once per connection, not at every poll (#18)", async () => {
+    const queue = `test-${newId()}`;
+    await claimJobs("w", [queue], 10, 60_000); // prepares the claim's statements on this connection
+    await claimJobs("w", [queue], 10, 60_000, { expired: false });
+    const before = statementsPreparedAfresh();
+    for (let i = 0; i < 5; i++) {
+      await claimJobs("w", [queue], 10, 60_000);
+      await claimJobs("w", [queue], 10, 60_000, { expired: false });
+    }
+    expect(statementsPreparedAfresh() - before).toBe(0);
   });
 
   it("claims from every queue it serves, whichever has a backlog", async () => {

@@ -57,19 +57,6 @@ function isDocumentList(value: unknown): value is StoredDocument[] {
   return Array.isArray(value) && value.every(isDocument);
 }
 
-/** The documents a Transaction shows, parsed and checked once, here. */
-export type TransactionRecord = Omit<
-  TransactionRow,
-  "channel" | "customer" | "origin" | "products" | "escrow_detail" | "payment_method_detail"
-> & {
-  channel: StoredDocument | null;
-  customer: StoredDocument;
-  origin: StoredDocument;
-  products: StoredDocument[] | null;
-  escrow_detail: StoredDocument | null;
-  payment_method_detail: StoredDocument | null;
-};
-
 /**
  * Stored JSON text read by `read` (a zod schema's `parse`, or a check answering undefined on a
  * mismatch); text that is not JSON or not of the shape fails naming `where` (table.column of row).
@@ -94,19 +81,12 @@ function parseDocument<T>(is: (value: unknown) => value is T, text: string, colu
   return parseStoredJson(text, (value) => (is(value) ? value : undefined), `transactions.${column} of ${id}`);
 }
 
-function optionalDocument<T>(is: (value: unknown) => value is T, text: string | null, column: string, id: string) {
-  return text === null ? null : parseDocument(is, text, column, id);
+/** A transactions column holding a JSON object (customer, origin, channel, …), parsed and checked. */
+export function storedDocument(text: string, column: string, id: string): StoredDocument {
+  return parseDocument(isDocument, text, column, id);
 }
 
-/** A transactions row as a record: every document it shows parsed and validated. */
-export function toTransactionRecord(row: TransactionRow): TransactionRecord {
-  return {
-    ...row,
-    channel: optionalDocument(isDocument, row.channel, "channel", row.id),
-    customer: parseDocument(isDocument, row.customer, "customer", row.id),
-    origin: parseDocument(isDocument, row.origin, "origin", row.id),
-    products: optionalDocument(isDocumentList, row.products, "products", row.id),
-    escrow_detail: optionalDocument(isDocument, row.escrow_detail, "escrow_detail", row.id),
-    payment_method_detail: optionalDocument(isDocument, row.payment_method_detail, "payment_method_detail", row.id),
-  };
+/** A transactions column holding a JSON list of objects (products), parsed and checked. */
+export function storedDocumentList(text: string, column: string, id: string): StoredDocument[] {
+  return parseDocument(isDocumentList, text, column, id);
 }

@@ -73,10 +73,18 @@ function toRow(e: PendingEntry) {
   };
 }
 
+/**
+ * Writes the entries queued when the flush began, in batches of up to `batchSize`. Entries that
+ * arrive meanwhile wait for the next flush (the timer or a full batch): draining until the queue
+ * was empty kept a busy server writing a batch of a dozen rows per round trip, each INSERT built,
+ * planned and sent again (PostgreSQL: one INSERT per ~13 requests instead of per 500).
+ */
 async function writeQueued(): Promise<void> {
   const { batchSize } = requestLogSettings();
-  while (state.pending.length > 0) {
-    const batch = state.pending.splice(0, batchSize);
+  let owed = state.pending.length;
+  while (owed > 0 && state.pending.length > 0) {
+    const batch = state.pending.splice(0, Math.min(batchSize, owed));
+    owed -= batch.length;
     const rows = batch.map((e) => withoutNul(toRow(e)));
     try {
       await insertRequestLogRows(rows);

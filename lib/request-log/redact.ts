@@ -38,13 +38,24 @@ function redactValue(value: unknown, key: string | null, depth = 0): unknown {
   if (value && typeof value === "object" && depth >= MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, null, depth + 1));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, k, depth + 1)]));
+    // Built member by member (every logged response is walked here once); without a prototype, so a
+    // "__proto__" member of the body stays a member, as JSON.parse made it.
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = Object.create(null);
+    for (const k of Object.keys(source)) out[k] = redactValue(source[k], k, depth + 1);
+    return out;
   }
   if (typeof value === "string") return redactText(value);
   return value;
 }
 
+/** Shorter than the shortest thing masked (a 13-digit resident number; card numbers have 14+). */
+const SHORTEST_MASKED = 13;
+/** Everything masked has six digits in a row or one of these prefixes (scrubLogLine's quick check). */
+const MAYBE_MASKED = /\d{6}|sk_|rt_|whsec_|eyJ/;
+
 function redactText(text: string): string {
+  if (text.length < SHORTEST_MASKED || !MAYBE_MASKED.test(text)) return text;
   return scrubLogLine(text).replace(RESIDENT_NUMBER, REDACTED);
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "@/lib/db/client";
+import { bestEffortWrite } from "@/lib/db/transaction";
 import type { ApiRequestLogTable } from "@/lib/db/tables/teams";
 import type { RequestLogFilters } from "./schema";
 
@@ -24,8 +25,9 @@ export type RequestLogListRow = Pick<
   | "api_key_id"
 > & { key_name: string | null; key_prefix: string | null };
 
+/** A lost batch costs only log lines: written without an fsync of its own (lib/db bestEffortWrite). */
 export async function insertRequestLogRows(rows: RequestLogRecord[]): Promise<void> {
-  await getDb().insertInto("api_request_log").values(rows).execute();
+  await bestEffortWrite((db) => db.insertInto("api_request_log").values(rows).execute());
 }
 
 function base(scope: RequestLogScope) {

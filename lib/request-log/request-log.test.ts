@@ -1,13 +1,17 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { dialect, getDb } from "@/lib/db/client";
+import { commitsExecuted } from "@/lib/db/statement-cache";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sweepExpiredRecords } from "@/lib/retention/sweep";
 import { callApi } from "@/lib/testing/api";
 import { cardOption } from "@/lib/testing/billing";
 import { paymentChannelKey } from "@/lib/testing/payments";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { quiet } from "@/lib/testing/quiet";
 import { DAY } from "@/lib/time";
-import { flushRequestLog } from "./buffer";
+import { newId } from "@/lib/ids";
+import { flushRequestLog, queueRequestLog } from "./buffer";
 import { getRequestLogEntry } from "./get-request-log-entry";
 import { listRequestLog } from "./list-request-log";
 import { REDACTED, redactBody, TOO_DEEP } from "./redact";
@@ -55,6 +59,79 @@ describe("API request log", () => {
       password_two_digits: REDACTED,
     });
     expect(JSON.parse(detail.responseBody!).billing_key).toBe(res.body.billing_key);
+  });
+
+  it("writes its batch without a durable commit of its own, and leaves SQLite's commits durable (issue #18)", async () => {
+    const m = inProcess(await newMerchant());
+    expect((await m.api.get("/v2/payments?limit=1")).status).toBe(200);
+    await quiet();
+    const before = commitsExecuted();
+    await flushRequestLog();
+    // SQLite: the batch's fsync held the event loop of every request (better-sqlite3 is synchronous).
+    if (dialect() === "sqlite") expect(commitsExecuted() - before).toBe(0);
+    const { rows } = await listRequestLog({ ctx: scope(m), input: {} });
+    expect(rows).toHaveLength(1);
+    if (dialect() === "sqlite") {
+      const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(getDb());
+      expect(level.rows[0]!.synchronous).toBe(2); // FULL, for every other write
+    }
+  });
+
+  it("a flush writes what was queued when it began; what arrives meanwhile waits for the next batch (issue #18)", async () => {
+    const m = await newMerchant();
+    await flushRequestLog();
+    const marker = newId("req_batch_");
+    const entry = (n: number) => ({
+      id: newId("rql_"),
+      merchant_id: m.merchant_id,
+      store_id: m.store_id,
+      api_key_id: null,
+      method: "GET",
+      path: `/v2/payments/p-${n}`,
+      payment_id: `p-${n}`,
+      status: 200,
+      latency_ms: 1,
+      request_id: marker,
+      idempotency_key: null,
+      request_body: null,
+      response_body: "{}",
+      created_at: Date.now(),
+    });
+    const written = async () =>
+      Number(
+        (
+          await getDb()
+            .selectFrom("api_request_log")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("request_id", "=", marker)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const n of [1, 2, 3]) queueRequestLog(entry(n));
+    const flushing = flushRequestLog();
+    // Arriving while the batch is written: under load the old drain loop wrote a batch of a few
+    // rows per round trip, never reaching the batch size again.
+    for (const n of [4, 5]) queueRequestLog(entry(n));
+    await flushing;
+    expect(await written()).toBe(3);
+    await flushRequestLog();
+    expect(await written()).toBe(5);
+  });
+
+  it("keeps its bodies lz4-compressed on PostgreSQL, not pglz (issue #18)", async () => {
+    if (dialect() !== "postgres") return; // SQLite stores text as it is
+    const lz4 = await sql<{ on: boolean }>`
+      select 'lz4' = any(enumvals) as on from pg_settings where name = 'default_toast_compression'
+    `.execute(getDb());
+    if (!lz4.rows[0]?.on) return; // a server built without lz4 keeps pglz
+    const columns = await sql<{ attname: string; attcompression: string }>`
+      select attname, attcompression from pg_attribute
+      where attrelid = 'api_request_log'::regclass and attname in ('request_body', 'response_body') order by attname
+    `.execute(getDb());
+    expect(columns.rows).toEqual([
+      { attname: "request_body", attcompression: "l" },
+      { attname: "response_body", attcompression: "l" },
+    ]);
   });
 
   it("links a payment's requests, filters by status class, path and key, and is strictly per merchant", async () => {

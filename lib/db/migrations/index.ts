@@ -23,12 +23,14 @@ import * as m0070 from "./0070_channel_credentials";
 import * as m0080 from "./0080_teams";
 import * as m0081 from "./0081_audit_sealing";
 import * as m0082 from "./0082_audit_indexes";
+import * as m0086 from "./0086_audit_read_indexes";
 import * as m0090 from "./0090_payment_counts";
 import * as m0091 from "./0091_list_shapes";
 import * as m0092 from "./0092_paid_volume_hours";
 import * as m0093 from "./0093_refund_volume_hours";
 import * as m0094 from "./0094_transactions_indexes";
 import * as m0095 from "./0095_stored_search_document";
+import * as m0096 from "./0096_request_log_lz4";
 
 export type MigrationDialect = Dialect;
 
@@ -66,12 +68,14 @@ const migrations: Record<string, VersionedMigration> = {
   "0080_teams": m0080,
   "0081_audit_sealing": m0081,
   "0082_audit_indexes": m0082,
+  "0086_audit_read_indexes": m0086,
   "0090_payment_counts": m0090,
   "0091_list_shapes": m0091,
   "0092_paid_volume_hours": m0092,
   "0093_refund_volume_hours": m0093,
   "0094_transactions_indexes": m0094,
   "0095_stored_search_document": m0095,
+  "0096_request_log_lz4": m0096,
 };
 
 class StaticProvider implements MigrationProvider {

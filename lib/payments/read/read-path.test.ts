@@ -77,6 +77,20 @@ describe("payment read path (issue #18)", () => {
   });
 });
 
+describe("payment read columns (issue #18)", () => {
+  it("reads only the columns a Transaction shows, not the whole ~60-column row", async () => {
+    const m = inProcess(await newMerchant());
+    const id = await paidPayment(m);
+    const [row] = await paymentRows.all([m.merchant_id, m.store_id, id]);
+    const columns = Object.keys(row as object);
+    // Never shown: look-up state, the settle context, the search columns, the Idempotency-Key.
+    for (const hidden of ["settle_context", "lookup_due_at", "idempotency_key", "customer_email", "card_number"])
+      expect(columns).not.toContain(hidden);
+    // 43 transaction columns and 3 JSON array columns (cancellations, cash receipts, notifications).
+    expect(columns).toHaveLength(46);
+  });
+});
+
 describe("payment read plan (issue #18)", () => {
   it("finds the payment through an index on its id, never by walking the store's transactions", async () => {
     if (dialect() !== "sqlite") return; // PostgreSQL plans from statistics; the bench checks it at 1M rows

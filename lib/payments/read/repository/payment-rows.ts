@@ -3,14 +3,60 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
 import { precompiled } from "@/lib/db/precompiled";
 import type { CancellationsTable } from "@/lib/db/tables/payments";
-import {
-  oldestFirst,
-  toTransactionRecord,
-  type PaymentKey,
-  type TransactionRecord,
-  type TransactionRow,
-} from "../../repository";
+import { oldestFirst, type PaymentKey, type TransactionRow } from "../../repository";
 import { transactionEnrichers } from "./enrichers";
+
+/**
+ * The transactions columns a Transaction shows (lib/payments/serialize.ts), and the keys that group
+ * and order them: nothing else is read (the row has ~60 columns; the search document, look-up state,
+ * settle context and the customer's search columns are never shown).
+ */
+export const WIRE_TRANSACTION_COLUMNS = [
+  "id",
+  "merchant_id",
+  "store_id",
+  "payment_id",
+  "created_at",
+  "is_primary",
+  "version",
+  "method",
+  "channel",
+  "schedule_id",
+  "billing_key",
+  "status_updated_at",
+  "updated_at",
+  "order_name",
+  "status",
+  "currency",
+  "total_amount",
+  "tax_free_amount",
+  "vat_amount",
+  "discount_amount",
+  "paid_amount",
+  "cancelled_amount",
+  "cancelled_tax_free_amount",
+  "customer",
+  "origin",
+  "is_cultural_expense",
+  "is_escrow",
+  "escrow_detail",
+  "products",
+  "product_count",
+  "custom_data",
+  "requested_at",
+  "promotion_id",
+  "failure_reason",
+  "failure_pg_code",
+  "failure_pg_message",
+  "failed_at",
+  "country",
+  "paid_at",
+  "payment_method_detail",
+  "pg_tx_id",
+  "pg_response",
+  "cancelled_at",
+] as const satisfies readonly (keyof TransactionRow)[];
+export type WireTransactionRow = Pick<TransactionRow, (typeof WIRE_TRANSACTION_COLUMNS)[number]>;
 
 /** The cancellation columns a Transaction shows (selected as a JSON array with the payment). */
 export const CANCELLATION_COLUMNS = [
@@ -39,20 +85,19 @@ const cancellationRecord = z.object({
 }) satisfies z.ZodType<CancellationRecord>;
 
 /**
- * A transaction with everything shown with it: its cancellations (oldest request first) and, per
- * enricher column, the other areas' rows as selected (`enriched`; lib/payments/serialize.ts turns
- * them into `notifications` and `cash_receipt` through each enricher).
+ * A transaction row as read, with everything shown with it: its cancellations (`x_cancellations`)
+ * and, per enricher column, the other areas' rows (JSON arrays: text on SQLite, parsed on
+ * PostgreSQL). lib/payments/serialize.ts turns it into the wire Transaction in one pass: no
+ * intermediate record is built per row (copying a ~45-column row twice was most of a read's own
+ * serialization cost).
  */
-export type DetailedTransactionRecord = TransactionRecord & {
-  cancellations: CancellationRecord[];
-  enriched: Record<string, unknown>;
-};
+export type DetailedTransactionRow = WireTransactionRow & { x_cancellations: unknown } & Record<string, unknown>;
 /** Every transaction made with one payment id in one store, oldest first. */
 export type PaymentRecord = {
   id: string;
   merchant_id: string;
   store_id: string;
-  transactions: DetailedTransactionRecord[];
+  transactions: DetailedTransactionRow[];
 };
 
 /**
@@ -62,7 +107,7 @@ export type PaymentRecord = {
 function detailedTransactions(db: Db | Tx) {
   return db
     .selectFrom("transactions")
-    .selectAll("transactions")
+    .select(WIRE_TRANSACTION_COLUMNS.map((column) => `transactions.${column}` as const))
     .select((eb) => [
       jsonRows(
         eb
@@ -74,9 +119,6 @@ function detailedTransactions(db: Db | Tx) {
     ]);
 }
 
-/** A transaction row plus the JSON array columns of `detailedTransactions`. */
-type DetailedRow = TransactionRow & Record<string, unknown>;
-
 /** One payment's detailed rows; compiled once (the hot read of GET /v2/payments/{id}). */
 export const paymentRows = precompiled((db: Db, merchantId: string, storeId: string, paymentId: string) =>
   detailedTransactions(db)
@@ -85,20 +127,14 @@ export const paymentRows = precompiled((db: Db, merchantId: string, storeId: str
     .where("transactions.payment_id", "=", paymentId),
 );
 
-function toDetailedRecord(row: DetailedRow): DetailedTransactionRecord {
-  const { x_cancellations, ...transaction } = row;
-  const cancellations = parseJsonRows<unknown>(x_cancellations).map((c) => cancellationRecord.parse(c));
-  cancellations.sort((a, b) => a.requested_at - b.requested_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const enriched: Record<string, unknown> = {};
-  for (const { column } of transactionEnrichers) {
-    enriched[column] = row[column];
-    delete transaction[column];
-  }
-  return { ...toTransactionRecord(transaction as TransactionRow), cancellations, enriched };
+/** A detailed row's cancellations, checked, oldest request first. */
+export function cancellationsOf(row: DetailedTransactionRow): CancellationRecord[] {
+  const cancellations = parseJsonRows<unknown>(row.x_cancellations).map((c) => cancellationRecord.parse(c));
+  return cancellations.sort((a, b) => a.requested_at - b.requested_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Groups detailed rows (oldest first) into payments, in the order payments first appear. */
-function groupPayments(rows: DetailedRow[]): PaymentRecord[] {
+function groupPayments(rows: DetailedTransactionRow[]): PaymentRecord[] {
   const payments = new Map<string, PaymentRecord>();
   for (const row of rows) {
     const key = `${row.store_id}\u0000${row.payment_id}`;
@@ -107,7 +143,7 @@ function groupPayments(rows: DetailedRow[]): PaymentRecord[] {
       payment = { id: row.payment_id, merchant_id: row.merchant_id, store_id: row.store_id, transactions: [] };
       payments.set(key, payment);
     }
-    payment.transactions.push(toDetailedRecord(row));
+    payment.transactions.push(row);
   }
   return [...payments.values()];
 }
@@ -121,7 +157,7 @@ export async function findPayment(
   const rows = (await paymentRows.all(
     [merchantId, key.storeId, key.paymentId],
     db === getDb() ? undefined : (db as Tx),
-  )) as DetailedRow[];
+  )) as DetailedTransactionRow[];
   if (rows.length === 0) return null;
   return groupPayments(oldestFirst(rows))[0]!;
 }
@@ -136,7 +172,7 @@ export async function findPaymentsByKeys(
     .where("transactions.merchant_id", "=", merchantId)
     .where("transactions.store_id", "in", [...new Set(keys.map((k) => k.store_id))])
     .where("transactions.payment_id", "in", [...new Set(keys.map((k) => k.payment_id))])
-    .execute()) as DetailedRow[];
+    .execute()) as DetailedTransactionRow[];
   // Sorted here: an ORDER BY would tempt the planner onto a time index instead of the payment index.
   // The IN lists may pair a store with another store's payment id; the key lookup drops those.
   const byKey = new Map(groupPayments(oldestFirst(rows)).map((p) => [`${p.store_id}\u0000${p.id}`, p]));
