@@ -116,10 +116,13 @@ if part scheduler "Scheduled payments, 2 worker processes, PostgreSQL (fsync on)
   done_part scheduler
 fi
 
+# 20 pairs of 1 s slices: with 10, five runs' medians of the same code spread 5 points (SQLite
+# 0.890–0.940, docs/benchmarks.md "Audit cost, session 7"); 20 halve the variance for ~20 s more per
+# database. BENCH_AUDIT_PAIRS sets it (BENCH_PAIRS is http-ratio's pair selection).
 if part audit "Audit log cost on the write path (in process)"; then
-  DATABASE_URL="file:$TMP/audit.db" BENCH_PAIRS=${BENCH_PAIRS:-10} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"
+  DATABASE_URL="file:$TMP/audit.db" BENCH_PAIRS=${BENCH_AUDIT_PAIRS:-20} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"
   PG_TEMP_FSYNC=on pg_temp_start
-  DATABASE_URL="$PG_TEMP_URL" BENCH_PAIRS=${BENCH_PAIRS:-10} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"
+  DATABASE_URL="$PG_TEMP_URL" BENCH_PAIRS=${BENCH_AUDIT_PAIRS:-20} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"
   pg_temp_stop
   done_part audit
 fi

@@ -4,9 +4,12 @@
  * into the merchant's hash chain after commit (lib/audit/seal.ts: a read and a write per run, runs
  * spaced AUDIT_SEAL_SPACING_MS apart, so a busy merchant's entries are sealed in batches). Measured in
  * one process so nothing else differs: the instant-pay verb is called BENCH_CONCURRENCY at a time
- * with an API-key caller (audited, as every API request is) and without one (nothing recorded, as
- * the worker's own transitions), in alternating slices (ABBA) after a warm-up; one merchant, as
+ * with an API-key caller (audited, as every API request is) and with a caller that has no actor
+ * (nothing recorded, as the worker's own transitions; the same request context otherwise), in alternating slices (ABBA) after a warm-up; one merchant, as
  * the chain is per merchant. DATABASE_URL picks the database (a throwaway SQLite file by default).
+ * Prints, over the pairs of slices, the audited / unaudited throughput ratio and the audit's share of
+ * a payment's CPU (app + PostgreSQL processes), each as median and quartiles: throughput moves with
+ * the machine's load, CPU per payment much less.
  *   npx tsx bench/audit-cost.ts      (BENCH_PAIRS=20 BENCH_SLICE_MS=1000 BENCH_CONCURRENCY=10)
  */
 import { mkdtempSync } from "node:fs";
@@ -62,8 +65,11 @@ const costs: Record<"on" | "off", Cost> = {
   off: { payments: 0, app: 0, pg: 0, statements: 0, commits: 0 },
 };
 
-/** Payments per second over one slice, audited or not; its CPU, statements and commits (sealing included) go to `costs`. */
-async function slice(audited: boolean, counted = true): Promise<number> {
+/**
+ * One slice, audited or not: its payments per second and CPU per payment (app + database, sealing
+ * included); its CPU, statements and commits also go to `costs`.
+ */
+async function slice(audited: boolean, counted = true): Promise<{ rate: number; cpuPerPayment: number }> {
   let done = 0;
   const cpuFrom = cpu();
   const statementsFrom = statementsExecuted();
@@ -74,7 +80,8 @@ async function slice(audited: boolean, counted = true): Promise<number> {
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const pay = () => instantPay({ ctx, input: { ...body, payment_id: `audit-bench-${seq++}` } });
-        await (audited ? runAsCaller({ actor, merchantId: ctx.merchantId }, pay) : pay());
+        // Both in a request's caller context (as every API request runs), the audited one with its actor.
+        await runAsCaller(audited ? { actor, merchantId: ctx.merchantId } : { merchantId: ctx.merchantId }, pay);
         done += 1;
       }
     }),
@@ -90,21 +97,31 @@ async function slice(audited: boolean, counted = true): Promise<number> {
     c.statements += statementsExecuted() - statementsFrom;
     c.commits += commitsExecuted() - commitsFrom;
   }
-  return rate;
+  return { rate, cpuPerPayment: (cpuTo.app - cpuFrom.app + cpuTo.pg - cpuFrom.pg) / done };
 }
 
 for (let i = 0; i < 4; i++) await slice(i % 2 === 0, false); // warm-up: module loading, JIT, statement caches
 const ratios: number[] = [];
+// CPU per payment does not depend on how busy the machine is (throughput does): each pair's
+// audited / unaudited CPU per payment, minus 1, is the audit's share of a payment.
+const shares: number[] = [];
 const totals = { on: 0, off: 0 };
 for (let pair = 0; pair < pairs; pair++) {
-  const rates: Record<string, number> = {};
+  const rates: Record<string, { rate: number; cpuPerPayment: number }> = {};
   for (const on of pair % 2 === 0 ? [false, true] : [true, false]) rates[on ? "on" : "off"] = await slice(on);
-  ratios.push(rates.on! / rates.off!);
-  totals.on += rates.on!;
-  totals.off += rates.off!;
+  ratios.push(rates.on!.rate / rates.off!.rate);
+  shares.push(rates.on!.cpuPerPayment / rates.off!.cpuPerPayment - 1);
+  totals.on += rates.on!.rate;
+  totals.off += rates.off!.rate;
 }
-ratios.sort((a, b) => a - b);
-const quantile = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
+/** Median and quartiles of a sample. */
+const quartiles = (sample: number[]) => {
+  const sorted = [...sample].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), low: at(0.25), high: at(0.75) };
+};
+const ratio = quartiles(ratios);
+const share = quartiles(shares);
 const entries = await getDb()
   .selectFrom("audit_log")
   .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -113,11 +130,12 @@ const entries = await getDb()
 console.log(
   `\n${dialect()} · instant pay in process, ${concurrency} at a time · ${pairs} pairs of ${sliceMs} ms slices · ${Number(entries.n).toLocaleString("en-US")} audit entries written\n`,
 );
+const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 console.log(
-  "| database | not audited: payments/s | audited: payments/s | audited / not, median of pairs (quartiles) | means |\n|---|---|---|---|---|",
+  "| database | not audited: payments/s | audited: payments/s | audited / not, median of pairs (quartiles) | means | audit's share of a payment's CPU, median of pairs (quartiles) |\n|---|---|---|---|---|---|",
 );
 console.log(
-  `| ${dialect()} | ${(totals.off / pairs).toFixed(0)} | ${(totals.on / pairs).toFixed(0)} | **${quantile(0.5).toFixed(3)}** (${quantile(0.25).toFixed(3)}–${quantile(0.75).toFixed(3)}) | ${(totals.on / totals.off).toFixed(3)} |`,
+  `| ${dialect()} | ${(totals.off / pairs).toFixed(0)} | ${(totals.on / pairs).toFixed(0)} | **${ratio.median.toFixed(3)}** (${ratio.low.toFixed(3)}–${ratio.high.toFixed(3)}) | ${(totals.on / totals.off).toFixed(3)} | **${percent(share.median)}** (${percent(share.low)}–${percent(share.high)}) |`,
 );
 const load = () =>
   os

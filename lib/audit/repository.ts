@@ -1,10 +1,10 @@
 import { type QueryCreator, sql } from "kysely";
 import { z } from "zod";
-import { dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
+import { type Db, dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
 import type { AuditHeadsTable, AuditLogTable } from "@/lib/db/tables/teams";
 import type { DB } from "@/lib/db/schema";
 import type { AuditFilters } from "./schema";
-import { executeNamed, executeShaped } from "@/lib/db/precompiled";
+import { executeShaped, precompiled } from "@/lib/db/precompiled";
 
 /** One stored entry, as written (summary is its JSON text, hashed as is); unsealed: seq, prev_hash and hash null. */
 export type AuditRow = AuditLogTable;
@@ -59,17 +59,7 @@ export async function unsealedWithHead(
   genesis: ChainHead,
   limit: number,
 ): Promise<{ head: ChainHead; rows: AuditRow[] }> {
-  const db = getDb();
-  const head = db.selectFrom("audit_heads").where("audit_heads.merchant_id", "=", merchantId);
-  const query = db
-    .selectFrom("audit_log")
-    .selectAll("audit_log")
-    .select([head.select("audit_heads.seq").as("head_seq"), head.select("audit_heads.hash").as("head_hash")])
-    .where("audit_log.merchant_id", "=", merchantId)
-    .where("audit_log.seq", "is", null)
-    .orderBy("audit_log.id")
-    .limit(limit);
-  const found = (await executeNamed(db, query)).rows;
+  const found = await unsealedWithHeadRows.all([merchantId, limit]);
   const first = found[0];
   return {
     head:
@@ -79,6 +69,19 @@ export async function unsealedWithHead(
     rows: found.map(({ head_seq: _seq, head_hash: _hash, ...row }) => row),
   };
 }
+
+/** unsealedWithHead's read, compiled once (a sealing run builds no query). */
+const unsealedWithHeadRows = precompiled((db: Db, merchantId: string, limit: number) => {
+  const head = db.selectFrom("audit_heads").where("audit_heads.merchant_id", "=", merchantId);
+  return db
+    .selectFrom("audit_log")
+    .selectAll("audit_log")
+    .select([head.select("audit_heads.seq").as("head_seq"), head.select("audit_heads.hash").as("head_hash")])
+    .where("audit_log.merchant_id", "=", merchantId)
+    .where("audit_log.seq", "is", null)
+    .orderBy("audit_log.id")
+    .limit(limit);
+});
 
 type ChainPosition = { id: string; seq: number; prev_hash: string; hash: string };
 
@@ -98,29 +101,35 @@ export async function sealBatch(merchantId: string, from: ChainHead, positions: 
   if (dialect() === "postgres") {
     // Entries the snapshot showed unsealed stay so while the head is unmoved (only sealing moves
     // it); a mismatch would mean a hand edit, and the error undoes the whole statement.
-    const result = await executeNamed(
-      getDb(),
-      postgresSealingStatement(merchantId, from, last, batch, positions.length),
-    );
+    const to = { seq: last.seq, hash: last.hash };
+    const result = await postgresSealing.execute([
+      merchantId,
+      from.seq,
+      from.hash,
+      to.seq,
+      to.hash,
+      batch,
+      positions.length,
+    ]);
     return Number(result.rows[0]?.moved) === 1;
   }
   return withTransaction(async (tx) => {
-    const moved = await executeNamed(
-      tx,
+    const head = { merchant_id: merchantId, seq: last.seq, hash: last.hash, from_seq: from.seq, from_hash: from.hash };
+    const moved = await executeShaped(tx, "move audit head", head, (v) =>
       tx
         .insertInto("audit_heads")
-        .values({ merchant_id: merchantId, seq: last.seq, hash: last.hash })
+        .values({ merchant_id: v.merchant_id, seq: v.seq, hash: v.hash })
         .onConflict((oc) =>
           oc
             .column("merchant_id")
-            .doUpdateSet({ seq: last.seq, hash: last.hash })
-            .where("audit_heads.seq", "=", from.seq)
-            .where("audit_heads.hash", "=", from.hash),
+            .doUpdateSet({ seq: v.seq, hash: v.hash })
+            .where("audit_heads.seq", "=", v.from_seq)
+            .where("audit_heads.hash", "=", v.from_hash),
         )
         .returning("seq"),
     );
     if (moved.rows.length === 0) return false;
-    const result = await executeNamed(tx, sqliteSealingUpdate(merchantId, batch));
+    const result = await sqliteSealing.execute([merchantId, batch], tx);
     const sealed = Number(result.numAffectedRows ?? 0);
     // Rolls the head back with it: one writer at a time on SQLite, so only a hand edit gets here.
     if (sealed !== positions.length)
@@ -130,19 +139,19 @@ export async function sealBatch(merchantId: string, from: ChainHead, positions: 
 }
 
 /**
- * PostgreSQL's sealing statement: the head moves from `from` to `last` and the batch's positions
+ * PostgreSQL's sealing statement: the head moves from `from` to `to` and the batch's positions
  * (a JSON array of `count`) are written to their entries, all or nothing; answers moved = 1 when it
  * landed, 0 when another sealer had moved the head.
  */
 export function postgresSealingStatement(
   merchantId: string,
   from: ChainHead,
-  last: ChainPosition,
+  to: ChainHead,
   batch: string,
   count: number,
 ) {
   return sql<{ moved: number }>`with head as (
-  insert into audit_heads as h (merchant_id, seq, hash) values (${merchantId}, ${last.seq}, ${last.hash})
+  insert into audit_heads as h (merchant_id, seq, hash) values (${merchantId}, ${to.seq}, ${to.hash})
   on conflict (merchant_id) do update set seq = excluded.seq, hash = excluded.hash
   where h.seq = ${from.seq} and h.hash = ${from.hash}
   returning 1
@@ -171,6 +180,24 @@ export function sqliteSealingUpdate(merchantId: string, batch: string) {
   const source = sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.seq') as seq, json_extract(value, '$.prev_hash') as prev_hash, json_extract(value, '$.hash') as hash from json_each(${batch})) as v`;
   return sql`update audit_log set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash from ${source} where audit_log.id = v.id and +audit_log.merchant_id = ${merchantId} and +audit_log.seq is null`;
 }
+
+/** The sealing statements, compiled once (a sealing run builds no query). */
+const postgresSealing = precompiled(
+  (
+    _db: Db,
+    merchantId: string,
+    fromSeq: number,
+    fromHash: string,
+    toSeq: number,
+    toHash: string,
+    batch: string,
+    count: number,
+  ) =>
+    postgresSealingStatement(merchantId, { seq: fromSeq, hash: fromHash }, { seq: toSeq, hash: toHash }, batch, count),
+);
+const sqliteSealing = precompiled((_db: Db, merchantId: string, batch: string) =>
+  sqliteSealingUpdate(merchantId, batch),
+);
 
 /**
  * Merchants with entries waiting to be sealed, written before `createdBefore` (epoch ms). One probe

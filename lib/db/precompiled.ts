@@ -11,13 +11,14 @@ import { nameStatement } from "./statement-cache";
  * The builder receives placeholder values in place of its arguments; every argument must reach the
  * query as a bound value (not a column name, not a LIMIT computed from it).
  */
-export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>) {
+export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R> | RawBuilder<R>) {
   const compiled = new WeakMap<Db, { sql: string; slots: (number | { value: unknown })[]; query: CompiledQuery<R> }>();
   const compile = (db: Db) => {
     let entry = compiled.get(db);
     if (entry) return entry;
     const markers = Array.from({ length: build.length - 1 }, (_, i) => `\u0000precompiled-arg-${i}\u0000`);
-    const query = build(db, ...(markers as A)).compile();
+    const built = build(db, ...(markers as A));
+    const query = "isRawBuilder" in built ? built.compile(db) : built.compile();
     const slots = query.parameters.map((value) => {
       const index = markers.indexOf(value as string);
       return index >= 0 ? index : { value };
@@ -34,10 +35,14 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
     return { ...query, parameters: slots.map((s) => (typeof s === "number" ? args[s] : s.value)) };
   };
   return {
-    /** Every row; `on` runs it inside a transaction instead of on the pool. */
-    async all(args: A, on?: Tx): Promise<R[]> {
+    /** The result (rows, rows changed); `on` runs it inside a transaction instead of on the pool. */
+    async execute(args: A, on?: Tx): Promise<QueryResult<R>> {
       const db = getDb();
-      return (await (on ?? db).executeQuery(bind(db, args))).rows;
+      return (on ?? db).executeQuery(bind(db, args));
+    },
+    /** Every row. */
+    async all(args: A, on?: Tx): Promise<R[]> {
+      return (await this.execute(args, on)).rows;
     },
     async first(args: A, on?: Tx): Promise<R | undefined> {
       return (await this.all(args, on))[0];
