@@ -3,7 +3,8 @@
  * BENCH_CALLS times, 10 at a time, on DATABASE_URL; prints µs of process CPU per read. With
  * `node --cpu-prof --import tsx` it gives a profile of our code alone.
  */
-export {};
+import { cardPayment } from "./lib/test-card";
+
 (process.env as Record<string, string>).NODE_ENV = "production";
 const calls = Number(process.env.BENCH_CALLS ?? 20000);
 const { migrateToLatest } = await import("@/lib/db/migrations/index");
@@ -20,24 +21,7 @@ const paid = await pay.POST(
   new Request("http://localhost/v2/payments/bench-read/instant/pay", {
     method: "POST",
     headers: { ...auth, "content-type": "application/json" },
-    body: JSON.stringify({
-      channel_key: channelKey,
-      order_name: "Bench order",
-      total_amount: 11000,
-      currency: "KRW",
-      payment_method_option: {
-        card: {
-          card_credential: {
-            card_number: "4242424242424242",
-            expiry_month: "12",
-            expiry_year: "2099",
-            birth_or_business_registration_number: "900101",
-            password_two_digits: "12",
-          },
-          cvc: "123",
-        },
-      },
-    }),
+    body: JSON.stringify(cardPayment(channelKey)),
   }),
   { params: Promise.resolve({ payment_id: "bench-read" }) },
 );

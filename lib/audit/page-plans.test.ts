@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Compilable, type RawBuilder } from "kysely";
+import { sql } from "kysely";
+import { queryPlan } from "@/lib/testing/query-plan";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dialect, getDb, type Tx, withTransaction } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -15,24 +16,6 @@ import { sealAuditChain } from "./seal";
  * scans priced out (a small test table would otherwise be scanned); on SQLite as the app plans
  * (no ANALYZE).
  */
-async function plan(query: Compilable<unknown> | RawBuilder<unknown>, priced = ["enable_seqscan"]): Promise<string> {
-  const { sql: text, parameters } = query.compile(getDb());
-  if (dialect() === "sqlite") {
-    const rows = await getDb().executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-    );
-    return rows.rows.map((r) => r.detail).join("\n");
-  }
-  return getDb()
-    .transaction()
-    .execute(async (tx) => {
-      for (const setting of priced) await sql`select set_config(${setting}, 'off', true)`.execute(tx);
-      const rows = await tx.executeQuery<{ "QUERY PLAN": string }>(
-        CompiledQuery.raw(`explain ${text}`, [...parameters]),
-      );
-      return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
-    });
-}
 
 const ENTRIES = 400;
 let merchantId = "";
@@ -74,27 +57,27 @@ const page = (f: AuditFilters) => pageEntriesQuery(merchantId, f, 51);
 
 describe("audit page plans (issue #18: the page flat at 1M entries)", () => {
   it("a rare actor's entries come newest first from (merchant_id, actor_id, seq)", async () => {
-    const text = await plan(page({ actor: "user_alice" }));
+    const text = await queryPlan(page({ actor: "user_alice" }));
     expect(text).toMatch(/audit_log_actor_idx/);
     expect(text).not.toMatch(noScan);
   });
 
   it("a target's entries come from (merchant_id, target_id, seq), not a scan of the table", async () => {
-    const text = await plan(page({ target: "key_200" }));
+    const text = await queryPlan(page({ target: "key_200" }));
     expect(text).toMatch(/audit_log_target_idx/);
     expect(text).not.toMatch(noScan);
   });
 
   it("a rare action, and a record kind, come from the partial action index", async () => {
     for (const action of ["api_key.revoke", "api_key"]) {
-      const text = await plan(page({ action }));
+      const text = await queryPlan(page({ action }));
       expect(text).toMatch(/audit_log_action_idx/);
       expect(text).not.toMatch(noScan);
     }
   });
 
   it("the actor list probes the actor index once per actor instead of reading every entry", async () => {
-    const text = await plan(distinctActorsQuery(merchantId, 200));
+    const text = await queryPlan(distinctActorsQuery(merchantId, 200));
     expect(text).toMatch(/audit_log_actor_idx/);
     expect(text).not.toMatch(noScan);
     expect(text).not.toMatch(/audit_log_seq_uq|audit_log_time_idx/);
@@ -102,7 +85,7 @@ describe("audit page plans (issue #18: the page flat at 1M entries)", () => {
 
   it("an old date range's positions are read from the time index alone; a recent one walks the chain", async () => {
     const range = { from: Date.now() - 300_000, until: Date.now() - 200_000 };
-    const fromIndex = await plan(pageEntriesQuery(merchantId, range, 51, false), [
+    const fromIndex = await queryPlan(pageEntriesQuery(merchantId, range, 51, false), [
       "enable_seqscan",
       "enable_bitmapscan",
     ]);
@@ -110,7 +93,7 @@ describe("audit page plans (issue #18: the page flat at 1M entries)", () => {
       dialect() === "postgres" ? /Index Only Scan using audit_log_time_idx/ : /COVERING INDEX audit_log_time_idx/,
     );
     expect(fromIndex).not.toMatch(noScan);
-    const walked = await plan(pageEntriesQuery(merchantId, { from: range.from }, 51, true));
+    const walked = await queryPlan(pageEntriesQuery(merchantId, { from: range.from }, 51, true));
     expect(walked).toMatch(/audit_log_seq_uq/);
     expect(walked).not.toMatch(/audit_log_time_idx/);
   });

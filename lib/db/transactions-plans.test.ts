@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type Compilable } from "kysely";
+import { sql } from "kysely";
+import { queryPlan } from "@/lib/testing/query-plan";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyAttemptsQuery } from "@/lib/billing-keys/repository";
 import { byKeyQuery, primaryForAttemptQuery } from "@/lib/payments/pay/repository";
@@ -15,24 +16,6 @@ import { dialect, getDb } from "./client";
  * merchant's rows counted, every index led by merchant_id alone costs more than the right one
  * (on an empty merchant they all tie). The plans at 1M payments are in docs/benchmarks.md.
  */
-async function plan(query: Compilable<unknown>, priced = ["enable_seqscan"]): Promise<string> {
-  const { sql: text, parameters } = query.compile();
-  if (dialect() === "sqlite") {
-    const rows = await getDb().executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
-    );
-    return rows.rows.map((r) => r.detail).join("\n");
-  }
-  return getDb()
-    .transaction()
-    .execute(async (tx) => {
-      for (const setting of priced) await sql`select set_config(${setting}, 'off', true)`.execute(tx);
-      const rows = await tx.executeQuery<{ "QUERY PLAN": string }>(
-        CompiledQuery.raw(`explain ${text}`, [...parameters]),
-      );
-      return rows.rows.map((r) => r["QUERY PLAN"]).join("\n");
-    });
-}
 
 const PAYMENTS = 150;
 const key = { merchantId: "", storeId: "", paymentId: "payment-plan" };
@@ -51,7 +34,7 @@ const noScan = /Seq Scan on transactions|SCAN (transactions|t)\b(?! USING)/;
 
 describe("plans of the queries on transactions (issue #18: indexes cut to those a plan uses)", () => {
   it("an attempt by Idempotency-Key is found by its payment (the dropped idempotency index is not needed)", async () => {
-    const text = await plan(byKeyQuery("transactions", key, "idem-plan"));
+    const text = await queryPlan(byKeyQuery("transactions", key, "idem-plan"));
     expect(text).toMatch(
       dialect() === "postgres"
         ? /Index Cond: .*payment_id = /
@@ -61,13 +44,13 @@ describe("plans of the queries on transactions (issue #18: indexes cut to those 
   });
 
   it("the payment's primary attempt is found through the one-primary or payment index", async () => {
-    const text = await plan(primaryForAttemptQuery(getDb(), key));
+    const text = await queryPlan(primaryForAttemptQuery(getDb(), key));
     expect(text).toMatch(/transactions_(one_primary|payment)_idx/);
     expect(text).not.toMatch(noScan);
   });
 
   it("a billing key's attempts come from (merchant_id, billing_key), not a billing_key-only index", async () => {
-    const text = await plan(keyAttemptsQuery(key.merchantId, key.storeId, "bk-plan-7", 20));
+    const text = await queryPlan(keyAttemptsQuery(key.merchantId, key.storeId, "bk-plan-7", 20));
     expect(text).toMatch(/transactions_search_billing_key_idx/);
     expect(text).not.toMatch(noScan);
   });
@@ -76,7 +59,7 @@ describe("plans of the queries on transactions (issue #18: indexes cut to those 
     const window = { start: 0, end: Date.now() };
     // A whole small merchant is cheaper read and sorted: pricing out bitmaps and sorts shows the ordered walk.
     const query = scrollKeysQuery({ merchantId: key.merchantId, storeId: key.storeId }, window, null, 100);
-    const text = await plan(query, ["enable_seqscan", "enable_bitmapscan", "enable_sort"]);
+    const text = await queryPlan(query, ["enable_seqscan", "enable_bitmapscan", "enable_sort"]);
     expect(text).toMatch(/transactions_scroll_merchant_idx/);
     expect(text).not.toMatch(noScan);
   });
