@@ -1,12 +1,18 @@
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import type { Job } from "@/lib/jobs/queue";
-import { bringJobForward, completeJob, failJob, releaseJob } from "@/lib/jobs/repository/queue";
+import { bringJobForward, releaseJob } from "@/lib/jobs/repository/queue";
 import { logger } from "@/lib/ops/logger";
 import { recordJobRun, recordWebhookAttempt } from "@/lib/ops/job-metrics";
 import { noteDeferred, takeDestinationSlot, type DestinationSlot } from "./destination-slots";
 import { signingSecrets } from "./deliveries";
-import { type AttemptRecord, type DeliveryRecord, findDelivery, recordAttempt } from "./repository";
+import {
+  type AttemptRecord,
+  type DeliveryRecord,
+  findDelivery,
+  recordAttempt,
+  recordLeasedAttempt,
+} from "./repository";
 import { attemptTimeoutMs, nextAttemptAt } from "./retry";
 import { sendWebhookRequest } from "./send";
 import { signWebhook } from "./sign-headers";
@@ -15,9 +21,6 @@ export type AttemptResult = { attempt: AttemptRecord; retryAt: number | null } |
 
 /** A worker's attempt not made: its destination had all its slots in use; its job is queued again for later. */
 export type Deferred = { deferred: true };
-
-/** Another run recorded this attempt, or took the attempt's job over: nothing of this run is recorded. */
-class LeaseLost extends Error {}
 
 /**
  * Makes the next attempt of a delivery and records it with the delivery's new state in one write.
@@ -134,22 +137,14 @@ async function attempt(
     responded_at: result.kind === "response" ? result.respondedAt : null,
     error: result.kind === "no_response" ? result.error : null,
   };
-  const state = status === "SUCCEEDED" ? "SUCCEEDED" : retryAt === null ? "FAILED" : "PENDING";
-  const recorded = await transaction(async (tx) => {
-    if (!(await recordAttempt(tx, delivery, record, { state, nextAttemptAt: retryAt, now: Date.now() })))
-      throw new LeaseLost();
-    if (job) {
-      const held =
-        retryAt === null
-          ? await completeJob(job, tx)
-          : (await failJob(job, { error: `attempt ${execution} ${status}`, retryAt }, tx)) !== null;
-      if (!held) throw new LeaseLost();
-    }
-    return true;
-  }).catch((error: unknown) => {
-    if (error instanceof LeaseLost) return false;
-    throw error;
-  });
+  const state: DeliveryRecord["state"] = status === "SUCCEEDED" ? "SUCCEEDED" : retryAt === null ? "FAILED" : "PENDING";
+  const next = { state, nextAttemptAt: retryAt, now: Date.now() };
+  const recorded = job
+    ? await recordLeasedAttempt(delivery, record, next, {
+        job,
+        retry: retryAt === null ? null : { error: `attempt ${execution} ${status}`, retryAt },
+      })
+    : await transaction((tx) => recordAttempt(tx, delivery, record, next));
   if (!recorded) return null;
   recordWebhookAttempt(status, retryAt === null);
   return { attempt: record, retryAt };

@@ -51,7 +51,7 @@ describe("a webhook's fan-out and first attempt (issue #18)", () => {
       // first attempt: BEGIN, delivery update, attempt insert, attempt job's delete, COMMIT.
       // SQLite adds the group commit's savepoints (2 per transaction). Before: 3 more reads (fanned
       // out, store URL and method apart; the secrets in two reads before the attempt).
-      expect(fewest).toBe(dialect() === "postgres" ? 11 : 15);
+      expect(fewest).toBe(dialect() === "postgres" ? 7 : 15);
       // Each of them is a statement the database parsed and planned before (PostgreSQL: named;
       // SQLite: cached): planned afresh, the job deletes, the delivery's update and the two inserts
       // were most of a webhook's PostgreSQL CPU at 100 payments/s.

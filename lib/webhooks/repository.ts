@@ -1,6 +1,9 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import { z } from "zod";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { dialect, getDb, type Db, type Tx } from "@/lib/db/client";
+import { transaction } from "@/lib/db/transaction";
+import type { Job } from "@/lib/jobs/queue";
+import { completeJob, failJob, jobEndParts, type Retry } from "@/lib/jobs/repository/queue";
 import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
 import type { DB } from "@/lib/db/schema";
 import type {
@@ -107,6 +110,79 @@ export async function recordAttempt(
   };
   await executeShaped(tx, "insert webhook attempt", row, (v) => tx.insertInto("webhook_attempts").values(v));
   return true;
+}
+
+/** webhook_attempts' columns and PostgreSQL types, for the attempt written by a SELECT (its values need their types). */
+const ATTEMPT_COLUMNS = {
+  id: "text",
+  delivery_id: "text",
+  merchant_id: "text",
+  store_id: "text",
+  payment_id: "text",
+  tx_id: "text",
+  status: "text",
+  execution: "integer",
+  request_header: "text",
+  request_body: "text",
+  requested_at: "bigint",
+  response_code: "integer",
+  response_header: "text",
+  response_body: "text",
+  responded_at: "bigint",
+  error: "text",
+} as const satisfies Record<keyof WebhookAttemptsTable, string>;
+
+/** Another run recorded this attempt, or took the attempt's job over: nothing of this run is recorded. */
+class LeaseLost extends Error {}
+
+/**
+ * recordAttempt and the end of the attempt's job leased to this run (`retry` null: deleted, like
+ * completeJob; else failJob's row), all or nothing, only while this run holds the lease. False:
+ * nothing written (the lease is lost, or another run recorded this attempt). PostgreSQL: ONE
+ * statement, so one round trip and no BEGIN/COMMIT (issue #18: each round trip is a syscall of the
+ * app's one event loop): the job row is locked first, and only if the lease is still this run's;
+ * the delivery moves only from the attempts it had and only then are the attempt and the job's end
+ * written. SQLite: a transaction (no round trips to save).
+ */
+export async function recordLeasedAttempt(
+  delivery: DeliveryRecord,
+  attempt: AttemptRecord,
+  next: { state: DeliveryState; nextAttemptAt: number | null; now: number },
+  leased: { job: Job; retry: Retry | null },
+): Promise<boolean> {
+  if (dialect() !== "postgres")
+    return transaction(async (tx) => {
+      if (!(await recordAttempt(tx, delivery, attempt, next))) throw new LeaseLost();
+      const held =
+        leased.retry === null
+          ? await completeJob(leased.job, tx)
+          : (await failJob(leased.job, leased.retry, tx)) !== null;
+      if (!held) throw new LeaseLost();
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof LeaseLost) return false;
+      throw error;
+    });
+  const job = jobEndParts(leased.job, leased.retry, "recorded");
+  const row: WebhookAttemptsTable = {
+    ...attempt,
+    request_header: JSON.stringify(attempt.request_header),
+    response_header: attempt.response_header && JSON.stringify(attempt.response_header),
+  };
+  const names = Object.keys(ATTEMPT_COLUMNS) as (keyof WebhookAttemptsTable)[];
+  const values = names.map((name) => sql`${row[name]}::${sql.raw(ATTEMPT_COLUMNS[name])}`);
+  const result = await executeNamed(
+    getDb(),
+    sql<{ recorded: number }>`with held as (${job.held}),
+    recorded as (update webhook_deliveries set attempts = ${attempt.execution}, state = ${next.state},
+        next_attempt_at = ${next.nextAttemptAt}, updated_at = ${next.now}
+      where id = ${delivery.id} and attempts = ${delivery.attempts} and exists (select from held) returning id),
+    attempt as (insert into webhook_attempts (${sql.join(names.map((n) => sql.ref(n)))})
+      select ${sql.join(values)} where exists (select from recorded)),
+    ended as (${job.end})
+    select count(*)::int as recorded from recorded`,
+  );
+  return result.rows[0]?.recorded === 1;
 }
 
 function filtered(merchantId: string, storeId: string, filter: DeliveryFilter) {

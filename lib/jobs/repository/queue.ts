@@ -1,3 +1,4 @@
+import { type RawBuilder, sql } from "kysely";
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 import type { JobsTable } from "@/lib/db/tables/jobs";
@@ -143,24 +144,51 @@ export type Retry = {
  * Returns the state written, or null when this run no longer held the lease.
  */
 export async function failJob(job: Job, retry: Retry, db: Db | Tx = getDb()): Promise<"QUEUED" | "FAILED" | null> {
-  const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
-  const update = db
-    .updateTable("jobs")
-    .set({
-      state: giveUp ? "FAILED" : "QUEUED",
-      run_at: giveUp ? job.run_at : (retry.retryAt ?? Date.now()),
-      last_error: retry.error.slice(0, 2000),
-      locked_by: null,
-      locked_until: null,
-      updated_at: Date.now(),
-      attention_at: retry.attentionAt ?? job.attention_at,
-    })
-    .where("id", "=", job.id)
-    .where("locked_by", "=", job.locked_by);
+  const { giveUp, values } = retried(job, retry);
+  const update = db.updateTable("jobs").set(values).where("id", "=", job.id).where("locked_by", "=", job.locked_by);
   // A named statement on PostgreSQL: every retried job and every failed webhook attempt runs it.
   const result = await executeNamed(db, update);
   if (Number(result.numAffectedRows ?? 0n) !== 1) return null;
   return giveUp ? "FAILED" : "QUEUED";
+}
+
+/** The row a failure writes (failJob): queued again at `retryAt`, or FAILED when attempts are used up. */
+function retried(job: Job, retry: Retry) {
+  const giveUp = !retry.retryForever && (retry.retryAt === null || job.attempts >= job.max_attempts);
+  const values = {
+    state: giveUp ? ("FAILED" as const) : ("QUEUED" as const),
+    run_at: giveUp ? job.run_at : (retry.retryAt ?? Date.now()),
+    last_error: retry.error.slice(0, 2000),
+    locked_by: null,
+    locked_until: null,
+    updated_at: Date.now(),
+    attention_at: retry.attentionAt ?? job.attention_at,
+  };
+  return { giveUp, values };
+}
+
+/**
+ * PostgreSQL: a leased job's end as parts of one data-modifying statement with the effect it ends
+ * with (one round trip, no BEGIN/COMMIT; lib/webhooks/repository.ts recordLeasedAttempt). `held`
+ * locks the job row if this run still holds its lease (empty otherwise: the effect must then write
+ * nothing); `end` deletes it (`retry` null: done, like completeJob) or writes failJob's row, only
+ * when the CTE named `effect` returned a row. Both are one statement, so either all is written or
+ * none.
+ */
+export function jobEndParts(
+  job: Job,
+  retry: Retry | null,
+  effect: string,
+): { held: RawBuilder<unknown>; end: RawBuilder<unknown> } {
+  const mine = sql`id = ${job.id} and locked_by = ${job.locked_by}`;
+  const held = sql`select id from jobs where ${mine} for update`;
+  const done = sql`exists (select from ${sql.table(effect)})`;
+  if (retry === null) return { held, end: sql`delete from jobs where ${mine} and ${done}` };
+  const { values } = retried(job, retry);
+  const end = sql`update jobs set state = ${values.state}, run_at = ${values.run_at}, last_error = ${values.last_error},
+    locked_by = null, locked_until = null, updated_at = ${values.updated_at}, attention_at = ${values.attention_at}
+    where ${mine} and ${done}`;
+  return { held, end };
 }
 
 /**
