@@ -5,7 +5,14 @@ import { newId } from "@/lib/ids";
 import { countJobs, seedDueJobs } from "@/lib/testing/job-backlog";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
-import { claimCandidates, claimStatement, dueQueuedIds, expiredLeaseIds, type ClaimQuery } from "./repository/claim";
+import {
+  type ClaimQuery,
+  type ClaimStep,
+  claimCandidates,
+  claimStatement,
+  dueQueuedIds,
+  expiredLeaseIds,
+} from "./repository/claim";
 import { jobHandlers } from "./handlers";
 import { startWorker } from "./worker";
 
@@ -50,10 +57,16 @@ describe(`a backlog of ${BACKLOG} due jobs (#11 build 7)`, () => {
 
   it("claims with a generic plan that stays on indexes (PostgreSQL: the claim is a named statement)", async () => {
     if (dialect() !== "postgres") return;
-    for (const [i, pick] of [dueQueuedIds, expiredLeaseIds].entries()) {
-      const query = claimStatement(pick, { token: "plan-test:", leaseMs: 60_000 }, queue, Date.now(), 10).compile(
-        getDb(),
-      );
+    // Each step alone, and a lane's whole claim (expired leases then due jobs, two queues) as the
+    // one statement claimJobs runs.
+    const other = `${queue}-other`;
+    const claims: ClaimStep[][] = [
+      [{ pick: dueQueuedIds, queue }],
+      [{ pick: expiredLeaseIds, queue }],
+      [expiredLeaseIds, dueQueuedIds].flatMap((pick) => [queue, other].map((q) => ({ pick, queue: q }))),
+    ];
+    for (const [i, steps] of claims.entries()) {
+      const query = claimStatement(steps, { token: "plan-test:", leaseMs: 60_000 }, Date.now(), 10).compile(getDb());
       const literal = (value: unknown) => `'${String(value).replaceAll("'", "''")}'`;
       const text = await withTransaction(async (tx) => {
         await sql`set local plan_cache_mode = force_generic_plan`.execute(tx);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { statementsPreparedAfresh } from "@/lib/db/statement-cache";
+import { dialect, getDb } from "@/lib/db/client";
+import { statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { newId } from "@/lib/ids";
 import { claimJobs } from "./repository/claim";
 import { jobHandlers, retryForeverQueues } from "./handlers";
 import { enqueue } from "./queue";
 import { drainOnce } from "./worker";
 
+// BEGIN, the 2 savepoints, the 4 steps, COMMIT.
+const SQLITE_CLAIM_STATEMENTS = 8;
 const jobRow = (id: string) => getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
 
 describe("job queue", () => {
@@ -70,6 +72,31 @@ describe("job queue", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 3; i++) for (const job of await claimJobs("w", [busy, quiet], 5, 60_000)) seen.add(job.queue);
     expect(seen).toEqual(new Set([busy, quiet]));
+  });
+
+  it("a claim takes expired leases first, then due jobs, never more than its limit; the rest stays queued", async () => {
+    const [a, b] = [`test-a-${newId()}`, `test-b-${newId()}`];
+    await enqueue(getDb(), { queue: b, payload: {} });
+    const [dead] = await claimJobs("dead-worker", [b], 1, 1);
+    for (let i = 0; i < 5; i++) await enqueue(getDb(), { queue: a, payload: { i } });
+    await new Promise((r) => setTimeout(r, 5));
+    const claimed = await claimJobs("w", [a, b], 2, 60_000);
+    expect(claimed.map((j) => j.queue).sort()).toEqual([a, b].sort());
+    expect(claimed.find((j) => j.queue === b)?.id).toBe(dead!.id);
+    const left = await getDb().selectFrom("jobs").select(["state", "locked_by"]).where("queue", "=", a).execute();
+    expect(left.filter((j) => j.state === "QUEUED" && j.locked_by === null)).toHaveLength(4);
+  });
+
+  it("a lane's claim (expired leases and due jobs of two queues) is one statement on PostgreSQL, no transaction (#18)", async () => {
+    const [a, b] = [`test-a-${newId()}`, `test-b-${newId()}`];
+    await enqueue(getDb(), { queue: a, payload: {} });
+    await claimJobs("w", [a, b], 10, 60_000); // prepared on this connection
+    await enqueue(getDb(), { queue: b, payload: {} });
+    const before = statementsExecuted();
+    expect(await claimJobs("w", [a, b], 10, 60_000)).toHaveLength(1);
+    // Before: BEGIN, one statement per queue and step (4), COMMIT. SQLite still claims step by step
+    // in its immediate transaction (no round trips to save), with the group commit's 2 savepoints.
+    expect(statementsExecuted() - before).toBe(dialect() === "postgres" ? 1 : SQLITE_CLAIM_STATEMENTS);
   });
 
   it("runs handlers, retries a failure, and deletes the job once done", async () => {

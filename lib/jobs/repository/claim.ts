@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { dialect, withTransaction } from "@/lib/db/client";
+import { dialect, getDb, withTransaction } from "@/lib/db/client";
 import { executeNamed } from "@/lib/db/precompiled";
 import { newId } from "@/lib/ids";
 import type { Job } from "./queue";
@@ -30,22 +30,38 @@ export function claimCandidates(
   return dialect() === "postgres" ? sql`${pick(queue, now, limit)} for update skip locked` : pick(queue, now, limit);
 }
 
+/** One claim step: a kind of runnable job (`pick`) in one queue. */
+export type ClaimStep = { pick: ClaimQuery; queue: string };
+
 /**
- * One claim step: leases the candidates `pick` finds. A named statement on PostgreSQL (an idle
- * worker runs it every poll and at every wake; planned afresh it cost ~60 µs each), so its generic
- * plan must be right at any size of the jobs table: `id = any(array(…))` runs the candidates once
- * (an InitPlan) and fetches them by primary key. `id in (…)` planned the LIMIT, a parameter, as a
- * tenth of the rows due, and at 400,000 jobs joined them to a sequential scan of the table.
+ * Leases up to `limit` of the candidates the steps find, in the steps' order. A named statement on
+ * PostgreSQL (an idle worker runs it every poll and at every wake; planned afresh it cost ~60 µs
+ * each), so its generic plan must be right at any size of the jobs table: `id = any(array(…))`
+ * runs the candidates once (an InitPlan) and fetches them by primary key. `id in (…)` planned the
+ * LIMIT, a parameter, as a tenth of the rows due, and at 400,000 jobs joined them to a sequential
+ * scan of the table. PostgreSQL takes every step in this one statement (atomic on its own: no
+ * transaction, one round trip; issue #18): each step's candidates are a subquery locked with SKIP
+ * LOCKED (a locking clause is not allowed on a UNION's branches themselves), the branches are read
+ * in order and the LIMIT over them stops the reading, so a later step locks only the rows it
+ * still has room for. SQLite: one step per statement (claimJobs runs them in one transaction).
  */
 export function claimStatement(
-  pick: ClaimQuery,
+  steps: ClaimStep[],
   owner: { token: string; leaseMs: number },
-  queue: string,
   now: number,
   limit: number,
 ): RawBuilder<Job> {
-  const candidates = claimCandidates(pick, queue, now, limit);
-  const ids = dialect() === "postgres" ? sql`id = any(array(${candidates}))` : sql`id in (${candidates})`;
+  let ids: RawBuilder<unknown>;
+  if (dialect() === "postgres") {
+    const branches = steps.map(
+      ({ pick, queue }, i) =>
+        sql`select id from (${claimCandidates(pick, queue, now, limit)}) as ${sql.raw(`step${i}`)}`,
+    );
+    ids = sql`id = any(array(${sql.join(branches, sql` union all `)} limit ${limit}))`;
+  } else {
+    if (steps.length !== 1) throw new Error("claimStatement: SQLite claims one step per statement");
+    ids = sql`id in (${claimCandidates(steps[0]!.pick, steps[0]!.queue, now, limit)})`;
+  }
   return sql<Job>`
     update jobs set state = 'RUNNING', locked_by = ${owner.token} || id, locked_until = ${now + owner.leaseMs},
       attempts = attempts + 1, started_at = coalesce(started_at, ${now}), updated_at = ${now}
@@ -81,15 +97,16 @@ export async function claimJobs(
   // `expired: false` skips the expired-lease step (a busy worker looks for dead workers' jobs only
   // now and then: a lease runs out after a minute, not between two claims).
   const steps = options.expired === false ? [dueQueuedIds] : [expiredLeaseIds, dueQueuedIds];
+  const claimSteps = steps.flatMap((pick) => order.map((queue) => ({ pick, queue })));
+  const owned = { token, leaseMs };
+  if (dialect() === "postgres")
+    return (await executeNamed(getDb(), claimStatement(claimSteps, owned, now, limit))).rows;
   return withTransaction(async (tx) => {
     const claimed: Job[] = [];
-    for (const pick of steps) {
-      for (const queue of order) {
-        const room = limit - claimed.length;
-        if (room <= 0) return claimed;
-        const result = await executeNamed(tx, claimStatement(pick, { token, leaseMs }, queue, now, room));
-        claimed.push(...result.rows);
-      }
+    for (const step of claimSteps) {
+      const room = limit - claimed.length;
+      if (room <= 0) break;
+      claimed.push(...(await executeNamed(tx, claimStatement([step], owned, now, room))).rows);
     }
     return claimed;
   });
