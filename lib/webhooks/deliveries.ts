@@ -1,6 +1,7 @@
 import type { Executor } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
-import { enqueue, enqueueLeased, type Job } from "@/lib/jobs/queue";
+import { enqueue, type Job } from "@/lib/jobs/queue";
+import { insertLeasedJob, leasedJob } from "@/lib/jobs/repository/queue";
 import type { Transaction } from "@/lib/db/transaction";
 import { type DeliveryRecord, insertDelivery, sealedSigningSecrets } from "./repository";
 import { maxAutomaticAttempts } from "./retry";
@@ -65,10 +66,21 @@ export async function createLeasedDelivery(
   owner: string,
   leaseMs: number,
 ): Promise<{ delivery: DeliveryRecord; job: Job }> {
+  const leased = leasedDelivery(input, owner, leaseMs);
+  await insertDelivery(tx, leased.delivery);
+  await insertLeasedJob(tx, leased.job);
+  return leased;
+}
+
+/** createLeasedDelivery's rows, unwritten (the fan-out writes them with its job's end: writeFanOut). */
+export function leasedDelivery(
+  input: NewDelivery,
+  owner: string,
+  leaseMs: number,
+): { delivery: DeliveryRecord; job: Job } {
   const delivery = newDeliveryRecord(input);
-  await insertDelivery(tx, delivery);
-  const job = await enqueueLeased(
-    tx,
+  // Slack over max_attempts: a lease that expired mid-attempt costs a job attempt but records none.
+  const job = leasedJob(
     { queue: WEBHOOK_ATTEMPT_QUEUE, payload: { deliveryId: delivery.id }, maxAttempts: delivery.max_attempts + 3 },
     owner,
     leaseMs,

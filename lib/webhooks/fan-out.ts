@@ -1,14 +1,13 @@
-import { transaction } from "@/lib/db/transaction";
 import type { JobLease, JobOutcome } from "@/lib/jobs/handlers";
 import type { Job } from "@/lib/jobs/queue";
-import { completeJob, failJob, releaseJob } from "@/lib/jobs/repository/queue";
+import { failJob, releaseJob } from "@/lib/jobs/repository/queue";
 import { jobLeaseMs } from "@/lib/jobs/repository/lease";
 import { boundedBackoff } from "@/lib/jobs/retry-policy";
 import { logger } from "@/lib/ops/logger";
-import { createLeasedDelivery, eventBody, openSigningSecrets } from "./deliveries";
+import { eventBody, leasedDelivery, openSigningSecrets } from "./deliveries";
 import { attemptLeasedDelivery } from "./deliver";
 import type { WebhookEvent } from "./enqueue";
-import { type DeliveryRecord, type FanOutContext, fanOutContext } from "./repository";
+import { type DeliveryRecord, type FanOutContext, fanOutContext, writeFanOut } from "./repository";
 import { attemptTimeoutMs } from "./retry";
 
 type Leased = { delivery: DeliveryRecord; job: Job };
@@ -32,24 +31,23 @@ function triggerOf(event: WebhookEvent, context: FanOutContext): DeliveryRecord[
 export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: JobLease): Promise<JobOutcome> {
   const owner = job.locked_by ?? job.id;
   const leaseMs = Math.max(jobLeaseMs(), attemptTimeoutMs() + 30_000);
+  // The read first, then every write in one go (on PostgreSQL one statement, no transaction:
+  // issue #18): the event's job ends with its deliveries and their (leased) attempt jobs, so from
+  // then on they carry everything; if the job is no longer ours, nothing is written (another run
+  // fans out).
+  const context = await fanOutContext({
+    jobId: job.id,
+    merchantId: event.merchantId,
+    storeId: event.storeId,
+    txId: event.txId,
+    now: Date.now(),
+  });
+  const created: Leased[] = [];
   let secrets: string[] = [];
-  const created = await transaction(async (tx) => {
-    const leased: Leased[] = [];
-    // The event's job ends with its fan-out, in the same commit: from here on the deliveries and
-    // their (leased) attempt jobs carry everything. Not ours any more: another run fans out.
-    if (!(await completeJob(job, tx))) throw new FannedOutElsewhere();
-    const context = await fanOutContext(tx, {
-      jobId: job.id,
-      merchantId: event.merchantId,
-      storeId: event.storeId,
-      txId: event.txId,
-      now: Date.now(),
-    });
-    if (context.fannedOut) return leased;
-    let urls = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
-    const urlSource = urls.length > 0 ? "NOTICE_URLS" : "STORE";
-    if (urls.length === 0) urls = context.storeUrl ? [context.storeUrl] : [];
-    if (urls.length === 0) return leased;
+  let urls = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
+  const urlSource = urls.length > 0 ? "NOTICE_URLS" : "STORE";
+  if (urls.length === 0) urls = context.storeUrl ? [context.storeUrl] : [];
+  if (!context.fannedOut && urls.length > 0) {
     // The first attempts sign with the secrets read here (a rotation's previous secret is kept for
     // its overlap, so milliseconds later they still verify).
     secrets = openSigningSecrets(context.sealedSecrets);
@@ -70,20 +68,13 @@ export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: Job
         sourceJobId: job.id,
         triggeredAt: job.created_at,
       } as const;
-      leased.push(await createLeasedDelivery(tx, input, owner, leaseMs));
+      created.push(leasedDelivery(input, owner, leaseMs));
     }
-    return leased;
-  }).catch((error: unknown) => {
-    if (error instanceof FannedOutElsewhere) return null;
-    throw error;
-  });
-  if (created === null) return;
+  }
+  if (!(await writeFanOut(job, created))) return;
   await firstAttempts(created, secrets, lease.signal);
   return { completed: true };
 }
-
-/** The event's job is no longer held by this run (another worker took it over): it fans out instead. */
-class FannedOutElsewhere extends Error {}
 
 /**
  * Makes the first attempts. A worker stopping past its grace (or losing this job) aborts

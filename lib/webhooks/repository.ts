@@ -3,7 +3,15 @@ import { z } from "zod";
 import { dialect, getDb, type Db, type Tx } from "@/lib/db/client";
 import { transaction } from "@/lib/db/transaction";
 import type { Job } from "@/lib/jobs/queue";
-import { completeJob, failJob, jobEndParts, type Retry } from "@/lib/jobs/repository/queue";
+import {
+  completeJob,
+  failJob,
+  insertLeasedJob,
+  JOB_COLUMNS,
+  jobEndParts,
+  type Retry,
+} from "@/lib/jobs/repository/queue";
+import { type ColumnTypes, columnList, typedRows } from "@/lib/db/typed-rows";
 import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
 import type { DB } from "@/lib/db/schema";
 import type {
@@ -112,8 +120,8 @@ export async function recordAttempt(
   return true;
 }
 
-/** webhook_attempts' columns and PostgreSQL types, for the attempt written by a SELECT (its values need their types). */
-const ATTEMPT_COLUMNS = {
+/** webhook_attempts' columns and PostgreSQL types (typedRows). */
+const ATTEMPT_COLUMNS: ColumnTypes<WebhookAttemptsTable> = {
   id: "text",
   delivery_id: "text",
   merchant_id: "text",
@@ -130,7 +138,29 @@ const ATTEMPT_COLUMNS = {
   response_body: "text",
   responded_at: "bigint",
   error: "text",
-} as const satisfies Record<keyof WebhookAttemptsTable, string>;
+};
+
+/** webhook_deliveries' columns and PostgreSQL types (typedRows). */
+const DELIVERY_COLUMNS: ColumnTypes<WebhookDeliveriesTable> = {
+  id: "text",
+  merchant_id: "text",
+  store_id: "text",
+  payment_id: "text",
+  tx_id: "text",
+  source_job_id: "text",
+  event_type: "text",
+  url: "text",
+  url_source: "text",
+  trigger: "text",
+  is_async: "integer",
+  body: "text",
+  state: "text",
+  attempts: "integer",
+  max_attempts: "integer",
+  next_attempt_at: "bigint",
+  created_at: "bigint",
+  updated_at: "bigint",
+};
 
 /** Another run recorded this attempt, or took the attempt's job over: nothing of this run is recorded. */
 class LeaseLost extends Error {}
@@ -169,20 +199,57 @@ export async function recordLeasedAttempt(
     request_header: JSON.stringify(attempt.request_header),
     response_header: attempt.response_header && JSON.stringify(attempt.response_header),
   };
-  const names = Object.keys(ATTEMPT_COLUMNS) as (keyof WebhookAttemptsTable)[];
-  const values = names.map((name) => sql`${row[name]}::${sql.raw(ATTEMPT_COLUMNS[name])}`);
   const result = await executeNamed(
     getDb(),
     sql<{ recorded: number }>`with held as (${job.held}),
     recorded as (update webhook_deliveries set attempts = ${attempt.execution}, state = ${next.state},
         next_attempt_at = ${next.nextAttemptAt}, updated_at = ${next.now}
       where id = ${delivery.id} and attempts = ${delivery.attempts} and exists (select from held) returning id),
-    attempt as (insert into webhook_attempts (${sql.join(names.map((n) => sql.ref(n)))})
-      select ${sql.join(values)} where exists (select from recorded)),
+    attempt as (insert into webhook_attempts (${columnList(ATTEMPT_COLUMNS)})
+      select * from (${typedRows(ATTEMPT_COLUMNS, [row])}) as row where exists (select from recorded)),
     ended as (${job.end})
     select count(*)::int as recorded from recorded`,
   );
   return result.rows[0]?.recorded === 1;
+}
+
+/**
+ * A fan-out's writes: the event's job ended (only by the run holding its lease) with the
+ * deliveries and their attempt jobs (leased to this run) created, all or nothing. False: nothing
+ * written (the job is no longer this run's: another run fans out). PostgreSQL: ONE statement, no
+ * transaction (issue #18); SQLite: a transaction.
+ */
+export async function writeFanOut(eventJob: Job, leased: { delivery: DeliveryRecord; job: Job }[]): Promise<boolean> {
+  if (dialect() !== "postgres")
+    return transaction(async (tx) => {
+      if (!(await completeJob(eventJob, tx))) throw new LeaseLost();
+      for (const { delivery, job } of leased) {
+        await insertDelivery(tx, delivery);
+        await insertLeasedJob(tx, job);
+      }
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof LeaseLost) return false;
+      throw error;
+    });
+  const ended = sql`delete from jobs where id = ${eventJob.id} and locked_by = ${eventJob.locked_by} returning id`;
+  if (leased.length === 0) return (await executeNamed(getDb(), ended)).rows.length === 1;
+  const result = await executeNamed(
+    getDb(),
+    sql<{ ended: number }>`with ended as (${ended}),
+    deliveries as (insert into webhook_deliveries (${columnList(DELIVERY_COLUMNS)})
+      select * from (${typedRows(
+        DELIVERY_COLUMNS,
+        leased.map((l) => l.delivery),
+      )}) as row where exists (select from ended)),
+    attempt_jobs as (insert into jobs (${columnList(JOB_COLUMNS)})
+      select * from (${typedRows(
+        JOB_COLUMNS,
+        leased.map((l) => l.job),
+      )}) as row where exists (select from ended))
+    select count(*)::int as ended from ended`,
+  );
+  return result.rows[0]?.ended === 1;
 }
 
 function filtered(merchantId: string, storeId: string, filter: DeliveryFilter) {
@@ -391,12 +458,12 @@ export type FanOutContext = {
  * the secrets before the first attempt): each part an indexed look-up by key.
  */
 export async function fanOutContext(
-  tx: Tx,
   key: { jobId: string; merchantId: string; storeId: string; txId: string; now: number },
+  db: Db | Tx = getDb(),
 ): Promise<FanOutContext> {
   const row = (
     await executeNamed(
-      tx,
+      db,
       sql<{
         fanned_out: number | boolean;
         store_url: string | null;

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { getDb, whenSettled, type Db, type Tx } from "@/lib/db/client";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
+import type { ColumnTypes } from "@/lib/db/typed-rows";
 import type { JobsTable } from "@/lib/db/tables/jobs";
 import { newId } from "@/lib/ids";
 import { servedHere, wakeWorkers } from "../wake";
@@ -49,9 +50,16 @@ export async function enqueueLeased(
   owner: string,
   leaseMs: number,
 ): Promise<Job> {
+  const job = leasedJob(input, owner, leaseMs);
+  await insertLeasedJob(tx, job);
+  return job;
+}
+
+/** enqueueLeased's row, to be written by the caller's statement (insertLeasedJob, or with JOB_COLUMNS). */
+export function leasedJob(input: Omit<NewJob, "runAt" | "dedupeKey">, owner: string, leaseMs: number): Job {
   const now = Date.now();
   const row = jobRow(input, now);
-  const job: Job = {
+  return {
     ...row,
     state: "RUNNING",
     attempts: 1,
@@ -59,9 +67,31 @@ export async function enqueueLeased(
     locked_until: now + leaseMs,
     started_at: now,
   };
-  await executeNamed(tx, tx.insertInto("jobs").values(job));
-  return job;
 }
+
+export async function insertLeasedJob(tx: Tx, job: Job): Promise<void> {
+  await executeNamed(tx, tx.insertInto("jobs").values(job));
+}
+
+/** The jobs table's columns and PostgreSQL types (lib/db/typed-rows.ts). */
+export const JOB_COLUMNS: ColumnTypes<Job> = {
+  id: "text",
+  queue: "text",
+  payload: "text",
+  state: "text",
+  run_at: "bigint",
+  attempts: "integer",
+  max_attempts: "integer",
+  locked_by: "text",
+  locked_until: "bigint",
+  last_error: "text",
+  dedupe_key: "text",
+  created_at: "bigint",
+  updated_at: "bigint",
+  started_at: "bigint",
+  attention_at: "bigint",
+  merchant_id: "text",
+};
 
 type NewJob = {
   queue: string;
