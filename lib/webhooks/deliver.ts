@@ -34,8 +34,8 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptResult
 
 /**
  * The first attempt of a delivery just created with its job leased to the caller
- * (createLeasedDelivery): the attempt's record and the job's end (deleted when final, queued for
- * the retry otherwise) are one transaction, conditional on the caller still holding the job. Null
+ * (leasedDelivery): the attempt's record and the job's end (deleted when final, queued for the
+ * retry otherwise) are written together (recordLeasedAttempt), only while the caller holds the job. Null
  * when it no longer does (nothing recorded; the job's new holder attempts again, same webhook-id).
  */
 export async function attemptLeasedDelivery(

@@ -57,7 +57,7 @@ export async function createDelivery(
 
 /**
  * Like createDelivery, but its attempt job is leased to `owner` from the start: the caller makes
- * the first attempt itself once the transaction commits (lib/webhooks/fan-out.ts), with no claim
+ * the first attempt itself once they are written (lib/webhooks/fan-out.ts), with no claim
  * and no queue in between. Should the caller die first, the lease runs out and a worker makes it.
  */
 export async function createLeasedDelivery(
