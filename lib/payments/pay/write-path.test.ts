@@ -44,6 +44,24 @@ async function statementsPerPayment(m: Parameters<typeof paidPayment>[0]): Promi
   return fewest;
 }
 
+/** A KRW 5,000 card attempt of `m`'s store, recorded and not yet settled. */
+async function startCardAttempt(m: Awaited<ReturnType<typeof newMerchant>>, orderName: string) {
+  const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
+  return startAttempt({
+    merchantId: m.merchant_id,
+    storeId: m.store_id,
+    paymentId: newPaymentId(),
+    channel,
+    method: "CARD",
+    orderName,
+    currency: "KRW",
+    totalAmount: 5000,
+    taxFreeAmount: 0,
+    customer: {},
+    origin: { platform_type: "API", ip_address: "127.0.0.1" },
+  });
+}
+
 describe("payment write path (issue #18)", () => {
   // On PostgreSQL every statement sent unnamed is parsed and planned on every run: with 38 indexes on
   // transactions, planning the payment's statements cost ~1.4 ms of PostgreSQL CPU per payment
@@ -129,20 +147,7 @@ describe("payment write path (issue #18)", () => {
   // attempt is settled as it stands, exactly as when it is locked and read first.
   it("settles an attempt that changed since it was recorded as it stands: a late approval of a FAILED attempt, no second outcome", async () => {
     const m = await newMerchant();
-    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
-    const attempt = await startAttempt({
-      merchantId: m.merchant_id,
-      storeId: m.store_id,
-      paymentId: newPaymentId(),
-      channel,
-      method: "CARD",
-      orderName: "Stale outcome",
-      currency: "KRW",
-      totalAmount: 5000,
-      taxFreeAmount: 0,
-      customer: {},
-      origin: { platform_type: "API", ip_address: "127.0.0.1" },
-    });
+    const attempt = await startCardAttempt(m, "Stale outcome");
     const failed = await settleAttempt(attempt.id, {
       kind: "declined",
       failure: { ok: false, pgCode: "DECLINED", pgMessage: "declined" },
@@ -170,25 +175,12 @@ describe("payment write path (issue #18)", () => {
   // transaction, ~10 % of a payment's CPU with its statement (docs/benchmarks.md "Audit cost, session 7").
   it("writes the outcome's audit entry in the outcome's own statement on PostgreSQL: an audited outcome runs no more statements than an unaudited one", async () => {
     const m = await newMerchant();
-    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
     const actor = { type: "API_KEY" as const, id: "key_outcome", name: "Outcome (sk_out…)", ip: "127.0.0.1" };
     const approval = { ok: true as const, pgTxId: "pg-outcome", approvalNumber: "0001", pgResponse: "{}" };
     const outcomeStatements = async (audited: boolean) => {
       let fewest = Number.POSITIVE_INFINITY;
       for (let run = 0; run < 3; run++) {
-        const attempt = await startAttempt({
-          merchantId: m.merchant_id,
-          storeId: m.store_id,
-          paymentId: newPaymentId(),
-          channel,
-          method: "CARD",
-          orderName: "Audited outcome",
-          currency: "KRW",
-          totalAmount: 5000,
-          taxFreeAmount: 0,
-          customer: {},
-          origin: { platform_type: "API", ip_address: "127.0.0.1" },
-        });
+        const attempt = await startCardAttempt(m, "Audited outcome");
         await quiet();
         const release = await holdSealing(m.merchant_id);
         const before = statementsExecuted();
@@ -219,21 +211,8 @@ describe("payment write path (issue #18)", () => {
   // The entry rides on the guarded UPDATE: when that matches nothing, no entry may be written either.
   it("an outcome written against an attempt that changed since writes no audit entry; the transition that did happen has exactly one", async () => {
     const m = await newMerchant();
-    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
     const actor = { type: "API_KEY" as const, id: "key_stale", name: "Stale (sk_sta…)", ip: "127.0.0.1" };
-    const attempt = await startAttempt({
-      merchantId: m.merchant_id,
-      storeId: m.store_id,
-      paymentId: newPaymentId(),
-      channel,
-      method: "CARD",
-      orderName: "Stale audited outcome",
-      currency: "KRW",
-      totalAmount: 5000,
-      taxFreeAmount: 0,
-      customer: {},
-      origin: { platform_type: "API", ip_address: "127.0.0.1" },
-    });
+    const attempt = await startCardAttempt(m, "Stale audited outcome");
     await runAsCaller({ actor, merchantId: m.merchant_id }, async () => {
       await settleAttempt(attempt.id, { kind: "declined", failure: { ok: false, pgCode: "D", pgMessage: "declined" } });
       const approval = { ok: true as const, pgTxId: "pg-stale", approvalNumber: "0001", pgResponse: "{}" };
