@@ -7,6 +7,7 @@ import { databaseTarget, type DatabaseTarget } from "@/lib/env";
 import { recordLockWait } from "@/lib/ops/db-metrics";
 import type { DB } from "./schema";
 import { groupCommitter, type GroupStats } from "./group-commit";
+import { openPgPool } from "./pg-pool";
 import { cachingSqlite, countBuilds, namingPool } from "./statement-cache";
 
 export type Db = Kysely<DB>;
@@ -43,10 +44,10 @@ function openSqlite(file: string) {
   });
 }
 
-type Handle = { db: Db; dialect: Dialect; pool?: pg.Pool };
+type Handle = { db: Db; dialect: Dialect; pool?: ReturnType<typeof openPgPool> };
 
 function openPostgres(url: string): Handle {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = openPgPool(url, Number(process.env.DATABASE_POOL_SIZE ?? 10));
   return {
     db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: namingPool(pool) }), plugins: [countBuilds] }),
     dialect: "postgres",
@@ -83,6 +84,7 @@ export async function closeDb(): Promise<void> {
   const current = globalHandle.__platformDb;
   globalHandle.__platformDb = undefined;
   await current?.db.destroy();
+  await current?.pool?.endFully();
 }
 
 /** SQLite group commit (lib/db/group-commit.ts) unless SQLITE_GROUP_COMMIT=false. */
