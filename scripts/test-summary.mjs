@@ -7,6 +7,7 @@ const dir = process.argv[2] ?? ".test-output";
 let passed = 0;
 let failed = 0;
 const lines = [];
+const failedIn = new Map();
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(".json"))
   .sort()) {
@@ -26,6 +27,7 @@ for (const file of readdirSync(dir)
     p = report.stats.expected + (report.stats.flaky ?? 0);
     f = report.stats.unexpected + (report.errors?.length ?? 0);
   }
+  failedIn.set(file, f);
   lines.push(`  ${file}: ${p} passed, ${f} failed`);
   passed += p;
   failed += f;
@@ -34,7 +36,20 @@ for (const file of readdirSync(dir)
 const expectedList = path.join(dir, "expected-reports");
 for (const name of existsSync(expectedList) ? readFileSync(expectedList, "utf8").split("\n").filter(Boolean) : []) {
   if (existsSync(path.join(dir, name))) continue;
+  failedIn.set(name, 1);
   lines.push(`  ${name}: missing (the step died before reporting), 1 failed`);
+  failed += 1;
+}
+// A step test.sh saw exit non-zero (exited-nonzero): with no failed test in its report (vitest's
+// unhandled errors), or with no report of its own (the build, an audit chain), it counts as one failure.
+const exitedList = path.join(dir, "exited-nonzero");
+for (const name of existsSync(exitedList) ? readFileSync(exitedList, "utf8").split("\n").filter(Boolean) : []) {
+  if ((failedIn.get(name) ?? 0) > 0) continue;
+  lines.push(
+    failedIn.has(name)
+      ? `  ${name}: exited non-zero with no failed test (unhandled errors: see its output), 1 failed`
+      : `  ${name}: failed, 1 failed`,
+  );
   failed += 1;
 }
 console.log(lines.join("\n"));
