@@ -3,11 +3,13 @@
  * `npm run worker` processes beside the server). Two runs of the same traffic on fresh databases:
  *   1. baseline: provider latency only, no faults, no kills;
  *   2. chaos: provider faults (timeouts, lost answers, outages, delayed requests) and SIGKILLs
- *      of the server (and a worker) at random moments.
+ *      of the server (and a worker) at random moments; on PostgreSQL the database also drops
+ *      every connection of the server and workers at other random moments (a restart, a failover).
  * Prints the figures and writes them to docs/chaos.md (the section of that database), with the
  * chaos run's throughput as a ratio of the baseline's. Fails (exit 1) on any violated invariant.
  * Needs a production build (`npx next build`). Usage: npx tsx bench/chaos.ts
- * Knobs: CHAOS_LOAD_MS (180000), CHAOS_KILLS (8), CHAOS_CONCURRENCY (3), BENCH_PORT (4150).
+ * Knobs: CHAOS_LOAD_MS (180000), CHAOS_KILLS (8), CHAOS_CUTS (PostgreSQL: 4), CHAOS_CONCURRENCY (3),
+ * BENCH_PORT (4150).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -26,12 +28,13 @@ const { runChaos } = await import("@/lib/testing/chaos/run");
 
 const LOAD_MS = Number(process.env.CHAOS_LOAD_MS ?? 180_000);
 const KILLS = Number(process.env.CHAOS_KILLS ?? 8);
+const CUTS = Number(process.env.CHAOS_CUTS ?? 4);
 const CONCURRENCY = Number(process.env.CHAOS_CONCURRENCY ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4150);
 const postgres = databaseTarget().dialect === "postgres";
 
 /** One run on a database of its own (the process's getDb() follows DATABASE_URL for the invariants). */
-async function run(name: string, kills: number, env: Record<string, string>) {
+async function run(name: string, kills: number, cuts: number, env: Record<string, string>) {
   const scratch = await scratchDatabase(`chaos_${name}`);
   process.env.DATABASE_URL = scratch.url;
   await closeDb();
@@ -45,6 +48,7 @@ async function run(name: string, kills: number, env: Record<string, string>) {
     workers: postgres ? 2 : 0,
     loadMs: LOAD_MS,
     kills,
+    connectionCuts: postgres ? cuts : 0,
     concurrency: CONCURRENCY,
     retryForMs: 30_000,
     settleTimeoutMs: 300_000,
@@ -56,9 +60,9 @@ async function run(name: string, kills: number, env: Record<string, string>) {
 
 const benchStarted = Date.now();
 const suiteUrl = process.env.DATABASE_URL;
-const baseline = await run("baseline", 0, { SANDBOX_FAULTS: "" });
+const baseline = await run("baseline", 0, 0, { SANDBOX_FAULTS: "" });
 process.env.DATABASE_URL = suiteUrl;
-const chaos = await run("chaos", KILLS, {});
+const chaos = await run("chaos", KILLS, CUTS, {});
 
 const rate = (f: typeof chaos.figures) => (f.payments.answeredPaid + f.payments.answeredDeclined) / f.loadSeconds;
 const figures = {
@@ -86,6 +90,9 @@ const section = [
   `| faults injected: timeout / lost / network / delayed | ${faults(baseline.figures)} | ${faults(f)} |`,
   `| late approvals refunded | ${baseline.figures.lateApprovalsRefunded} | ${f.lateApprovalsRefunded} |`,
   `| restart after SIGKILL (s) | — | ${f.restartSeconds.map((s) => s.toFixed(1)).join(", ")} |`,
+  ...(f.connectionsCut.length > 0
+    ? [`| connections the database dropped, each cut | — | ${f.connectionsCut.join(", ")} |`]
+    : []),
   `| settled after the traffic stopped (s) | ${baseline.figures.settleSeconds} | ${f.settleSeconds} |`,
   `| reconcile: checked / mismatches / unsettled | ${baseline.figures.reconcile.checked} / ${baseline.figures.reconcile.mismatches} / ${baseline.figures.reconcile.unsettled} | ${f.reconcile.checked} / ${f.reconcile.mismatches} / ${f.reconcile.unsettled} |`,
   `| invariant violations | ${baseline.violations.length} | ${chaos.violations.length} |`,

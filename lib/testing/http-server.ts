@@ -52,6 +52,8 @@ export type HttpServer = {
   stop(): Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   restart(): Promise<void>;
+  /** Exits nobody asked for (a crash), each with its code or signal. */
+  unexpectedExits(): string[];
 };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
@@ -145,6 +147,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     ...options.env,
   };
   let child: ChildProcess | undefined;
+  const unexpected: string[] = [];
 
   async function launch() {
     // Another server on the port would answer the readiness check and the tests, on its own database.
@@ -160,7 +163,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     closeSync(fd);
     child = proc;
     running.add(proc);
-    proc.on("exit", () => running.delete(proc));
+    proc.on("exit", (code, signal) => {
+      running.delete(proc);
+      // terminate() lets go of the child before it signals it: an exit while still held is a crash.
+      if (child === proc) unexpected.push(`server exited on its own (${signal ?? `code ${code}`})`);
+    });
     const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
     while (Date.now() < deadline) {
       if (proc.exitCode !== null || proc.signalCode !== null)
@@ -229,5 +236,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
       await terminate("SIGTERM", 10_000);
       await launch();
     },
+    unexpectedExits: () => [...unexpected],
   };
 }

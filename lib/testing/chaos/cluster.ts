@@ -18,6 +18,8 @@ export type Cluster = {
   killServer(): Promise<void>;
   /** SIGKILL worker `i` (its whole process group) and start it again. */
   killWorker(i: number): Promise<void>;
+  /** Server and worker exits nobody asked for (a crash), each with its code or signal. */
+  unexpectedExits(): string[];
   /** Runs a CLI script (e.g. scripts/admin.ts) with the cluster's environment; resolves with its exit code and output. */
   runScript(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   stop(): Promise<void>;
@@ -31,7 +33,10 @@ export type ClusterOptions = {
   env: Record<string, string>;
 };
 
-function spawnWorker(name: string, env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+/** Worker processes this cluster is stopping: their exit is no crash. */
+const stopping = new WeakSet<ChildProcess>();
+
+function spawnWorker(name: string, env: NodeJS.ProcessEnv, logFile: string, crashes: string[]): ChildProcess {
   const fd = openSync(logFile, "a");
   const child = spawn(process.execPath, tsEntry("scripts/worker.ts"), {
     cwd: REPO_ROOT,
@@ -40,10 +45,14 @@ function spawnWorker(name: string, env: NodeJS.ProcessEnv, logFile: string): Chi
     stdio: ["ignore", fd, fd],
   });
   closeSync(fd);
+  child.on("exit", (code, signal) => {
+    if (!stopping.has(child)) crashes.push(`${name} exited on its own (${signal ?? `code ${code}`})`);
+  });
   return child;
 }
 
 function killGroup(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (child) stopping.add(child);
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
@@ -71,7 +80,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const processEnv: NodeJS.ProcessEnv = { ...process.env, ...env, NODE_ENV: "production" };
   const workerLog = path.join(options.dataDir, "workers.log");
   const workers: (ChildProcess | undefined)[] = [];
-  for (let i = 0; i < options.workers; i++) workers.push(spawnWorker(`chaos-worker-${i}`, processEnv, workerLog));
+  const workerCrashes: string[] = [];
+  const startWorker = (i: number) => spawnWorker(`chaos-worker-${i}`, processEnv, workerLog, workerCrashes);
+  for (let i = 0; i < options.workers; i++) workers.push(startWorker(i));
   const exitHook = () => {
     for (const w of workers) if (w?.pid && w.exitCode === null) process.kill(-w.pid, "SIGKILL");
   };
@@ -87,8 +98,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
     async killWorker(i) {
       await killGroup(workers[i], "SIGKILL");
-      workers[i] = spawnWorker(`chaos-worker-${i}`, processEnv, workerLog);
+      workers[i] = startWorker(i);
     },
+    unexpectedExits: () => [...server.unexpectedExits(), ...workerCrashes],
     runScript(script, args) {
       return new Promise((resolve, reject) => {
         const child = spawn(process.execPath, tsEntry(script, ...args), {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { getDb } from "@/lib/db/client";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import type { ReconciliationReport } from "@/lib/reconciliation/types";
@@ -27,6 +28,11 @@ export type ChaosOptions = {
   loadMs: number;
   /** SIGKILLs of the server (and of one worker each time, when there are workers). */
   kills: number;
+  /**
+   * PostgreSQL only: times the database drops every connection of the server and workers at once
+   * (pg_terminate_backend, as a restart or a failover does), at random moments of the window.
+   */
+  connectionCuts?: number;
   /** Loops per kind of traffic. */
   concurrency: number;
   /** How long a client keeps retrying one request with its key. */
@@ -58,6 +64,8 @@ export type ChaosFigures = {
   workerKills: number;
   /** Seconds from a SIGKILL until the restarted server answered (each kill). */
   restartSeconds: number[];
+  /** Connections the database dropped, each cut. */
+  connectionsCut: number[];
   requests: number;
   payments: { attempted: number; answeredPaid: number; answeredDeclined: number; unanswered: number };
   schedules: { booked: number; paid: number; failed: number };
@@ -130,6 +138,28 @@ async function killRandomly(
     restartSeconds.push((Date.now() - killedAt) / 1000);
   }
   return workerKills;
+}
+
+/** Every connection of the processes under test dropped by the database, at random moments spread over the window. */
+async function cutConnectionsRandomly(databaseUrl: string, start: number, options: ChaosOptions): Promise<number[]> {
+  const cut: number[] = [];
+  const cuts = options.connectionCuts ?? 0;
+  for (let i = 0; i < cuts; i++) {
+    const slice = options.loadMs / cuts;
+    await sleep(Math.max(0, start + slice * (i + 0.1 + Math.random() * 0.8) - Date.now()));
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ n: number }>(
+        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      cut.push(rows[0]?.n ?? 0);
+    } finally {
+      await admin.end();
+    }
+  }
+  return cut;
 }
 
 /** `admin reconcile --json` until it comes back empty (a late approval found by the first run is refunded by the sweep) or three runs. */
@@ -239,9 +269,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       log,
     };
     const restartSeconds: number[] = [];
-    const [, workerKills] = await Promise.all([
+    const [, workerKills, connectionsCut] = await Promise.all([
       runLoad(ctx, options.concurrency),
       killRandomly(cluster, start, options, restartSeconds),
+      cutConnectionsRandomly(options.databaseUrl, start, options),
     ]);
     const loadEnded = Date.now();
 
@@ -252,6 +283,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const reconciled = await reconcileUntilEmpty(cluster, start - 60_000);
     if (reconciled.code !== 0)
       found.push(`reconcile exited ${reconciled.code}: ${JSON.stringify(reconciled.report).slice(0, 2000)}`);
+    // A process that died of a fault (say an unhandled 'error' from a dropped connection) is a finding, even when
+    // the restarts and look-ups hid it from the money.
+    found.push(...cluster.unexpectedExits());
 
     const figures: ChaosFigures = {
       database: options.databaseUrl.startsWith("postgres") ? "PostgreSQL" : "SQLite",
@@ -259,6 +293,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       serverKills: options.kills,
       workerKills,
       restartSeconds,
+      connectionsCut,
       requests: log.requests,
       ...countOutcomes(log),
       ...(await databaseFigures(merchant.store_id)),
