@@ -31,6 +31,7 @@ import * as m0093 from "./0093_refund_volume_hours";
 import * as m0094 from "./0094_transactions_indexes";
 import * as m0095 from "./0095_stored_search_document";
 import * as m0096 from "./0096_request_log_lz4";
+import * as m0097 from "./0097_lookup_claims";
 
 export type MigrationDialect = Dialect;
 
@@ -76,6 +77,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0094_transactions_indexes": m0094,
   "0095_stored_search_document": m0095,
   "0096_request_log_lz4": m0096,
+  "0097_lookup_claims": m0097,
 };
 
 class StaticProvider implements MigrationProvider {

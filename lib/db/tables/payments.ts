@@ -78,6 +78,8 @@ export interface TransactionsTable {
   lookup_due_at: number | null;
   lookup_attempts: number;
   last_lookup_error: string | null;
+  /** Until when a sweeper's claim on the look-up lasts; null when none holds it (migration 0097). */
+  lookup_claimed_until?: number | null;
   /** The Idempotency-Key of the request that made this attempt (a retried request answers from it). */
   idempotency_key: string | null;
   /** JSON: what building the payment method detail needs when the outcome arrives by look-up. */
@@ -106,6 +108,8 @@ export interface CancellationsTable {
   lookup_due_at: number | null;
   lookup_attempts: number;
   last_lookup_error: string | null;
+  /** Until when a sweeper's claim on the look-up lasts; null when none holds it (migration 0097). */
+  lookup_claimed_until?: number | null;
   idempotency_key: string | null;
 }
 
@@ -135,6 +139,8 @@ export interface LateApprovalsTable {
   lookup_due_at: number | null;
   lookup_attempts: number;
   last_lookup_error: string | null;
+  /** Until when a sweeper's claim on the look-up lasts; null when none holds it (migration 0097). */
+  lookup_claimed_until?: number | null;
 }
 
 export interface PaymentTables {

@@ -29,7 +29,10 @@ function lookupColumns() {
   return getDb() as unknown as Kysely<
     Record<
       UnsettledTable,
-      Pick<TransactionsTable, "id" | "lookup_due_at" | "lookup_attempts" | "last_lookup_error"> & { status: string }
+      Pick<
+        TransactionsTable,
+        "id" | "lookup_due_at" | "lookup_attempts" | "last_lookup_error" | "lookup_claimed_until"
+      > & { status: string }
     >
   >;
 }
@@ -68,13 +71,19 @@ export async function isUnsettled(name: UnsettledTable, id: string): Promise<boo
   return row !== undefined;
 }
 
-/** An operator asked for a look-up now (dashboard): due at once. No-op once settled. */
+/**
+ * A look-up is wanted now (dashboard, a retried request): due at once, whatever its backoff said.
+ * No-op once settled, and while a sweeper's claim on it lasts: that look-up is under way, and a
+ * second one would only ask the provider the same question again.
+ */
 export async function makeDueNow(name: UnsettledTable, id: string): Promise<void> {
+  const now = Date.now();
   await lookupColumns()
     .updateTable(name)
-    .set({ lookup_due_at: Date.now() })
+    .set({ lookup_due_at: now })
     .where("id", "=", id)
     .where("status", "=", OPEN_STATUS[name])
+    .where((eb) => eb.or([eb("lookup_claimed_until", "is", null), eb("lookup_claimed_until", "<=", now)]))
     .execute();
 }
 
@@ -90,6 +99,8 @@ export async function rescheduleLookup(
       lookup_due_at: nextLookupAt(row.lookup_attempts + 1),
       lookup_attempts: row.lookup_attempts + 1,
       last_lookup_error: reason.slice(0, 500),
+      // The look-up has ended: the claim with it, so a "look up now" need not wait for the lease.
+      lookup_claimed_until: null,
     })
     .where("id", "=", row.id)
     .where("status", "=", OPEN_STATUS[name])
@@ -99,17 +110,19 @@ export async function rescheduleLookup(
 /**
  * Claims up to `limit` records whose look-up is due (`only`: just that one), pushing their due
  * time past the claim's lease, so concurrent sweepers (several workers on PostgreSQL) take
- * disjoint rows and a sweeper that dies mid-look-up is replaced after the lease.
+ * disjoint rows and a sweeper that dies mid-look-up is replaced after the lease. The lease's end
+ * is also kept as `lookup_claimed_until`, which tells a claim from a backoff (makeDueNow).
  */
 export async function claimDue<T extends UnsettledTable>(name: T, limit: number, only?: string): Promise<Rows[T][]> {
   const now = Date.now();
+  const leaseEnd = now + claimLeaseMs();
   const open = sql.lit(OPEN_STATUS[name]);
   const ref = sql.table(name);
   const lock = dialect() === "postgres" ? sql`for update skip locked` : sql``;
   const pick = only ? sql`and id = ${only}` : sql``;
   return withTransaction(async (tx) => {
     const result = await sql<Rows[T]>`
-      update ${ref} set lookup_due_at = ${now + claimLeaseMs()}
+      update ${ref} set lookup_due_at = ${leaseEnd}, lookup_claimed_until = ${leaseEnd}
       where id in (
         select id from ${ref}
         where status = ${open} and lookup_due_at <= ${now} ${pick}
