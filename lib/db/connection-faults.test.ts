@@ -7,10 +7,16 @@ import { closeDb, dialect, getDb, withTransaction } from "./client";
 
 const suite = databaseTarget();
 
-/** Runs one statement on the suite's database, on a connection of its own outside the pool under test. */
-async function adminQuery<T>(text: string, params: unknown[] = []): Promise<T[]> {
+/** A connection of its own to the suite's database, outside the pool under test. */
+async function adminClient(): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: (suite as { url: string }).url });
   await client.connect();
+  return client;
+}
+
+/** Runs one statement on an admin connection. */
+async function adminQuery<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = await adminClient();
   try {
     return (await client.query(text, params)).rows as T[];
   } finally {
@@ -81,8 +87,7 @@ describe("PostgreSQL connections the server drops", () => {
       await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(getDb())));
       const database = new URL(scratch.url).pathname.slice(1);
       // Connected beforehand, so that it asks the moment closeDb has returned.
-      const admin = new pg.Client({ connectionString: (suite as { url: string }).url });
-      await admin.connect();
+      const admin = await adminClient();
       try {
         await closeDb();
         const left = await admin.query("select pid from pg_stat_activity where datname = $1", [database]);

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import pg from "pg";
 import { logger } from "@/lib/ops/logger";
 
@@ -13,7 +14,7 @@ const END_WAIT_MS = 5_000;
  * listener for its whole life: the lost connection is logged, its query (if any) fails on its own,
  * and the pool opens a new one on the next checkout.
  *
- * pg's `pool.end()` resolves once its connections are asked to end, before they have; `end` here
+ * pg's `pool.end()` resolves once its connections are asked to end, before they have; `endFully`
  * waits until they have, so a caller may drop the database or stop the server right after.
  */
 export function openPgPool(url: string, max: number): pg.Pool & { endFully(): Promise<void> } {
@@ -32,15 +33,8 @@ export function openPgPool(url: string, max: number): pg.Pool & { endFully(): Pr
     async endFully() {
       const ended = [...open].map((client) => new Promise<void>((resolve) => client.once("end", () => resolve())));
       if (!pool.ending) await pool.end();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(ended),
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, END_WAIT_MS);
-          timer.unref();
-        }),
-      ]);
-      clearTimeout(timer);
+      // Unref'd: a connection that never closes delays a shutdown by END_WAIT_MS at most, never holds it.
+      await Promise.race([Promise.all(ended), delay(END_WAIT_MS, undefined, { ref: false })]);
     },
   });
 }
