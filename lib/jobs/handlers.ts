@@ -8,6 +8,7 @@ import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
+import { futureTimesTask } from "./future-times";
 import type { Job } from "./queue";
 
 /**
@@ -80,4 +81,6 @@ export const periodicTasks: PeriodicTask[] = [
   foldPaymentCountsTask,
   // Seals audit entries whose post-commit sealing did not run (a crash right after commit; lib/audit/seal.ts).
   sealAuditTask,
+  // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
+  futureTimesTask,
 ];
