@@ -1,7 +1,7 @@
 import { currentCaller } from "@/lib/audit/actor";
 import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/errors/domain-error";
-import { type ChannelTermsRow, listStoreChannelTerms, upsertChannelTerms } from "./contract-repository";
+import { type ChannelTermsRow, listStoreChannelTerms, upsertChannelTerms } from "./repository/contracts";
 import { type ContractTerms, DEFAULT_TERMS, type SetContractTermsInput } from "./schema";
 
 export type ChannelTermsView = Omit<ChannelTermsRow, "terms"> & { terms: ContractTerms; is_default: boolean };

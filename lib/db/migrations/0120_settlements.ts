@@ -56,6 +56,12 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .on("settlements")
     .columns(["store_id", "payment_id"])
     .execute();
+  // The derivation job finds refunds that settled since its cursor.
+  await db.schema
+    .createIndex("cancellations_settled_idx")
+    .on("cancellations")
+    .columns(["status", "cancelled_at"])
+    .execute();
   await db.schema
     .createTable("settlement_cursors")
     .addColumn("name", "text", (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import type { Executor } from "@/lib/db/transaction";
-import { type ContractTerms, contractTerms } from "./schema";
+import { type ContractTerms, contractTerms } from "../schema";
 
 export type ChannelTermsRow = {
   channel_id: string;
