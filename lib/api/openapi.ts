@@ -11,7 +11,7 @@ import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
-import type { Operation } from "./openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 
 /** Every documented operation; each area contributes its list. */
 export const operations: Operation[] = [
