@@ -162,6 +162,8 @@ export const cancelBody = z.object({
   refund: refundAccount.optional(),
 });
 export type CancelInput = z.output<typeof cancelBody>;
+/** CONTRACT §5: `amount` (PortOne's newer name) stands for `cancel_amount` on the API. */
+export const CANCEL_AMOUNTS = { aliases: { amount: "cancel_amount" } } as const;
 
 export const escrowLogisticsBody = z.object({
   store_id: idRef.optional(),
