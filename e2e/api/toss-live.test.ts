@@ -46,6 +46,13 @@ async function withTimeout<T>(ms: number, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Card-number shapes (13–19 digits and mask signs, at least one mask sign) that show more than 10 digits. */
+function cardShapesShowingOver10Digits(text: string): string[] {
+  return [...text.matchAll(/(?<![0-9A-Za-z*])[0-9*]{13,19}(?![0-9A-Za-z*])/g)]
+    .map((m) => m[0])
+    .filter((shape) => shape.includes("*") && shape.replace(/\D/g, "").length > 10);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("LIVE channels (connect, test, enable)", () => {
@@ -138,6 +145,36 @@ describe("card payments and cancellations on Toss", () => {
     expect(test.map((p) => p.id)).not.toContain(id);
   });
 
+  it("keeps at most the first 6 and last 4 digits of the card, whether Toss masks its way or answers the number unmasked", async () => {
+    const m = await merchantWithLiveToss();
+    const tossMasked = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${tossMasked}/instant/pay`, card(m))).status).toBe(200);
+    // Toss's own mask shows 11 digits (first 8, then 3): more than we keep.
+    expect((await primary(m, tossMasked)).payment_method_detail.card.number).toBe("424242******424*");
+    fake.quirks = { unmaskedCards: true };
+    try {
+      const id = newPaymentId();
+      expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+      const tx = await primary(m, id);
+      expect(tx.payment_method_detail.card).toMatchObject({
+        number: "424242******4242",
+        detail: { bin: "424242", number: "424242******4242" },
+      });
+      const stored = await getDb()
+        .selectFrom("transactions")
+        .selectAll()
+        .where("id", "=", tx.id)
+        .executeTakeFirstOrThrow();
+      const jobs = await getDb().selectFrom("jobs").select("payload").where("payload", "like", `%${tx.id}%`).execute();
+      for (const text of [JSON.stringify(stored), ...jobs.map((j) => j.payload)]) {
+        expect(text).not.toContain("4242424242");
+        expect(cardShapesShowingOver10Digits(text)).toEqual([]);
+      }
+    } finally {
+      fake.quirks = {};
+    }
+  });
+
   it("a decline is FAILED with Toss's code and message (500 PG_PROVIDER_ERROR), and the id may be paid again", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
@@ -160,13 +197,15 @@ describe("card payments and cancellations on Toss", () => {
     expect(fake.hits.get("POST /v1/payments/key-in") ?? 0).toBe(before);
   });
 
-  it("cancels partly with a tax-free part, then the rest; Toss's balance follows", async () => {
+  it("a tax-free key-in sends taxFreeAmount; cancels partly with a tax-free part, then the rest; Toss's balance follows", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     expect(
       (await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { tax_free_amount: 1000 })))
         .status,
     ).toBe(200);
+    const paid = fake.ledger.payment(m.live.secretKey, (await primary(m, id)).id)!;
+    expect(paid).toMatchObject({ totalAmount: 11000, taxFreeAmount: 1000 });
     const partial = await m.api.post(`/v2/payments/${id}/cancel`, {
       cancel_amount: 3000,
       tax_free_amount: 500,
@@ -315,6 +354,7 @@ describe("billing keys and schedules on Toss", () => {
       billing_key: billingKey,
       order_name: "Monthly",
       total_amount: 9900,
+      tax_free_amount: 900,
       currency: "KRW",
     });
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
@@ -322,6 +362,7 @@ describe("billing keys and schedules on Toss", () => {
       status: "DONE",
       type: "BILLING",
       customerKey: billingKey,
+      taxFreeAmount: 900,
     });
     const scheduledId = newPaymentId();
     const schedule = await m.api.post("/v2/schedules", {
@@ -358,6 +399,8 @@ describe("billing keys and schedules on Toss", () => {
   });
 });
 
+const PAYER = { customer_name: { full_name: "Hong Gildong" } };
+
 describe("virtual accounts on Toss and the deposit callback", () => {
   const callback = (body: unknown) =>
     callApi("POST", "/api/providers/tosspayments/deposit-callback", { body, inProcess: true });
@@ -367,13 +410,15 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     const id = newPaymentId();
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
-      virtualAccountPayBody(m, { channel_key: m.live.key }),
+      virtualAccountPayBody(m, { channel_key: m.live.key, tax_free_amount: 5000, customer: PAYER }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tx = await primary(m, id);
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(tx).toMatchObject({ status: "VIRTUAL_ACCOUNT_ISSUED", pg_tx_id: atToss.paymentKey });
-    expect(atToss.virtualAccount).toMatchObject({ bankCode: "04" });
+    expect(atToss).toMatchObject({ taxFreeAmount: 5000 });
+    // The depositor Toss is told of is the customer, never the order name.
+    expect(atToss.virtualAccount).toMatchObject({ bankCode: "04", customerName: "Hong Gildong" });
 
     const early = await callback({ secret: atToss.secret, status: "DONE", orderId: tx.id });
     expect(early.status).toBe(200);
@@ -419,14 +464,24 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     );
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain("virtual_account.bank");
+    const nameless = await m.api.post(
+      `/v2/payments/${newPaymentId()}/instant/pay`,
+      virtualAccountPayBody(m, { channel_key: m.live.key }),
+    );
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.params.field).toBe("customer.customer_name");
   });
 
   it("voids an account that awaits its deposit at Toss", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     expect(
-      (await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key })))
-        .status,
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          virtualAccountPayBody(m, { channel_key: m.live.key, customer: PAYER }),
+        )
+      ).status,
     ).toBe(200);
     const res = await m.api.delete(`/v2/payments/${id}/virtual-account`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

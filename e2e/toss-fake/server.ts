@@ -18,8 +18,20 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
 export type TossFault = "timeout" | "lost" | "network" | "500";
 /** `port`: a fixed port, for a server started before the fake (Playwright's, see e2e/toss-fake/port.ts); 0 picks a free one. */
 export type TossFakeOptions = { slowMs?: number; rates?: Partial<Record<TossFault, number>>; port?: number };
+/**
+ * Answers a real Toss (or a misconfigured endpoint) may give, switched on per test to show what the
+ * adapter does with them: card numbers unmasked, a cancel answer whose newest `cancels[]` entry has
+ * no transactionKey, a virtual account's refund reported with this `refundStatus`.
+ */
+export type TossQuirks = {
+  unmaskedCards?: boolean;
+  cancelWithoutTransactionKey?: boolean;
+  refundStatus?: "NONE" | "PENDING" | "FAILED" | "PARTIAL_FAILED" | "COMPLETED";
+};
 export type TossFake = {
   baseUrl: string;
+  /** Switched on by a test and reset to {} by it (the fake is shared by a file's tests). */
+  quirks: TossQuirks;
   ledger: FakeLedger;
   /** How many requests reached each "METHOD path-pattern" (replays included). */
   hits: Map<string, number>;
@@ -77,6 +89,14 @@ function requireAmount(body: Record<string, unknown>, name = "amount"): number {
   return v;
 }
 
+/** Toss's optional taxFreeAmount: an integer from 0 to the amount it is part of. */
+function taxFreeOf(body: Record<string, unknown>, amount: number): number {
+  const v = body.taxFreeAmount ?? 0;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > amount)
+    throw invalid("taxFreeAmount 값이 올바르지 않습니다.");
+  return v;
+}
+
 function requireOrderId(body: Record<string, unknown>): string {
   const orderId = requireString(body, "orderId", 64);
   if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderId))
@@ -88,7 +108,7 @@ function masked(cardNumber: string): string {
   return `${cardNumber.slice(0, 8)}${"*".repeat(cardNumber.length - 12)}${cardNumber.slice(-4, -1)}*`;
 }
 
-function cardOf(body: Record<string, unknown>) {
+function cardOf(body: Record<string, unknown>, unmasked = false) {
   const number = requireString(body, "cardNumber", 20);
   requireString(body, "cardExpirationYear", 2);
   requireString(body, "cardExpirationMonth", 2);
@@ -98,7 +118,7 @@ function cardOf(body: Record<string, unknown>) {
     card: {
       issuerCode: "61",
       acquirerCode: "31",
-      number: masked(number),
+      number: unmasked ? number : masked(number),
       installmentPlanMonths: Number(body.cardInstallmentPlan ?? 0),
       isInterestFree: false,
       approveNo: digits(8),
@@ -111,9 +131,17 @@ function cardOf(body: Record<string, unknown>) {
 }
 
 function view(p: FakePayment, now = Date.now()) {
-  const { behaviour: _b, completesAt, customerKey: _c, ...wire } = p;
+  const { behaviour: _b, completesAt, customerKey: _c, ...fields } = p;
+  // Toss works the supply amount and VAT out of the taxable part of what is left.
+  const taxable = p.balanceAmount - (p.taxFreeAmount - cancelledTaxFree(p));
+  const suppliedAmount = Math.round(taxable / 1.1);
+  const wire = { ...fields, suppliedAmount, vat: taxable - suppliedAmount };
   // While the provider still processes a request, its record says so.
   return now < completesAt ? { ...wire, status: "IN_PROGRESS" } : wire;
+}
+
+function cancelledTaxFree(p: FakePayment): number {
+  return (p.cancels ?? []).reduce((sum, c) => sum + c.taxFreeAmount, 0);
 }
 
 function newPayment(
@@ -149,6 +177,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   const ledger = new FakeLedger();
   const hits = new Map<string, number>();
   const slowMs = options.slowMs ?? 2_000;
+  const quirks: TossQuirks = {};
   let rates = options.rates ?? {};
 
   function faultFor(text: unknown): TossFault | null {
@@ -174,9 +203,10 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   function keyIn(secretKey: string, body: Record<string, unknown>, slow: boolean) {
     const amount = requireAmount(body);
+    const taxFree = taxFreeOf(body, amount);
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
-    const { number, card } = cardOf(body);
+    const { number, card } = cardOf(body, quirks.unmaskedCards);
     claimOrder(secretKey, orderId);
     const refusal =
       number === DECLINED
@@ -194,7 +224,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         status: refusal ? "ABORTED" : "DONE",
         card: refusal ? null : card,
         behaviour: number === CANCEL_REFUSED ? "CANCEL_REFUSED" : null,
-        taxFreeAmount: Number(body.taxFreeAmount ?? 0),
+        taxFreeAmount: taxFree,
       },
       slow,
       slowMs,
@@ -210,6 +240,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     const amount = requireAmount(body);
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
+    const taxFree = taxFreeOf(body, amount);
     const customerName = requireString(body, "customerName", 100);
     const bank = requireString(body, "bank", 20);
     if (!BANKS.has(bank)) throw new TossError(400, "INVALID_BANK", "유효하지 않은 은행입니다.");
@@ -222,6 +253,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         orderName,
         method: "가상계좌",
         totalAmount: amount,
+        taxFreeAmount: taxFree,
         status: "WAITING_FOR_DEPOSIT",
         secret: tossKey("ps_"),
         virtualAccount: {
@@ -246,7 +278,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   function authorizeBilling(secretKey: string, body: Record<string, unknown>) {
     const customerKey = requireString(body, "customerKey", 300);
-    const { number, card } = cardOf(body);
+    const { number, card } = cardOf(body, quirks.unmaskedCards);
     if (number === DECLINED) throw new TossError(403, "REJECT_CARD_COMPANY", "결제 승인이 거절되었습니다.");
     const billingKey = tossKey("bk_");
     const behaviour =
@@ -279,6 +311,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   function chargeBilling(secretKey: string, billingKey: string, body: Record<string, unknown>, slow: boolean) {
     const key = ledger.billingKeys.get(`${secretKey}|${billingKey}`);
     const amount = requireAmount(body);
+    const taxFree = taxFreeOf(body, amount);
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
     if (!key) throw new TossError(404, "NOT_FOUND_BILLING_KEY", "존재하지 않는 빌링키 입니다.");
@@ -293,6 +326,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         orderName,
         method: "카드",
         totalAmount: amount,
+        taxFreeAmount: taxFree,
         status: declined ? "ABORTED" : "DONE",
         type: "BILLING",
         customerKey: key.customerKey,
@@ -338,7 +372,9 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         throw new TossError(400, "INVALID_REFUND_ACCOUNT_INFO", "환불 계좌번호와 예금주명이 일치하지 않습니다.");
       }
     }
-    const taxFree = Number(body.taxFreeAmount ?? 0);
+    const taxFree = taxFreeOf(body, amount);
+    if (taxFree > p.taxFreeAmount - cancelledTaxFree(p))
+      throw new TossError(403, "NOT_CANCELABLE_AMOUNT", "취소 할 수 없는 금액 입니다.");
     p.balanceAmount -= amount;
     p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
     const transactionKey = ledger.transact(secretKey, p, amount, p.status);
@@ -496,6 +532,13 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    get quirks() {
+      return quirks;
+    },
+    set quirks(next: TossQuirks) {
+      for (const key of Object.keys(quirks)) delete quirks[key as keyof TossQuirks];
+      Object.assign(quirks, next);
+    },
     ledger,
     hits,
     deposit(secretKey, orderId) {

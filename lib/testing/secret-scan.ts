@@ -40,8 +40,16 @@ function cardNumbers(text: string): string[] {
   return [...text.matchAll(/(?<![0-9A-Za-z*])\d{15,19}(?![0-9A-Za-z*])/g)].map((m) => m[0]).filter(passesLuhn);
 }
 
+/** A masked card number that still shows more than the first 6 and last 4 digits (e.g. Toss's own `12341234****123*`). */
+function overExposedMasks(text: string): string[] {
+  return [...text.matchAll(/(?<![0-9A-Za-z*])[0-9*]{13,19}(?![0-9A-Za-z*])/g)]
+    .map((m) => m[0])
+    .filter((shape) => shape.includes("*") && shape.replace(/\D/g, "").length > 10);
+}
+
 function scanShapes(text: string, report: (kind: string, sample: string) => void): void {
   for (const n of cardNumbers(text)) report("card number", n);
+  for (const n of overExposedMasks(text)) report("masked card number showing more than 10 digits", n);
   for (const [kind, pattern] of PATTERNS) {
     const hit = text.match(pattern);
     if (hit) report(kind, hit[0]);

@@ -95,7 +95,18 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
   }
 
   return {
-    async approveCard({ channel, signal, txId, amount, currency, orderName, card, installmentMonth }) {
+    async approveCard({
+      channel,
+      signal,
+      txId,
+      amount,
+      taxFreeAmount,
+      currency,
+      orderName,
+      customerName,
+      card,
+      installmentMonth,
+    }) {
       requireKrw(currency);
       const body = {
         amount,
@@ -103,6 +114,8 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         orderName,
         ...cardFields(card),
         ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}),
+        taxFreeAmount,
+        ...customerNameField(customerName),
       };
       const result = await call<TossPayment>(channel, {
         method: "POST",
@@ -119,12 +132,13 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       signal,
       txId,
       amount,
+      taxFreeAmount,
       currency,
       orderName,
+      customerName,
       bank,
       accountType,
       expiresAt,
-      remitteeName,
     }) {
       requireKrw(currency);
       if (accountType === "FIXED") {
@@ -133,13 +147,21 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
           "payment_method_option.virtual_account.account_type: this adapter issues NORMAL accounts only",
         );
       }
+      const bankCode = issuingBankCode(bank);
+      // Toss requires the paying customer's name here (never the order's or the account holder's).
+      if (!customerName?.trim())
+        throw new ProviderRefusal(
+          "customer.customer_name",
+          "customer.customer_name: Toss Payments issues a virtual account only with the customer's name",
+        );
       const body = {
         amount,
         orderId: txId,
         orderName,
-        customerName: remitteeName ?? orderName.slice(0, 100),
-        bank: issuingBankCode(bank),
+        customerName: customerName.slice(0, 100),
+        bank: bankCode,
         dueDate: kstDateTime(expiresAt),
+        taxFreeAmount,
       };
       const result = await call<TossPayment>(channel, {
         method: "POST",
@@ -178,7 +200,18 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       }));
     },
 
-    async chargeBillingKey({ channel, signal, txId, pgBillingKey, amount, currency, orderName, installmentMonth }) {
+    async chargeBillingKey({
+      channel,
+      signal,
+      txId,
+      pgBillingKey,
+      amount,
+      taxFreeAmount,
+      currency,
+      orderName,
+      customerName,
+      installmentMonth,
+    }) {
       requireKrw(currency);
       const { customerKey, billingKey } = splitBillingKey(pgBillingKey);
       const body = {
@@ -187,6 +220,8 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         orderId: txId,
         orderName,
         ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}),
+        taxFreeAmount,
+        ...customerNameField(customerName),
       };
       const result = await call<TossPayment>(channel, {
         method: "POST",
@@ -277,6 +312,11 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       return unwrap(result, () => ({ ok: true as const }));
     },
   };
+}
+
+/** Toss's optional customerName (at most 100 characters), sent only when the customer gave a name. */
+function customerNameField(name: string | undefined): { customerName?: string } {
+  return name?.trim() ? { customerName: name.slice(0, 100) } : {};
 }
 
 /** Toss takes local Korean time without an offset (yyyy-MM-ddTHH:mm:ss). */

@@ -1,4 +1,5 @@
 import type { Approval, CardInfo, PaymentLookup, ProviderFailure, VirtualAccountIssue } from "../types";
+import { maskPgCardNumber } from "../masking";
 import { bankOfTossCode } from "./banks";
 
 /**
@@ -24,6 +25,9 @@ export type TossPayment = {
   currency?: string;
   totalAmount: number;
   balanceAmount: number;
+  /** The tax-free part Toss recorded (0: fully taxable) and the VAT it worked out. */
+  taxFreeAmount?: number;
+  vat?: number;
   requestedAt?: string;
   approvedAt?: string | null;
   lastTransactionKey?: string | null;
@@ -104,7 +108,7 @@ export function cardInfoOf(
   company?: string,
 ): CardInfo | undefined {
   if (!card?.number) return undefined;
-  const number = card.number;
+  const number = maskPgCardNumber(card.number);
   const issuer = card.issuerCode ?? company ?? "";
   return {
     number,
@@ -128,6 +132,7 @@ export function keptResponse(p: TossPayment): string {
     method,
     totalAmount,
     balanceAmount,
+    taxFreeAmount,
     approvedAt,
     lastTransactionKey,
     currency,
@@ -142,6 +147,7 @@ export function keptResponse(p: TossPayment): string {
     currency,
     totalAmount,
     balanceAmount,
+    taxFreeAmount,
     approvedAt,
     lastTransactionKey,
   });
@@ -205,6 +211,7 @@ export function lookupOf(p: TossPayment): PaymentLookup {
     approval: approvalOf(p),
     amount: p.totalAmount,
     cancelledAmount: p.totalAmount - p.balanceAmount,
+    taxFreeAmount: p.taxFreeAmount ?? 0,
   };
 }
 
