@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import { buildTimeline } from "@/lib/dashboard/timeline";
 import { getDb } from "@/lib/db/client";
 import { lookUpNow } from "@/lib/payments/unsettled/sweep";
+import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { reconcile } from "@/lib/reconciliation/report";
 import { callApi } from "@/lib/testing/api";
 import { makeDue, runUntilSettled } from "@/lib/testing/billing";
@@ -272,6 +274,7 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     );
     expect(res.status).toBe(500);
     expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    expect(res.body.params.pg_message).toMatch(/^The provider did not answer in time\./);
     const tx = await primary(m, id);
     expect(tx.status).toBe("PENDING");
     await sleep(SLOW_MS + 200);
@@ -290,6 +293,52 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(atToss.cancels).toHaveLength(1);
     expect(atToss.balanceAmount).toBe(7000);
+  });
+});
+
+describe("answers the adapter cannot use", () => {
+  it("a cancel answer whose newest cancellation has no transactionKey is unknown and looked up, never SUCCEEDED with an empty key", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+    fake.quirks = { cancelWithoutTransactionKey: true };
+    const res = await m.api
+      .post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, reason: "one item" })
+      .finally(() => {
+        fake.quirks = {};
+      });
+    expect(res.status).toBe(500);
+    expect(res.body.params).toMatchObject({ pg_code: "PROVIDER_OUTCOME_UNKNOWN" });
+    expect(res.body.params.pg_message).toMatch(/^The provider's answer could not be read\./);
+    const pending = (await primary(m, id)).cancellations[0];
+    expect(pending.status).not.toBe("SUCCEEDED");
+    expect(pending.pg_cancellation_id ?? "").toBe("");
+    await lookUpNow("cancellations", pending.id);
+    const tx = await primary(m, id);
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(atToss.cancels).toHaveLength(1);
+    expect(tx.cancellations[0]).toMatchObject({
+      status: "SUCCEEDED",
+      pg_cancellation_id: atToss.cancels![0]!.transactionKey,
+    });
+    expect(tx).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });
+  });
+
+  it("unknown outcomes say what happened: an answer without an error code could not be read, a dropped connection was lost", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+    const garbled = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000, reason: "x [toss:nocode]" });
+    expect(garbled.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    expect(garbled.body.params.pg_message).toMatch(/^The provider's answer could not be read\./);
+    const other = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${other}/instant/pay`, card(m))).status).toBe(200);
+    const dropped = await m.api.post(`/v2/payments/${other}/cancel`, {
+      cancel_amount: 1000,
+      reason: "x [toss:network]",
+    });
+    expect(dropped.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    expect(dropped.body.params.pg_message).toMatch(/^The connection to the provider was lost/);
   });
 });
 
@@ -448,6 +497,51 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
+  });
+
+  it("a refund Toss reports PENDING (or NONE) is shown PENDING and followed up until Toss says COMPLETED", async () => {
+    for (const reported of ["PENDING", "NONE"] as const) {
+      const m = await merchantWithLiveToss();
+      const id = newPaymentId();
+      const res = await m.api.post(
+        `/v2/payments/${id}/instant/pay`,
+        virtualAccountPayBody(m, { channel_key: m.live.key, customer: PAYER }),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const tx = await primary(m, id);
+      expect((await callback(fake.deposit(m.live.secretKey, tx.id))).body).toEqual({ result: "PAID" });
+      fake.quirks = { refundStatus: reported };
+      try {
+        const refund = await m.api.post(`/v2/payments/${id}/cancel`, {
+          reason: "refund",
+          refund: { bank: "KB", account_holder: "Hong", account_number: "123-456-7890" },
+        });
+        expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+        expect((await primary(m, id)).payment_method_detail.virtual_account.refund_status).toBe("PENDING");
+        // Still pending at Toss: the follow-up records nothing new and runs again later.
+        expect(await followUpRefund({ transactionId: tx.id }, { attempts: 1 })).toMatchObject({
+          retryAt: expect.any(Number),
+        });
+      } finally {
+        fake.quirks = {};
+      }
+      const jobs = await getDb()
+        .selectFrom("jobs")
+        .select("queue")
+        .where("dedupe_key", "=", `${VA_REFUND_FOLLOW_UP_QUEUE}:${tx.id}`)
+        .execute();
+      expect(jobs).toHaveLength(1);
+      expect(await followUpRefund({ transactionId: tx.id }, { attempts: 2 })).toBeUndefined();
+      const done = await primary(m, id);
+      expect(done.payment_method_detail.virtual_account).toMatchObject({
+        refund_status: "COMPLETED",
+        refund_status_updated_at: expect.any(String),
+      });
+      const timeline = buildTimeline((await m.api.get(`/v2/payments/${id}`)).body.payment);
+      expect(timeline).toContainEqual(
+        expect.objectContaining({ kind: "accountRefund", tone: "good", vars: { status: "COMPLETED" } }),
+      );
+    }
   });
 
   it("an unknown order is 404; an account at a bank Toss does not issue at is 400 naming the field", async () => {

@@ -12,10 +12,11 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
  *   [toss:lost]     processed, then the connection is dropped before the answer
  *   [toss:network]  the connection is dropped before anything is processed
  *   [toss:500]      500 FAILED_INTERNAL_SYSTEM_PROCESSING, nothing processed
+ *   [toss:nocode]   400 with an error object that has no `code` (an answer no client can use), nothing processed
  * Cards: 4000000000000002 declined (REJECT_CARD_COMPANY), 4000000000000119 PROVIDER_ERROR,
  * 4000000000000341 billing charges declined, 4000000000000259 cancels refused.
  */
-export type TossFault = "timeout" | "lost" | "network" | "500";
+export type TossFault = "timeout" | "lost" | "network" | "500" | "nocode";
 /** `port`: a fixed port, for a server started before the fake (Playwright's, see e2e/toss-fake/port.ts); 0 picks a free one. */
 export type TossFakeOptions = { slowMs?: number; rates?: Partial<Record<TossFault, number>>; port?: number };
 /**
@@ -181,7 +182,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   let rates = options.rates ?? {};
 
   function faultFor(text: unknown): TossFault | null {
-    const directive = /\[toss:(timeout|lost|network|500)\]/.exec(typeof text === "string" ? text : "");
+    const directive = /\[toss:(timeout|lost|network|500|nocode)\]/.exec(typeof text === "string" ? text : "");
     if (directive) return directive[1] as TossFault;
     let draw = Math.random();
     for (const fault of ["timeout", "lost", "network", "500"] as TossFault[]) {
@@ -376,6 +377,12 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     if (taxFree > p.taxFreeAmount - cancelledTaxFree(p))
       throw new TossError(403, "NOT_CANCELABLE_AMOUNT", "취소 할 수 없는 금액 입니다.");
     p.balanceAmount -= amount;
+    if (p.method === "가상계좌" && !waiting && p.virtualAccount)
+      p.virtualAccount = {
+        ...p.virtualAccount,
+        refundStatus: "COMPLETED",
+        refundReceiveAccount: body.refundReceiveAccount,
+      };
     p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
     const transactionKey = ledger.transact(secretKey, p, amount, p.status);
     p.cancels = [
@@ -453,6 +460,21 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     throw new TossError(404, "NOT_FOUND", "존재하지 않는 정보 입니다.");
   }
 
+  /** The answer as the quirks switched on bend it on the wire (the fake's own records stay right). */
+  function quirked(answer: Stored): Stored {
+    const body = answer.body as { cancels?: Array<Record<string, unknown>> | null; virtualAccount?: unknown };
+    if (answer.status !== 200 || !body || typeof body !== "object" || Array.isArray(body)) return answer;
+    let out = body as Record<string, unknown>;
+    if (quirks.cancelWithoutTransactionKey && body.cancels?.length) {
+      const cancels = body.cancels.map((c) => ({ ...c }));
+      delete cancels[cancels.length - 1]!.transactionKey;
+      out = { ...out, cancels };
+    }
+    if (quirks.refundStatus && body.cancels?.length && body.virtualAccount)
+      out = { ...out, virtualAccount: { ...(body.virtualAccount as object), refundStatus: quirks.refundStatus } };
+    return { status: answer.status, body: out };
+  }
+
   function send(res: ServerResponse, answer: Stored): void {
     res.writeHead(answer.status, { "content-type": "application/json" });
     res.end(JSON.stringify(answer.body));
@@ -486,6 +508,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     }
     const fault = method === "POST" ? faultFor(body.orderName ?? body.cancelReason) : null;
     if (fault === "network") return void res.socket?.destroy();
+    if (fault === "nocode") return send(res, { status: 400, body: { message: "잘못된 요청입니다." } });
     if (fault === "500")
       return send(res, {
         status: 500,
@@ -505,7 +528,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
           status: 409,
           body: { code: "IDEMPOTENT_REQUEST_PROCESSING", message: "이전 멱등 요청이 처리중입니다." },
         });
-      if (stored) return send(res, stored);
+      if (stored) return send(res, quirked(stored));
       ledger.idempotent.set(replayKey, "RUNNING");
     }
     let answer: Stored;
@@ -518,7 +541,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     if (fault === "timeout") await new Promise((resolve) => setTimeout(resolve, slowMs));
     if (replayKey) ledger.idempotent.set(replayKey, answer);
     if (fault === "lost") return void res.socket?.destroy();
-    send(res, answer);
+    send(res, quirked(answer));
   }
 
   const server = createServer((req, res) => {

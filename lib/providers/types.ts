@@ -53,7 +53,19 @@ export type VirtualAccountIssue = {
 
 export type BillingKeyIssue = { ok: true; pgBillingKey: string; card?: CardInfo; pgResponse: string };
 
-export type Cancelled = { ok: true; pgCancellationId: string; pgResponse: string };
+/** Where the refund of a deposited virtual account stands at the PG (the spec's values). */
+export type VirtualAccountRefundStatus = "PENDING" | "PARTIAL_REFUND_FAILED" | "FAILED" | "COMPLETED";
+
+/**
+ * A cancellation the PG took. `refundStatus`: for a deposited virtual account, where the transfer
+ * back stands (absent: the PG refunds at once, COMPLETED).
+ */
+export type Cancelled = {
+  ok: true;
+  pgCancellationId: string;
+  pgResponse: string;
+  refundStatus?: VirtualAccountRefundStatus;
+};
 
 /** Where a refund of a deposited virtual account goes (the spec's BankName, the holder). */
 export type RefundAccount = { bank: string; accountNumber: string; holderName: string };
@@ -92,7 +104,13 @@ export type PaymentLookup =
   /** Received and still being processed: ask again later. */
   | { status: "IN_PROGRESS" }
   | { status: "APPROVED"; approval: Approval; amount: number; cancelledAmount: number; taxFreeAmount: number }
-  | { status: "VIRTUAL_ACCOUNT_ISSUED"; issue: VirtualAccountIssue; deposited: boolean }
+  | {
+      status: "VIRTUAL_ACCOUNT_ISSUED";
+      issue: VirtualAccountIssue;
+      deposited: boolean;
+      /** Where a refund of the deposit stands, when one was asked for. */
+      refundStatus?: VirtualAccountRefundStatus;
+    }
   | { status: "DECLINED"; failure: ProviderFailure };
 
 /** The provider's record of one of our cancellations (looked up by our cancellation id). */

@@ -11,6 +11,7 @@ import {
   keptResponse,
   lookupOf,
   newestCancel,
+  refundStatusOf,
   type TossBilling,
   type TossPayment,
 } from "./payment-object";
@@ -91,7 +92,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
     });
     if (result.ok) return result.body;
     if (result.status === 404) return null;
-    throw new TossOutcomeUnknown(`the look-up of order ${orderId} was refused: ${result.code}`);
+    throw new TossOutcomeUnknown("provider_error", `the look-up of order ${orderId} was refused: ${result.code}`);
   }
 
   return {
@@ -262,9 +263,24 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         signal,
       });
       return unwrap(result, (p) => {
+        // Without the newest entry's transactionKey the refund cannot be told apart or reconciled:
+        // not a success, an answer we could not use (looked up by sending the same key again).
         const entry = newestCancel(p);
-        if (!entry) throw new TossOutcomeUnknown(`the cancel answer for ${pgTxId} lists no cancellation`);
-        return { ok: true as const, pgCancellationId: entry.transactionKey, pgResponse: keptResponse(p) };
+        if (!entry)
+          throw new TossOutcomeUnknown("unreadable_answer", `the cancel answer for ${pgTxId} lists no cancellation`);
+        if (!entry.transactionKey)
+          throw new TossOutcomeUnknown(
+            "unreadable_answer",
+            `the cancel answer for ${pgTxId} has no transactionKey on its newest cancellation`,
+          );
+        // A refund to an account is done only when Toss says COMPLETED (NONE: not started yet).
+        const refundStatus = refundAccount ? (refundStatusOf(p) ?? "PENDING") : undefined;
+        return {
+          ok: true as const,
+          pgCancellationId: entry.transactionKey,
+          pgResponse: keptResponse(p),
+          ...(refundStatus ? { refundStatus } : {}),
+        };
       });
     },
 
