@@ -4,6 +4,7 @@ import { buildTimeline } from "@/lib/dashboard/timeline";
 import { getDb } from "@/lib/db/client";
 import { lookUpNow } from "@/lib/payments/unsettled/sweep";
 import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
+import { passCallDeadline } from "@/lib/testing/call-deadline";
 import { reconcile } from "@/lib/reconciliation/report";
 import { callApi } from "@/lib/testing/api";
 import { makeDue, runUntilSettled } from "@/lib/testing/billing";
@@ -254,7 +255,7 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     expect(fake.ledger.payment(m.live.secretKey, tx.id)!.status).toBe("DONE");
   });
 
-  it("a request that never reached Toss: the look-up finds nothing, FAILED PROVIDER_NO_RECORD", async () => {
+  it("a request that never reached Toss: the look-up finds nothing, FAILED PROVIDER_NO_RECORD once the call's deadline has passed", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     const res = await m.api.post(
@@ -262,8 +263,13 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
       card(m, "4242424242424242", { order_name: "down [toss:network]" }),
     );
     expect(res.status).toBe(500);
-    expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
-    expect(fake.ledger.payment(m.live.secretKey, (await primary(m, id)).id)).toBeUndefined();
+    expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    const tx = await primary(m, id);
+    expect(tx.status).toBe("PENDING");
+    await passCallDeadline(tx.id);
+    await lookUpNow("transactions", tx.id);
+    expect(await primary(m, id)).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
+    expect(fake.ledger.payment(m.live.secretKey, tx.id)).toBeUndefined();
   });
 
   it("a timeout: PENDING while Toss says IN_PROGRESS, then PAID from the late answer or the look-up", async () => {
