@@ -302,6 +302,43 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
   });
 });
 
+describe("the fake holds the adapter to Toss's reference", () => {
+  it("refuses a body member Toss does not list and a missing required one (400 INVALID_REQUEST); the adapter's requests pass", async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${fake.baseUrl}/v1/payments/key-in`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${liveSecretKey()}:`).toString("base64")}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const request = {
+      amount: 1000,
+      orderId: `order-${newPaymentId()}`,
+      orderName: "o",
+      cardNumber: "4242424242424242",
+      cardExpirationYear: "30",
+      cardExpirationMonth: "12",
+      customerIdentityNumber: "900101",
+    };
+    const unlisted = await post({ ...request, vatAmount: 90 });
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.json()).toMatchObject({
+      code: "INVALID_REQUEST",
+      message: expect.stringContaining("vatAmount"),
+    });
+    const { orderName: _, ...nameless } = request;
+    const missing = await post(nameless);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({
+      code: "INVALID_REQUEST",
+      message: expect.stringContaining("orderName"),
+    });
+    expect((await post(request)).status).toBe(200);
+  });
+});
+
 describe("answers the adapter cannot use", () => {
   it("a cancel answer whose newest cancellation has no transactionKey is unknown and looked up, never SUCCEEDED with an empty key", async () => {
     const m = await merchantWithLiveToss();

@@ -4,7 +4,8 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
 
 /**
  * A wire-level fake of Toss Payments' v1 API for tests (docs/providers.md): the documented
- * requests, responses and error objects of key-in, virtual accounts, billing, cancel, look-up by
+ * requests (a body member the reference does not list, or a required one missing, is 400
+ * INVALID_REQUEST), responses and error objects of key-in, virtual accounts, billing, cancel, look-up by
  * order id and transaction listing; Basic auth with the secret key; Idempotency-Key replays (the
  * same key, API key, method and path answer the first response; a replay while the first runs is
  * 409). Faults, by a directive in orderName / cancelReason or by rates given at start:
@@ -172,6 +173,83 @@ function newPayment(
     completesAt: slow ? now + slowMs : now,
     ...fields,
   };
+}
+
+/**
+ * The request body members Toss's v1 reference lists per endpoint (required first, then optional).
+ * A member it does not list, or a required one missing, is refused as Toss does: 400 INVALID_REQUEST.
+ */
+const MEMBERS: Array<{ path: RegExp; required: string[]; optional: string[] }> = [
+  {
+    path: /^\/v1\/payments\/key-in$/,
+    required: [
+      "amount",
+      "orderId",
+      "orderName",
+      "cardNumber",
+      "cardExpirationYear",
+      "cardExpirationMonth",
+      "customerIdentityNumber",
+    ],
+    optional: [
+      "cardPassword",
+      "cardInstallmentPlan",
+      "useFreeInstallmentPlan",
+      "taxFreeAmount",
+      "customerEmail",
+      "customerName",
+      "vbv",
+    ],
+  },
+  {
+    path: /^\/v1\/virtual-accounts$/,
+    required: ["amount", "orderId", "orderName", "customerName", "bank"],
+    optional: [
+      "accountType",
+      "accountKey",
+      "validHours",
+      "dueDate",
+      "customerEmail",
+      "customerMobilePhone",
+      "taxFreeAmount",
+      "useEscrow",
+      "cashReceipt",
+      "escrowProducts",
+    ],
+  },
+  {
+    path: /^\/v1\/billing\/authorizations\/card$/,
+    required: ["customerKey", "cardNumber", "cardExpirationYear", "cardExpirationMonth", "customerIdentityNumber"],
+    optional: ["cardPassword", "customerName", "customerEmail", "vbv"],
+  },
+  {
+    path: /^\/v1\/billing\/(?!authorizations)[^/]+$/,
+    required: ["customerKey", "amount", "orderId", "orderName"],
+    optional: [
+      "customerEmail",
+      "customerName",
+      "customerMobilePhone",
+      "taxFreeAmount",
+      "taxExemptionAmount",
+      "cardInstallmentPlan",
+    ],
+  },
+  {
+    path: /^\/v1\/payments\/[^/]+\/cancel$/,
+    required: ["cancelReason"],
+    optional: ["cancelAmount", "refundReceiveAccount", "taxFreeAmount", "currency"],
+  },
+];
+
+/** Refuses a POST body with a member the reference does not list for its endpoint, or without a required one. */
+function checkMembers(path: string, body: Record<string, unknown>): void {
+  const spec = MEMBERS.find((m) => m.path.test(path));
+  if (!spec) return;
+  const listed = new Set([...spec.required, ...spec.optional]);
+  const unlisted = Object.keys(body).find((k) => !listed.has(k));
+  if (unlisted) throw invalid(`${unlisted}: 알 수 없는 파라미터입니다.`);
+  const missing = spec.required.find((k) => body[k] === undefined || body[k] === null);
+  if (missing) throw invalid(`${missing}: 필수 파라미터가 누락되었습니다.`);
 }
 
 export async function startTossFake(options: TossFakeOptions = {}): Promise<TossFake> {
@@ -420,6 +498,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   /** Routes one request; returns the answer and whether processing was slowed by a fault. */
   function route(secretKey: string, method: string, url: URL, body: Record<string, unknown>, slow: boolean): Stored {
     const path = url.pathname;
+    if (method === "POST") checkMembers(path, body);
     /** The path's one parameter when it matches `re`. */
     const param = (re: RegExp): string | undefined => {
       const hit = re.exec(path)?.[1];
