@@ -53,6 +53,10 @@ describe("the card-number masking rule at the provider boundary", () => {
     expect(maskAnswer({ ok: false, pgCode: "X", pgMessage: "card 4242424242424242 refused" }).pgMessage).toBe(
       "card 424242******4242 refused",
     );
+    // A PG's own payment object (Toss's `card` has no bin or name) is masked too.
+    expect(maskAnswer({ card: { number: "4242424242424242", approveNo: "1" } })).toEqual({
+      card: { number: "424242******4242", approveNo: "1" },
+    });
     const refusal = maskError(new ProviderRefusal("card", "card 4242424242424242 is bad"));
     expect(refusal).toBeInstanceOf(ProviderRefusal);
     expect((refusal as Error).message).toBe("card 424242******4242 is bad");

@@ -1,5 +1,3 @@
-import type { CardInfo } from "./types";
-
 /**
  * The one masking rule at the provider boundary: whatever a PG answers (masked its own way, or
  * not at all), a card number is kept as at most its first 6 and last 4 digits. Applied to every
@@ -33,14 +31,13 @@ export function maskCardNumbersIn(text: string): string {
   return text.replace(CARD_LIKE, maskCardLike);
 }
 
-function maskCard(card: CardInfo | undefined): CardInfo | undefined {
-  if (!card) return card;
-  return {
-    ...card,
-    number: maskPgCardNumber(card.number),
-    bin: card.bin.replace(/\D/g, "").slice(0, KEPT_HEAD),
-    name: maskCardNumbersIn(card.name),
-  };
+/** A card member (CardInfo, or a PG's own card object) with its number, BIN and name masked. */
+function maskCard(card: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...card };
+  if (typeof out.number === "string") out.number = maskPgCardNumber(out.number);
+  if (typeof out.bin === "string") out.bin = out.bin.replace(/\D/g, "").slice(0, KEPT_HEAD);
+  if (typeof out.name === "string") out.name = maskCardNumbersIn(out.name);
+  return out;
 }
 
 /** Any adapter answer (approval, issue, look-up, failure, listing) with its card facts and texts masked. */
@@ -49,7 +46,8 @@ export function maskAnswer<T>(value: T): T {
   if (Array.isArray(value)) return value.map(maskAnswer) as T;
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
-    if (key === "card" && member && typeof member === "object") out[key] = maskCard(member as CardInfo);
+    if (key === "card" && member && typeof member === "object" && !Array.isArray(member))
+      out[key] = maskCard(member as Record<string, unknown>);
     else if (typeof member === "string" && (key === "pgResponse" || key === "pgMessage"))
       out[key] = maskCardNumbersIn(member);
     else out[key] = maskAnswer(member);
