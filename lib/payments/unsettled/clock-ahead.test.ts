@@ -72,6 +72,7 @@ describe("a clock that ran an hour ahead", () => {
       channel,
       txId: attempt.id,
       amount: 2500,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "o",
       card: cardCredential(SANDBOX_CARDS.VISA_OK),
