@@ -10,6 +10,7 @@ import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
+import { futureTimesTask } from "./future-times";
 import type { Job } from "./queue";
 
 /**
@@ -85,4 +86,6 @@ export const periodicTasks: PeriodicTask[] = [
   sealAuditTask,
   // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
   deriveSettlementsTask,
+  // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
+  futureTimesTask,
 ];
