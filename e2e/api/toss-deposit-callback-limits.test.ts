@@ -60,7 +60,8 @@ async function issuedAccounts(count: number) {
     const id = newPaymentId();
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
-      virtualAccountPayBody(m, { channel_key: m.live.key }),
+      // Toss issues an account only with the customer's name (docs/providers.md).
+      virtualAccountPayBody(m, { channel_key: m.live.key, customer: { customer_name: { full_name: "Hong Gildong" } } }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const payment = await m.api.get(`/v2/payments/${id}`);
