@@ -43,16 +43,16 @@ function cardNumbers(text: string): string[] {
   return findCardNumbers(text, { standalone: true }).map((hit) => text.slice(hit.start, hit.end));
 }
 
+/** Bank account numbers (10–14 digits, a virtual account's included) share a card number's shape; some pass Luhn. */
+function holdsAccountNumber(key: string | null): boolean {
+  return key !== null && /accountnumber/.test(key.toLowerCase().replace(/[_-]/g, ""));
+}
+
 /** A masked card number that still shows more than the first 6 and last 4 digits (e.g. Toss's own `12341234****123*`). */
 function overExposedMasks(text: string): string[] {
   return [...text.matchAll(/(?<![0-9A-Za-z*])[0-9*]{13,19}(?![0-9A-Za-z*])/g)]
     .map((m) => m[0])
     .filter((shape) => shape.includes("*") && shape.replace(/\D/g, "").length > 10);
-}
-
-/** Bank account numbers (10–14 digits, a virtual account's included) share a card number's shape; some pass Luhn. */
-function holdsAccountNumber(key: string | null): boolean {
-  return key !== null && /accountnumber/.test(key.toLowerCase().replace(/[_-]/g, ""));
 }
 
 function scanShapes(text: string, report: (kind: string, sample: string) => void, key: string | null): void {
