@@ -50,6 +50,3 @@ export const ERROR_STATUS = {
   PG_PROVIDER_ERROR: 500,
   WEBHOOK_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
-
-// Until payments, billing keys, schedules, jobs and idempotency take them from lib/errors (#14).
-export { DomainError, type ErrorCode } from "@/lib/errors/domain-error";

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { sealCashReceiptForm, type CashReceiptForm } from "@/lib/cash-receipts/sealed-form";
 import { sealCredential, type StoredCredential } from "@/lib/onboarding/credential";
 import { sealWebhookSecret } from "@/lib/webhooks/secret";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Seals what earlier versions kept in clear: store webhook signing secrets (current and the

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { searchDocumentSql } from "@/lib/search/repository/document";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * The dashboard's payment search index (docs/ui.md, "Search"): partial, case-insensitive matches

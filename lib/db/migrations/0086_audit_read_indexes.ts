@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * The audit log page's filters at scale (issue #18; docs/benchmarks.md "The audit page at 1M

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Indexes on `transactions` that no measured plan at 1M payments used (docs/benchmarks.md

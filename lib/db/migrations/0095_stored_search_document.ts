@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { searchDocumentSql } from "@/lib/search/repository/document";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /** The columns the search document is built from: an UPDATE that sets none of them keeps it. */
 const DOCUMENT_COLUMNS =

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * PostgreSQL: the API request log's bodies compressed with lz4 instead of pglz. A logged response

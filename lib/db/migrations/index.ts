@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
-import { dialect, getDb, type Dialect } from "../client";
+import { dialect, getDb } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0003 from "./0003_billing";
@@ -33,8 +33,7 @@ import * as m0095 from "./0095_stored_search_document";
 import * as m0096 from "./0096_request_log_lz4";
 import * as m0097 from "./0097_lookup_claims";
 import * as m0105 from "./0105_call_deadline";
-
-export type MigrationDialect = Dialect;
+import type { MigrationDialect } from "./dialect";
 
 type VersionedMigration = {
   up: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void>;
