@@ -17,7 +17,12 @@ import {
   type LiveChannelView,
 } from "@/lib/channels/live-schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { connectTossChannelAction, listChannelsAction, setChannelEnabledAction, testChannelAction } from "./actions";
+import {
+  connectTossChannelAction,
+  listChannelsAction,
+  setChannelEnabledAction,
+  testChannelAction,
+} from "@/components/channels/actions";
 
 const KEYS = ["channels"] as const;
 
