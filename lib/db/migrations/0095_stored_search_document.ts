@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { searchDocumentSql } from "@/lib/search/repository/document";
+import { searchDocumentSql } from "./0060_dashboard_search";
 import type { MigrationDialect } from "./dialect";
 
 /** The columns the search document is built from: an UPDATE that sets none of them keeps it. */
