@@ -10,6 +10,7 @@ import { paymentListOperations } from "@/lib/payments/openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
+import { settlementOperations } from "@/lib/settlements/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
 import type { Operation } from "@/lib/schema/openapi-types";
 
@@ -26,6 +27,7 @@ export const operations: Operation[] = [
   ...billingKeyOperations,
   ...scheduleOperations,
   ...webhookOperations,
+  ...settlementOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;
