@@ -100,16 +100,16 @@ module.exports = {
       name: "domain-not-to-api",
       comment:
         "lib/api is the HTTP edge above the domain: no domain file imports it. Zod building blocks, wire " +
-        "records and input checks the areas share live in lib/schema.",
+        "records and input checks the areas share live in lib/schema. A test may drive the edge.",
       severity: "error",
-      from: { path: area },
+      from: { path: area, pathNot: "\\.test\\.tsx?$" },
       to: { path: "^lib/api/" },
     },
     {
       name: "no-circular",
       comment:
         "No import circles, type-only ones included: a type both sides need lives in its own file " +
-        "(lib/jobs/job-outcome.ts, lib/db/migrations/dialect.ts).",
+        "(lib/jobs/handler-types.ts, lib/db/migrations/dialect.ts).",
       severity: "error",
       from: {},
       to: { circular: true },

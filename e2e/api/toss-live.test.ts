@@ -411,8 +411,8 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
   });
 
-  it("an unknown order is 404; an account at a bank Toss does not issue at is 400 naming the field", async () => {
-    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(404);
+  it("an unknown order is 401, as a forged one; an account at a bank Toss does not issue at is 400 naming the field", async () => {
+    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(401);
     const m = await merchantWithLiveToss();
     const res = await m.api.post(
       `/v2/payments/${newPaymentId()}/instant/pay`,

@@ -12,7 +12,9 @@ import { type AmountMembers, declaredMembers, guardAmountMembers } from "./amoun
 import { readJsonBody } from "./body";
 import { errorBody } from "./envelope";
 import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
-import { asDomainError, DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { isStorageFailure } from "@/lib/db/transaction";
+import { asDomainError, DomainError, StorageUnavailableError, ThrottledError } from "@/lib/errors/domain-error";
+import { noteStorageFailure } from "@/lib/ops/storage-health";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
@@ -63,9 +65,15 @@ function toResponse(outcome: Outcome, headers: Record<string, string>): Response
 }
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
-  if (error instanceof ThrottledError)
+  if (isStorageFailure(error)) {
+    // Disk full or an I/O fault: nothing wrong with the request, so 503 and retry, not a 500.
+    noteStorageFailure();
+    logger.error({ err: error, requestId }, "the database refused a write (space or I/O)");
+    return failure(new StorageUnavailableError(), family, requestId);
+  }
+  if (error instanceof ThrottledError || error instanceof StorageUnavailableError)
     return {
-      status: 429,
+      status: ERROR_STATUS[error.code],
       body: JSON.stringify(errorBody(error, family)),
       headers: { "retry-after": String(error.retryAfterSeconds) },
     };

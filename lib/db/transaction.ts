@@ -54,6 +54,8 @@ export { StaleWriteError } from "./conditional";
 export { isPermanentDbError } from "./errors";
 /** A row a statement had to find was not there. */
 export { isMissingRowError } from "./errors";
+/** The database refused a write for space or I/O (disk full): answered 503, /readyz fails for a while. */
+export { isStorageFailure } from "./errors";
 /** A move a record's state table does not allow (the transition functions refuse it before writing). */
 export { IllegalTransitionError } from "./conditional";
 /** Runs a hint once the transaction has ended (committed or rolled back); it must be harmless after a rollback. */

@@ -9,7 +9,8 @@ import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
-import type { JobLease, JobOutcome } from "./job-outcome";
+import { futureTimesTask } from "./future-times";
+import type { JobLease, JobOutcome, PeriodicTask } from "./handler-types";
 import type { Job } from "./queue";
 
 /**
@@ -43,18 +44,6 @@ export const outboundQueues = new Set<string>([WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QU
  */
 export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
 
-/**
- * Work every worker process does on a timer rather than per job (e.g. the money sweep over
- * unsettled attempts). Each task runs at worker start, then `everyMs` after its previous run
- * ended, so it never overlaps itself in one process; several processes may run it at once, so it
- * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
- */
-export type PeriodicTask = {
-  name: string;
-  everyMs: number;
-  run: (workerId: string, signal: AbortSignal) => Promise<void>;
-};
-
 export const periodicTasks: PeriodicTask[] = [
   // Settles outcomes we do not know (lib/payments/unsettled/sweep.ts): due look-ups are found within a second.
   {
@@ -68,4 +57,6 @@ export const periodicTasks: PeriodicTask[] = [
   sealAuditTask,
   // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
   deriveSettlementsTask,
+  // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
+  futureTimesTask,
 ];

@@ -1,4 +1,4 @@
-import type { JobLease, JobOutcome } from "@/lib/jobs/job-outcome";
+import type { JobLease, JobOutcome } from "@/lib/jobs/handler-types";
 import type { Job } from "@/lib/jobs/queue";
 import { failJob, releaseJob } from "@/lib/jobs/repository/queue";
 import { jobLeaseMs } from "@/lib/jobs/repository/lease";

@@ -1,5 +1,5 @@
-// What a job handler receives and answers; kept apart from the handler table so the areas whose
-// handlers it lists can name these types without importing it back.
+// What job handlers and periodic tasks receive and answer; kept apart from the handler table so the
+// areas whose handlers it lists can name these types without importing it back.
 
 /**
  * What a handler may ask for instead of the default retry schedule; most return nothing.
@@ -16,3 +16,15 @@ export type JobOutcome = void | { retryAt: number; error: string } | { completed
  * not record an outcome it has not already recorded; passing it to provider calls ends them early.
  */
 export type JobLease = { signal: AbortSignal };
+
+/**
+ * Work every worker process does on a timer rather than per job (e.g. the money sweep over
+ * unsettled attempts). Each task runs at worker start, then `everyMs` after its previous run
+ * ended, so it never overlaps itself in one process; several processes may run it at once, so it
+ * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
+ */
+export type PeriodicTask = {
+  name: string;
+  everyMs: number;
+  run: (workerId: string, signal: AbortSignal) => Promise<void>;
+};
