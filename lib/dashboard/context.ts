@@ -3,7 +3,6 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { AuthContext } from "@/lib/auth/context";
-import { DomainError } from "@/lib/errors/domain-error";
 import { clientAddress } from "@/lib/security/client-address";
 import { listMerchantStores, requireMerchant } from "@/lib/tenancy/repository";
 import { findUserById } from "@/lib/users/repository";
@@ -59,7 +58,7 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
   };
 });
 
-const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
 
 /**
  * For pages: the context, or a redirect to the sign-in page. While the team requires two-factor
@@ -69,18 +68,5 @@ export async function requireDashboard(options: { twoFactorSetup?: boolean } = {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login");
   if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup) redirect(TWO_FACTOR_SETUP_PATH);
-  return ctx;
-}
-
-/** For server actions: the context, refusing viewers when the action writes (and everyone owing a second factor, but for setting it up). */
-export async function requireDashboardAction(options: {
-  write: boolean;
-  twoFactorSetup?: boolean;
-}): Promise<DashboardContext> {
-  const ctx = await getDashboardContext();
-  if (!ctx) throw new DomainError("UNAUTHORIZED", "sign in again");
-  if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup)
-    throw new DomainError("PERMISSION_DENIED", "set up two-factor first: the team requires it");
-  if (options.write && ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot change data");
   return ctx;
 }
