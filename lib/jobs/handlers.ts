@@ -2,6 +2,7 @@ import { sealAuditTask } from "@/lib/audit/seal";
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
 import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
+import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { deriveSettlementsTask } from "@/lib/settlements/derive-expected";
 import { runScheduleJob } from "@/lib/schedules/run";
@@ -9,6 +10,7 @@ import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
+import { futureTimesTask } from "./future-times";
 import type { Job } from "./queue";
 
 /**
@@ -43,6 +45,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
   [RETENTION_QUEUE]: runRetentionJob,
+  [VA_REFUND_FOLLOW_UP_QUEUE]: followUpRefund,
 };
 
 /**
@@ -56,7 +59,7 @@ export const outboundQueues = new Set<string>([WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QU
  * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
  * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/repository/attention.ts).
  */
-export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
+export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE, VA_REFUND_FOLLOW_UP_QUEUE]);
 
 /**
  * Work every worker process does on a timer rather than per job (e.g. the money sweep over
@@ -83,4 +86,6 @@ export const periodicTasks: PeriodicTask[] = [
   sealAuditTask,
   // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
   deriveSettlementsTask,
+  // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
+  futureTimesTask,
 ];

@@ -1,3 +1,4 @@
+import { ProviderOutcomeUnknown } from "../unknown-outcome";
 import { logger } from "@/lib/ops/logger";
 import { slowFaultEndsAt } from "./hold";
 
@@ -21,9 +22,9 @@ export type SandboxFault = "timeout" | "lost" | "network" | "delayed";
 
 const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed"];
 
-export class SandboxNetworkError extends Error {
+export class SandboxNetworkError extends ProviderOutcomeUnknown {
   constructor(message: string) {
-    super(`sandbox network error: ${message}`);
+    super("connection_lost", `sandbox network error: ${message}`);
     this.name = "SandboxNetworkError";
   }
 }
