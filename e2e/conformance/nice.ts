@@ -46,7 +46,7 @@ export const niceHarness: AdapterHarness = {
   },
   providerFor: (channel) => paymentProviderChooser({ NICE: adapter })(channel),
   cards: { approved: cardCredential("4242424242424242"), declined: cardCredential("4000000000000002") },
-  fault: (kind, text) => `${text} [nice:${kind}]`,
+  fault: (kind, text) => `${text} [nice:${kind === "unreadable" ? "garbled" : kind}]`,
   slowMs: 600,
   async deposit() {
     throw new Error("NICE's server API issues no virtual accounts");

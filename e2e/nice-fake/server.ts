@@ -25,10 +25,11 @@ import {
  *   [nice:lost]     processed, then the connection is dropped before the answer
  *   [nice:network]  the connection is dropped before anything is processed
  *   [nice:500]      HTTP 500, nothing processed
+ *   [nice:garbled]  HTTP 200 with a body that is not JSON (no client can use it), nothing processed
  * Cards: 4000000000000002 is declined when charged (3095).
  * A repeated /v1/subscribe/regist orderId answers the first billing key (the document is silent).
  */
-export type NiceFault = "timeout" | "lost" | "network" | "500";
+export type NiceFault = "timeout" | "lost" | "network" | "500" | "garbled";
 export type NiceFakeOptions = { slowMs?: number; port?: number };
 export type NiceQuirks = { unmaskedCards?: boolean };
 
@@ -88,7 +89,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
   function faultOf(body: unknown): NiceFault | null {
     const b = (body ?? {}) as Record<string, unknown>;
     const text = `${b.goodsName ?? ""} ${b.reason ?? ""}`;
-    return (/\[nice:(timeout|lost|network|500)\]/.exec(text)?.[1] as NiceFault | undefined) ?? null;
+    return (/\[nice:(timeout|lost|network|500|garbled)\]/.exec(text)?.[1] as NiceFault | undefined) ?? null;
   }
 
   function paymentView(m: NiceMerchant, p: NicePayment, now = Date.now()) {
@@ -361,6 +362,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     const fault = faultOf(body);
     if (fault === "network") return void res.socket?.destroy();
     if (fault === "500") return send(res, { status: 500, body: { resultCode: "2000", resultMsg: "DB오류" } });
+    if (fault === "garbled") return void res.writeHead(200, { "content-type": "text/html" }).end("<html>busy</html>");
     const answer = route(merchant, op, params, body, fault === "timeout");
     if (!answer) {
       violations.push(`${op.operationId}: not served by the fake`);
