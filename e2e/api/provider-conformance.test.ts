@@ -168,6 +168,22 @@ describe.each(conformingAdapters)("provider conformance: $name", (harness) => {
     expect(await pg.lookupPayment({ channel, txId: id })).toEqual({ status: "NOT_FOUND" });
   });
 
+  it("an answer no client can use: unknown (unreadable answer), and the look-up finds no record", async () => {
+    const id = txId();
+    const garbled = await callProvider((signal) =>
+      pg.approveCard({
+        channel,
+        signal,
+        txId: id,
+        ...amounts,
+        orderName: harness.fault("unreadable", "Garbled"),
+        card: harness.cards.approved,
+      }),
+    );
+    expect(garbled).toMatchObject({ answered: false, reason: expect.stringMatching(/^unreadable_answer: /) });
+    expect(await pg.lookupPayment({ channel, txId: id })).toEqual({ status: "NOT_FOUND" });
+  });
+
   it("a timeout: the look-up says the PG is still processing, then finds the approval", async () => {
     process.env.PROVIDER_TIMEOUT_MS = "300";
     const id = txId();

@@ -5,7 +5,7 @@ import type { CardCredential, ChannelRef, PaymentProvider, RefundAccount } from 
  * the adapter as the app chooses it, fresh accounts at its PG (or the PG's wire-level fake), test
  * cards, and the few levers a test pulls on the PG side. docs/providers.md says how to add one.
  */
-export type FaultKind = "timeout" | "lost" | "network";
+export type FaultKind = "timeout" | "lost" | "network" | "unreadable";
 
 export type AdapterHarness = {
   /** The channels' pg_provider, as the kit's test names show it. */
@@ -17,7 +17,10 @@ export type AdapterHarness = {
   /** The adapter behind the app's chooser (lib/providers/registry.ts), masking and all. */
   providerFor(channel: ChannelRef): PaymentProvider;
   cards: { approved: CardCredential; declined: CardCredential };
-  /** An order name or cancel reason the PG suffers `kind` on (processed slowly, answer lost, never reached). */
+  /**
+   * An order name or cancel reason the PG suffers `kind` on: processed slowly, answer lost, never
+   * reached, or answered at once with something no client can use (nothing processed).
+   */
   fault(kind: FaultKind, text: string): string;
   /** How long the PG takes over a call that suffers the timeout fault, once PROVIDER_TIMEOUT_MS is 300. */
   slowMs: number;

@@ -19,7 +19,7 @@ export const sandboxHarness: AdapterHarness = {
   }),
   providerFor: (channel) => paymentProviderChooser({})(channel),
   cards: { approved: cardCredential(SANDBOX_CARDS.VISA_OK), declined: cardCredential(SANDBOX_CARDS.DECLINED) },
-  fault: (kind, text) => `${text} [sandbox:${kind}]`,
+  fault: (kind, text) => `${text} [sandbox:${kind === "unreadable" ? "garbled" : kind}]`,
   // A slow fault lasts twice PROVIDER_TIMEOUT_MS (lib/providers/sandbox/hold.ts).
   slowMs: 600,
   deposit: async (_channel, txId) => {

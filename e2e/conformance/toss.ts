@@ -44,7 +44,7 @@ export const tossHarness: AdapterHarness = {
   },
   providerFor: (channel) => paymentProviderChooser({ TOSSPAYMENTS: adapter })(channel),
   cards: { approved: cardCredential("4242424242424242"), declined: cardCredential("4000000000000002") },
-  fault: (kind, text) => `${text} [toss:${kind}]`,
+  fault: (kind, text) => `${text} [toss:${kind === "unreadable" ? "nocode" : kind}]`,
   slowMs: 600,
   async deposit(channel, txId) {
     running().deposit(secretKeys.get(channel.id)!, txId);

@@ -2,7 +2,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
 import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
-import type { SettleContext } from "@/lib/payments/pay/attempt-context";
+import type { SettleContext } from "@/lib/payments/pay/settle-context";
 import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { settleContextOf } from "@/lib/payments/pay/repository";
 import type { AttemptInput } from "@/lib/payments/pay/start-attempt";

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
-import { dialect, getDb, type Dialect } from "../client";
+import { dialect, getDb } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0003 from "./0003_billing";
@@ -36,8 +36,7 @@ import * as m0100 from "./0100_sandbox_tax_amounts";
 import * as m0105 from "./0105_call_deadline";
 import * as m0106 from "./0106_readiness_probe";
 import * as m0120 from "./0120_settlements";
-
-export type MigrationDialect = Dialect;
+import type { MigrationDialect } from "./dialect";
 
 type VersionedMigration = {
   up: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void>;

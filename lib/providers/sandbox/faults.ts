@@ -17,10 +17,12 @@ import { slowFaultEndsAt } from "./hold";
  * delayed  the request reaches the provider only after 2 × PROVIDER_TIMEOUT_MS (stuck in a queue):
  *          a look-up before then finds nothing, so the approval that follows arrives late (held
  *          like timeout).
+ * garbled  the provider answers at once with something no client can use (a 400 without an error
+ *          code): nothing is recorded, and the caller cannot know that.
  */
-export type SandboxFault = "timeout" | "lost" | "network" | "delayed";
+export type SandboxFault = "timeout" | "lost" | "network" | "delayed" | "garbled";
 
-const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed"];
+const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed", "garbled"];
 
 export class SandboxNetworkError extends ProviderOutcomeUnknown {
   constructor(message: string) {
@@ -46,7 +48,7 @@ function injected(fault: SandboxFault): SandboxFault {
 
 /** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
 export function faultFor(text: string | undefined): SandboxFault | null {
-  const directive = /\[sandbox:(timeout|lost|network|delayed)\]/.exec(text ?? "");
+  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled)\]/.exec(text ?? "");
   if (directive) return injected(directive[1] as SandboxFault);
   const rates = randomRates();
   let draw = Math.random();

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { ProviderRefusal } from "../refusal";
+import { ProviderOutcomeUnknown } from "../unknown-outcome";
 import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccountIssue } from "../types";
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
@@ -55,6 +56,8 @@ function declineFor(number: string): ProviderFailure | null {
 async function arrive(fault: SandboxFault | null): Promise<number> {
   await waitUntil(arrivesAt(fault, Date.now()));
   if (fault === "network") throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+  if (fault === "garbled")
+    throw new ProviderOutcomeUnknown("unreadable_answer", "sandbox: answered 400 without an error code");
   return Date.now();
 }
 
