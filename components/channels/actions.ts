@@ -1,9 +1,16 @@
 "use server";
 
 import { z } from "zod";
-import { changeChannelKey, connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import {
+  changeChannelKey,
+  connectNiceChannel,
+  connectTossChannel,
+  setChannelEnabled,
+  testChannelConnection,
+} from "@/lib/channels/live";
 import {
   changeChannelKeyInput,
+  connectNiceChannelInput,
   connectTossChannelInput,
   liveChannelRef,
   setChannelEnabledInput,
@@ -17,6 +24,11 @@ export const listChannelsAction = dashboardAction({ write: false, input: z.objec
 export const connectTossChannelAction = dashboardAction(
   { write: true, input: connectTossChannelInput },
   ({ ctx, input }) => connectTossChannel({ ctx, input }),
+);
+
+export const connectNiceChannelAction = dashboardAction(
+  { write: true, input: connectNiceChannelInput },
+  ({ ctx, input }) => connectNiceChannel({ ctx, input }),
 );
 
 export const testChannelAction = dashboardAction({ write: true, input: liveChannelRef }, ({ ctx, input }) =>
