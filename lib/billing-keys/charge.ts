@@ -95,7 +95,14 @@ export async function chargeAttempt(
   attempt: Attempt,
   onSettled?: OnSettled,
 ): Promise<Attempt> {
-  const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
+  const request = {
+    amount: attempt.total_amount,
+    taxFreeAmount: attempt.tax_free_amount,
+    ...(attempt.vat_amount === null ? {} : { vatAmount: attempt.vat_amount }),
+    currency: attempt.currency,
+    orderName: attempt.order_name,
+    ...(attempt.customer_name ? { customerName: attempt.customer_name } : {}),
+  };
   const installmentMonth = settleContextOf(attempt).installment?.month;
   return runAttemptCall(
     attempt,

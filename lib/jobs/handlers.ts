@@ -2,6 +2,7 @@ import { sealAuditTask } from "@/lib/audit/seal";
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
 import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
+import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { deriveSettlementsTask } from "@/lib/settlements/derive-expected";
 import { runScheduleJob } from "@/lib/schedules/run";
@@ -29,6 +30,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
   [RETENTION_QUEUE]: runRetentionJob,
+  [VA_REFUND_FOLLOW_UP_QUEUE]: followUpRefund,
 };
 
 /**
@@ -42,7 +44,7 @@ export const outboundQueues = new Set<string>([WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QU
  * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
  * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/repository/attention.ts).
  */
-export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
+export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE, VA_REFUND_FOLLOW_UP_QUEUE]);
 
 export const periodicTasks: PeriodicTask[] = [
   // Settles outcomes we do not know (lib/payments/unsettled/sweep.ts): due look-ups are found within a second.

@@ -86,6 +86,15 @@ export function currentTransaction(id: string): Promise<TransactionsTable> {
   return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
+/** Replaces a transaction's payment_method_detail (no state move: a virtual account's refund status). */
+export async function writeMethodDetail(tx: Tx, row: TransactionsTable, detail: string): Promise<void> {
+  await tx
+    .updateTable("transactions")
+    .set({ payment_method_detail: detail, updated_at: Math.max(Date.now(), row.updated_at + 1) })
+    .where("id", "=", row.id)
+    .execute();
+}
+
 /** A transaction by our id alone (a provider's callback names it), or undefined. */
 export function findTransactionById(id: string): Promise<TransactionsTable | undefined> {
   return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirst();
