@@ -2,7 +2,7 @@ import { logger } from "@/lib/ops/logger";
 import { onShutdown } from "@/lib/ops/shutdown";
 import type { PendingEntry } from "./rows";
 import { requestLogSettings } from "./settings";
-import { closeRequestLogWriter, writeInWriterThread } from "./writer";
+import { closeRequestLogWriter, startRequestLogWriter, writeInWriterThread } from "./writer";
 
 export type { PendingEntry };
 
@@ -32,6 +32,7 @@ export function queueRequestLog(entry: PendingEntry): void {
   }
   if (!state.hooked) {
     state.hooked = true;
+    startRequestLogWriter();
     onShutdown("request log", async () => {
       await flushRequestLog();
       await closeRequestLogWriter();

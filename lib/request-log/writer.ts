@@ -83,6 +83,11 @@ export async function writeInWriterThread(entries: PendingEntry[]): Promise<void
   }
 }
 
+/** Starts the writer thread now (it takes a few seconds to load), so the first flush does not wait for it. */
+export function startRequestLogWriter(): void {
+  writer();
+}
+
 /** Lets the writer finish, close its database connection and end (after the last flush). */
 export async function closeRequestLogWriter(): Promise<void> {
   const worker = state.worker;
