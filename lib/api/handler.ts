@@ -8,14 +8,16 @@ import { observeRequests } from "@/lib/ops/observe-request";
 import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
 import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
+import { type AmountMembers, declaredMembers, guardAmountMembers } from "./amount-members";
 import { readJsonBody } from "./body";
-import { errorBody, type EnvelopeFamily } from "./envelope";
+import { errorBody } from "./envelope";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
 import { asDomainError, DomainError, ThrottledError } from "@/lib/errors/domain-error";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
-import { validateInput } from "./validate";
+import { validateInput } from "@/lib/schema/validate";
 
 type Auth = "none" | "token" | "hosting";
 
@@ -25,6 +27,8 @@ type RouteConfig<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, 
   params?: P;
   query?: Q;
   body?: B;
+  /** Money-moving bodies (cancel, pay, void): amount aliases and stray amount members (CONTRACT §5). */
+  amounts?: AmountMembers;
   /** POSTs honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
 };
@@ -97,9 +101,12 @@ export function apiRoute<
         const rawParams = (await segment?.params) ?? {};
         const params = parsePart("path", config.params ?? EMPTY, rawParams);
         const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
-        const rawBody = config.body ? await readJsonBody(request) : undefined;
+        const rawBody = config.body || config.amounts ? await readJsonBody(request) : undefined;
         noteRequestBody(rawBody);
-        const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
+        const checked = config.amounts
+          ? guardAmountMembers(rawBody, declaredMembers(config.body), config.amounts)
+          : rawBody;
+        const body = config.body ? parsePart("body", config.body, checked ?? {}) : {};
         const run = async (idempotencyKey?: string): Promise<Outcome> => {
           try {
             const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;

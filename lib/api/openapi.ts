@@ -10,8 +10,9 @@ import { paymentListOperations } from "@/lib/payments/openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
+import { settlementOperations } from "@/lib/settlements/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
-import type { Operation } from "./openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 
 /** Every documented operation; each area contributes its list. */
 export const operations: Operation[] = [
@@ -26,6 +27,7 @@ export const operations: Operation[] = [
   ...billingKeyOperations,
   ...scheduleOperations,
   ...webhookOperations,
+  ...settlementOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;

@@ -12,6 +12,15 @@ export function firstLookupAt(startedAt: number): number {
   return startedAt + providerTimeoutMs() + LOOKUP_MARGIN_MS;
 }
 
+/**
+ * When an attempt's provider call can no longer be in flight: its deadline plus the margin. Before
+ * then a provider with no record of it proves nothing (the request may still land); older rows
+ * without the column count from `requested_at`.
+ */
+export function callDeadlineOf(row: { call_deadline_at?: number | null; requested_at: number }): number {
+  return row.call_deadline_at ?? firstLookupAt(row.requested_at);
+}
+
 export function nextLookupAt(attempts: number, now = Date.now()): number {
   const delay = Math.min(BACKOFF_BASE_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 20), BACKOFF_CAP_MS);
   return now + Math.round(delay * (0.9 + Math.random() * 0.2));

@@ -52,12 +52,21 @@ export async function markUnknown(name: UnsettledTable, id: string, reason: stri
  * never asks about a request still on its way. No-op once settled.
  */
 export async function holdLookupsDuringCall(name: UnsettledTable, id: string): Promise<void> {
+  const ended = firstLookupAt(Date.now());
   await lookupColumns()
     .updateTable(name)
-    .set({ lookup_due_at: firstLookupAt(Date.now()) })
+    .set({ lookup_due_at: ended })
     .where("id", "=", id)
     .where("status", "=", OPEN_STATUS[name])
     .execute();
+  // An attempt's "no record" proves nothing until this call can no longer land (look-up-attempt.ts).
+  if (name === "transactions")
+    await getDb()
+      .updateTable("transactions")
+      .set({ call_deadline_at: ended })
+      .where("id", "=", id)
+      .where("status", "=", "PENDING")
+      .execute();
 }
 
 /** Whether the record's outcome is still unknown. */
@@ -87,16 +96,17 @@ export async function makeDueNow(name: UnsettledTable, id: string): Promise<void
     .execute();
 }
 
-/** Still unknown after a look-up: ask again after the backoff. No-op once settled. */
+/** Still unknown after a look-up: ask again after the backoff (and not before `notBefore`). No-op once settled. */
 export async function rescheduleLookup(
   name: UnsettledTable,
   row: { id: string; lookup_attempts: number },
   reason: string,
+  notBefore = 0,
 ): Promise<void> {
   await lookupColumns()
     .updateTable(name)
     .set({
-      lookup_due_at: nextLookupAt(row.lookup_attempts + 1),
+      lookup_due_at: Math.max(nextLookupAt(row.lookup_attempts + 1), notBefore),
       lookup_attempts: row.lookup_attempts + 1,
       last_lookup_error: reason.slice(0, 500),
       // The look-up has ended: the claim with it, so a "look up now" need not wait for the lease.
