@@ -295,7 +295,7 @@ async function main() {
   process.exit(0);
 }
 
-type FeatureApp = { feature: string; url: string };
+type FeatureApp = { feature: string; url: string; pid: number };
 
 /** FEATURES: what each instance turns off (the first, "all on", is the reference). */
 const FEATURES: { feature: string; env: Record<string, string> }[] = [
@@ -310,7 +310,7 @@ const FEATURES: { feature: string; env: Record<string, string> }[] = [
 async function startFeatureApps(): Promise<FeatureApp[]> {
   const apps = FEATURES.map(({ feature, env }, i) => {
     const port = APP_PORT + 10 + i;
-    start(
+    const child = start(
       ["npx", "tsx", "scripts/start.ts"],
       {
         PORT: String(port),
@@ -323,7 +323,7 @@ async function startFeatureApps(): Promise<FeatureApp[]> {
       },
       `feature-${i}`,
     );
-    return { feature, url: `http://127.0.0.1:${port}` };
+    return { feature, url: `http://127.0.0.1:${port}`, pid: child.pid! };
   });
   for (const app of apps) await waitFor(`${app.url}/openapi.json`);
   return apps;
@@ -358,13 +358,21 @@ function priceFeatures(apps: FeatureApp[], token: string, payBody: string) {
   const [all, ...without] = apps;
   type Runner = { label: string; kind: "read" | "pay"; run: () => Run };
   const runners: Runner[] = [
-    { label: "all on", kind: "read", run: () => wrk(`${all!.url}/v2/payments/bench-read`, readScript) },
-    { label: "all on", kind: "pay", run: () => wrk(all!.url, payScript(true)) },
+    {
+      label: "all on",
+      kind: "read",
+      run: () => withCpu(all!.pid, () => wrk(`${all!.url}/v2/payments/bench-read`, readScript)),
+    },
+    { label: "all on", kind: "pay", run: () => withCpu(all!.pid, () => wrk(all!.url, payScript(true))) },
     ...without.flatMap((a) => [
-      { label: a.feature, kind: "read" as const, run: () => wrk(`${a.url}/v2/payments/bench-read`, readScript) },
-      { label: a.feature, kind: "pay" as const, run: () => wrk(a.url, payScript(true)) },
+      {
+        label: a.feature,
+        kind: "read" as const,
+        run: () => withCpu(a.pid, () => wrk(`${a.url}/v2/payments/bench-read`, readScript)),
+      },
+      { label: a.feature, kind: "pay" as const, run: () => withCpu(a.pid, () => wrk(a.url, payScript(true))) },
     ]),
-    { label: "idempotency", kind: "pay", run: () => wrk(all!.url, payScript(false)) },
+    { label: "idempotency", kind: "pay", run: () => withCpu(all!.pid, () => wrk(all!.url, payScript(false))) },
   ];
   seconds = WARM_SECONDS;
   for (const r of runners) r.run();
@@ -378,16 +386,25 @@ function priceFeatures(apps: FeatureApp[], token: string, payBody: string) {
     const runs = results.get(`${label}/${kind}`);
     return runs?.length ? median(runs.map((r) => r.rps)) : NaN;
   };
+  /** CPU µs per request of the server (and PostgreSQL's backends), median of the rounds. */
+  const cpu = (label: string, kind: string) => {
+    const runs = results.get(`${label}/${kind}`) ?? [];
+    return runs.length ? median(runs.map((r) => r.cpuUs!.server + r.cpuUs!.postgres)) : NaN;
+  };
   const cell = (label: string, kind: "read" | "pay") => {
     const off = rps(label, kind);
-    if (Number.isNaN(off)) return "– | –";
+    if (Number.isNaN(off)) return "– | – | – | –";
     const on = rps("all on", kind);
-    return `${off.toFixed(0)} | **${((1 - on / off) * 100).toFixed(1)}%**`;
+    const cpuOff = cpu(label, kind);
+    const cpuOn = cpu("all on", kind);
+    return `${off.toFixed(0)} | ${((1 - on / off) * 100).toFixed(1)}% | ${cpuOff.toFixed(0)} µs | **${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}%**`;
   };
   console.log(
-    `\nFeature prices (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians): all on — read ${rps("all on", "read").toFixed(0)} req/s (p99 ${median(results.get("all on/read")!.map((r) => r.p99)).toFixed(1)} ms), payment ${rps("all on", "pay").toFixed(0)} req/s; cost = 1 − all on ÷ without it\n`,
+    `\nFeature prices (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians): all on — read ${rps("all on", "read").toFixed(0)} req/s (p99 ${median(results.get("all on/read")!.map((r) => r.p99)).toFixed(1)} ms), payment ${rps("all on", "pay").toFixed(0)} req/s; CPU per request all on: read ${cpu("all on", "read").toFixed(0)} µs, payment ${cpu("all on", "pay").toFixed(0)} µs (server${pgDataDir ? " + PostgreSQL" : ""}). Throughput cost = 1 − all on ÷ without it; CPU cost = the CPU per request it adds, as a share of all on's\n`,
   );
-  console.log("| without | read req/s | read cost | payment req/s | payment cost |\n|---|---|---|---|---|");
+  console.log(
+    "| without | read req/s | read cost (req/s) | read CPU | read cost (CPU) | payment req/s | payment cost (req/s) | payment CPU | payment cost (CPU) |\n|---|---|---|---|---|---|---|---|---|",
+  );
   for (const label of [...without.map((a) => a.feature), "idempotency"])
     console.log(`| ${label} | ${cell(label, "read")} | ${cell(label, "pay")} |`);
 }
