@@ -62,13 +62,18 @@ function cloneable(entry: PendingEntry): PendingEntry {
     structuredClone(entry.request_body);
     return entry;
   } catch {
-    let body: string | null;
+    let text: string | null;
     try {
-      body = redactJson(entry.request_body);
+      text = redactJson(entry.request_body);
     } catch {
-      body = "[not kept: could not be redacted]";
+      return { ...entry, request_body: "[not kept: could not be redacted]" };
     }
-    return { ...entry, request_body: body };
+    // Cut and redacted, parsed back: the thread redacts it again (markers and masks stay as they are).
+    try {
+      return { ...entry, request_body: text === null ? null : JSON.parse(text) };
+    } catch {
+      return { ...entry, request_body: null, request_body_omitted: text?.length ?? 0 };
+    }
   }
 }
 
