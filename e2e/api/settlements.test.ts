@@ -25,7 +25,7 @@ async function merchantWithSales() {
   await backdateRefunds(id, m.store_id, "2026-11-26");
   const other = await paidPayment(m, "4242424242424242", { total_amount: 20_000 });
   await backdatePayment(other, m.store_id, "2026-11-27");
-  await deriveExpectedSettlements({ fromStart: true });
+  await deriveExpectedSettlements({ storeId: m.store_id });
   return { m, id, other, channelKey };
 }
 

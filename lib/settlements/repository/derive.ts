@@ -46,9 +46,10 @@ export async function advanceCursor(name: string, position: number, db: Executor
 export async function paymentsWithoutSettlement(
   since: number,
   limit: number,
+  storeId?: string,
   db: Executor = getDb(),
 ): Promise<Unsettled[]> {
-  const rows = await db
+  let query = db
     .selectFrom("transactions as t")
     .leftJoin("settlements as s", (j) => j.onRef("s.source_key", "=", sql<string>`'tx:' || t.id`))
     .select([
@@ -71,8 +72,9 @@ export async function paymentsWithoutSettlement(
     .where("t.channel_id", "is not", null)
     .where("s.id", "is", null)
     .orderBy("t.status_updated_at")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (storeId) query = query.where("t.store_id", "=", storeId);
+  const rows = await query.execute();
   return rows.map((r) => ({
     kind: "PAYMENT",
     source_id: r.id,
@@ -95,9 +97,10 @@ export async function paymentsWithoutSettlement(
 export async function refundsWithoutSettlement(
   since: number,
   limit: number,
+  storeId?: string,
   db: Executor = getDb(),
 ): Promise<Unsettled[]> {
-  const rows = await db
+  let query = db
     .selectFrom("cancellations as c")
     .innerJoin("transactions as t", "t.id", "c.transaction_id")
     .leftJoin("settlements as s", (j) => j.onRef("s.source_key", "=", sql<string>`'cx:' || c.id`))
@@ -120,8 +123,9 @@ export async function refundsWithoutSettlement(
     .where("t.channel_id", "is not", null)
     .where("s.id", "is", null)
     .orderBy("c.cancelled_at")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (storeId) query = query.where("c.store_id", "=", storeId);
+  const rows = await query.execute();
   return rows.map((r) => ({
     kind: "REFUND",
     source_id: r.id,
