@@ -57,7 +57,10 @@ export async function reconcile(scope: ReconcileScope): Promise<ReconciliationRe
   }
   const named = entries.map((e) => e.txId);
   const ours = await loadOurs(scope, until, [...new Set(named)]);
-  const mismatches = [...(await compare(entries, ours, listed, accountOf)), ...(await checkSettlements({ ...scope, until }))];
+  const mismatches = [
+    ...(await compare(entries, ours, listed, accountOf)),
+    ...(await checkSettlements({ ...scope, until })),
+  ];
   const unsettled = [...unreachable, ...(await listUnsettled(scope))];
   const checked = new Set([
     ...entries.map((e) => (e.type === "PAYMENT" ? e.pgTxId : e.pgCancellationId)),
