@@ -154,3 +154,49 @@ export async function channelIdByKey(merchantId: string, storeIds: string[], key
     .executeTakeFirst();
   return row?.id;
 }
+
+export type DaySumRecord = {
+  payout_on: string;
+  currency: string;
+  status: SettlementStatus;
+  count: number;
+  gross: number;
+  fee_total: number;
+  vat_on_fees: number;
+  net: number;
+};
+
+function sums() {
+  return [
+    sql<SettlementStatus>`max(settlements.status)`.as("status"),
+    sql<number>`count(*)`.as("count"),
+    sql<number>`sum(settlements.gross)`.as("gross"),
+    sql<number>`sum(settlements.fee_total)`.as("fee_total"),
+    sql<number>`sum(settlements.vat_on_fees)`.as("vat_on_fees"),
+    sql<number>`sum(settlements.net)`.as("net"),
+  ] as const;
+}
+
+/** Per payout date and currency, across the filter's stores and channels (the day-by-day table). */
+export async function daySums(f: SettlementFilters, limit = 400): Promise<DaySumRecord[]> {
+  const rows = await filtered(getDb().selectFrom("settlements"), f)
+    .select(["settlements.payout_on", "settlements.currency", ...sums()])
+    .groupBy(["settlements.payout_on", "settlements.currency"])
+    .orderBy("settlements.payout_on")
+    .orderBy("settlements.currency")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, count: num(r.count), ...numbers(r) }));
+}
+
+export type StoreSumRecord = Omit<DaySumRecord, "payout_on"> & { store_id: string };
+
+/** Per store and currency (a hosting company's sub-stores side by side). */
+export async function storeSums(f: SettlementFilters): Promise<StoreSumRecord[]> {
+  const rows = await filtered(getDb().selectFrom("settlements"), f)
+    .select(["settlements.store_id", "settlements.currency", ...sums()])
+    .groupBy(["settlements.store_id", "settlements.currency"])
+    .orderBy("settlements.store_id")
+    .execute();
+  return rows.map((r) => ({ ...r, count: num(r.count), ...numbers(r) }));
+}
