@@ -71,6 +71,19 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
+  "settlements/setContractTermsAction": refuse((t) => ({
+    channel_id: t.paymentChannel,
+    terms: {
+      payout_days: 1,
+      vat_bps: 1000,
+      fees: {
+        CARD: { kind: "RATE", rate_bps: 1 },
+        VIRTUAL_ACCOUNT: { kind: "RATE", rate_bps: 1 },
+        TRANSFER: { kind: "RATE", rate_bps: 1 },
+        EASY_PAY: { kind: "RATE", rate_bps: 1 },
+      },
+    },
+  })),
   "developers/listKeysAction": own(),
   "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
   "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),
