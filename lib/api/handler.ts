@@ -10,13 +10,14 @@ import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { type AmountMembers, declaredMembers, guardAmountMembers } from "./amount-members";
 import { readJsonBody } from "./body";
-import { errorBody, type EnvelopeFamily } from "./envelope";
+import { errorBody } from "./envelope";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
 import { asDomainError, DomainError, ThrottledError } from "@/lib/errors/domain-error";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
-import { validateInput } from "./validate";
+import { validateInput } from "@/lib/schema/validate";
 
 type Auth = "none" | "token" | "hosting";
 

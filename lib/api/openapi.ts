@@ -12,7 +12,7 @@ import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
 import { settlementOperations } from "@/lib/settlements/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
-import type { Operation } from "./openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 
 /** Every documented operation; each area contributes its list. */
 export const operations: Operation[] = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Connecting a LIVE Toss Payments channel (dashboard, OWNER/ADMIN). Client-safe. */
 export const connectTossChannelInput = z.object({

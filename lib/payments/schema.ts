@@ -1,6 +1,6 @@
 import { BANK_NAMES } from "@/lib/bank-names";
 import { z } from "zod";
-import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/api/fields";
+import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/schema/fields";
 import { cardCredential, cardCvc, cardVbv } from "@/lib/cards/schema";
 import { addressForm, country, currency, customerForm, product } from "@/lib/customers/schema";
 import type { DepositCallback } from "@/lib/providers/tosspayments/deposit-callback";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, queryArray, queryInt } from "@/lib/api/fields";
+import { idRef, queryArray, queryInt } from "@/lib/schema/fields";
 
 /** Query inputs and response shapes of the settlement endpoints (CONTRACT §14). Client-safe. */
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { callerId } from "@/lib/api/fields";
+import { callerId } from "@/lib/schema/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { cancelPayment } from "@/lib/payments/cancel/cancel-payment";
 import { completeEscrow } from "@/lib/payments/escrow/complete-escrow";
