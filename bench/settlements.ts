@@ -87,6 +87,10 @@ const channelId = async (m: typeof main) =>
   (await getDb().selectFrom("channels").select("id").where("key", "=", toss(m).key).executeTakeFirstOrThrow()).id;
 await seed(main.merchant_id, main.store_id, await channelId(main), ROWS, now);
 await seed(neighbour.merchant_id, neighbour.store_id, await channelId(neighbour), NEIGHBOUR_ROWS, now);
+// The per-day sums every write keeps (lib/settlements/repository/days.ts), built at once for the bulk rows.
+await sql`insert into settlement_days (merchant_id, store_id, payout_on, channel_id, currency, status, kind, count, gross, fee_total, vat_on_fees, net)
+  select merchant_id, store_id, payout_on, channel_id, currency, status, kind, count(*), sum(gross), sum(fee_total), sum(vat_on_fees), sum(net)
+  from settlements group by merchant_id, store_id, payout_on, channel_id, currency, status, kind`.execute(getDb());
 await sql.raw(dialect() === "sqlite" ? "analyze" : "vacuum analyze settlements").execute(getDb());
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDb, withTransaction } from "@/lib/db/client";
+import { insertSettlements } from "@/lib/settlements/repository/derive";
 import { newOrderedId } from "@/lib/ids";
 import { koreaDate } from "@/lib/settlements/business-days";
 import { insertStore } from "@/lib/tenancy/insert-store";
@@ -23,36 +24,33 @@ type Row = {
 /** Settlement rows as the derivation job writes them (the page is under test here, not the job). */
 async function seed(rows: Row[], merchantId: string) {
   const now = Date.now();
-  await getDb()
-    .insertInto("settlements")
-    .values(
-      rows.map((r) => ({
-        id: newOrderedId("stl_"),
-        merchant_id: merchantId,
-        store_id: r.store,
-        channel_id: r.channel,
-        pg_provider: "TOSSPAYMENTS",
-        kind: r.kind,
-        source_key: `e2e:${newOrderedId()}`,
-        payment_id: r.payment,
-        transaction_id: null,
-        cancellation_id: null,
-        method: "CARD",
-        currency: "KRW",
-        sold_on: r.payout,
-        payout_on: r.payout,
-        gross: r.gross,
-        fees: JSON.stringify([{ type: "RATE", amount: r.fee }]),
-        fee_total: r.fee,
-        vat_on_fees: r.vat,
-        net: r.gross - r.fee - r.vat,
-        status: "EXPECTED" as const,
-        pg_key: null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  await insertSettlements(
+    rows.map((r) => ({
+      id: newOrderedId("stl_"),
+      merchant_id: merchantId,
+      store_id: r.store,
+      channel_id: r.channel,
+      pg_provider: "TOSSPAYMENTS",
+      kind: r.kind,
+      source_key: `e2e:${newOrderedId()}`,
+      payment_id: r.payment,
+      transaction_id: null,
+      cancellation_id: null,
+      method: "CARD",
+      currency: "KRW",
+      sold_on: r.payout,
+      payout_on: r.payout,
+      gross: r.gross,
+      fees: JSON.stringify([{ type: "RATE", amount: r.fee }]),
+      fee_total: r.fee,
+      vat_on_fees: r.vat,
+      net: r.gross - r.fee - r.vat,
+      status: "EXPECTED" as const,
+      pg_key: null,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
 }
 
 async function tossChannel(storeId: string) {

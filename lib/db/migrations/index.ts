@@ -34,6 +34,7 @@ import * as m0096 from "./0096_request_log_lz4";
 import * as m0097 from "./0097_lookup_claims";
 import * as m0105 from "./0105_call_deadline";
 import * as m0120 from "./0120_settlements";
+import * as m0121 from "./0121_settlement_days";
 
 export type MigrationDialect = Dialect;
 
@@ -82,6 +83,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0097_lookup_claims": m0097,
   "0105_call_deadline": m0105,
   "0120_settlements": m0120,
+  "0121_settlement_days": m0121,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
-import { getDb } from "@/lib/db/client";
+import { dialect, getDb, withTransaction } from "@/lib/db/client";
+import { applyToDays } from "./days";
 import type { Executor } from "@/lib/db/transaction";
 import type { SettlementsTable } from "@/lib/db/tables/settlements";
 
@@ -75,11 +76,20 @@ export async function settlementBySource(sourceKey: string, db: Executor = getDb
 }
 
 /** Writes a confirmed row under its source key, replacing what was there (the expected row, or an earlier copy). */
-export async function upsertConfirmed(row: SettlementsTable, db: Executor = getDb()): Promise<void> {
+export async function upsertConfirmed(row: SettlementsTable): Promise<void> {
   const { id: _id, created_at: _created, source_key: _key, ...update } = row;
-  await db
-    .insertInto("settlements")
-    .values(row)
-    .onConflict((oc) => oc.column("source_key").doUpdateSet(update))
-    .execute();
+  await withTransaction(async (tx) => {
+    // The row it replaces leaves its day's sums and the new one joins its own (PostgreSQL: locked).
+    let before = tx.selectFrom("settlements").selectAll().where("source_key", "=", row.source_key);
+    if (dialect() === "postgres") before = before.forUpdate();
+    const old = await before.executeTakeFirst();
+    const written = await tx
+      .insertInto("settlements")
+      .values(row)
+      .onConflict((oc) => oc.column("source_key").doUpdateSet(update))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (old) await applyToDays(tx, [old], -1);
+    await applyToDays(tx, [written], 1);
+  });
 }

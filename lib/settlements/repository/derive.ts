@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { getDb } from "@/lib/db/client";
+import { getDb, withTransaction } from "@/lib/db/client";
+import { applyToDays } from "./days";
 import type { Executor } from "@/lib/db/transaction";
 import type { SettlementsTable } from "@/lib/db/tables/settlements";
 
@@ -145,11 +146,16 @@ export async function refundsWithoutSettlement(
 }
 
 /** Writes settlement rows; one already there for the same source is kept (idempotent). */
-export async function insertSettlements(rows: SettlementsTable[], db: Executor = getDb()): Promise<void> {
+export async function insertSettlements(rows: SettlementsTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto("settlements")
-    .values(rows)
-    .onConflict((oc) => oc.column("source_key").doNothing())
-    .execute();
+  await withTransaction(async (tx) => {
+    // Only the rows this statement inserted count into their days (a concurrent run's are its own).
+    const inserted = await tx
+      .insertInto("settlements")
+      .values(rows)
+      .onConflict((oc) => oc.column("source_key").doNothing())
+      .returningAll()
+      .execute();
+    await applyToDays(tx, inserted, 1);
+  });
 }
