@@ -154,7 +154,9 @@ export function PayoutRows({ rows, t, money }: { rows: WireSettlement[]; t: T; m
                 )}
               </td>
               <td className={cell}>{r.sold_on}</td>
-              <td className={cell}>{r.pg_provider ? t(`enum.pgProvider.${r.pg_provider}`) : <span data-raw>{r.channel_key}</span>}</td>
+              <td className={cell}>
+                {r.pg_provider ? t(`enum.pgProvider.${r.pg_provider}`) : <span data-raw>{r.channel_key}</span>}
+              </td>
               <td className={num}>{money(r.gross, r.currency)}</td>
               <td className={num}>{money(r.fee_total, r.currency)}</td>
               <td className={num}>{money(r.vat_on_fees, r.currency)}</td>

@@ -51,7 +51,8 @@ function ChannelTerms({ channel }: { channel: ChannelTermsView }) {
       data-testid={`terms-${channel.channel_key}`}
     >
       <p className="text-sm font-semibold">
-        {channel.channel_name} · {t(`enum.pgProvider.${channel.pg_provider}`)} · {t(`enum.channelType.${channel.channel_type}`)}
+        {channel.channel_name} · {t(`enum.pgProvider.${channel.pg_provider}`)} ·{" "}
+        {t(`enum.channelType.${channel.channel_type}`)}
         {channel.is_default ? (
           <span className="ml-2 text-xs font-normal text-slate-500">{t("settlements.defaultTerms")}</span>
         ) : null}
