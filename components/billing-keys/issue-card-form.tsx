@@ -14,7 +14,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { issueTestCardForm, type IssueTestCardForm } from "@/lib/billing-keys/schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { issueTestCardAction, paymentChannelsAction } from "@/app/dashboard/billing-keys/actions";
+import { issueTestCardAction, paymentChannelsAction } from "@/components/billing-keys/actions";
 
 /** CONTRACT §10 sandbox cards, offered as presets. */
 const TEST_CARDS = [

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { issueCashReceiptAction, paymentChannelsAction } from "@/app/dashboard/cash-receipts/actions";
+import { issueCashReceiptAction, paymentChannelsAction } from "@/components/cash-receipts/actions";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";

@@ -8,7 +8,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { identityChannelsAction, sendVerificationAction } from "@/app/dashboard/verifications/actions";
+import { identityChannelsAction, sendVerificationAction } from "@/components/identity/actions";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";

@@ -17,7 +17,7 @@ import { useFieldError } from "@/components/ui/error-message";
 import { parseMajorAmount } from "@/lib/money";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { bookScheduleForm, type BookScheduleForm as BookScheduleValues } from "@/lib/schedules/schema";
-import { bookableKeysAction, bookScheduleAction } from "@/app/dashboard/schedules/actions";
+import { bookableKeysAction, bookScheduleAction } from "@/components/schedules/actions";
 
 export const SCHEDULES_QUERY = ["schedules"] as const;
 
