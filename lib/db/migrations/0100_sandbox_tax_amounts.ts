@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * The sandbox PG keeps the tax-free and VAT amounts it was sent, as a real PG does, so its look-ups

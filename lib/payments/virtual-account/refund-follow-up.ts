@@ -1,6 +1,6 @@
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { type Transaction as Tx, transaction } from "@/lib/db/transaction";
-import type { JobOutcome } from "@/lib/jobs/handlers";
+import type { JobOutcome } from "@/lib/jobs/handler-types";
 import { enqueue } from "@/lib/jobs/queue";
 import { callProvider } from "@/lib/providers/call";
 import type { VirtualAccountRefundStatus } from "@/lib/providers/types";
