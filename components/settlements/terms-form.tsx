@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { setContractTermsAction } from "@/app/dashboard/settlements/actions";
+import { setContractTermsAction } from "./actions";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Input, Select } from "@/components/ui/input";
