@@ -35,6 +35,7 @@ import * as m0097 from "./0097_lookup_claims";
 import * as m0100 from "./0100_sandbox_tax_amounts";
 import * as m0105 from "./0105_call_deadline";
 import * as m0106 from "./0106_readiness_probe";
+import * as m0115 from "./0115_dashboard_sessions";
 import * as m0120 from "./0120_settlements";
 import * as m0121 from "./0121_settlement_days";
 import type { MigrationDialect } from "./dialect";
@@ -85,6 +86,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0100_sandbox_tax_amounts": m0100,
   "0105_call_deadline": m0105,
   "0106_readiness_probe": m0106,
+  "0115_dashboard_sessions": m0115,
   "0120_settlements": m0120,
   "0121_settlement_days": m0121,
 };

@@ -33,7 +33,6 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     found: (d) => [...d.payments, ...d.billingKeys, ...d.schedules],
   },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
-  "billing-keys/paymentChannelsAction": own(),
   "billing-keys/issueTestCardAction": refuse((t) => ({
     channel_key: t.paymentChannel,
     card_number: "4242424242424242",
@@ -50,7 +49,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   ),
   "billing-keys/billingKeyDetailAction": refuse((t) => ({ billing_key: t.billingKey })),
   "cash-receipts/listCashReceiptsAction": own({ page: 0 }),
-  "cash-receipts/paymentChannelsAction": own(),
+  "channels/paymentChannelsAction": own(),
   "cash-receipts/issueCashReceiptAction": refuse((t) => ({
     payment_id: t.payment,
     channel_key: t.paymentChannel,
