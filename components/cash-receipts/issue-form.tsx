@@ -22,6 +22,7 @@ import {
   type DashboardIssueInput,
 } from "@/lib/cash-receipts/schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
+import { channelLabel } from "@/lib/i18n/labels";
 
 /** Manual issuance: for one of our payments, or for a sale made elsewhere (any new payment id). */
 export function IssueCashReceiptForm() {
@@ -95,7 +96,9 @@ export function IssueCashReceiptForm() {
         <FormField label={t("receipts.channel")} htmlFor="cr-channel" error={err(errors.channel_key)}>
           <Select id="cr-channel" {...form.register("channel_key")}>
             {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
+              <option key={c.key} value={c.key}>
+                {channelLabel(t, c)}
+              </option>
             ))}
           </Select>
         </FormField>

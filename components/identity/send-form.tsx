@@ -16,6 +16,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { dashboardSendInput, identityOperator, type DashboardSendInput } from "@/lib/identity/schema";
+import { channelLabel } from "@/lib/i18n/labels";
 
 function newVerificationId(): string {
   return `iv-dash-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -80,7 +81,9 @@ export function SendVerificationForm() {
         <FormField label={t("identity.channel")} htmlFor="iv-channel" error={fieldError(errors.channelKey)}>
           <Select id="iv-channel" {...form.register("channelKey")}>
             {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
+              <option key={c.key} value={c.key}>
+                {channelLabel(t, c)}
+              </option>
             ))}
           </Select>
         </FormField>
