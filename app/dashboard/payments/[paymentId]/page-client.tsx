@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useState } from "react";
 import { toast } from "sonner";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { CancelPaymentForm } from "@/components/payments/cancel-form";
@@ -42,6 +43,7 @@ export function PaymentDetailClient({
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
+  const [refundMode, setRefundMode] = useState<"full" | "partial">("full");
   const key = ["payment", storeId, paymentId];
   const detail = useQuery({
     queryKey: key,
@@ -116,6 +118,8 @@ export function PaymentDetailClient({
               taxFreeBalance={balance.taxFree}
               cancel={cancelPaymentAction}
               onDone={refresh}
+              mode={refundMode}
+              onModeKept={setRefundMode}
             />
           ) : null}
           {canWrite && tx.status === "VIRTUAL_ACCOUNT_ISSUED" ? (
