@@ -5,6 +5,8 @@ import type { EnvelopeFamily } from "./envelope";
 export type Operation = {
   method: "get" | "post" | "put" | "delete";
   path: string;
+  /** Unique and stable: SDK generators name their methods after it. */
+  operationId: string;
   summary: string;
   tag: string;
   family: EnvelopeFamily;

@@ -11,6 +11,7 @@ import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
+import { QUERY_TYPE } from "./fields";
 import type { Operation } from "./openapi-types";
 
 /** Every documented operation; each area contributes its list. */
@@ -40,6 +41,13 @@ function toSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSche
   return rest;
 }
 
+/** A query integer or boolean as what it means (the text it travels as is the transport's business). */
+function querySchema(s: JsonSchema): JsonSchema {
+  const meant = s[QUERY_TYPE] as JsonSchema | undefined;
+  if (!meant) return s;
+  return { ...meant, ...(s.default !== undefined ? { default: s.default } : {}) };
+}
+
 function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
   if (!schema) return [];
   const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -47,7 +55,7 @@ function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
     name,
     in: where,
     required: where === "path" || (json.required ?? []).includes(name),
-    schema: s,
+    schema: querySchema(s),
     ...(where === "query" && s.type === "array" ? { style: "form", explode: true } : {}),
   }));
 }
@@ -93,6 +101,7 @@ function operationObject(op: Operation) {
     ]),
   ].sort();
   return {
+    operationId: op.operationId,
     summary: op.summary,
     tags: [op.tag],
     ...(op.deprecated ? { deprecated: true } : {}),
@@ -128,7 +137,14 @@ export function openApiDocument(): JsonSchema {
   for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
   cached = {
     openapi: "3.1.0",
-    info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },
+    info: {
+      title: "Payment platform API",
+      version: "2.0.0",
+      description: apiIntroduction(),
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    // Relative: every installation serves its own API (PUBLIC_URL), and the reference page calls the origin it came from.
+    servers: [{ url: "/", description: "This installation" }],
     components: {
       securitySchemes: {
         bearer: {
