@@ -7,6 +7,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { CancelPaymentForm } from "@/components/payments/cancel-form";
+import { CashReceiptCard } from "@/components/payments/cash-receipt-card";
 import { DetailPanels } from "@/components/payments/detail-panels";
 import { balancesOf, CancellationsCard, PaymentSummary, TransactionsCard } from "@/components/payments/payment-detail";
 import { primaryOf } from "@/components/payments/payments-table";
@@ -22,6 +23,7 @@ import {
   cancelPaymentAction,
   completeEscrowAction,
   getPaymentAction,
+  issueReceiptForPaymentAction,
   registerEscrowAction,
   simulateDepositAction,
   voidVirtualAccountAction,
@@ -120,6 +122,17 @@ export function PaymentDetailClient({
               onDone={refresh}
               mode={refundMode}
               onModeKept={setRefundMode}
+            />
+          ) : null}
+          {canWrite && (tx.status === "PAID" || tx.status === "PARTIAL_CANCELLED") ? (
+            <CashReceiptCard
+              paymentId={paymentId}
+              method={tx.method}
+              currency={tx.amount.currency}
+              balance={balance.amount}
+              receipt={tx.cash_receipt as { status?: string; issue_number?: string; receipt_url?: string } | undefined}
+              issue={issueReceiptForPaymentAction}
+              onDone={refresh}
             />
           ) : null}
           {canWrite && tx.status === "VIRTUAL_ACCOUNT_ISSUED" ? (
