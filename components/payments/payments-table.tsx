@@ -166,6 +166,7 @@ export function PaymentsTable({
     cols.push(
       {
         id: "requested_at",
+        meta: { label: t("payments.requestedAt") },
         header: () => <SortHeader label={t("payments.requestedAt")} by="REQUESTED_AT" sort={sort} onSort={onSort} />,
         cell: ({ row }) => (
           <span className="whitespace-nowrap">{fmt.dateTime(primaryOf(row.original).requested_at)}</span>
@@ -173,6 +174,7 @@ export function PaymentsTable({
       },
       {
         id: "status_updated_at",
+        meta: { label: t("payments.statusUpdatedAt") },
         header: () => (
           <SortHeader label={t("payments.statusUpdatedAt")} by="STATUS_UPDATED_AT" sort={sort} onSort={onSort} />
         ),
@@ -190,6 +192,7 @@ export function PaymentsTable({
       data={payments}
       loading={loading}
       testId="payments-table"
+      stacked
       rowTestId={(p) => `payment-${p.id}`}
       emptyText={emptyText}
       label={t("payments.title")}
