@@ -29,6 +29,26 @@ const RAW_ENUMS = [
 ].filter((v) => !new RegExp(`(^|[^A-Za-z0-9_])${v}(?![A-Za-z0-9_])`).test(labels));
 const RAW_PATTERN = new RegExp(`(^|[^A-Za-z0-9_])(${RAW_ENUMS.join("|")})(?![A-Za-z0-9_])`);
 
+/**
+ * Latin words a Korean page may show: those the Korean dictionary itself uses (API, URL, CSV, brand
+ * names such as PortOne). Any other English word on a Korean page is a missing translation.
+ */
+const KOREAN_LATIN = new Set(
+  Object.values(dictionaries.ko)
+    .join(" ")
+    .match(/[A-Za-z][A-Za-z']+/g)
+    ?.map((w) => w.toLowerCase()) ?? [],
+);
+
+/** English words in a Korean page's text, leaving out data: e-mails, addresses, ids and anything with a digit. */
+export function englishWords(text: string): string[] {
+  const words = text
+    .split(/\s+/)
+    .filter((token) => !/[@/\\_:.]\w|\d/.test(token))
+    .flatMap((token) => token.match(/[A-Za-z][A-Za-z']{2,}/g) ?? []);
+  return [...new Set(words.filter((w) => !KOREAN_LATIN.has(w.toLowerCase())))];
+}
+
 /** A page's own title in the app's title template ("Payments · Payment Platform"), in either language. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PAGE_TITLE = new RegExp(
@@ -54,6 +74,8 @@ export async function checkPage(page: Page, label: string) {
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
   const text = await readableText(page);
   expect(text.match(RAW_PATTERN)?.[2], `${label}: raw enum name on the page`).toBeUndefined();
+  if ((await page.locator("html").getAttribute("lang")) === "ko")
+    expect(englishWords(text), `${label}: English text on a Korean page`).toEqual([]);
   const wide = await page.evaluate(() => {
     const overflow = document.documentElement.scrollWidth - window.innerWidth;
     if (overflow <= 0) return [];
