@@ -19,6 +19,7 @@ const AREAS = [
   "retention",
   "schedules",
   "search",
+  "settlements",
   "stores",
   "tenancy",
   "throttle",

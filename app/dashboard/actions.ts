@@ -2,7 +2,7 @@
 
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { idRef } from "@/lib/api/fields";
+import { idRef } from "@/lib/schema/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { STORE_COOKIE } from "@/lib/dashboard/context";
 import { DomainError } from "@/lib/errors/domain-error";

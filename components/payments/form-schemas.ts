@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callerId } from "@/lib/api/fields";
+import { callerId } from "@/lib/schema/fields";
 import { parseMajorAmount } from "@/lib/money";
 
 /**

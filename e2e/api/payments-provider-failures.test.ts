@@ -5,6 +5,7 @@ import { lookUpNow } from "@/lib/payments/unsettled/sweep";
 import { liveAdapters } from "@/lib/channels/providers";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import type { PaymentProvider } from "@/lib/providers/types";
+import { passCallDeadline } from "@/lib/testing/call-deadline";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 
@@ -43,7 +44,7 @@ const crash = async (): Promise<never> => {
 const refuse = async () => ({ ok: false as const, pgCode: "ESCROW_REFUSED", pgMessage: "refused by the provider" });
 
 describe("provider crashes and refusals", () => {
-  it("instant pay: a crashing provider call is an unknown outcome, looked up at once: the provider never got it, so FAILED and the id may be retried", async () => {
+  it("instant pay: a crashing provider call is an unknown outcome, looked up at once; no record settles FAILED only after the call's deadline, then the id may be retried", async () => {
     const m = await newMerchant();
     const key = await liveChannel(m, { approveCard: crash });
     const id = newPaymentId();
@@ -54,10 +55,16 @@ describe("provider crashes and refusals", () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({
       code: "PG_PROVIDER_ERROR",
-      params: { pg_code: "PROVIDER_NO_RECORD", pg_message: expect.any(String) },
+      params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN", pg_message: expect.any(String) },
     });
     expect(JSON.stringify(res.body)).not.toContain("connection reset");
-    const tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    let tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
+    expect(tx.status).toBe("PENDING");
+    // The reset request may still land until its deadline: no new attempt meanwhile.
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))).status).toBe(400);
+    await passCallDeadline(tx.id);
+    await lookUpNow("transactions", tx.id);
+    tx = (await m.api.get(`/v2/payments/${id}`)).body.payment.transactions[0];
     expect(tx).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
     expect((await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m))).status).toBe(200);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
 import { getDb } from "@/lib/db/client";
 import { lookUpNow } from "@/lib/payments/unsettled/sweep";
+import { passCallDeadline } from "@/lib/testing/call-deadline";
 import { reconcile } from "@/lib/reconciliation/report";
 import { callApi } from "@/lib/testing/api";
 import { makeDue, runUntilSettled } from "@/lib/testing/billing";
@@ -213,7 +214,7 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     expect(fake.ledger.payment(m.live.secretKey, tx.id)!.status).toBe("DONE");
   });
 
-  it("a request that never reached Toss: the look-up finds nothing, FAILED PROVIDER_NO_RECORD", async () => {
+  it("a request that never reached Toss: the look-up finds nothing, FAILED PROVIDER_NO_RECORD once the call's deadline has passed", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     const res = await m.api.post(
@@ -221,8 +222,13 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
       card(m, "4242424242424242", { order_name: "down [toss:network]" }),
     );
     expect(res.status).toBe(500);
-    expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
-    expect(fake.ledger.payment(m.live.secretKey, (await primary(m, id)).id)).toBeUndefined();
+    expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    const tx = await primary(m, id);
+    expect(tx.status).toBe("PENDING");
+    await passCallDeadline(tx.id);
+    await lookUpNow("transactions", tx.id);
+    expect(await primary(m, id)).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
+    expect(fake.ledger.payment(m.live.secretKey, tx.id)).toBeUndefined();
   });
 
   it("a timeout: PENDING while Toss says IN_PROGRESS, then PAID from the late answer or the look-up", async () => {
@@ -405,8 +411,8 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
   });
 
-  it("an unknown order is 404; an account at a bank Toss does not issue at is 400 naming the field", async () => {
-    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(404);
+  it("an unknown order is 401, as a forged one; an account at a bank Toss does not issue at is 400 naming the field", async () => {
+    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(401);
     const m = await merchantWithLiveToss();
     const res = await m.api.post(
       `/v2/payments/${newPaymentId()}/instant/pay`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operations } from "@/lib/api/openapi";
-import type { Operation } from "@/lib/api/openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 import { callApi } from "@/lib/testing/api";
 
 /** Spec Authentication 5: every endpoint but the logins answers 401 UNAUTHORIZED, in its own envelope, to a wrong credential. */

@@ -35,6 +35,36 @@ describe("data at rest after the full suite", () => {
     expect(clean).toEqual([]);
   });
 
+  it("the scanner recognises grouped and 13-digit card numbers, Toss keys, bearer credentials and members named like secrets in any case (issue #29)", () => {
+    const cases: [string, string][] = [
+      ["card 5555 5555 5555 4444", "card number"],
+      ['{"note":"4111-1111-1111-1111"}', "card number"],
+      ["3782 822463 10005", "card number"],
+      ["4222222222222", "card number"],
+      ['{"note":"live_sk_zXLkKEypNArWmo50nX3lmeax"}', "Toss secret key"],
+      ["test_sk_D5GePWvyJnrK0W0k6q8gLzN97Eoq", "Toss secret key"],
+      ["Authorization: Bearer abcdefghijklmnopqrstuvwxyz", "Authorization credential"],
+      ['{"Password":"hunter2"}', "secret in member Password"],
+      ['{"passwd":"hunter2"}', "secret in member passwd"],
+      ['{"secret_key":"abc"}', "secret in member secret_key"],
+      ['{"client_key":"abc"}', "secret in member client_key"],
+      ['{"a":{"mert_key":"abc"}}', "secret in member mert_key"],
+    ];
+    for (const [text, kind] of cases) {
+      const kinds: string[] = [];
+      scanText(text, (k) => kinds.push(k));
+      expect(kinds, text).toContain(kind);
+    }
+    const clean: string[] = [];
+    for (const text of [
+      '{"channel_key":"ch-1","billing_key":"bk-1","idempotency_key":"k","Password":"********","previous_secret_valid_hours":24}',
+      "pay-12239-1795445542255 at 1795437228157",
+      "sk_AbCdEfG",
+    ])
+      scanText(text, (k) => clean.push(`${k}: ${text}`));
+    expect(clean).toEqual([]);
+  });
+
   it("no table holds a secret in clear", async () => {
     const { findings, rows, tables } = await scanDatabase();
     expect(tables).toBeGreaterThan(10);

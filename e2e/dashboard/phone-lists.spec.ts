@@ -51,7 +51,10 @@ for (const size of WIDTHS)
         ).toBe(200);
         const key = await request.post("/v2/billing-keys", {
           headers,
-          data: { channel_key, payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } } },
+          data: {
+            channel_key,
+            payment_method_option: { card: { card_credential: cardCredential("4242424242424242") } },
+          },
         });
         expect(key.status()).toBe(200);
         const billingKey = (await key.json()).billing_key as string;
@@ -69,7 +72,14 @@ for (const size of WIDTHS)
         expect(scheduled.status()).toBe(200);
         const receipt = await request.post(`/v2/payments/offline-${stamp}/cash-receipt`, {
           headers,
-          data: { channel_key, customer_identifier: "01012345678", type: "PERSONAL", order_name: "현장 판매", currency: "KRW", amount: 5000 },
+          data: {
+            channel_key,
+            customer_identifier: "01012345678",
+            type: "PERSONAL",
+            order_name: "현장 판매",
+            currency: "KRW",
+            amount: 5000,
+          },
         });
         expect(receipt.status()).toBe(200);
 
@@ -84,11 +94,26 @@ for (const size of WIDTHS)
         );
 
         await page.goto("/dashboard/billing-keys");
-        await expectLayout(page, page.getByTestId(`billing-key-${billingKey}`), phone, `billing keys ${lang.locale} ${size.width}`);
+        await expectLayout(
+          page,
+          page.getByTestId(`billing-key-${billingKey}`),
+          phone,
+          `billing keys ${lang.locale} ${size.width}`,
+        );
         await page.goto("/dashboard/schedules");
-        await expectLayout(page, page.getByTestId(`schedule-sched-${stamp}`), phone, `schedules ${lang.locale} ${size.width}`);
+        await expectLayout(
+          page,
+          page.getByTestId(`schedule-sched-${stamp}`),
+          phone,
+          `schedules ${lang.locale} ${size.width}`,
+        );
         await page.goto("/dashboard/cash-receipts");
-        await expectLayout(page, page.getByTestId(`receipt-offline-${stamp}`), phone, `receipts ${lang.locale} ${size.width}`);
+        await expectLayout(
+          page,
+          page.getByTestId(`receipt-offline-${stamp}`),
+          phone,
+          `receipts ${lang.locale} ${size.width}`,
+        );
 
         // The team was already cards on a phone.
         await page.goto("/dashboard/team");

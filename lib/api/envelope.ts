@@ -1,14 +1,6 @@
 import { type DomainError, type ErrorCode, ProviderError } from "@/lib/errors/domain-error";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
 import { apiSecurityHeaders } from "@/lib/security/headers";
-
-/**
- * The spec's three error envelopes:
- * - login: `{type, message}` (login and identity verification; PG errors add pgCode, pgMessage)
- * - platform: `{code, params, message}` (onboarding, sub-stores, token regeneration, deprecated login),
- *   with message also inside params (CONTRACT §2)
- * - payment: `{code, params}` (billing keys, schedules, cash receipts, payments, channels)
- */
-export type EnvelopeFamily = "login" | "platform" | "payment";
 
 /** Identity and platform endpoints name the 403 FORBIDDEN; payment endpoints PERMISSION_DENIED. */
 function codeForFamily(code: ErrorCode, family: EnvelopeFamily): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { queryArray, queryBoolean } from "./fields";
+import { queryArray, queryBoolean } from "@/lib/schema/fields";
 import { DomainError } from "@/lib/errors/domain-error";
 import { apiRoute } from "./handler";
 import { newMerchant } from "@/lib/testing/fixtures";

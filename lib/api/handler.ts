@@ -8,14 +8,18 @@ import { observeRequests } from "@/lib/ops/observe-request";
 import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
 import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
+import { type AmountMembers, declaredMembers, guardAmountMembers } from "./amount-members";
 import { readJsonBody } from "./body";
-import { errorBody, type EnvelopeFamily } from "./envelope";
-import { asDomainError, DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { errorBody } from "./envelope";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
+import { isStorageFailure } from "@/lib/db/transaction";
+import { asDomainError, DomainError, StorageUnavailableError, ThrottledError } from "@/lib/errors/domain-error";
+import { noteStorageFailure } from "@/lib/ops/storage-health";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
-import { validateInput } from "./validate";
+import { validateInput } from "@/lib/schema/validate";
 
 type Auth = "none" | "token" | "hosting";
 
@@ -25,6 +29,8 @@ type RouteConfig<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, 
   params?: P;
   query?: Q;
   body?: B;
+  /** Money-moving bodies (cancel, pay, void): amount aliases and stray amount members (CONTRACT §5). */
+  amounts?: AmountMembers;
   /** POSTs honour Idempotency-Key unless this is false. */
   idempotent?: boolean;
 };
@@ -59,9 +65,15 @@ function toResponse(outcome: Outcome, headers: Record<string, string>): Response
 }
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
-  if (error instanceof ThrottledError)
+  if (isStorageFailure(error)) {
+    // Disk full or an I/O fault: nothing wrong with the request, so 503 and retry, not a 500.
+    noteStorageFailure();
+    logger.error({ err: error, requestId }, "the database refused a write (space or I/O)");
+    return failure(new StorageUnavailableError(), family, requestId);
+  }
+  if (error instanceof ThrottledError || error instanceof StorageUnavailableError)
     return {
-      status: 429,
+      status: ERROR_STATUS[error.code],
       body: JSON.stringify(errorBody(error, family)),
       headers: { "retry-after": String(error.retryAfterSeconds) },
     };
@@ -97,9 +109,12 @@ export function apiRoute<
         const rawParams = (await segment?.params) ?? {};
         const params = parsePart("path", config.params ?? EMPTY, rawParams);
         const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
-        const rawBody = config.body ? await readJsonBody(request) : undefined;
+        const rawBody = config.body || config.amounts ? await readJsonBody(request) : undefined;
         noteRequestBody(rawBody);
-        const body = config.body ? parsePart("body", config.body, rawBody ?? {}) : {};
+        const checked = config.amounts
+          ? guardAmountMembers(rawBody, declaredMembers(config.body), config.amounts)
+          : rawBody;
+        const body = config.body ? parsePart("body", config.body, checked ?? {}) : {};
         const run = async (idempotencyKey?: string): Promise<Outcome> => {
           try {
             const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "./openapi";
-import { findUnsafeInput, INT32_MAX, MAX_DEPTH, MAX_TEXT_LENGTH } from "./input-rules";
+import { findUnsafeInput, INT32_MAX, MAX_DEPTH, MAX_TEXT_LENGTH } from "@/lib/schema/input-rules";
 import type { Json } from "@/lib/testing/json";
 
 type Schema = Record<string, Json>;

@@ -1,4 +1,5 @@
-import { errorBody, type EnvelopeFamily } from "./envelope";
+import { errorBody } from "./envelope";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
 import { DomainError } from "@/lib/errors/domain-error";
 
 /** The API's path prefixes and their error envelope (CONTRACT §2); anything else is a page. */

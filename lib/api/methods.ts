@@ -1,4 +1,5 @@
-import { errorBody, jsonResponse, type EnvelopeFamily } from "./envelope";
+import { errorBody, jsonResponse } from "./envelope";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
 import { DomainError } from "@/lib/errors/domain-error";
 
 const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,4 +1,5 @@
-import { jsonResponse, errorBody, type EnvelopeFamily } from "./envelope";
+import { jsonResponse, errorBody } from "./envelope";
+import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
 import { DomainError } from "@/lib/errors/domain-error";
 
 /** Unknown API paths answer JSON in the family's envelope, never Next's HTML 404 page. */

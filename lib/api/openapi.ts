@@ -10,9 +10,10 @@ import { paymentListOperations } from "@/lib/payments/openapi";
 import { paymentOperations } from "@/lib/payments/openapi";
 import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
+import { settlementOperations } from "@/lib/settlements/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
-import { QUERY_TYPE } from "./fields";
-import type { Operation } from "./openapi-types";
+import { QUERY_TYPE } from "@/lib/schema/fields";
+import type { Operation } from "@/lib/schema/openapi-types";
 
 /** Every documented operation; each area contributes its list. */
 export const operations: Operation[] = [
@@ -27,6 +28,7 @@ export const operations: Operation[] = [
   ...billingKeyOperations,
   ...scheduleOperations,
   ...webhookOperations,
+  ...settlementOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;

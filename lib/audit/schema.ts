@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Filters of the audit log page, its URL query and its CSV export. */
 export const auditFilters = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 export const createApiKeyInput = z.object({
   name: text(100).trim().min(1, "Required"),

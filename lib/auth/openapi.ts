@@ -1,4 +1,4 @@
-import type { Operation } from "@/lib/api/openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 import { loginBody, loginResponse, regenerationBody, signinBody, snakeTokenResponse } from "./schema";
 
 export const authOperations: Operation[] = [

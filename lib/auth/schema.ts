@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/api/fields";
+import { text } from "@/lib/schema/fields";
 
 const credential = text(500, { error: "is required" }).min(1);
 

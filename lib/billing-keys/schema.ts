@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { wireCardDetail, wireChannel, wireCustomer, wireOrigin } from "@/lib/api/wire-records";
-import { amount, callerId, idRef, int32, queryArray, queryInt, text, webhookUrl } from "@/lib/api/fields";
+import { wireCardDetail, wireChannel, wireCustomer, wireOrigin } from "@/lib/schema/wire-records";
+import { amount, callerId, idRef, int32, queryArray, queryInt, text, webhookUrl } from "@/lib/schema/fields";
 import { cardCredential, cardCvc, cardVbv } from "@/lib/cards/schema";
 import { country, currency, customerForm, customerFormWithoutId, product } from "@/lib/customers/schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/api/fields";
+import { text } from "@/lib/schema/fields";
 
 /**
  * A card as the API takes it (CONTRACT §4 and §5): key-in payments and billing-key issuance share

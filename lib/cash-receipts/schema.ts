@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, callerId, idRef, text } from "@/lib/api/fields";
+import { amount, callerId, idRef, text } from "@/lib/schema/fields";
 import { currency } from "@/lib/customers/schema";
 
 /** Cash receipt inputs (CONTRACT §6, snake_case). Client-safe: no db imports. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Operation } from "@/lib/api/openapi-types";
-import { wireChannel } from "@/lib/api/wire-records";
+import type { Operation } from "@/lib/schema/openapi-types";
+import { wireChannel } from "@/lib/schema/wire-records";
 import { listChannelsQuery } from "./schema";
 
 const listChannelsResponse = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES, CURRENCIES } from "@/lib/iso-codes";
-import { amount, int32, text } from "@/lib/api/fields";
+import { amount, int32, text } from "@/lib/schema/fields";
 
 /** Enumerations shared by several areas (spec "Shared enumerations"). */
 const gender = z.enum(["MALE", "FEMALE", "OTHER"]);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { asDomainError } from "@/lib/errors/domain-error";
-import { validateInput } from "@/lib/api/validate";
+import { validateInput } from "@/lib/schema/validate";
 import { runAsCaller } from "@/lib/audit/actor";
 import { userActor } from "@/lib/audit/user-actor";
 import { newId } from "@/lib/ids";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/api/fields";
+import { text } from "@/lib/schema/fields";
 
 export const signInInput = z.object({
   email: text(200).trim().email(),

@@ -56,9 +56,15 @@ export function groupCommitter(db: () => Db, onSettled: (tx: Tx) => void = () =>
               await tx.executeQuery(RELEASE);
               done.push({ member, value });
             } catch (error) {
-              await tx.executeQuery(ROLLBACK_TO);
-              await tx.executeQuery(RELEASE);
               member.reject(error);
+              try {
+                await tx.executeQuery(ROLLBACK_TO);
+                await tx.executeQuery(RELEASE);
+              } catch {
+                // SQLite already rolled the whole transaction back (disk full, I/O error): the
+                // group fails with that first cause, not with the savepoint's "no such savepoint".
+                throw error;
+              }
             }
           }
         });

@@ -10,6 +10,7 @@ import type { ThrottleTables } from "./tables/throttle";
 import type { TeamTables } from "./tables/teams";
 import type { WebhookTables } from "./tables/webhooks";
 import type { SandboxTables } from "./tables/sandbox";
+import type { SettlementTables } from "./tables/settlements";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -29,4 +30,5 @@ export interface DB
     SandboxTables,
     ThrottleTables,
     CountTables,
-    TeamTables {}
+    TeamTables,
+    SettlementTables {}

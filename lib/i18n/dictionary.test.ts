@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "@/lib/api/error-codes";
+import { ERROR_CODES } from "@/lib/errors/domain-error";
 import { AUDIT_ACTIONS } from "@/lib/audit/actions";
 import { cashReceiptProductType, cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import { identityMethod, identityStatus } from "@/lib/identity/schema";
@@ -88,7 +88,7 @@ describe("dictionaries", () => {
   });
 
   it("says every API error code in both languages", () => {
-    const missing = Object.keys(ERROR_STATUS).flatMap((code) =>
+    const missing = ERROR_CODES.flatMap((code) =>
       (["en", "ko"] as const).filter((l) => !dictionaries[l][`error.${code}`]).map((l) => `${l} error.${code}`),
     );
     expect(missing).toEqual([]);

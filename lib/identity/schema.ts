@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callerId, idRef, text } from "@/lib/api/fields";
+import { callerId, idRef, text } from "@/lib/schema/fields";
 import { readResidentNumber } from "@/lib/personal-id/resident-number";
 
 /** Identity verification inputs (camelCase, CONTRACT §8). Client-safe: no db imports. */

@@ -3,11 +3,13 @@ import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-i
 import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
 import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
+import { deriveSettlementsTask } from "@/lib/settlements/derive-expected";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
+import { futureTimesTask } from "./future-times";
 import type { Job } from "./queue";
 
 /**
@@ -80,4 +82,8 @@ export const periodicTasks: PeriodicTask[] = [
   foldPaymentCountsTask,
   // Seals audit entries whose post-commit sealing did not run (a crash right after commit; lib/audit/seal.ts).
   sealAuditTask,
+  // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
+  deriveSettlementsTask,
+  // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
+  futureTimesTask,
 ];

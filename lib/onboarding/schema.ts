@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { country } from "@/lib/customers/schema";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Onboarding inputs and enums (spec: Application, PgSpecificInfo, TosspaymentsApplicationUrl; CONTRACT §7). Client-safe. */
 

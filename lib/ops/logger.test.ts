@@ -95,6 +95,39 @@ describe("structured logs", () => {
     expect(line!.msg).toBe(`upstream said: card 400000******0002 rejected for key sk_[redacted]`);
   });
 
+  it("redacts members named like secrets in any case and at any depth, grouped card numbers and secret prefixes (issue #29)", () => {
+    const tag = marker("patterns");
+    const tossKey = "live_sk_zXLkKEypNArWmo50nX3lmeax";
+    const error = Object.assign(new Error(`Toss refused ${tossKey}`), { mert_key: "mert-key-plain" });
+    logger.warn(
+      {
+        marker: tag,
+        a: { b: { c: { d: { e: { Password: "deep-password-plain" } } } } },
+        passwd: "passwd-plain",
+        secret_key: "secret-key-plain",
+        client_key: "client-key-plain",
+        channel_key: "channel-key-kept",
+        err: error,
+      },
+      `cards 5555 5555 5555 4444 and 4111-1111-1111-1111, header Bearer opaque-token-value-1234`,
+    );
+    const [line] = logLines().filter((l) => l.marker === tag);
+    expect(line).toMatchObject({ passwd: "[redacted]", secret_key: "[redacted]", channel_key: "channel-key-kept" });
+    const text = JSON.stringify(line);
+    for (const secret of [
+      "deep-password-plain",
+      "passwd-plain",
+      "secret-key-plain",
+      "client-key-plain",
+      "mert-key-plain",
+      tossKey,
+      "5555 5555 5555 4444",
+      "4111-1111-1111-1111",
+      "opaque-token-value-1234",
+    ])
+      expect(text, secret).not.toContain(secret);
+  });
+
   it("is human-readable with LOG_FORMAT=pretty (the development default), secrets still masked", () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "pretty-log-")), "dev.log");
     createLogger({ format: "pretty", file }).info({ route: "/v2/channels" }, `served card ${SANDBOX_CARDS.VISA_OK}`);

@@ -1,41 +1,14 @@
 /**
  * The platform's logger: pino, one JSON object per line (human-readable when LOG_FORMAT=pretty,
  * the default under `next dev`). Inside an API request every line carries its request id and
- * merchant id. Secrets never reach the output: known fields are redacted, and every line passes
- * through scrubLogLine on its way out.
+ * merchant id. Secrets never reach the output: fields named like secrets are redacted (the shared
+ * rules of lib/security/redaction.ts), and every line passes through scrubLogLine on its way out.
  *   LOG_LEVEL (info)   LOG_FORMAT (json | pretty)   LOG_FILE (write there instead of stdout)
  */
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
-import { scrubLogLine } from "./log-scrub";
+import { redactLogFields, scrubLogLine } from "./log-scrub";
 import { currentRequestContext } from "./request-context";
-
-const SENSITIVE_KEYS = [
-  "password",
-  "password_two_digits",
-  "passwordTwoDigits",
-  "card_number",
-  "cardNumber",
-  "cvc",
-  "card_credential",
-  "otp",
-  "identityNumber",
-  "identity_number",
-  "birth_or_business_registration_number",
-  "apiKey",
-  "api_key",
-  "accessToken",
-  "access_token",
-  "refreshToken",
-  "refresh_token",
-  "token",
-  "authorization",
-  "cookie",
-  "secret",
-  "webhook_secret",
-  "webhookSecret",
-];
-const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
 
 export type LoggerOptions = { level?: string; format?: string; file?: string; redact?: boolean };
 
@@ -50,6 +23,12 @@ function sink(file: string | undefined, format: string): DestinationStream {
   return { write: (line: string) => out.write(scrubLogLine(line)) };
 }
 
+/** pino's error serializer, then the member redaction (a serialized error is not a plain object). */
+function redactedError(err: unknown): unknown {
+  const serialized: unknown = pino.stdSerializers.err(err as Error);
+  return serialized && typeof serialized === "object" ? redactLogFields({ ...serialized }) : serialized;
+}
+
 /** The platform logger's configuration; `logger` below is the one configured from the environment. */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? (process.env.NODE_ENV === "development" ? "pretty" : "json");
@@ -57,8 +36,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     {
       level: options.level ?? "info",
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      ...(options.redact === false ? {} : { redact: { paths: REDACT_PATHS, censor: "[redacted]" } }),
+      formatters: {
+        level: (label) => ({ level: label }),
+        ...(options.redact === false ? {} : { log: redactLogFields, bindings: redactLogFields }),
+      },
+      ...(options.redact === false ? {} : { serializers: { err: redactedError } }),
       // A fresh object: pino merges the line's own fields into what mixin returns.
       mixin: () => ({ ...currentRequestContext() }),
     },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Operation } from "@/lib/api/openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 import {
   listPaymentsQuery,
   listPaymentsResponse,

@@ -1,6 +1,6 @@
 import { BANK_NAMES } from "@/lib/bank-names";
 import { z } from "zod";
-import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/api/fields";
+import { amount, callerId, idRef, int32, text, timestamp, webhookUrl } from "@/lib/schema/fields";
 import { cardCredential, cardCvc, cardVbv } from "@/lib/cards/schema";
 import { addressForm, country, currency, customerForm, product } from "@/lib/customers/schema";
 import type { DepositCallback } from "@/lib/providers/tosspayments/deposit-callback";
@@ -162,6 +162,8 @@ export const cancelBody = z.object({
   refund: refundAccount.optional(),
 });
 export type CancelInput = z.output<typeof cancelBody>;
+/** CONTRACT §5: `amount` (PortOne's newer name) stands for `cancel_amount` on the API. */
+export const CANCEL_AMOUNTS = { aliases: { amount: "cancel_amount" } } as const;
 
 export const escrowLogisticsBody = z.object({
   store_id: idRef.optional(),

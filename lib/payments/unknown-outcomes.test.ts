@@ -6,6 +6,7 @@ import { lookUpNow, sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { holdSlowFaults } from "@/lib/providers/sandbox/hold";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
+import { passCallDeadline } from "@/lib/testing/call-deadline";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { expectError } from "@/lib/testing/payment-assertions";
 import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
@@ -107,17 +108,21 @@ describe("unknown outcomes are looked up, never guessed", () => {
   it("case 1: an approval arriving after its attempt was settled FAILED is never dropped: it is refunded at the provider", async () => {
     const m = await newMerchant();
     const id = newPaymentId();
-    // The request reaches the provider only after our timeout (held until released): the look-up
-    // before that finds nothing.
+    // The request reaches the provider only after our timeout (held until released): look-ups
+    // before the call's deadline find nothing and settle nothing; one after it settles FAILED.
     releaseProvider = holdSlowFaults();
     const res = await m.api.post(
       payUrl(id),
       cardPayBody(m, SANDBOX_CARDS.VISA_OK, { order_name: "Queued order [sandbox:delayed]", total_amount: 7000 }),
     );
     expect(res.status).toBe(500);
-    expect(res.body.params.pg_code).toBe("PROVIDER_NO_RECORD");
+    expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    const pending = await primary(m, id);
+    expect(pending.status).toBe("PENDING");
+    await passCallDeadline(pending.id);
+    await lookUpNow("transactions", pending.id);
     const failed = await primary(m, id);
-    expect(failed.status).toBe("FAILED");
+    expect(failed).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
     await releaseProvider();
 
     // The approval lands (the late answer of the timed-out call) and is recorded as a late approval.
@@ -243,6 +248,7 @@ describe("unknown outcomes are looked up, never guessed", () => {
     expect(delays[6]).toBeGreaterThan(270_000);
     expect(Math.max(...delays)).toBeLessThanOrEqual(330_000);
     process.env.SANDBOX_FAULTS = "";
+    await passCallDeadline(attempt.id);
     await lookUpNow("transactions", attempt.id);
     expect(await primary(m, id)).toMatchObject({ status: "FAILED", failure: { pg_code: "PROVIDER_NO_RECORD" } });
     expect((await m.api.post(payUrl(id), cardPayBody(m))).status).toBe(200);

@@ -1,11 +1,18 @@
 import { logger } from "@/lib/ops/logger";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { redactBody, redactJson } from "./redact";
+import { omittedBody, redactBody, redactJson, redactPath, redactText } from "./redact";
 import { insertRequestLogRows, type RequestLogRecord } from "./repository";
 import { requestLogSettings } from "./settings";
 
-/** What the request path hands over: the parsed request body and the response text, redacted when flushed. */
-export type PendingEntry = Omit<RequestLogRecord, "request_body"> & { request_body: unknown };
+/**
+ * What the request path hands over: the parsed request body (any JSON value, a string included)
+ * and the response text, redacted when flushed; `request_body_omitted` is the length of a body
+ * too large to keep.
+ */
+export type PendingEntry = Omit<RequestLogRecord, "request_body"> & {
+  request_body: unknown;
+  request_body_omitted?: number;
+};
 
 type State = {
   pending: PendingEntry[];
@@ -66,9 +73,15 @@ function toRow(e: PendingEntry) {
       return "[not kept: could not be redacted]";
     }
   };
+  const { request_body_omitted, ...row } = e;
   return {
-    ...e,
-    request_body: typeof e.request_body === "string" ? e.request_body : safely(() => redactJson(e.request_body)),
+    ...row,
+    path: safely(() => redactPath(e.path)) ?? "",
+    payment_id: redactText(e.payment_id),
+    request_id: redactText(e.request_id) ?? "",
+    idempotency_key: redactText(e.idempotency_key),
+    request_body:
+      request_body_omitted !== undefined ? omittedBody(request_body_omitted) : safely(() => redactJson(e.request_body)),
     response_body: safely(() => redactBody(e.response_body)),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Filters of the request log page (also its URL query). */
 export const requestLogFilters = z.object({

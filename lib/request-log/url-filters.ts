@@ -1,4 +1,4 @@
-import { validateInput } from "@/lib/api/validate";
+import { validateInput } from "@/lib/schema/validate";
 import { queryValue, timeRange } from "@/lib/dashboard/query-filters";
 import { requestLogFilters, type RequestLogFilters } from "./schema";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Client-safe. The payments table's optional columns (the payment id is always shown). */
 export const PAYMENT_COLUMNS = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { wireCurrency, wireCustomer, wireOrigin, wireProduct } from "@/lib/api/wire-records";
-import { callerId, idRef, queryArray, queryInt, text, timestamp } from "@/lib/api/fields";
+import { wireCurrency, wireCustomer, wireOrigin, wireProduct } from "@/lib/schema/wire-records";
+import { callerId, idRef, queryArray, queryInt, text, timestamp } from "@/lib/schema/fields";
 import { billingKeyPayFields } from "@/lib/billing-keys/schema";
 
 /** Inputs of the schedule endpoints (CONTRACT §5). Client-safe: no db imports. */

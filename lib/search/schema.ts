@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryArray, queryInt } from "@/lib/api/fields";
+import { queryArray, queryInt } from "@/lib/schema/fields";
 import { MAX_OFFSET, MAX_PAGE_SIZE, paymentFilterQuery } from "@/lib/payments/read/schema";
 import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH } from "./limits";
 

@@ -1,4 +1,4 @@
-import type { Operation } from "@/lib/api/openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 import { createStoreInput, storeIdParams, storeListResponse, storeResponse, updateStoreInput } from "./schema";
 
 const base = { tag: "stores", family: "platform", auth: "hosting" } as const;

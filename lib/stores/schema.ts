@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Sub-store inputs (spec: Store, Representative, BusinessLicense; CONTRACT §7). Client-safe. */
 

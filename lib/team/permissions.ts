@@ -9,9 +9,14 @@ export type TeamActor = Pick<DashboardContext, "merchantId" | "userId" | "role" 
  * role, so an ADMIN cannot promote themselves or lock the owners out.
  */
 export function requireTeamManager(actor: TeamActor, ...roles: (TeamRole | undefined)[]): void {
-  if (actor.storeLimited || (actor.role !== "OWNER" && actor.role !== "ADMIN")) {
+  if (!managesTeam(actor)) {
     throw new DomainError("PERMISSION_DENIED", "only owners and admins of the whole merchant manage the team");
   }
   if (roles.includes("OWNER") && actor.role !== "OWNER")
     throw new DomainError("PERMISSION_DENIED", "only an owner grants or changes the owner role");
+}
+
+/** Whether the team controls (invite, add a login, roles) are offered to this user. */
+export function managesTeam(actor: Pick<TeamActor, "role" | "storeLimited">): boolean {
+  return !actor.storeLimited && (actor.role === "OWNER" || actor.role === "ADMIN");
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, text } from "@/lib/api/fields";
+import { idRef, text } from "@/lib/schema/fields";
 
 /** Client-safe: the team page's forms and the server actions parse with these. */
 export const TEAM_ROLES = ["OWNER", "ADMIN", "VIEWER"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Operation } from "@/lib/api/openapi-types";
+import type { Operation } from "@/lib/schema/openapi-types";
 import { wirePayment } from "@/lib/payments/read/schema";
 import { resendWebhookBody, resendWebhookParams, resendWebhookQuery } from "./schema";
 

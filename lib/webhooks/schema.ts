@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { callerId, idRef, text } from "@/lib/api/fields";
-import { timestampOut } from "@/lib/api/wire-records";
+import { callerId, idRef, text } from "@/lib/schema/fields";
+import { timestampOut } from "@/lib/schema/wire-records";
 
 /** One schema per input (route, server action, form resolver and OpenAPI share them). */
 

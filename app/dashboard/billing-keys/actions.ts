@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { idRef } from "@/lib/api/fields";
+import { idRef } from "@/lib/schema/fields";
 import { deleteBillingKey } from "@/lib/billing-keys/delete-billing-key";
 import { getBillingKey } from "@/lib/billing-keys/get-billing-key";
 import { issueBillingKey } from "@/lib/billing-keys/issue-billing-key";

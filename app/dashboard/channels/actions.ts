@@ -1,8 +1,13 @@
 "use server";
 
 import { z } from "zod";
-import { connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
-import { connectTossChannelInput, liveChannelRef, setChannelEnabledInput } from "@/lib/channels/live-schema";
+import { changeChannelKey, connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import {
+  changeChannelKeyInput,
+  connectTossChannelInput,
+  liveChannelRef,
+  setChannelEnabledInput,
+} from "@/lib/channels/live-schema";
 import { listChannelSettings } from "@/lib/channels/list-channel-settings";
 import { dashboardAction } from "@/lib/dashboard/action";
 
@@ -21,4 +26,8 @@ export const testChannelAction = dashboardAction({ write: true, input: liveChann
 export const setChannelEnabledAction = dashboardAction(
   { write: true, input: setChannelEnabledInput },
   ({ ctx, input }) => setChannelEnabled({ ctx, input }),
+);
+
+export const changeChannelKeyAction = dashboardAction({ write: true, input: changeChannelKeyInput }, ({ ctx, input }) =>
+  changeChannelKey({ ctx, input }),
 );

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { callerId } from "@/lib/api/fields";
+import { callerId } from "@/lib/schema/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { issueReceiptForPayment } from "@/lib/cash-receipts/issue-receipt-for-payment";
 import { receiptFromPaymentInput } from "@/lib/cash-receipts/schema";

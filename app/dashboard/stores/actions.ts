@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { idRef } from "@/lib/api/fields";
+import { idRef } from "@/lib/schema/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { advanceApplication } from "@/lib/onboarding/advance-application";
 import { advanceContract } from "@/lib/onboarding/advance-contract";

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { DomainError } from "@/lib/api/error-codes";
-import { validateInput } from "@/lib/api/validate";
+import { validateInput } from "@/lib/schema/validate";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { clientAddress } from "@/lib/security/client-address";
 import { acceptInvitation } from "@/lib/team/accept-invitation";

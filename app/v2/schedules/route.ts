@@ -9,8 +9,9 @@ export const GET = apiRoute({ family: "payment", auth: "token", query: listSched
   listSchedules({ ctx, input: query }),
 );
 
-export const POST = apiRoute({ family: "payment", auth: "token", body: createScheduleBody }, ({ ctx, body }) =>
-  createSchedule({ ctx, input: body }),
+export const POST = apiRoute(
+  { family: "payment", auth: "token", body: createScheduleBody, amounts: {} },
+  ({ ctx, body }) => createSchedule({ ctx, input: body }),
 );
 
 export const DELETE = apiRoute({ family: "payment", auth: "token", query: deleteSchedulesQuery }, ({ ctx, query }) =>

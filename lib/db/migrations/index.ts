@@ -32,6 +32,9 @@ import * as m0094 from "./0094_transactions_indexes";
 import * as m0095 from "./0095_stored_search_document";
 import * as m0096 from "./0096_request_log_lz4";
 import * as m0097 from "./0097_lookup_claims";
+import * as m0105 from "./0105_call_deadline";
+import * as m0106 from "./0106_readiness_probe";
+import * as m0120 from "./0120_settlements";
 import * as m0130 from "./0130_default_store_name";
 
 export type MigrationDialect = Dialect;
@@ -79,6 +82,9 @@ const migrations: Record<string, VersionedMigration> = {
   "0095_stored_search_document": m0095,
   "0096_request_log_lz4": m0096,
   "0097_lookup_claims": m0097,
+  "0105_call_deadline": m0105,
+  "0106_readiness_probe": m0106,
+  "0120_settlements": m0120,
   "0130_default_store_name": m0130,
 };
 

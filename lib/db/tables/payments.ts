@@ -80,6 +80,8 @@ export interface TransactionsTable {
   last_lookup_error: string | null;
   /** Until when a sweeper's claim on the look-up lasts; null when none holds it (migration 0097). */
   lookup_claimed_until?: number | null;
+  /** When the provider call can no longer be in flight; before it "no record" settles nothing (migration 0105). */
+  call_deadline_at?: number | null;
   /** The Idempotency-Key of the request that made this attempt (a retried request answers from it). */
   idempotency_key: string | null;
   /** JSON: what building the payment method detail needs when the outcome arrives by look-up. */

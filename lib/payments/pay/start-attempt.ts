@@ -162,6 +162,7 @@ function attemptRow(input: AttemptInput, now: number): TransactionRow {
     cash_receipt_form: input.cashReceiptForm ? sealCashReceiptForm(input.cashReceiptForm) : null,
     // Should the outcome go unrecorded (crash, timeout), the sweep asks the provider then.
     lookup_due_at: firstLookupAt(now),
+    call_deadline_at: firstLookupAt(now),
     lookup_attempts: 0,
     last_lookup_error: null,
     idempotency_key: input.idempotencyKey ?? null,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idRef, queryArray, queryBoolean, queryInt, text, timestamp } from "@/lib/api/fields";
+import { idRef, queryArray, queryBoolean, queryInt, text, timestamp } from "@/lib/schema/fields";
 import {
   timestampOut,
   wireCardDetail,
@@ -9,7 +9,7 @@ import {
   wireCustomer,
   wireOrigin,
   wireProduct,
-} from "@/lib/api/wire-records";
+} from "@/lib/schema/wire-records";
 import { cashReceiptDetail } from "@/lib/cash-receipts/schema";
 import { wireNotification } from "@/lib/webhooks/schema";
 

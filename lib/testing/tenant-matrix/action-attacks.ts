@@ -71,6 +71,10 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
+  "channels/changeChannelKeyAction": refuse((t) => ({
+    channelId: t.paymentChannel,
+    secretKey: "live_sk_revoked_matrix_key",
+  })),
   "developers/listKeysAction": own(),
   "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
   "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),

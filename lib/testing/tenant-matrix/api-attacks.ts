@@ -177,6 +177,14 @@ export const API_ATTACKS: Record<string, AttackEntry> = {
     extra: [400],
   },
   "GET /v2/schedules/{schedule_id}": { attacks: (t) => withStore(t, { path: { schedule_id: t.schedule } }) },
+  "GET /v2/settlements": {
+    attacks: (t) => list({ query: { store_id: t.storeId } }, { query: { payment_id: t.payment } }),
+    extra: [200],
+  },
+  "GET /v2/settlements/payouts": {
+    attacks: (t) => list({ query: { store_id: t.storeId } }, { query: { channel_key: t.paymentChannel } }),
+    extra: [200],
+  },
   "POST /v2/payments/{payment_id}/resend-webhook": {
     attacks: (t) => withStore(t, { path: { payment_id: t.payment }, body: {} }),
   },

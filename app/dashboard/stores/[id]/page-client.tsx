@@ -13,7 +13,15 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import type { PublicStore } from "@/lib/stores/serialize";
 import { listApplicationsAction } from "../actions";
 
-export function StoreDetailClient({ store, canWrite }: { store: PublicStore; canWrite: boolean }) {
+export function StoreDetailClient({
+  store,
+  canWrite,
+  canAddLogin,
+}: {
+  store: PublicStore;
+  canWrite: boolean;
+  canAddLogin: boolean;
+}) {
   const t = useT();
   // The sandbox's onboarding_url lands here naming the application being signed up.
   const focused = useSearchParams().get("application");
@@ -81,7 +89,7 @@ export function StoreDetailClient({ store, canWrite }: { store: PublicStore; can
         </div>
       </Card>
       {canWrite ? <ApplicationForm storeId={store.id} /> : null}
-      <StoreUsers storeId={store.id} canWrite={canWrite} />
+      <StoreUsers storeId={store.id} canWrite={canAddLogin} />
     </div>
   );
 }

@@ -1,11 +1,18 @@
 import { apiRoute } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { cancelPayment } from "@/lib/payments/cancel/cancel-payment";
-import { cancelBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
+import { CANCEL_AMOUNTS, cancelBody, paymentPathParams, storeQuery } from "@/lib/payments/schema";
 
 /** store_id may come in the query (spec) or the body. */
 export const POST = apiRoute(
-  { family: "payment", auth: "token", params: paymentPathParams, query: storeQuery, body: cancelBody },
+  {
+    family: "payment",
+    auth: "token",
+    params: paymentPathParams,
+    query: storeQuery,
+    body: cancelBody,
+    amounts: CANCEL_AMOUNTS,
+  },
   ({ ctx, params, query, body }) =>
     cancelPayment({
       ctx,

@@ -4,7 +4,7 @@ import { instantPay } from "@/lib/payments/pay/instant-pay";
 import { instantPayBody, paymentPathParams } from "@/lib/payments/schema";
 
 export const POST = apiRoute(
-  { family: "payment", auth: "token", params: paymentPathParams, body: instantPayBody },
+  { family: "payment", auth: "token", params: paymentPathParams, body: instantPayBody, amounts: {} },
   ({ ctx, params, body }) => instantPay({ ctx, input: { ...body, payment_id: params.payment_id } }),
 );
 

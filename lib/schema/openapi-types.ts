@@ -1,5 +1,13 @@
 import type { z } from "zod";
-import type { EnvelopeFamily } from "./envelope";
+
+/**
+ * The spec's three error envelopes:
+ * - login: `{type, message}` (login and identity verification; PG errors add pgCode, pgMessage)
+ * - platform: `{code, params, message}` (onboarding, sub-stores, token regeneration, deprecated login),
+ *   with message also inside params (CONTRACT §2)
+ * - payment: `{code, params}` (billing keys, schedules, cash receipts, payments, channels)
+ */
+export type EnvelopeFamily = "login" | "platform" | "payment";
 
 /** One API operation as documented in /openapi.json; built from the same zod schemas the route parses with. */
 export type Operation = {
