@@ -3,7 +3,7 @@ import { presetRange } from "@/lib/dashboard/date-range";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
-import { checkPage } from "./quality";
+import { checkKoreanPage } from "./quality";
 
 /** Issue #31, failed-payment triage: the reason as a column and a filter, a "yesterday" preset, ₩0 paid. */
 for (const size of WIDTHS)
@@ -23,9 +23,12 @@ for (const size of WIDTHS)
         const paid = `paid-${stamp}`;
         await request.post(`/v2/payments/${declined}/instant/pay`, {
           headers,
-          data: cardPayBody(m, SANDBOX_CARDS.DECLINED, { total_amount: 45000 }),
+          data: cardPayBody(m, SANDBOX_CARDS.DECLINED, { total_amount: 45000, order_name: "겨울 외투" }),
         });
-        const ok = await request.post(`/v2/payments/${paid}/instant/pay`, { headers, data: cardPayBody(m) });
+        const ok = await request.post(`/v2/payments/${paid}/instant/pay`, {
+          headers,
+          data: cardPayBody(m, undefined, { order_name: "털모자" }),
+        });
         expect(ok.status()).toBe(200);
 
         await signInAs(page, m, lang.locale);
@@ -37,7 +40,7 @@ for (const size of WIDTHS)
         // Nothing was paid: ₩0, not the requested ₩45,000.
         await expect(failedRow.getByTestId("net-amount")).toHaveText("₩0");
         await expect(page.getByTestId(`payment-${paid}`).getByTestId("failure-reason")).toHaveCount(0);
-        await checkPage(page, `payments with a failure ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `payments with a failure ${lang.locale} ${size.width}`);
 
         await page.getByRole("button", { name: ko ? /^필터/ : /^Filters/ }).click();
         const panel = page.getByRole("form", { name: ko ? "필터" : "Filters" });
@@ -56,6 +59,6 @@ for (const size of WIDTHS)
         );
         await expect(page.getByTestId(`payment-${paid}`)).toHaveCount(0);
         await expect(failedRow).toBeVisible();
-        await checkPage(page, `payments filtered by reason ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `payments filtered by reason ${lang.locale} ${size.width}`);
       });
     });

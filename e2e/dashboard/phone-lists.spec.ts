@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { cardCredential, cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
-import { checkPage } from "./quality";
+import { checkKoreanPage } from "./quality";
 
 /** How a list row is laid out: its cells' display, each cell's label, and whether the list scrolls sideways. */
 async function layoutOf(row: Locator) {
@@ -24,7 +24,7 @@ async function expectLayout(page: Page, row: Locator, phone: boolean, label: str
     expect(layout.labels.length, `${label}: each value named`).toBeGreaterThan(2);
     expect(layout.scrollsSideways, `${label}: no sideways scroll`).toBe(false);
   } else expect(layout.display, `${label}: a table`).toBe("table-cell");
-  await checkPage(page, label);
+  await checkKoreanPage(page, label);
 }
 
 /** Issue #31: lists are stacked rows below 640 px (a table above), Korean never broken mid-word. */
@@ -118,6 +118,6 @@ for (const size of WIDTHS)
         // The team was already cards on a phone.
         await page.goto("/dashboard/team");
         await expect(page.getByTestId("team-member-cards")).toBeVisible({ visible: phone });
-        await checkPage(page, `team ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `team ${lang.locale} ${size.width}`);
       });
     });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cardPayBody, virtualAccountPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
-import { checkPage } from "./quality";
+import { checkKoreanPage } from "./quality";
 
 /** Issue #31: a cash receipt issued from the payment page, amounts from the payment; none for a card. */
 for (const size of WIDTHS)
@@ -31,7 +31,12 @@ for (const size of WIDTHS)
         });
         expect(deposit.status()).toBe(200);
         expect(
-          (await request.post(`/v2/payments/${card}/instant/pay`, { headers, data: cardPayBody(m) })).status(),
+          (
+            await request.post(`/v2/payments/${card}/instant/pay`, {
+              headers,
+              data: cardPayBody(m, undefined, { order_name: "원목 의자" }),
+            })
+          ).status(),
         ).toBe(200);
 
         await signInAs(page, m, lang.locale);
@@ -54,7 +59,7 @@ for (const size of WIDTHS)
         await form.getByRole("button", { name: ko ? "발급" : "Issue", exact: true }).click();
         const done = page.getByTestId("receipt-issued");
         await expect(done).toBeVisible();
-        await checkPage(page, `receipt from the payment ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `receipt from the payment ${lang.locale} ${size.width}`);
 
         // The public page, in the reader's language, for the payment's order and amount.
         const [receiptPage] = await Promise.all([

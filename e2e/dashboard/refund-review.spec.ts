@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
-import { checkPage } from "./quality";
+import { checkKoreanPage } from "./quality";
 
 /** Issue #31: a partial refund is reviewed with its amounts, like a full one; the form keeps its mode. */
 for (const size of WIDTHS)
@@ -18,7 +18,7 @@ for (const size of WIDTHS)
         const paymentId = `refund-${Date.now().toString(36)}`;
         const paid = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
           headers: { authorization: `PortOne ${m.api_key}` },
-          data: cardPayBody(m, undefined, { total_amount: 15000 }),
+          data: cardPayBody(m, undefined, { total_amount: 15000, order_name: "니트 스웨터" }),
         });
         expect(paid.status()).toBe(200);
         await signInAs(page, m, lang.locale);
@@ -46,6 +46,6 @@ for (const size of WIDTHS)
         await expect(page.getByTestId("amount-cancelled")).toHaveText("₩5,000");
         await expect(form.getByLabel(ko ? "부분 취소" : "Partial cancellation")).toBeChecked();
         await expect(form.getByLabel(ko ? "취소 금액" : "Cancel amount")).toHaveValue("");
-        await checkPage(page, `refunded in part ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `refunded in part ${lang.locale} ${size.width}`);
       });
     });

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { getDb } from "@/lib/db/client";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
-import { checkPage } from "./quality";
+import { checkKoreanPage } from "./quality";
 
 /** Issue #31's list of bugs, each checked at 1440 and 390 px in English and Korean. */
 type Merchant = Awaited<ReturnType<typeof freshMerchant>>;
@@ -25,7 +26,7 @@ for (const size of WIDTHS)
             channel_key: m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key,
             customer_identifier: "010-1234-5678",
             type: "PERSONAL",
-            order_name: "Counter sale",
+            order_name: "현장 판매",
             currency: "KRW",
             amount: 11000,
           },
@@ -41,7 +42,13 @@ for (const size of WIDTHS)
         await expect(receipt).not.toContainText("(default)");
         await expect(page.locator("html")).toHaveAttribute("lang", lang.locale);
         await expect(page).toHaveTitle(ko ? /^현금영수증 · / : /^Cash receipt · /);
-        await checkPage(page, `receipt ${lang.locale} ${size.width}`);
+        // The merchant's and store's names are the merchant's own ("E2E …").
+        const { name } = await getDb()
+          .selectFrom("merchants")
+          .select("name")
+          .where("id", "=", m.merchant_id)
+          .executeTakeFirstOrThrow();
+        await checkKoreanPage(page, `receipt ${lang.locale} ${size.width}`, [name]);
       });
 
       test("shell, Developers and forms: full theme name, default store localized, code not backticks, a copy button, one channel type", async ({
@@ -80,7 +87,7 @@ for (const size of WIDTHS)
         const key = (await page.getByTestId("new-api-key").textContent())!.trim();
         await page.getByTestId("copy-api-key").click();
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-        await checkPage(page, `developers ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `developers ${lang.locale} ${size.width}`);
 
         for (const path of ["/dashboard/cash-receipts", "/dashboard/verifications"]) {
           await page.goto(path);
@@ -89,8 +96,9 @@ for (const size of WIDTHS)
             page.locator("main select option", { hasText: ko ? "(테스트)" : "(Test)" }).first(),
           ).toBeAttached();
           const options = await page.locator("main select option").allTextContents();
+          // One type per channel: the stored English "(test)" gives way to the localized type.
           expect(
-            options.filter((o) => /\(test\)/i.test(o)),
+            options.filter((o) => /\(test\)\s*\(/i.test(o) || (ko && /\(test\)/i.test(o))),
             path,
           ).toEqual([]);
         }
@@ -104,7 +112,7 @@ for (const size of WIDTHS)
         const paymentId = `fail-${Date.now().toString(36)}`;
         const failed = await request.post(`/v2/payments/${paymentId}/instant/pay`, {
           headers: auth(m),
-          data: cardPayBody(m, SANDBOX_CARDS.DECLINED),
+          data: cardPayBody(m, SANDBOX_CARDS.DECLINED, { order_name: "겨울 외투" }),
         });
         expect(failed.status()).toBeGreaterThanOrEqual(400);
         await signInAs(page, m, lang.locale);
@@ -112,7 +120,7 @@ for (const size of WIDTHS)
         const timeline = page.getByTestId("timeline");
         await expect(timeline).toContainText(ko ? "카드사 승인 거절" : "Card declined by the issuer");
         await expect(timeline).not.toContainText("(sandbox)");
-        await checkPage(page, `failed payment ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `failed payment ${lang.locale} ${size.width}`);
 
         await page.goto("/dashboard/payments");
         const label = page.getByTestId("saved-views-label");
