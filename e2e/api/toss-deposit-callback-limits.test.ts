@@ -53,6 +53,9 @@ const callback = (body: unknown, address: string) =>
     inProcess: true,
   });
 
+// Toss issues a virtual account only with the customer's name.
+const PAYER = { customer_name: { full_name: "Hong Gildong" } };
+
 async function issuedAccounts(count: number) {
   const m = await merchantWithLiveToss();
   const ids: string[] = [];
@@ -60,7 +63,7 @@ async function issuedAccounts(count: number) {
     const id = newPaymentId();
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
-      virtualAccountPayBody(m, { channel_key: m.live.key }),
+      virtualAccountPayBody(m, { channel_key: m.live.key, customer: PAYER }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const payment = await m.api.get(`/v2/payments/${id}`);

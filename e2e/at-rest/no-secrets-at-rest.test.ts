@@ -3,8 +3,9 @@ import { scanDatabase, scanText } from "@/lib/testing/secret-scan";
 
 /**
  * Runs after the whole suite (vitest project "at-rest", groupOrder 1) on the database every other
- * test wrote to: no table may hold a card number, CVC, card password digits, resident number, API
- * key, refresh token or OTP in clear.
+ * test wrote to, LIVE-channel payments through the Toss adapter included (e2e/api/toss-live.test.ts):
+ * no table may hold a card number (nor a masked one showing more than its first 6 and last 4
+ * digits), CVC, card password digits, resident number, API key, refresh token or OTP in clear.
  */
 describe("data at rest after the full suite", () => {
   it("the scanner recognises each kind of secret", () => {
@@ -15,6 +16,7 @@ describe("data at rest after the full suite", () => {
     scanText(`rt_${"b".repeat(43)}`, report);
     scanText('{"registration_number":"900101-1234567"}', report);
     scanText('{"otp":"123456"}', report);
+    scanText('{"card":{"number":"12341234****123*"}}', report);
     expect(kinds).toEqual(
       expect.arrayContaining([
         "card number",
@@ -26,6 +28,7 @@ describe("data at rest after the full suite", () => {
         "resident number",
         "resident number in member registration_number",
         "OTP in member otp",
+        "masked card number showing more than 10 digits",
       ]),
     );
     const clean: string[] = [];

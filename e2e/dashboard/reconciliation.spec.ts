@@ -54,6 +54,7 @@ async function troubles(m: Merchant) {
     channel,
     txId: newId("tx-"),
     amount: 990,
+    taxFreeAmount: 0,
     currency: "KRW",
     orderName: "stray",
     card,

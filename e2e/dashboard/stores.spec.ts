@@ -141,6 +141,7 @@ test("edit a sub-store; a store-limited login sees only its store", async ({ pag
   await page.locator("#store-name").fill("Limited shop 2");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Limited shop 2" })).toBeVisible();
+  const storeUrl = page.url();
 
   const email = `limited-${Date.now()}@example.com`;
   await page.locator("#store-user-email").fill(email);
@@ -162,4 +163,13 @@ test("edit a sub-store; a store-limited login sees only its store", async ({ pag
   await page.getByRole("navigation", { name: "main" }).getByRole("link", { name: "Stores" }).click();
   await expect(page.getByTestId("stores-table").locator("tbody tr")).toHaveCount(1);
   await expect(page.getByRole("link", { name: "New store" })).toHaveCount(0);
+
+  // Adding a login is team management: this store-limited ADMIN sees the store's logins, no form.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(storeUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "Limited shop 2" })).toBeVisible();
+    await expect(page.getByTestId("store-users")).toContainText(email);
+    await expect(page.getByRole("button", { name: "Add login" })).toHaveCount(0);
+  }
 });

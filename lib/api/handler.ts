@@ -47,10 +47,21 @@ type Segment = { params: Promise<Record<string, string | string[] | undefined>> 
 
 const EMPTY = z.object({});
 
-function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown): z.output<S> {
+/** `sentAs`: members renamed from an alias, so a failure names the member the client sent. */
+function parsePart<S extends z.ZodType>(
+  where: string,
+  schema: S,
+  value: unknown,
+  sentAs: Record<string, string> = {},
+): z.output<S> {
   const result = validateInput(schema, value, where);
-  if (!result.ok) throw new DomainError("INVALID_REQUEST", result.message, { field: result.field });
-  return result.data;
+  if (result.ok) return result.data;
+  let { message, field } = result;
+  for (const [member, alias] of Object.entries(sentAs)) {
+    message = message.replaceAll(`${where}.${member}:`, `${where}.${alias}:`);
+    if (field === member) field = alias;
+  }
+  throw new DomainError("INVALID_REQUEST", message, { field });
 }
 
 /** A response to send; `headers` (Retry-After) are not part of what idempotency stores. */
@@ -113,8 +124,8 @@ export function apiRoute<
         noteRequestBody(rawBody);
         const checked = config.amounts
           ? guardAmountMembers(rawBody, declaredMembers(config.body), config.amounts)
-          : rawBody;
-        const body = config.body ? parsePart("body", config.body, checked ?? {}) : {};
+          : { body: rawBody, sentAs: {} };
+        const body = config.body ? parsePart("body", config.body, checked.body ?? {}, checked.sentAs) : {};
         const run = async (idempotencyKey?: string): Promise<Outcome> => {
           try {
             const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;

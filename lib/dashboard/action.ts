@@ -4,7 +4,8 @@ import { validateInput } from "@/lib/schema/validate";
 import { runAsCaller } from "@/lib/audit/actor";
 import { userActor } from "@/lib/audit/user-actor";
 import { newId } from "@/lib/ids";
-import { requireDashboardAction, type DashboardContext } from "./context";
+import type { DashboardContext } from "./context";
+import { markGated, passDashboardGate, type GateOptions } from "./gate";
 
 /**
  * An action's outcome. Failures carry the API's error code (the page shows `error.<code>` in the
@@ -22,16 +23,16 @@ export type ActionFailure = {
 export type ActionResult<T> = { ok: true; data: T } | ActionFailure;
 
 /**
- * Wraps a server action: signed-in user (viewers refused on writes), input parsed with the same
+ * Wraps a server action: the dashboard gate (lib/dashboard/gate.ts), input parsed with the same
  * zod schema as the API, domain errors returned as data (Next hides thrown messages in production).
  */
 export function dashboardAction<S extends z.ZodType, T>(
-  options: { write: boolean; input: S; twoFactorSetup?: boolean },
+  options: GateOptions & { input: S },
   fn: (args: { ctx: DashboardContext; input: z.output<S> }) => Promise<T>,
 ) {
-  return async (raw: z.input<S>): Promise<ActionResult<T>> => {
+  return markGated(async (raw: z.input<S>): Promise<ActionResult<T>> => {
     try {
-      const ctx = await requireDashboardAction({ write: options.write, twoFactorSetup: options.twoFactorSetup });
+      const ctx = await passDashboardGate(options);
       const parsed = validateInput(options.input, raw);
       if (!parsed.ok) return { ok: false, code: "INVALID_REQUEST", message: parsed.message, field: parsed.field };
       // Changes made inside are written to the audit log under this user.
@@ -47,7 +48,7 @@ export function dashboardAction<S extends z.ZodType, T>(
       console.error(`[${id}] dashboard action failed`, error);
       return { ok: false, code: "SERVICE_ERROR", message: `request ${id}` };
     }
-  };
+  });
 }
 
 /** Only plain values go back to the browser. */

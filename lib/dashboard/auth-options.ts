@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { secrets } from "@/lib/env";
+import { endSession, openSession, SESSION_LIFETIME_MS } from "@/lib/sessions/sessions";
 import { checkSecondFactor } from "@/lib/team/check-second-factor";
 import { unknownUserHash, verifyPassword } from "@/lib/users/passwords";
 import { noteSignIn } from "@/lib/users/sign-in";
@@ -8,11 +9,14 @@ import { findUserByEmail } from "@/lib/users/repository";
 
 let cached: NextAuthOptions | undefined;
 
-/** next-auth (v4) with email + password; sessions are signed JWT cookies holding the user id. */
+/**
+ * next-auth (v4) with email + password. The signed JWT cookie holds the user id and the id of a
+ * server-side session (lib/sessions/), which every request checks and sign-out ends.
+ */
 export function authOptions(): NextAuthOptions {
   cached ??= {
     secret: secrets().sessionSecret,
-    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_LIFETIME_MS / 1000 },
     pages: { signIn: "/login" },
     providers: [
       CredentialsProvider({
@@ -39,12 +43,20 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.uid = user.id;
+      async jwt({ token, user }) {
+        if (user) {
+          token.uid = user.id;
+          token.sid = await openSession(user.id);
+        }
         return token;
       },
       session({ session, token }) {
-        return { ...session, uid: token.uid as string };
+        return { ...session, uid: token.uid as string, sid: token.sid as string | undefined };
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endSession(token.sid);
       },
     },
   };

@@ -3,8 +3,8 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { AuthContext } from "@/lib/auth/context";
-import { DomainError } from "@/lib/errors/domain-error";
 import { clientAddress } from "@/lib/security/client-address";
+import { isSessionLive } from "@/lib/sessions/sessions";
 import { listMerchantStores, requireMerchant } from "@/lib/tenancy/repository";
 import { findUserById } from "@/lib/users/repository";
 import { authOptions } from "./auth-options";
@@ -13,6 +13,8 @@ export const STORE_COOKIE = "store_id";
 
 export type DashboardContext = AuthContext & {
   userId: string;
+  /** The server-side session this request belongs to (lib/sessions/). */
+  sessionId: string;
   userName: string;
   userEmail: string;
   merchantName: string;
@@ -29,11 +31,12 @@ function platformType(userAgent: string): "PC" | "MOBILE" {
 /**
  * The signed-in dashboard user as an AuthContext, acting on the store chosen in the switcher
  * (a store-limited user only ever gets their store). Dashboard actions call the same services
- * as the API with this context. Returns null when not signed in.
+ * as the API with this context. Returns null when not signed in, or when the cookie's session was
+ * ended (signed out, or ended by a password, two-factor or role change).
  */
 export const getDashboardContext = cache(async (): Promise<DashboardContext | null> => {
-  const session = (await getServerSession(authOptions())) as { uid?: string } | null;
-  if (!session?.uid) return null;
+  const session = (await getServerSession(authOptions())) as { uid?: string; sid?: string } | null;
+  if (!session?.uid || !session.sid || !(await isSessionLive(session.sid, session.uid))) return null;
   const user = await findUserById(session.uid);
   if (!user) return null;
   const merchant = await requireMerchant(user.merchant_id);
@@ -51,6 +54,7 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
     origin: { platform_type: platformType(ua), ip_address: clientAddress(h), user_agent: ua },
     role: user.role,
     userId: user.id,
+    sessionId: session.sid,
     userName: user.name,
     userEmail: user.email,
     merchantName: merchant.name,
@@ -59,7 +63,7 @@ export const getDashboardContext = cache(async (): Promise<DashboardContext | nu
   };
 });
 
-const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
+export const TWO_FACTOR_SETUP_PATH = "/dashboard/team?setup=two-factor";
 
 /**
  * For pages: the context, or a redirect to the sign-in page. While the team requires two-factor
@@ -69,18 +73,5 @@ export async function requireDashboard(options: { twoFactorSetup?: boolean } = {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login");
   if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup) redirect(TWO_FACTOR_SETUP_PATH);
-  return ctx;
-}
-
-/** For server actions: the context, refusing viewers when the action writes (and everyone owing a second factor, but for setting it up). */
-export async function requireDashboardAction(options: {
-  write: boolean;
-  twoFactorSetup?: boolean;
-}): Promise<DashboardContext> {
-  const ctx = await getDashboardContext();
-  if (!ctx) throw new DomainError("UNAUTHORIZED", "sign in again");
-  if (ctx.mustEnrollTwoFactor && !options.twoFactorSetup)
-    throw new DomainError("PERMISSION_DENIED", "set up two-factor first: the team requires it");
-  if (options.write && ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "viewers cannot change data");
   return ctx;
 }

@@ -18,6 +18,7 @@ function ctxOf(m: { merchant_id: string; store_id: string }): DashboardContext {
     origin: { platform_type: "PC", ip_address: "127.0.0.1" },
     role: "OWNER",
     userId: "u",
+    sessionId: "ses_test",
     userName: "U",
     userEmail: "u@example.com",
     merchantName: "M",

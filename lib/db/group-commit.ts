@@ -1,6 +1,10 @@
 import { AsyncResource } from "node:async_hooks";
-import { CompiledQuery } from "kysely";
-import type { Db, Tx } from "./client";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import type { DB } from "./schema";
+
+// Spelled out rather than imported from client.ts, which builds on this file.
+type Db = Kysely<DB>;
+type Tx = Transaction<DB>;
 
 /**
  * Group commit for SQLite: transactions that arrive while one is being written share its durable

@@ -15,7 +15,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
 import { PAYMENT_FAILURE_CODES } from "@/lib/search/schema";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
-import { ESCROW_COMPANIES } from "@/components/payments/form-schemas";
+import { ESCROW_COMPANIES } from "@/lib/payments/schema";
 import { dictionaries, translate } from "./dictionary";
 import { localeFromAcceptLanguage } from "./server";
 

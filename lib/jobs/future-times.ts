@@ -1,7 +1,7 @@
 import { makeFutureLookupsDue } from "@/lib/payments/unsettled/repository/look-ups";
-import { attemptTimeoutMs } from "@/lib/webhooks/retry";
+import { attemptTimeoutMs } from "@/lib/webhooks/attempt-schedule";
 import { logger } from "@/lib/ops/logger";
-import type { PeriodicTask } from "./handlers";
+import type { PeriodicTask } from "./handler-types";
 import { endFutureLeases, jobLeaseMs } from "./repository/lease";
 
 /** The longest lease a job claim grants: a worker's, or a webhook delivery's (fan-out, run-inline). */

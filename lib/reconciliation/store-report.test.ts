@@ -55,6 +55,7 @@ async function troubles(m: Merchant) {
       channel,
       txId: newId("tx-"),
       amount: 990,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "stray",
       card: cardCredential(SANDBOX_CARDS.VISA_OK),

@@ -6,7 +6,7 @@ import { enqueue } from "@/lib/jobs/queue";
 export type SweepCutoffs = {
   idempotencyKeys: number;
   webhookBodies: number;
-  /** Refresh tokens and sandbox texts that expired before this. */
+  /** Refresh tokens, sandbox texts and dashboard sessions that expired (or ended) before this. */
   expiredTokens: number;
   /** Token families created before this and left without tokens. */
   emptyFamilies: number;
@@ -73,6 +73,12 @@ export async function deleteExpiredRecords(before: SweepCutoffs): Promise<SweepC
     ),
     rate_limits: count(
       await db.deleteFrom("rate_limits").where("window_start", "<", before.rateLimits).executeTakeFirst(),
+    ),
+    dashboard_sessions: count(
+      await db
+        .deleteFrom("dashboard_sessions")
+        .where((eb) => eb.or([eb("expires_at", "<", before.expiredTokens), eb("ended_at", "<", before.expiredTokens)]))
+        .executeTakeFirst(),
     ),
   };
 }

@@ -9,7 +9,7 @@ export type { SweepCounts } from "./repository";
 /**
  * Deletes what is no longer needed: idempotency records past their window, webhook attempt
  * bodies past theirs, expired refresh tokens and the families they leave empty, the sealed pairs
- * kept for the refresh grace window, expired sandbox texts and stale throttle counters. (Finished
+ * kept for the refresh grace window, expired sandbox texts, ended or expired dashboard sessions and stale throttle counters. (Finished
  * jobs are deleted by the job queue itself.)
  */
 export function sweepExpiredRecords(now = Date.now()): Promise<SweepCounts> {

@@ -40,6 +40,16 @@ describe("card numbers", () => {
     expect(scrubText("4222222222222")).toBe("422222***2222");
   });
 
+  it("overlapping windows that both pass Luhn are both masked, counted on the original digits", () => {
+    // "12 5555 5555 5555" (14 digits) passes Luhn as well as the card after the 12.
+    expect(findCardNumbers("12 5555 5555 5555 4444")).toHaveLength(2);
+    expect(scrubText("12 5555 5555 5555 4444")).toBe("12 5555 **** **** 4444");
+  });
+
+  it("leave prose about credentials alone", () => {
+    expect(scrubText("bearer credentials expired")).toBe("bearer credentials expired");
+  });
+
   it("are found inside longer digit runs at group edges: a number after a quantity is still masked", () => {
     const out = scrubText("qty 12 5555 5555 5555 4444 end");
     expect(out).not.toContain("5555 5555 5555 4444");

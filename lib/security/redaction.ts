@@ -63,8 +63,9 @@ const SECRET_VALUES: [RegExp, string][] = [
   [/(?<![A-Za-z0-9])rt_[A-Za-z0-9_-]{32,}/g, "rt_[redacted]"],
   [/whsec_[A-Za-z0-9+/_-]{16,}={0,2}/g, "whsec_[redacted]"],
   [/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]+/g, "[redacted-jwt]"],
-  // An Authorization credential quoted anywhere.
-  [/\b(Bearer|PortOne|Basic)(\s+|%20|\+)[A-Za-z0-9._~+/=-]{8,}/gi, "$1$2[redacted]"],
+  // An Authorization credential quoted anywhere (16+ characters, so prose such as "bearer
+  // credentials" stays).
+  [/\b(Bearer|PortOne|Basic)(\s+|%20|\+)[A-Za-z0-9._~+/=-]{16,}/gi, "$1$2[redacted]"],
 ];
 
 // A 13-digit resident registration number (YYMMDD-Gxxxxxx), alone.
@@ -122,7 +123,8 @@ function maskCardNumbers(text: string): string {
   for (const hit of hits) {
     let seen = 0;
     for (let k = hit.start; k < hit.end; k++) {
-      if (!/\d/.test(units[k]!)) continue;
+      // Read the original: an overlapping hit may already have masked this unit.
+      if (!/\d/.test(text[k]!)) continue;
       if (seen >= 6 && seen < hit.digits.length - 4) units[k] = "*";
       seen += 1;
     }

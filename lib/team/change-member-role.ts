@@ -1,3 +1,4 @@
+import { endUserSessions } from "@/lib/sessions/sessions";
 import { recordAudit } from "@/lib/audit/record";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -10,7 +11,7 @@ export async function changeMemberRole({
   ctx: actor,
   input: { user_id: userId, role },
 }: {
-  ctx: TeamActor;
+  ctx: TeamActor & { sessionId?: string };
   input: { user_id: string; role: TeamRole };
 }): Promise<void> {
   await transaction(async (tx) => {
@@ -22,6 +23,8 @@ export async function changeMemberRole({
     if (user.role === "OWNER" && (await ownerCount(tx, actor.merchantId)) <= 1) throw lastOwner();
     // An owner acts on the whole merchant, so the role is never store-limited.
     await setMemberRole(tx, userId, role, role === "OWNER" ? null : user.store_id);
+    // Their sessions end (but the one making the change, if they changed their own role).
+    await endUserSessions(tx, userId, userId === actor.userId ? actor.sessionId : undefined);
     await recordAudit(tx, {
       merchantId: actor.merchantId,
       action: "user.role_change",

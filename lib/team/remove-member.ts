@@ -1,3 +1,4 @@
+import { endUserSessions } from "@/lib/sessions/sessions";
 import { recordAudit } from "@/lib/audit/record";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
@@ -20,6 +21,7 @@ export async function removeMember({
     requireTeamManager(actor, user.role);
     if (user.role === "OWNER" && (await ownerCount(tx, actor.merchantId)) <= 1) throw lastOwner();
     await deleteMember(tx, userId);
+    await endUserSessions(tx, userId);
     await recordAudit(tx, {
       merchantId: actor.merchantId,
       action: "user.remove",

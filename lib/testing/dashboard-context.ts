@@ -14,6 +14,7 @@ export function dashboardContextOf(
     origin: { platform_type: "PC", ip_address: "127.0.0.1", user_agent: "test" },
     role: "OWNER",
     userId: "u",
+    sessionId: "ses_test",
     userName: "U",
     userEmail: "u@example.com",
     merchantName: "M",

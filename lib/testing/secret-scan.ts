@@ -48,8 +48,16 @@ function holdsAccountNumber(key: string | null): boolean {
   return key !== null && /accountnumber/.test(key.toLowerCase().replace(/[_-]/g, ""));
 }
 
+/** A masked card number that still shows more than the first 6 and last 4 digits (e.g. Toss's own `12341234****123*`). */
+function overExposedMasks(text: string): string[] {
+  return [...text.matchAll(/(?<![0-9A-Za-z*])[0-9*]{13,19}(?![0-9A-Za-z*])/g)]
+    .map((m) => m[0])
+    .filter((shape) => shape.includes("*") && shape.replace(/\D/g, "").length > 10);
+}
+
 function scanShapes(text: string, report: (kind: string, sample: string) => void, key: string | null): void {
   if (!holdsAccountNumber(key)) for (const n of cardNumbers(text)) report("card number", n);
+  for (const n of overExposedMasks(text)) report("masked card number showing more than 10 digits", n);
   for (const [kind, pattern] of PATTERNS) {
     const hit = text.match(pattern);
     if (hit) report(kind, hit[0]);

@@ -25,7 +25,7 @@ import {
   listChannelsAction,
   setChannelEnabledAction,
   testChannelAction,
-} from "./actions";
+} from "@/components/channels/actions";
 
 const KEYS = ["channels"] as const;
 

@@ -1,14 +1,13 @@
 import { NextResponse } from "next/server";
-import { getDashboardContext, STORE_COOKIE } from "@/lib/dashboard/context";
+import { STORE_COOKIE } from "@/lib/dashboard/context";
+import { dashboardRoute } from "@/lib/dashboard/route";
 
 /**
  * Opens a page of another of the user's stores (a search result from there): switches the store
  * selection, then redirects. Only the user's own stores and /dashboard paths are accepted.
  */
-export async function GET(request: Request): Promise<Response> {
+export const GET = dashboardRoute({ write: false, navigation: true }, async ({ ctx, request }) => {
   const url = new URL(request.url);
-  const ctx = await getDashboardContext();
-  if (!ctx) return NextResponse.redirect(new URL("/login", url));
   const storeId = url.searchParams.get("store") ?? "";
   const to = url.searchParams.get("to") ?? "/dashboard";
   const target = to.startsWith("/dashboard") && !to.startsWith("//") ? to : "/dashboard";
@@ -16,4 +15,4 @@ export async function GET(request: Request): Promise<Response> {
   if (ctx.stores.some((s) => s.id === storeId))
     response.cookies.set(STORE_COOKIE, storeId, { path: "/", sameSite: "lax", httpOnly: true });
   return response;
-}
+});

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * /readyz writes one tiny row here (lib/ops/health.ts), so a database that can read but not write

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Default stores were named "<merchant> (default)", the English word stored as part of the name and

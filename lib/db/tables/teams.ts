@@ -8,6 +8,17 @@ export interface RecoveryCodesTable {
   used_at: number | null;
 }
 
+/** A signed-in dashboard session: the session cookie carries its id (lib/sessions/). */
+export interface DashboardSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  /** Sign-in + the session's lifetime: it does not roll. */
+  expires_at: number;
+  /** Signed out, or ended by a password, two-factor or role change. */
+  ended_at: number | null;
+}
+
 export interface InvitationsTable {
   id: string;
   merchant_id: string;
@@ -94,6 +105,7 @@ export interface SavedViewsTable {
 
 export interface TeamTables {
   recovery_codes: RecoveryCodesTable;
+  dashboard_sessions: DashboardSessionsTable;
   invitations: InvitationsTable;
   outbox_mails: OutboxMailsTable;
   audit_heads: AuditHeadsTable;

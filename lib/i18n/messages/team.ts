@@ -47,7 +47,7 @@ export const team = {
     "account.currentPassword": "Current password",
     "account.newPassword": "New password (at least 10 characters)",
     "account.savePassword": "Change password",
-    "account.passwordChanged": "Password changed.",
+    "account.passwordChanged": "Password changed. Your other sessions are signed out.",
     "account.twoFactor": "Two-factor sign-in",
     "account.twoFactorIntro":
       "Use an authenticator app (Google Authenticator, 1Password, …) for a 6-digit code at every sign-in.",
@@ -196,7 +196,7 @@ export const team = {
     "account.currentPassword": "현재 비밀번호",
     "account.newPassword": "새 비밀번호 (10자 이상)",
     "account.savePassword": "비밀번호 변경",
-    "account.passwordChanged": "비밀번호를 변경했습니다.",
+    "account.passwordChanged": "비밀번호를 변경했습니다. 다른 곳의 로그인은 모두 로그아웃되었습니다.",
     "account.twoFactor": "2단계 인증 로그인",
     "account.twoFactorIntro": "인증 앱(Google Authenticator, 1Password 등)의 6자리 코드로 매번 로그인합니다.",
     "account.mustEnroll": "이 팀은 2단계 인증이 필수입니다. 계속하려면 설정하세요.",

@@ -11,6 +11,7 @@ import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { sandboxPaymentProvider } from "@/lib/providers/sandbox/payment-provider";
 import { listUnsettled } from "@/lib/reconciliation/unsettled";
+import { bumpCounter } from "@/lib/throttle/repository";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardCredential, newPaymentId, paymentChannelKey } from "@/lib/testing/payments";
 import { HOUR } from "@/lib/time";
@@ -71,6 +72,7 @@ describe("a clock that ran an hour ahead", () => {
       channel,
       txId: attempt.id,
       amount: 2500,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "o",
       card: cardCredential(SANDBOX_CARDS.VISA_OK),
@@ -138,5 +140,14 @@ describe("a clock that ran an hour ahead", () => {
     expect(job.state).toBe("RUNNING");
     expect(job.locked_until).toBeLessThanOrEqual(Date.now());
     await getDb().deleteFrom("jobs").where("id", "=", jobId).execute();
+  });
+
+  it("a throttle window opened an hour ahead starts over instead of blocking for that hour", async () => {
+    const bucket = `clock-ahead:${newId()}`;
+    await anHourAhead(async () => {
+      for (let i = 0; i < 3; i++) await bumpCounter(bucket, 15 * 60_000, Date.now());
+    });
+    const now = Date.now();
+    expect(await bumpCounter(bucket, 15 * 60_000, now)).toEqual({ hits: 1, windowStart: now });
   });
 });

@@ -1,12 +1,9 @@
 import { auditCsvLines } from "@/lib/audit/export-audit-csv";
 import { auditFiltersFromQuery } from "@/lib/audit/url-filters";
-import { getDashboardContext } from "@/lib/dashboard/context";
+import { dashboardRoute } from "@/lib/dashboard/route";
 
 /** The filtered audit log as CSV (UTF-8 with BOM), streamed; with each entry's hash, to check offline. */
-export async function GET(request: Request): Promise<Response> {
-  const ctx = await getDashboardContext();
-  if (!ctx) return Response.json({ code: "UNAUTHORIZED", message: "sign in again" }, { status: 401 });
-  if (ctx.storeLimited) return Response.json({ code: "NOT_FOUND", message: "not found" }, { status: 404 });
+export const GET = dashboardRoute({ write: false, merchantWide: true }, async ({ ctx, request }) => {
   const filters = auditFiltersFromQuery(Object.fromEntries(new URL(request.url).searchParams));
   const lines = auditCsvLines({ ctx, input: filters });
   const encoder = new TextEncoder();
@@ -31,4 +28,4 @@ export async function GET(request: Request): Promise<Response> {
       "cache-control": "no-store",
     },
   });
-}
+});

@@ -1,5 +1,5 @@
 import { queryToObject } from "@/lib/api/query";
-import { getDashboardContext } from "@/lib/dashboard/context";
+import { dashboardRoute } from "@/lib/dashboard/route";
 import { getTranslator } from "@/lib/i18n/server";
 import { exportDashboardPayments } from "@/lib/search/export-dashboard-payments";
 import { dashboardPaymentsQuery } from "@/lib/search/schema";
@@ -8,9 +8,7 @@ import { dashboardPaymentsQuery } from "@/lib/search/schema";
  * The dashboard's CSV export of the current view (same filters and search as the page, session
  * cookie), streamed, in the reader's language and time zone.
  */
-export async function GET(request: Request): Promise<Response> {
-  const ctx = await getDashboardContext();
-  if (!ctx) return Response.json({ code: "UNAUTHORIZED", message: "sign in again" }, { status: 401 });
+export const GET = dashboardRoute({ write: false }, async ({ ctx, request }) => {
   const parsed = dashboardPaymentsQuery.safeParse(queryToObject(new URL(request.url).searchParams));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -44,4 +42,4 @@ export async function GET(request: Request): Promise<Response> {
       "cache-control": "no-store",
     },
   });
-}
+});
