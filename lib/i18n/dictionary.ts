@@ -14,6 +14,7 @@ import { enums } from "./messages/enums";
 import { errors } from "./messages/errors";
 import { fieldErrors } from "./messages/field-errors";
 import { team } from "./messages/team";
+import { customers } from "./messages/customers";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
 const areas = [
@@ -32,6 +33,7 @@ const areas = [
   reconciliation,
   channels,
   team,
+  customers,
 ];
 
 export const LOCALES = ["ko", "en"] as const;
