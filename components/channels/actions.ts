@@ -9,10 +9,17 @@ import {
   setChannelEnabledInput,
 } from "@/lib/channels/live-schema";
 import { listChannelSettings } from "@/lib/channels/list-channel-settings";
+import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 
 /** Every channel of the store (TEST and LIVE), with the LIVE channels' connection state. OWNER/ADMIN. */
 export const listChannelsAction = dashboardAction({ write: false, input: z.object({}) }, listChannelSettings);
+
+/** The store's payment channels, for the forms that pick one (test card issuance, manual cash receipts). */
+export const paymentChannelsAction = dashboardAction(
+  { write: false, input: z.object({}) },
+  async ({ ctx }) => (await listChannels({ ctx, input: { purpose: "payment" } })).channels,
+);
 
 export const connectTossChannelAction = dashboardAction(
   { write: true, input: connectTossChannelInput },

@@ -13,6 +13,7 @@ export const NAV_ITEMS = [
   { href: "/dashboard/verifications", key: "nav.verifications" },
   { href: "/dashboard/stores", key: "nav.stores" },
   { href: "/dashboard/webhooks", key: "nav.webhooks" },
+  { href: "/dashboard/settlements", key: "nav.settlements" },
   { href: "/dashboard/reconciliation", key: "nav.reconciliation" },
   { href: "/dashboard/channels", key: "nav.channels" },
   { href: "/dashboard/developers", key: "nav.developers" },

@@ -33,6 +33,8 @@ describe.each(conformingAdapters)("provider conformance: $name", (harness) => {
   afterEach(() => {
     harness.answerUnmaskedCards(false);
     delete process.env.PROVIDER_TIMEOUT_MS;
+    // Every request the adapter sent and every answer it got is one the PG's own document allows.
+    expect(harness.violations?.() ?? []).toEqual([]);
   });
 
   function approve(id: string, orderName = "Conformance order", card = harness.cards.approved) {
@@ -114,6 +116,14 @@ describe.each(conformingAdapters)("provider conformance: $name", (harness) => {
         accountType: "NORMAL",
         expiresAt: Date.now() + 86_400_000,
       });
+    if (!harness.offers.virtualAccounts) {
+      // Refused at the front door, naming the field: nothing reaches the PG.
+      await expect(issue()).rejects.toMatchObject({
+        name: "ProviderRefusal",
+        field: expect.stringMatching(/virtual_account/),
+      });
+      return;
+    }
     const issued = await issue();
     if (!issued.ok) throw new Error(`issuance refused: ${issued.pgCode}`);
     expect(await issue()).toMatchObject({ ok: true, accountNumber: issued.accountNumber });
@@ -241,6 +251,13 @@ describe.each(conformingAdapters)("provider conformance: $name", (harness) => {
       reason: "listing",
     });
     if (!cancelled.ok) throw new Error(`cancel refused: ${cancelled.pgCode}`);
+    if (!harness.offers.transactionListing) {
+      // No listing to reconcile against: the call has no answer (never an empty, "all settled" page).
+      expect(
+        await callProvider((signal) => pg.listTransactions({ channel, signal, from, to: Date.now() + 1000 })),
+      ).toMatchObject({ answered: false });
+      return;
+    }
     const entries: SettlementEntry[] = [];
     let cursor: string | null = null;
     do {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { deriveExpectedSettlements } from "@/lib/settlements/derive-expected";
+import { recordConfirmedSettlements } from "@/lib/settlements/record-confirmed";
 import { listPayoutsResponse, listSettlementsResponse } from "@/lib/settlements/query-schema";
 import { apiAs } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -25,7 +27,7 @@ async function merchantWithSales() {
   await backdateRefunds(id, m.store_id, "2026-11-26");
   const other = await paidPayment(m, "4242424242424242", { total_amount: 20_000 });
   await backdatePayment(other, m.store_id, "2026-11-27");
-  await deriveExpectedSettlements({ fromStart: true });
+  await deriveExpectedSettlements({ storeId: m.store_id });
   return { m, id, other, channelKey };
 }
 
@@ -146,6 +148,47 @@ describe("GET /v2/settlements/payouts", () => {
         net: 19_450,
       }),
     ]);
+  });
+
+  it("follows a PG's confirmation: the row moves to the PG's payout date with its amounts, counted once", async () => {
+    const { m, other } = await merchantWithSales();
+    const channel = await getDb()
+      .selectFrom("channels")
+      .select(["id", "merchant_id", "store_id", "pg_provider"])
+      .where("store_id", "=", m.store_id)
+      .where("pg_provider", "=", "TOSSPAYMENTS")
+      .where("type", "=", "TEST")
+      .executeTakeFirstOrThrow();
+    const tx = await getDb()
+      .selectFrom("transactions")
+      .select("id")
+      .where("store_id", "=", m.store_id)
+      .where("payment_id", "=", other)
+      .executeTakeFirstOrThrow();
+    const confirmed = {
+      pg_key: "tk_confirmed",
+      kind: "PAYMENT" as const,
+      order_id: tx.id,
+      method: "CARD",
+      currency: "KRW",
+      amount: 20_000,
+      fees: [{ type: "BASE", amount: 500 }],
+      vat_on_fees: 50,
+      sold_on: "2026-11-27",
+      payout_on: "2026-12-01",
+    };
+    await recordConfirmedSettlements(channel, [confirmed]);
+    await recordConfirmedSettlements(channel, [confirmed]);
+    const res = await m.api.get("/v2/settlements/payouts?payout_from=2026-11-27&payout_to=2026-12-31");
+    expect((res.body.payouts as Json[]).map((p) => [p.payout_on, p.status, p.payment_count, p.net])).toEqual([
+      ["2026-11-27", "EXPECTED", 1, 7_780],
+      ["2026-12-01", "CONFIRMED", 1, 19_450],
+    ]);
+    const list = await m.api.get(`/v2/settlements?payment_id=${other}`);
+    expect(list.body).toMatchObject({
+      total_count: 1,
+      settlements: [expect.objectContaining({ status: "CONFIRMED", pg_key: "tk_confirmed" })],
+    });
   });
 
   it("filters by channel key (an unknown one matches nothing) and answers errors in the payment envelope", async () => {

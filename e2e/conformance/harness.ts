@@ -10,6 +10,8 @@ export type FaultKind = "timeout" | "lost" | "network" | "unreadable";
 export type AdapterHarness = {
   /** The channels' pg_provider, as the kit's test names show it. */
   name: string;
+  /** What the PG's API offers; what it does not is checked to be refused clearly (docs/providers.md). */
+  offers: { virtualAccounts: boolean; transactionListing: boolean };
   start(): Promise<void>;
   stop(): Promise<void>;
   /** A fresh merchant account at the PG: every test works in its own. */
@@ -29,4 +31,6 @@ export type AdapterHarness = {
   refundAccount: RefundAccount;
   /** The PG answers card numbers unmasked from now on (false: as it normally does). */
   answerUnmaskedCards(on: boolean): void;
+  /** Requests and answers the PG's published document does not allow, since the last call (a fake judged by one). */
+  violations?: () => string[];
 };

@@ -8,6 +8,7 @@ import type { AdapterHarness } from "./harness";
 /** The sandbox PG (every TEST channel): its ledger lives in our database, so it runs on both. */
 export const sandboxHarness: AdapterHarness = {
   name: "SANDBOX",
+  offers: { virtualAccounts: true, transactionListing: true },
   start: async () => undefined,
   stop: async () => undefined,
   newChannel: async () => ({

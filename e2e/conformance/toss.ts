@@ -21,6 +21,7 @@ function running(): TossFake {
 
 export const tossHarness: AdapterHarness = {
   name: "TOSSPAYMENTS",
+  offers: { virtualAccounts: true, transactionListing: true },
   async start() {
     fake = await startTossFake({ slowMs: 600 });
     process.env.TOSS_API_BASE = fake.baseUrl;

@@ -15,6 +15,7 @@ import { errors } from "./messages/errors";
 import { fieldErrors } from "./messages/field-errors";
 import { team } from "./messages/team";
 import { customers } from "./messages/customers";
+import { settlements } from "./messages/settlements";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
 const areas = [
@@ -34,6 +35,7 @@ const areas = [
   channels,
   team,
   customers,
+  settlements,
 ];
 
 export const LOCALES = ["ko", "en"] as const;

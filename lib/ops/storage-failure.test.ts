@@ -6,6 +6,7 @@ import { callApi } from "@/lib/testing/api";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
 import { noteWorkerHeartbeat } from "./heartbeat";
+import { flushLogs } from "./logger";
 
 /**
  * Issue #28 finding 9: a write the database refuses for space or I/O is a 503 with Retry-After in
@@ -62,11 +63,16 @@ async function freeDisk(): Promise<void> {
 
 afterEach(freeDisk);
 
-const logLines = () =>
-  readFileSync(logFile, "utf8")
+/** This process's log (written asynchronously: flushed first; another process's unfinished last line left out). */
+const logLines = async () => {
+  await flushLogs();
+  const text = readFileSync(logFile, "utf8");
+  return text
+    .slice(0, text.lastIndexOf("\n") + 1)
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { msg: string; err?: { code?: string; message?: string } });
+};
 
 describe("a write refused for space or I/O", () => {
   it("answers 503 SERVICE_UNAVAILABLE with Retry-After, /readyz fails meanwhile, the log keeps the first cause", async () => {
@@ -91,7 +97,7 @@ describe("a write refused for space or I/O", () => {
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: "not_ready", checks: { database: { ok: false } } });
 
-    const lines = logLines();
+    const lines = await logLines();
     const refused = lines.find((l) => l.msg.includes("refused a write"));
     expect(refused?.err?.code).toMatch(/^(SQLITE_FULL|53100)$/);
     expect(JSON.stringify(lines)).not.toContain("cannot rollback");

@@ -1,5 +1,6 @@
 import { channelRefOf } from "@/lib/payments/transactions/repository";
 import type { SettlementEntry } from "@/lib/providers/types";
+import { checkSettlements } from "@/lib/settlements/check-settlements";
 import { toRfc3339 } from "@/lib/time";
 import { compare, type OurRecords } from "./compare";
 import { type AttemptRecord, loadRecordsForWindow, paymentAccountsInScope } from "./repository";
@@ -56,7 +57,10 @@ export async function reconcile(scope: ReconcileScope): Promise<ReconciliationRe
   }
   const named = entries.map((e) => e.txId);
   const ours = await loadOurs(scope, until, [...new Set(named)]);
-  const mismatches = await compare(entries, ours, listed, accountOf);
+  const mismatches = [
+    ...(await compare(entries, ours, listed, accountOf)),
+    ...(await checkSettlements({ ...scope, until })),
+  ];
   const unsettled = [...unreachable, ...(await listUnsettled(scope))];
   const checked = new Set([
     ...entries.map((e) => (e.type === "PAYMENT" ? e.pgTxId : e.pgCancellationId)),

@@ -1,3 +1,5 @@
+import type { SettlementFindingKind } from "@/lib/settlements/check-settlements";
+
 /**
  * The reconciliation report (`npm run admin -- reconcile --json`, dashboard Reconciliation page):
  * the provider's settlement file compared with our records. `mismatches` need an operator;
@@ -22,7 +24,9 @@ export type MismatchKind =
   /** A deposit the provider received that our virtual account does not show. */
   | "deposit_not_recorded"
   /** An attempt we settled FAILED was charged, and refunding it was refused. */
-  | "late_approval_refund_refused";
+  | "late_approval_refund_refused"
+  /** Settlements (lib/settlements/check-settlements.ts): payouts against payments, refunds and the contract. */
+  | SettlementFindingKind;
 
 export type Mismatch = {
   kind: MismatchKind;

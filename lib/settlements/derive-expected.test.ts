@@ -21,7 +21,7 @@ describe("deriveExpectedSettlements", () => {
     await setTossTerms(m);
     const id = await paidPayment(m, "4242424242424242", { total_amount: 11_000 });
     await backdatePayment(id, m.store_id, "2026-11-27");
-    await deriveExpectedSettlements({ fromStart: true });
+    await deriveExpectedSettlements({ storeId: m.store_id });
     const [row] = await rowsOf(id, m.store_id);
     expect(row).toMatchObject({ kind: "PAYMENT", status: "EXPECTED", sold_on: "2026-11-27", payout_on: "2026-11-30" });
     expect(Number(row!.gross)).toBe(11_000);
@@ -36,7 +36,7 @@ describe("deriveExpectedSettlements", () => {
     await setTossTerms(m);
     const id = await paidPayment(m);
     await backdatePayment(id, m.store_id, "2026-09-23");
-    await deriveExpectedSettlements({ fromStart: true });
+    await deriveExpectedSettlements({ storeId: m.store_id });
     expect((await rowsOf(id, m.store_id))[0]).toMatchObject({ sold_on: "2026-09-23", payout_on: "2026-09-28" });
   });
 
@@ -48,8 +48,8 @@ describe("deriveExpectedSettlements", () => {
     expect(cancel.status).toBe(200);
     await backdatePayment(id, m.store_id, "2026-11-26");
     await backdateRefunds(id, m.store_id, "2026-11-26");
-    await deriveExpectedSettlements({ fromStart: true });
-    await deriveExpectedSettlements({ fromStart: true });
+    await deriveExpectedSettlements({ storeId: m.store_id });
+    await deriveExpectedSettlements({ storeId: m.store_id });
     const rows = await rowsOf(id, m.store_id);
     expect(rows.map((r) => [r.kind, r.sold_on, r.payout_on])).toEqual([
       ["PAYMENT", "2026-11-26", "2026-11-27"],
@@ -66,7 +66,7 @@ describe("deriveExpectedSettlements", () => {
     const m = await newMerchant();
     const id = await paidPayment(m, "4242424242424242", { total_amount: 5_000 });
     await backdatePayment(id, m.store_id, "2026-11-26");
-    await deriveExpectedSettlements({ fromStart: true });
+    await deriveExpectedSettlements({ storeId: m.store_id });
     const [row] = await rowsOf(id, m.store_id);
     expect([row!.gross, row!.fee_total, row!.vat_on_fees, row!.net].map(Number)).toEqual([5_000, 0, 0, 5_000]);
     expect(row!.payout_on).toBe("2026-11-27");

@@ -56,9 +56,10 @@ export function expectedSettlement(item: Unsettled, terms: ContractTerms, now: n
 async function deriveBatch(
   cursor: string,
   since: number,
-  find: (since: number, limit: number) => Promise<Unsettled[]>,
+  find: (since: number, limit: number, storeId?: string) => Promise<Unsettled[]>,
+  storeId: string | undefined,
 ): Promise<{ written: number; next: number | null }> {
-  const items = await find(since, BATCH);
+  const items = await find(since, BATCH, storeId);
   const terms = await termsOfChannels([...new Set(items.map((i) => i.channel_id))]);
   const now = Date.now();
   const rows: SettlementRow[] = [];
@@ -75,7 +76,8 @@ async function deriveBatch(
     }
   }
   await insertSettlements(rows);
-  if (position !== null) await advanceCursor(cursor, position);
+  // A run over one store does not speak for the others: only a run over all moves the cursor.
+  if (position !== null && !storeId) await advanceCursor(cursor, position);
   const whole = items.length === BATCH && rows.length === items.length;
   // Rows sharing the last position are found again next batch (>= would loop): back off by 1 ms.
   return { written: rows.length, next: whole && position !== null ? position - 1 : null };
@@ -86,17 +88,23 @@ async function deriveBatch(
  * (the `settlements.derive` periodic task; also called on demand). Idempotent: a source has one
  * row (unique source_key), so concurrent runs and re-reads write nothing twice. `fromStart` reads
  * every record instead of those changed since the cursor (a repair, or records whose times were
- * rewritten).
+ * rewritten); `storeId` limits the run to one store.
  */
-export async function deriveExpectedSettlements({ fromStart = false }: { fromStart?: boolean } = {}): Promise<number> {
+export async function deriveExpectedSettlements({
+  fromStart = false,
+  storeId,
+}: {
+  fromStart?: boolean;
+  storeId?: string;
+} = {}): Promise<number> {
   let written = 0;
   for (const [cursor, find] of [
     ["payments", paymentsWithoutSettlement],
     ["refunds", refundsWithoutSettlement],
   ] as const) {
-    let since: number | null = fromStart ? 0 : Math.max(0, (await readCursor(cursor)) - OVERLAP_MS);
+    let since: number | null = fromStart || storeId ? 0 : Math.max(0, (await readCursor(cursor)) - OVERLAP_MS);
     while (since !== null) {
-      const batch = await deriveBatch(cursor, since, find);
+      const batch = await deriveBatch(cursor, since, find, storeId);
       written += batch.written;
       since = batch.next;
     }

@@ -1,4 +1,5 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, withTransaction } from "@/lib/db/client";
+import { applyToDays } from "@/lib/settlements/repository/days";
 import { koreaDayStart } from "@/lib/settlements/business-days";
 import { upsertChannelTerms } from "@/lib/settlements/repository/contracts";
 import type { ContractTerms } from "@/lib/settlements/schema";
@@ -43,7 +44,15 @@ export async function setTossTerms(m: Merchant, terms: ContractTerms = CARD_TERM
  * between derives from the new dates).
  */
 async function forgetSettlements(paymentId: string, storeId: string): Promise<void> {
-  await getDb().deleteFrom("settlements").where("store_id", "=", storeId).where("payment_id", "=", paymentId).execute();
+  await withTransaction(async (tx) => {
+    const gone = await tx
+      .deleteFrom("settlements")
+      .where("store_id", "=", storeId)
+      .where("payment_id", "=", paymentId)
+      .returningAll()
+      .execute();
+    await applyToDays(tx, gone, -1);
+  });
 }
 
 /** Moves a payment's approval to noon (Korea time) of a date, as if it had been paid then. */

@@ -47,7 +47,24 @@ export interface SettlementCursorsTable {
   position: number;
 }
 
+/** Sums of settlements per store, payout date, channel, currency, status and kind (migration 0121). */
+export interface SettlementDaysTable {
+  merchant_id: string;
+  store_id: string;
+  payout_on: string;
+  channel_id: string;
+  currency: string;
+  status: SettlementStatus;
+  kind: SettlementKind;
+  count: number;
+  gross: number;
+  fee_total: number;
+  vat_on_fees: number;
+  net: number;
+}
+
 export interface SettlementTables {
+  settlement_days: SettlementDaysTable;
   settlement_contracts: SettlementContractsTable;
   settlements: SettlementsTable;
   settlement_cursors: SettlementCursorsTable;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { getDb } from "@/lib/db/client";
+import { getDb, withTransaction } from "@/lib/db/client";
+import { applyToDays } from "./days";
 import type { Executor } from "@/lib/db/transaction";
 import type { SettlementsTable } from "@/lib/db/tables/settlements";
 
@@ -46,9 +47,10 @@ export async function advanceCursor(name: string, position: number, db: Executor
 export async function paymentsWithoutSettlement(
   since: number,
   limit: number,
+  storeId?: string,
   db: Executor = getDb(),
 ): Promise<Unsettled[]> {
-  const rows = await db
+  let query = db
     .selectFrom("transactions as t")
     .leftJoin("settlements as s", (j) => j.onRef("s.source_key", "=", sql<string>`'tx:' || t.id`))
     .select([
@@ -71,8 +73,9 @@ export async function paymentsWithoutSettlement(
     .where("t.channel_id", "is not", null)
     .where("s.id", "is", null)
     .orderBy("t.status_updated_at")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (storeId) query = query.where("t.store_id", "=", storeId);
+  const rows = await query.execute();
   return rows.map((r) => ({
     kind: "PAYMENT",
     source_id: r.id,
@@ -95,9 +98,10 @@ export async function paymentsWithoutSettlement(
 export async function refundsWithoutSettlement(
   since: number,
   limit: number,
+  storeId?: string,
   db: Executor = getDb(),
 ): Promise<Unsettled[]> {
-  const rows = await db
+  let query = db
     .selectFrom("cancellations as c")
     .innerJoin("transactions as t", "t.id", "c.transaction_id")
     .leftJoin("settlements as s", (j) => j.onRef("s.source_key", "=", sql<string>`'cx:' || c.id`))
@@ -120,8 +124,9 @@ export async function refundsWithoutSettlement(
     .where("t.channel_id", "is not", null)
     .where("s.id", "is", null)
     .orderBy("c.cancelled_at")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (storeId) query = query.where("c.store_id", "=", storeId);
+  const rows = await query.execute();
   return rows.map((r) => ({
     kind: "REFUND",
     source_id: r.id,
@@ -141,11 +146,16 @@ export async function refundsWithoutSettlement(
 }
 
 /** Writes settlement rows; one already there for the same source is kept (idempotent). */
-export async function insertSettlements(rows: SettlementsTable[], db: Executor = getDb()): Promise<void> {
+export async function insertSettlements(rows: SettlementsTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto("settlements")
-    .values(rows)
-    .onConflict((oc) => oc.column("source_key").doNothing())
-    .execute();
+  await withTransaction(async (tx) => {
+    // Only the rows this statement inserted count into their days (a concurrent run's are its own).
+    const inserted = await tx
+      .insertInto("settlements")
+      .values(rows)
+      .onConflict((oc) => oc.column("source_key").doNothing())
+      .returningAll()
+      .execute();
+    await applyToDays(tx, inserted, 1);
+  });
 }

@@ -51,28 +51,53 @@ function filtered<O>(query: SelectQueryBuilder<DB, "settlements", O>, f: Settlem
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** The same filters on the per-day sums (payout dates, channel, status, kind: what they are keyed by). */
+function daysFiltered(f: SettlementFilters) {
+  let q = getDb()
+    .selectFrom("settlement_days")
+    .where("settlement_days.merchant_id", "=", f.merchantId)
+    .where("settlement_days.store_id", "in", f.storeIds);
+  if (f.payoutOn) q = q.where("settlement_days.payout_on", "=", f.payoutOn);
+  if (f.payoutFrom) q = q.where("settlement_days.payout_on", ">=", f.payoutFrom);
+  if (f.payoutTo) q = q.where("settlement_days.payout_on", "<=", f.payoutTo);
+  if (f.channelId) q = q.where("settlement_days.channel_id", "=", f.channelId);
+  if (f.statuses?.length) q = q.where("settlement_days.status", "in", f.statuses);
+  if (f.kinds?.length) q = q.where("settlement_days.kind", "in", f.kinds);
+  return q;
+}
+
+/** The number of rows a filter matches: from the day sums when it filters only on what they are keyed by. */
+async function countSettlements(f: SettlementFilters): Promise<number> {
+  if (!f.soldFrom && !f.soldTo && !f.paymentId) {
+    const row = await daysFiltered(f)
+      .select(sql<number>`coalesce(sum(settlement_days.count), 0)`.as("n"))
+      .executeTakeFirstOrThrow();
+    return num(row.n);
+  }
+  const row = await filtered(getDb().selectFrom("settlements"), f)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return num(row.n);
+}
+
 /** Settlement rows by payout date then sale, with the total count of the filter. */
 export async function pageSettlements(
   f: SettlementFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: SettlementRecord[] }> {
-  const db = getDb();
-  const [count, rows] = await Promise.all([
-    filtered(db.selectFrom("settlements"), f)
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow(),
-    filtered(db.selectFrom("settlements"), f)
+  const [total, rows] = await Promise.all([
+    countSettlements(f),
+    filtered(getDb().selectFrom("settlements"), f)
       .innerJoin("channels", "channels.id", "settlements.channel_id")
       .selectAll("settlements")
       .select("channels.key as channel_key")
       .orderBy("settlements.payout_on")
-      .orderBy("settlements.sold_on")
       .orderBy("settlements.id")
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
   ]);
-  return { total: num(count.n), rows: rows.map((r) => ({ ...r, ...numbers(r) })) };
+  return { total, rows: rows.map((r) => ({ ...r, ...numbers(r) })) };
 }
 
 function numbers(r: { gross: unknown; fee_total: unknown; vat_on_fees: unknown; net: unknown }) {
@@ -80,21 +105,23 @@ function numbers(r: { gross: unknown; fee_total: unknown; vat_on_fees: unknown; 
 }
 
 function payoutGroups(f: SettlementFilters) {
-  return filtered(getDb().selectFrom("settlements"), f).groupBy([
-    "settlements.payout_on",
-    "settlements.store_id",
-    "settlements.channel_id",
-    "settlements.currency",
-  ]);
+  return daysFiltered(f)
+    .groupBy([
+      "settlement_days.payout_on",
+      "settlement_days.store_id",
+      "settlement_days.channel_id",
+      "settlement_days.currency",
+    ])
+    .having(sql`sum(settlement_days.count)`, ">", 0);
 }
 
-/** Payouts (one per date, store, channel and currency) with their sums, by payout date. */
+/** Payouts (one per date, store, channel and currency) with their sums, by payout date, from the day sums. */
 export async function pagePayouts(
   f: SettlementFilters,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; rows: PayoutRecord[] }> {
   const db = getDb();
-  const groups = payoutGroups(f).select("settlements.payout_on").as("g");
+  const groups = payoutGroups(f).select("settlement_days.payout_on").as("g");
   const [count, rows] = await Promise.all([
     db
       .selectFrom(groups)
@@ -102,34 +129,38 @@ export async function pagePayouts(
       .executeTakeFirstOrThrow(),
     payoutGroups(f)
       .select([
-        "settlements.payout_on",
-        "settlements.store_id",
-        "settlements.channel_id",
-        "settlements.currency",
+        "settlement_days.payout_on",
+        "settlement_days.store_id",
+        "settlement_days.channel_id",
+        "settlement_days.currency",
         // 'EXPECTED' sorts after 'CONFIRMED': one expected row keeps the payout expected.
-        sql<SettlementStatus>`max(settlements.status)`.as("status"),
-        sql<string>`max(settlements.pg_provider)`.as("pg_provider"),
-        sql<number>`sum(case when settlements.kind = 'PAYMENT' then 1 else 0 end)`.as("payment_count"),
-        sql<number>`sum(case when settlements.kind = 'REFUND' then 1 else 0 end)`.as("refund_count"),
-        sql<number>`sum(settlements.gross)`.as("gross"),
-        sql<number>`sum(settlements.fee_total)`.as("fee_total"),
-        sql<number>`sum(settlements.vat_on_fees)`.as("vat_on_fees"),
-        sql<number>`sum(settlements.net)`.as("net"),
+        sql<SettlementStatus>`max(case when settlement_days.count > 0 then settlement_days.status end)`.as("status"),
+        sql<number>`sum(case when settlement_days.kind = 'PAYMENT' then settlement_days.count else 0 end)`.as(
+          "payment_count",
+        ),
+        sql<number>`sum(case when settlement_days.kind = 'REFUND' then settlement_days.count else 0 end)`.as(
+          "refund_count",
+        ),
+        sql<number>`sum(settlement_days.gross)`.as("gross"),
+        sql<number>`sum(settlement_days.fee_total)`.as("fee_total"),
+        sql<number>`sum(settlement_days.vat_on_fees)`.as("vat_on_fees"),
+        sql<number>`sum(settlement_days.net)`.as("net"),
       ])
-      .orderBy("settlements.payout_on")
-      .orderBy("settlements.store_id")
-      .orderBy("settlements.channel_id")
-      .orderBy("settlements.currency")
+      .orderBy("settlement_days.payout_on")
+      .orderBy("settlement_days.store_id")
+      .orderBy("settlement_days.channel_id")
+      .orderBy("settlement_days.currency")
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
   ]);
-  const keys = await channelKeys([...new Set(rows.map((r) => r.channel_id))]);
+  const channels = await channelsOf([...new Set(rows.map((r) => r.channel_id))]);
   return {
     total: num(count.n),
     rows: rows.map((r) => ({
       ...r,
-      channel_key: keys.get(r.channel_id) ?? r.channel_id,
+      channel_key: channels.get(r.channel_id)?.key ?? r.channel_id,
+      pg_provider: channels.get(r.channel_id)?.pg_provider ?? null,
       payment_count: num(r.payment_count),
       refund_count: num(r.refund_count),
       ...numbers(r),
@@ -137,10 +168,14 @@ export async function pagePayouts(
   };
 }
 
-async function channelKeys(ids: string[]): Promise<Map<string, string>> {
+async function channelsOf(ids: string[]): Promise<Map<string, { key: string; pg_provider: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await getDb().selectFrom("channels").select(["id", "key"]).where("id", "in", ids).execute();
-  return new Map(rows.map((r) => [r.id, r.key]));
+  const rows = await getDb()
+    .selectFrom("channels")
+    .select(["id", "key", "pg_provider"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** A channel of the store by key, for a filter (undefined: none, so the filter matches nothing). */
@@ -153,4 +188,52 @@ export async function channelIdByKey(merchantId: string, storeIds: string[], key
     .where("key", "=", key)
     .executeTakeFirst();
   return row?.id;
+}
+
+export type DaySumRecord = {
+  payout_on: string;
+  currency: string;
+  status: SettlementStatus;
+  count: number;
+  gross: number;
+  fee_total: number;
+  vat_on_fees: number;
+  net: number;
+};
+
+function sums() {
+  return [
+    sql<SettlementStatus>`max(case when settlement_days.count > 0 then settlement_days.status end)`.as("status"),
+    sql<number>`sum(settlement_days.count)`.as("count"),
+    sql<number>`sum(settlement_days.gross)`.as("gross"),
+    sql<number>`sum(settlement_days.fee_total)`.as("fee_total"),
+    sql<number>`sum(settlement_days.vat_on_fees)`.as("vat_on_fees"),
+    sql<number>`sum(settlement_days.net)`.as("net"),
+  ] as const;
+}
+
+/** Per payout date and currency, across the filter's stores and channels (the day-by-day table). */
+export async function daySums(f: SettlementFilters, limit = 400): Promise<DaySumRecord[]> {
+  const rows = await daysFiltered(f)
+    .select(["settlement_days.payout_on", "settlement_days.currency", ...sums()])
+    .groupBy(["settlement_days.payout_on", "settlement_days.currency"])
+    .having(sql`sum(settlement_days.count)`, ">", 0)
+    .orderBy("settlement_days.payout_on")
+    .orderBy("settlement_days.currency")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, count: num(r.count), ...numbers(r) }));
+}
+
+export type StoreSumRecord = Omit<DaySumRecord, "payout_on"> & { store_id: string };
+
+/** Per store and currency (a hosting company's sub-stores side by side). */
+export async function storeSums(f: SettlementFilters): Promise<StoreSumRecord[]> {
+  const rows = await daysFiltered(f)
+    .select(["settlement_days.store_id", "settlement_days.currency", ...sums()])
+    .groupBy(["settlement_days.store_id", "settlement_days.currency"])
+    .having(sql`sum(settlement_days.count)`, ">", 0)
+    .orderBy("settlement_days.store_id")
+    .execute();
+  return rows.map((r) => ({ ...r, count: num(r.count), ...numbers(r) }));
 }

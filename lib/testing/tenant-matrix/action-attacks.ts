@@ -33,7 +33,6 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     found: (d) => [...d.payments, ...d.billingKeys, ...d.schedules],
   },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
-  "billing-keys/paymentChannelsAction": own(),
   "billing-keys/issueTestCardAction": refuse((t) => ({
     channel_key: t.paymentChannel,
     card_number: "4242424242424242",
@@ -50,7 +49,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   ),
   "billing-keys/billingKeyDetailAction": refuse((t) => ({ billing_key: t.billingKey })),
   "cash-receipts/listCashReceiptsAction": own({ page: 0 }),
-  "cash-receipts/paymentChannelsAction": own(),
+  "channels/paymentChannelsAction": own(),
   "cash-receipts/issueCashReceiptAction": refuse((t) => ({
     payment_id: t.payment,
     channel_key: t.paymentChannel,
@@ -71,6 +70,19 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
+  "settlements/setContractTermsAction": refuse((t) => ({
+    channel_id: t.paymentChannel,
+    terms: {
+      payout_days: 1,
+      vat_bps: 1000,
+      fees: {
+        CARD: { kind: "RATE", rate_bps: 1 },
+        VIRTUAL_ACCOUNT: { kind: "RATE", rate_bps: 1 },
+        TRANSFER: { kind: "RATE", rate_bps: 1 },
+        EASY_PAY: { kind: "RATE", rate_bps: 1 },
+      },
+    },
+  })),
   "channels/changeChannelKeyAction": refuse((t) => ({
     channelId: t.paymentChannel,
     secretKey: "live_sk_revoked_matrix_key",

@@ -33,6 +33,15 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
       `/dashboard/open?store=${t.subStore}`,
     ],
   },
+  "/dashboard/settlements": {
+    urls: () => [
+      "/dashboard/settlements",
+      "/dashboard/settlements?all=1&payout=2026-11-27&from=2000-01-01&to=2999-12-31",
+    ],
+  },
+  "/dashboard/settlements/export": {
+    urls: () => ["/dashboard/settlements/export?from=2000-01-01&to=2999-12-31&all=1"],
+  },
   "/dashboard/billing-keys": { urls: () => ["/dashboard/billing-keys"] },
   "/dashboard/billing-keys/[billingKey]": { urls: (t) => [`/dashboard/billing-keys/${t.billingKey}`] },
   "/dashboard/cash-receipts": { urls: () => ["/dashboard/cash-receipts"] },
