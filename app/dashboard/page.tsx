@@ -1,5 +1,7 @@
+import { cookies } from "next/headers";
 import Link from "next/link";
 import { Suspense } from "react";
+import { GetStartedCard } from "@/components/overview/get-started-card";
 import { KpiCard, ShareRow } from "@/components/overview/kpi-card";
 import { VolumeChartLazy } from "@/components/overview/volume-chart-lazy";
 import { ScrollBox } from "@/components/ui/scroll-box";
@@ -8,6 +10,8 @@ import { listChannels } from "@/lib/channels/list-channels";
 import { type DashboardContext, requireDashboard } from "@/lib/dashboard/context";
 import { getOverview, type Money, type Overview } from "@/lib/dashboard/overview";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/dashboard/periods";
+import { dismissedStores, GET_STARTED_COOKIE } from "@/lib/get-started/dismissal";
+import { getStartedProgress } from "@/lib/get-started/progress";
 import { declineLabel } from "@/lib/i18n/labels";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
 import { storeReconciliationCounts } from "@/lib/reconciliation/store-report";
@@ -31,6 +35,8 @@ export default async function OverviewPage({
   const hasLive = channels.some((c) => c.type === "LIVE");
   const mode = params.mode === "test" || !hasLive ? "TEST" : "LIVE";
   const o = await getOverview({ ctx, input: { range, mode, timeZone } });
+  const dismissed = dismissedStores((await cookies()).get(GET_STARTED_COOKIE)?.value).includes(ctx.storeId);
+  const firstRun = dismissed ? null : await getStartedProgress({ ctx });
   const money = (m: Money) => fmt.money(m[o.currency] ?? 0, o.currency);
   const others = (m: Money) =>
     Object.entries(m)
@@ -61,6 +67,7 @@ export default async function OverviewPage({
           ))}
         </nav>
       </PageHeader>
+      {firstRun && !firstRun.complete ? <GetStartedCard progress={firstRun} /> : null}
       {/* A test-only store already carries the shell's TEST DATA banner; a live store says which data it shows. */}
       {hasLive ? (
         mode === "TEST" ? (

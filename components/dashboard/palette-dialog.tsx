@@ -129,6 +129,23 @@ export function PaletteDialog({
             ))}
           </Command.Group>
         ) : null}
+        {data && data.customers.length > 0 ? (
+          <Command.Group heading={t("palette.customers")} className={groupClass}>
+            {data.customers.map((c) => (
+              <Command.Item
+                key={`${c.storeId}/${c.id}`}
+                value={`customer:${c.storeId}:${c.id}`}
+                onSelect={() =>
+                  go(storeHref(currentStoreId, c.storeId, `/dashboard/customers/${encodeURIComponent(c.id)}`))
+                }
+                className={itemClass}
+              >
+                <span className="truncate font-mono text-xs">{c.id}</span>
+                {stores.length > 1 ? <span className="text-xs text-slate-500">{storeName(c.storeId)}</span> : null}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
         {data && data.schedules.length > 0 ? (
           <Command.Group heading={t("palette.schedules")} className={groupClass}>
             {data.schedules.map((s) => (

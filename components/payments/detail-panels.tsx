@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
@@ -64,7 +65,19 @@ export function DetailPanels({ tx }: { tx: WireTransaction }) {
           <Row label={t("detail.name")}>{dash(customer.name)}</Row>
           <Row label={t("detail.email")}>{dash(customer.email)}</Row>
           <Row label={t("detail.phone")}>{dash(customer.phone_number)}</Row>
-          <Row label={t("detail.customerId")}>{dash(customer.id)}</Row>
+          <Row label={t("detail.customerId")}>
+            {customer.id ? (
+              <Link
+                className="break-all text-brand hover:underline"
+                href={`/dashboard/customers/${encodeURIComponent(customer.id)}`}
+                data-testid="customer-link"
+              >
+                {customer.id}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </Row>
           {customer.one_line_address ? (
             <Row label={t("detail.address")}>
               {[customer.zipcode, customer.one_line_address].filter(Boolean).join(" ")}

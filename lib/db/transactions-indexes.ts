@@ -88,6 +88,11 @@ export const TRANSACTIONS_INDEXES: readonly TransactionsIndex[] = [
   { name: "transactions_search_customer_name_idx", on: both, serves: "CUSTOMER_NAME prefix search" },
   { name: "transactions_search_customer_email_idx", on: both, serves: "CUSTOMER_EMAIL prefix search" },
   { name: "transactions_search_customer_phone_idx", on: both, serves: "CUSTOMER_PHONE_NUMBER prefix search" },
+  {
+    name: "transactions_store_customer_idx",
+    on: both,
+    serves: "the dashboard's customer view: a store's attempts of one customer, newest first",
+  },
   { name: "transactions_search_pg_tx_id_idx", on: both, serves: "PG_TX_ID prefix search" },
   { name: "transactions_search_card_number_idx", on: both, serves: "CARD_NUMBER prefix search" },
   { name: "transactions_search_card_approval_number_idx", on: both, serves: "CARD_APPROVAL_NUMBER prefix search" },

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { queryPlan } from "@/lib/testing/query-plan";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyAttemptsQuery } from "@/lib/billing-keys/repository";
+import { customerTransactionsQuery } from "@/lib/customers/repository";
 import { byKeyQuery, primaryForAttemptQuery } from "@/lib/payments/pay/repository";
 import { scrollKeysQuery } from "@/lib/payments/read/repository/scroll-keys";
 import { createPayment } from "@/lib/testing/payment-fixtures";
@@ -49,6 +50,11 @@ describe("plans of the queries on transactions (issue #18: indexes cut to those 
     expect(text).not.toMatch(noScan);
   });
 
+  it("a customer's attempts in a store come from (store_id, customer_id, requested_at)", async () => {
+    const text = await queryPlan(customerTransactionsQuery({ ...key, customerId: "cust-plan" }));
+    expect(text).toMatch(/transactions_store_customer_idx/);
+    expect(text).not.toMatch(noScan);
+  });
   it("a billing key's attempts come from (merchant_id, billing_key), not a billing_key-only index", async () => {
     const text = await queryPlan(keyAttemptsQuery(key.merchantId, key.storeId, "bk-plan-7", 20));
     expect(text).toMatch(/transactions_search_billing_key_idx/);

@@ -14,6 +14,7 @@ import { enums } from "./messages/enums";
 import { errors } from "./messages/errors";
 import { fieldErrors } from "./messages/field-errors";
 import { team } from "./messages/team";
+import { customers } from "./messages/customers";
 import { settlements } from "./messages/settlements";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
@@ -33,6 +34,7 @@ const areas = [
   reconciliation,
   channels,
   team,
+  customers,
   settlements,
 ];
 

@@ -1,5 +1,6 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { findKeysByIdPrefix } from "@/lib/billing-keys/repository";
+import { findCustomersByIdPrefix } from "@/lib/customers/repository";
 import { findSchedulesByText } from "@/lib/schedules/repository";
 import { listDashboardPayments } from "./search-payments";
 
@@ -15,11 +16,12 @@ export type PaletteResults = {
   }[];
   billingKeys: { id: string; storeId: string; status: string; customerId: string | null }[];
   schedules: { id: string; storeId: string; paymentId: string; status: string; billingKey: string }[];
+  customers: { id: string; storeId: string }[];
 };
 
 /**
  * ⌘K: what a query names across the stores this user sees. Payments through the full-text index;
- * billing keys and schedules by id prefix (or the schedule's payment id), each on an indexed column.
+ * billing keys, schedules and customers by id prefix (or the schedule's payment id), each on an indexed column.
  */
 export async function searchPalette({
   ctx,
@@ -29,7 +31,7 @@ export async function searchPalette({
   input: { q: string };
 }): Promise<PaletteResults> {
   const storeIds = ctx.stores.map((s) => s.id);
-  const [page, keys, schedules] = await Promise.all([
+  const [page, keys, schedules, customers] = await Promise.all([
     listDashboardPayments({
       ctx,
       input: {
@@ -43,6 +45,7 @@ export async function searchPalette({
     }),
     findKeysByIdPrefix(ctx.merchantId, storeIds, input.q, 4),
     findSchedulesByText(ctx.merchantId, storeIds, input.q, 4),
+    findCustomersByIdPrefix(ctx.merchantId, storeIds, input.q, 4),
   ]);
   return {
     payments: page.payments.map((p) => {
@@ -66,5 +69,6 @@ export async function searchPalette({
       status: s.status,
       billingKey: s.billing_key,
     })),
+    customers: customers.flatMap((c) => (c.customer_id ? [{ id: c.customer_id, storeId: c.store_id }] : [])),
   };
 }

@@ -39,6 +39,7 @@ import * as m0115 from "./0115_dashboard_sessions";
 import * as m0120 from "./0120_settlements";
 import * as m0121 from "./0121_settlement_days";
 import * as m0130 from "./0130_default_store_name";
+import * as m0135 from "./0135_customer_lookups";
 import type { MigrationDialect } from "./dialect";
 
 type VersionedMigration = {
@@ -91,6 +92,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0120_settlements": m0120,
   "0121_settlement_days": m0121,
   "0130_default_store_name": m0130,
+  "0135_customer_lookups": m0135,
 };
 
 class StaticProvider implements MigrationProvider {
