@@ -1,5 +1,6 @@
 export const stores = {
   en: {
+    "stores.defaultLabel": "{name} (default)",
     "stores.title": "Stores",
     "stores.noContract.title": "Sub-stores need the hosting contract",
     "stores.noContract.body":
@@ -122,6 +123,7 @@ export const stores = {
     "duration.lessThanMinute": "less than a minute",
   },
   ko: {
+    "stores.defaultLabel": "{name} (기본)",
     "stores.title": "하위 상점",
     "stores.noContract.title": "하위 상점은 호스팅 계약이 필요합니다",
     "stores.noContract.body":
