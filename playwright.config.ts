@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { niceFakePort } from "./e2e/nice-fake/port";
 import { tossFakePort } from "./e2e/toss-fake/port";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -43,6 +44,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE: "true",
       // LIVE Toss channels talk to the fake e2e/dashboard/channels.spec.ts starts (never the real Toss).
       TOSS_API_BASE: `http://127.0.0.1:${tossFakePort(port)}`,
+      // LIVE NICE channels likewise talk to the NICE fake that spec starts.
+      NICE_API_BASE: `http://127.0.0.1:${niceFakePort(port)}`,
     },
     stdout: "pipe",
   },

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { getDb } from "@/lib/db/client";
 import { insertUser } from "@/lib/users/repository";
+import { niceFakePort } from "../nice-fake/port";
+import { type NiceFake, startNiceFake } from "../nice-fake/server";
 import { tossFakePort } from "../toss-fake/port";
 import { startTossFake, type TossFake } from "../toss-fake/server";
 import { chooseLanguage, freshMerchant, openFromMenu, signIn, toast } from "./helpers";
@@ -9,20 +11,28 @@ import { checkPage } from "./quality";
 
 /** The server's LIVE Toss channels reach this fake (playwright.config.ts sets TOSS_API_BASE to its port). */
 let fake: TossFake;
+let niceFake: NiceFake;
 test.beforeAll(async () => {
   fake = await startTossFake({ port: tossFakePort() });
+  niceFake = await startNiceFake({ port: niceFakePort() });
 });
 test.afterAll(async () => {
   await fake?.close();
+  await niceFake?.close();
 });
 
 const liveKey = (tag = "") => `live_sk_${tag}${randomBytes(9).toString("base64url")}`;
 
+/** The card holding one PG's connect form, by its heading. */
+const connectCard = (page: Page, heading: string) =>
+  page.locator("section").filter({ has: page.getByRole("heading", { name: heading }) });
+
 async function connect(page: Page, name: string, secretKey: string) {
-  await page.getByLabel("Channel name").fill(name);
-  await page.getByLabel("Merchant id (MID)").fill(`mid_${secretKey.slice(-6)}`);
-  await page.getByLabel("Secret key").fill(secretKey);
-  await page.getByRole("button", { name: "Connect and test" }).click();
+  const form = connectCard(page, "Connect Toss Payments");
+  await form.getByLabel("Channel name").fill(name);
+  await form.getByLabel("Merchant id (MID)").fill(`mid_${secretKey.slice(-6)}`);
+  await form.getByLabel("Secret key").fill(secretKey);
+  await form.getByRole("button", { name: "Connect and test" }).click();
 }
 
 for (const viewport of [
@@ -61,7 +71,7 @@ for (const viewport of [
     await expect(live).toContainText("Live");
     await expect(live).toContainText(`••••${secretKey.slice(-4)}`);
     await expect(live.getByTestId("channel-state")).toHaveText("Disabled");
-    await expect(page.getByLabel("Secret key")).toHaveValue("");
+    await expect(connectCard(page, "Connect Toss Payments").getByLabel("Secret key")).toHaveValue("");
 
     await live.getByRole("button", { name: "Test connection" }).click();
     await expect(toast(page, "The connection works.")).toBeVisible();
@@ -92,6 +102,34 @@ for (const viewport of [
     await chooseLanguage(page, "언어", "en");
   });
 }
+
+test("an owner connects NICE Payments with its client key and secret key, tests and enables it; the keys are never shown", async ({
+  page,
+}) => {
+  const m = await freshMerchant();
+  await signIn(page, m.dashboard.email, m.dashboard.password);
+  await openFromMenu(page, "Channels");
+  const form = connectCard(page, "Connect NICE Payments");
+  const clientKey = `S2_${randomBytes(16).toString("hex")}`;
+  const secretKey = randomBytes(16).toString("hex");
+  // A secret key of the wrong shape is refused at the field, before anything is sent.
+  await form.getByLabel("Client key").fill(clientKey);
+  await form.getByLabel("Secret key").fill("short");
+  await form.getByRole("button", { name: "Connect and test" }).click();
+  await expect(page.getByText("A NICE secret key is 32 letters and digits.")).toBeVisible();
+  await form.getByLabel("Channel name").fill("NICE live");
+  await form.getByLabel("Secret key").fill(secretKey);
+  await form.getByRole("button", { name: "Connect and test" }).click();
+  await expect(toast(page, "Channel connected and tested.")).toBeVisible();
+  const live = page.getByTestId("live-channels").getByRole("listitem").filter({ hasText: "NICE live" });
+  await expect(live).toContainText(clientKey);
+  await expect(live).toContainText(`••••${secretKey.slice(-4)}`);
+  await live.getByRole("button", { name: "Enable" }).click();
+  await expect(live.getByTestId("channel-state")).toHaveText("Enabled");
+  expect(await page.content()).not.toContain(secretKey);
+  expect(niceFake.violations).toEqual([]);
+  await checkPage(page, "channels, NICE connected");
+});
 
 test("a viewer sees the channels page tell them so, with nothing to change", async ({ page }) => {
   const m = await freshMerchant();

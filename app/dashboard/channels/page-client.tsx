@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ChangeKeyForm } from "@/components/channels/change-key-form";
+import { ConnectNiceForm } from "@/components/channels/connect-nice-form";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
@@ -204,6 +205,7 @@ export function ChannelsClient() {
           {t("channels.callbackHint")} <code>/api/providers/tosspayments/deposit-callback</code>
         </p>
       </Card>
+      <ConnectNiceForm onDone={refresh} onError={setError} />
       <Card title={t("channels.testChannels")}>
         <ul className="divide-y divide-slate-200" data-testid="test-channels">
           {(channels.data?.test ?? []).map((c) => (

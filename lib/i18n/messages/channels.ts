@@ -5,7 +5,7 @@ export const channels = {
     "channels.intro":
       "TEST channels are served by the built-in sandbox: no money moves. LIVE channels send payments to your provider account. Payments made on a LIVE channel are not test payments.",
     "channels.live": "Live channels",
-    "channels.noLive": "No live channel yet. Connect your Toss Payments account below.",
+    "channels.noLive": "No live channel yet. Connect your Toss Payments or NICE Payments account below.",
     "channels.testChannels": "Test channels (sandbox)",
     "channels.connectToss": "Connect Toss Payments",
     "channels.connectHint":
@@ -38,6 +38,13 @@ export const channels = {
     "channels.newSecretKey": "Replacement live key",
     "channels.changeKey": "Change key and test",
     "channels.keyChangedToast": "Secret key changed and tested.",
+    "channels.connectNice": "Connect NICE Payments",
+    "channels.nice.hint":
+      "Enter the client key and secret key from NICE's start.nicepay.co.kr console. Both are encrypted at rest and never shown again; the connection is tested at once. NICE's server API issues no virtual accounts: take those on a Toss Payments channel.",
+    "channels.nice.clientKey": "Client key",
+    "channels.nice.invalid.name": "Enter a name.",
+    "channels.nice.invalid.clientKey": "A NICE client key starts with S2_ or R2_.",
+    "channels.nice.invalid.secretKey": "A NICE secret key is 32 letters and digits.",
   },
   ko: {
     "nav.channels": "채널",
@@ -45,7 +52,7 @@ export const channels = {
     "channels.intro":
       "테스트 채널은 내장 샌드박스가 처리하며 실제 돈이 오가지 않습니다. 실연동 채널은 가맹점의 PG 계정으로 결제를 보냅니다. 실연동 채널의 결제는 테스트 결제가 아닙니다.",
     "channels.live": "실연동 채널",
-    "channels.noLive": "아직 실연동 채널이 없습니다. 아래에서 토스페이먼츠 계정을 연결하세요.",
+    "channels.noLive": "아직 실연동 채널이 없습니다. 아래에서 토스페이먼츠나 나이스페이먼츠 계정을 연결하세요.",
     "channels.testChannels": "테스트 채널 (샌드박스)",
     "channels.connectToss": "토스페이먼츠 연결",
     "channels.connectHint":
@@ -78,5 +85,12 @@ export const channels = {
     "channels.newSecretKey": "교체할 라이브 키",
     "channels.changeKey": "키 변경하고 테스트",
     "channels.keyChangedToast": "시크릿 키를 바꾸고 테스트했습니다.",
+    "channels.connectNice": "나이스페이먼츠 연결",
+    "channels.nice.hint":
+      "나이스페이먼츠 start.nicepay.co.kr 콘솔의 클라이언트 키와 시크릿 키를 입력하세요. 두 키는 암호화해 저장하며 다시 보여주지 않습니다. 연결은 바로 테스트합니다. 나이스페이먼츠 서버 API는 가상계좌를 발급하지 않으니 가상계좌는 토스페이먼츠 채널로 받으세요.",
+    "channels.nice.clientKey": "클라이언트 키",
+    "channels.nice.invalid.name": "이름을 입력하세요.",
+    "channels.nice.invalid.clientKey": "나이스페이먼츠 클라이언트 키는 S2_ 또는 R2_로 시작합니다.",
+    "channels.nice.invalid.secretKey": "나이스페이먼츠 시크릿 키는 영문과 숫자 32자입니다.",
   },
 };
