@@ -6,6 +6,13 @@
  */
 const MAX_ENTRIES = 10_000;
 const every: RecentAnswers<unknown>[] = [];
+// Bumped by every forgetting: an answer read before a revocation must not be kept after it.
+let generation = 0;
+
+/** Take before reading an answer from the database; pass to `set` so a revocation in between wins. */
+export function answersGeneration(): number {
+  return generation;
+}
 
 export function recheckMs(): number {
   return Number(process.env.AUTH_RECHECK_MS ?? 1000);
@@ -26,9 +33,9 @@ export class RecentAnswers<V> {
     return undefined;
   }
 
-  set(key: string, value: V, now = Date.now()): void {
+  set(key: string, value: V, now = Date.now(), readAt?: number): void {
     const ttl = recheckMs();
-    if (ttl <= 0) return;
+    if (ttl <= 0 || (readAt !== undefined && readAt !== generation)) return;
     if (this.answers.size >= MAX_ENTRIES) this.answers.clear();
     this.answers.set(key, { value, until: now + ttl });
   }
@@ -40,5 +47,6 @@ export class RecentAnswers<V> {
 
 /** Called by every revocation: nothing this process remembers outlives it. */
 export function forgetRecentAnswers(): void {
+  generation += 1;
   for (const answers of every) answers.clear();
 }
