@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every benchmark of issue #18, on SQLite and PostgreSQL; results are printed as markdown tables
-# for docs/benchmarks.md. Heavy: run it alone, `flock /work/coord/heavy.lock bash bench/all.sh`.
+# for docs/benchmarks.md. Heavy: run it alone on the machine.
 # Needs wrk (apt-get install wrk) and PostgreSQL server binaries; builds the app and the baseline
 # app when they are missing. BENCH_ROWS (1000000) sizes the list/search benchmark.
 # BENCH_PARTS (default: all of "http scale scheduler audit webhook commit backlog", run in that order) runs a subset;
@@ -117,7 +117,7 @@ if part scheduler "Scheduled payments, 2 worker processes, PostgreSQL (fsync on)
 fi
 
 # 20 pairs of 1 s slices: with 10, five runs' medians of the same code spread 5 points (SQLite
-# 0.890–0.940, docs/benchmarks.md "Audit cost, session 7"); 20 halve the variance for ~20 s more per
+# 0.890–0.940, docs/benchmarks.md "Audit cost"); 20 halve the variance for ~20 s more per
 # database. BENCH_AUDIT_PAIRS sets it (BENCH_PAIRS is http-ratio's pair selection).
 if part audit "Audit log cost on the write path (in process)"; then
   DATABASE_URL="file:$TMP/audit.db" BENCH_PAIRS=${BENCH_AUDIT_PAIRS:-20} npx tsx bench/audit-cost.ts | grep -E "^\| (sqlite|postgres) \||^Per payment"

@@ -8,7 +8,14 @@
  *
  * Pairs:  GET /v2/payments/{id} (Bearer)  vs  GET /bare/read (HMAC check + two cached indexed reads)
  *         POST /v2/payments/{id}/instant/pay  vs  POST /bare/write (JSON body + one durable insert)
+ *         POST /v2/payments/{id}/instant/pay  vs  POST /bare/pay (the attempt committed, an in-process
+ *           stub provider, then the settlement and an outbox row committed: two durable commits)
  *         GET /bare/json is shown as Next's own ceiling.
+ * BENCH_PAIRS=features prices each feature on the read and the write: an instance with everything
+ * on (request log, access log, metrics with METRICS_TOKEN, audit, an Idempotency-Key on every
+ * payment) against instances with one feature off each (REQUEST_LOG=false, ACCESS_LOG=false,
+ * no METRICS_TOKEN, BENCH_NO_AUDIT=true; idempotency: the same instance, payments without the
+ * header), all in the same alternating rounds.
  *
  * BENCH_BEFORE=<another checkout, built>: that checkout's app is served too, on the same database,
  * and measured in the same rounds (bare, this app, that app; the two apps' order alternating by
@@ -32,8 +39,8 @@ const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
 let seconds = SECONDS;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 4910);
-/** BENCH_PAIRS: which pairs to measure (default all: "ceiling read write log"). */
-const PAIRS = (process.env.BENCH_PAIRS ?? "ceiling read write log").split(/[ ,]+/);
+/** BENCH_PAIRS: which pairs to measure (default: "ceiling read write pay log"; "features" on request). */
+const PAIRS = (process.env.BENCH_PAIRS ?? "ceiling read write pay log").split(/[ ,]+/);
 /** BENCH_PROFILE: "read" and/or "write" ("1" = read): a CPU profile of a fresh app process serving it, after the pairs. */
 const PROFILES = (process.env.BENCH_PROFILE === "1" ? "read" : (process.env.BENCH_PROFILE ?? ""))
   .split(/[ ,]+/)
@@ -152,6 +159,7 @@ async function main() {
   if (BEFORE) await waitFor(`${before}/openapi.json`);
   const quiet = `http://127.0.0.1:${APP_PORT + 2}`;
   if (PAIRS.includes("log")) await waitFor(`${quiet}/openapi.json`);
+  const featureApps = PAIRS.includes("features") ? await startFeatureApps() : [];
 
   const login = await benchMerchant(dir, databaseUrl, app);
   const payBody = JSON.stringify(cardPayment(login.channelKey));
@@ -210,6 +218,15 @@ async function main() {
       app: () => wrk(`${app}/v2/payments/bench-read`, read(login.accessToken)),
     },
   ];
+  allPairs.splice(3, 0, {
+    key: "pay",
+    name: "POST …/instant/pay vs bare payment (two durable commits)",
+    bare: () =>
+      withCpu(barePid, () =>
+        wrk(bare, write(bareToken, `"/bare/pay?id=bare-" .. id .. "-" .. tostring(tid) .. "-" .. n`)),
+      ),
+    app: () => withCpu(appPid, () => wrk(app, writeScript())),
+  });
   const pairs = allPairs.filter((p) => PAIRS.includes(p.key));
   // Warm both servers (route compilation, JIT) before measuring.
   seconds = WARM_SECONDS;
@@ -267,6 +284,7 @@ async function main() {
   );
   console.log(rows.join("\n"));
   if (cpuLines.length) console.log(`\n${cpuLines.join("\n")} (medians of the rounds; /proc utime+stime)`);
+  if (featureApps.length) priceFeatures(featureApps, login.accessToken, payBody);
   for (const kind of PROFILES) {
     if (kind === "read") {
       await profile("read", "/v2/payments/bench-read", read(login.accessToken));
@@ -275,6 +293,120 @@ async function main() {
   }
   stopAll();
   process.exit(0);
+}
+
+type FeatureApp = { feature: string; url: string; pid: number };
+
+/** FEATURES: what each instance turns off (the first, "all on", is the reference). */
+const FEATURES: { feature: string; env: Record<string, string> }[] = [
+  { feature: "all on", env: {} },
+  { feature: "request log", env: { REQUEST_LOG: "false" } },
+  { feature: "access log", env: { ACCESS_LOG: "false" } },
+  { feature: "metrics", env: { METRICS_TOKEN: "" } },
+  { feature: "audit", env: { BENCH_NO_AUDIT: "true" } },
+];
+
+/** One app instance per entry of FEATURES, on the same database; resolves once all answer. */
+async function startFeatureApps(): Promise<FeatureApp[]> {
+  const apps = FEATURES.map(({ feature, env }, i) => {
+    const port = APP_PORT + 10 + i;
+    const child = start(
+      ["npx", "tsx", "scripts/start.ts"],
+      {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dir,
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: "false",
+        METRICS_TOKEN: "bench-metrics",
+        ...env,
+      },
+      `feature-${i}`,
+    );
+    return { feature, url: `http://127.0.0.1:${port}`, pid: child.pid! };
+  });
+  for (const app of apps) await waitFor(`${app.url}/openapi.json`);
+  return apps;
+}
+
+/**
+ * The cost of each feature on the read and the payment: the "all on" instance against the one
+ * without it (idempotency: payments without an Idempotency-Key on the "all on" instance), in
+ * alternating rounds (the order of the runs reversed every other round). Prints a markdown table.
+ */
+function priceFeatures(apps: FeatureApp[], token: string, payBody: string) {
+  const readScript = `wrk.headers["authorization"] = "Bearer ${token}"`;
+  const payScript = (idempotent: boolean) =>
+    [
+      `wrk.method = "POST"`,
+      `wrk.body = ${JSON.stringify(payBody)}`,
+      `wrk.headers["content-type"] = "application/json"`,
+      `wrk.headers["authorization"] = "Bearer ${token}"`,
+      `local threads = 0`,
+      `function setup(thread) threads = threads + 1; thread:set("tid", threads) end`,
+      `local n = 0`,
+      `local id = "${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}"`,
+      `request = function()`,
+      `  n = n + 1`,
+      `  local pid = "feat-" .. id .. "-" .. tostring(tid) .. "-" .. n`,
+      idempotent
+        ? // wrk.format's headers replace wrk.headers: all of them again, with the key.
+          `  return wrk.format(nil, "/v2/payments/" .. pid .. "/instant/pay", { ["authorization"] = "Bearer ${token}", ["content-type"] = "application/json", ["idempotency-key"] = pid })`
+        : `  return wrk.format(nil, "/v2/payments/" .. pid .. "/instant/pay")`,
+      `end`,
+    ].join("\n");
+  const [all, ...without] = apps;
+  type Runner = { label: string; kind: "read" | "pay"; run: () => Run };
+  const runners: Runner[] = [
+    {
+      label: "all on",
+      kind: "read",
+      run: () => withCpu(all!.pid, () => wrk(`${all!.url}/v2/payments/bench-read`, readScript)),
+    },
+    { label: "all on", kind: "pay", run: () => withCpu(all!.pid, () => wrk(all!.url, payScript(true))) },
+    ...without.flatMap((a) => [
+      {
+        label: a.feature,
+        kind: "read" as const,
+        run: () => withCpu(a.pid, () => wrk(`${a.url}/v2/payments/bench-read`, readScript)),
+      },
+      { label: a.feature, kind: "pay" as const, run: () => withCpu(a.pid, () => wrk(a.url, payScript(true))) },
+    ]),
+    { label: "idempotency", kind: "pay", run: () => withCpu(all!.pid, () => wrk(all!.url, payScript(false))) },
+  ];
+  seconds = WARM_SECONDS;
+  for (const r of runners) r.run();
+  seconds = SECONDS;
+  const results = new Map<string, Run[]>(runners.map((r) => [`${r.label}/${r.kind}`, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? runners : [...runners].reverse();
+    for (const r of order) results.get(`${r.label}/${r.kind}`)!.push(r.run());
+  }
+  const rps = (label: string, kind: string) => {
+    const runs = results.get(`${label}/${kind}`);
+    return runs?.length ? median(runs.map((r) => r.rps)) : NaN;
+  };
+  /** CPU µs per request of the server (and PostgreSQL's backends), median of the rounds. */
+  const cpu = (label: string, kind: string) => {
+    const runs = results.get(`${label}/${kind}`) ?? [];
+    return runs.length ? median(runs.map((r) => r.cpuUs!.server + r.cpuUs!.postgres)) : NaN;
+  };
+  const cell = (label: string, kind: "read" | "pay") => {
+    const off = rps(label, kind);
+    if (Number.isNaN(off)) return "– | – | – | –";
+    const on = rps("all on", kind);
+    const cpuOff = cpu(label, kind);
+    const cpuOn = cpu("all on", kind);
+    return `${off.toFixed(0)} | ${((1 - on / off) * 100).toFixed(1)}% | ${cpuOff.toFixed(0)} µs | **${(((cpuOn - cpuOff) / cpuOn) * 100).toFixed(1)}%**`;
+  };
+  console.log(
+    `\nFeature prices (${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s, medians): all on — read ${rps("all on", "read").toFixed(0)} req/s (p99 ${median(results.get("all on/read")!.map((r) => r.p99)).toFixed(1)} ms), payment ${rps("all on", "pay").toFixed(0)} req/s; CPU per request all on: read ${cpu("all on", "read").toFixed(0)} µs, payment ${cpu("all on", "pay").toFixed(0)} µs (server${pgDataDir ? " + PostgreSQL" : ""}). Throughput cost = 1 − all on ÷ without it; CPU cost = the CPU per request it adds, as a share of all on's\n`,
+  );
+  console.log(
+    "| without | read req/s | read cost (req/s) | read CPU | read cost (CPU) | payment req/s | payment cost (req/s) | payment CPU | payment cost (CPU) |\n|---|---|---|---|---|---|---|---|---|",
+  );
+  for (const label of [...without.map((a) => a.feature), "idempotency"])
+    console.log(`| ${label} | ${cell(label, "read")} | ${cell(label, "pay")} |`);
 }
 
 /**

@@ -97,7 +97,7 @@ async function main() {
   });
   if (profiles && pgDataDir) resetPgStatements();
   const cpuBefore = cpu();
-  // Every 500 ms (BENCH_SAMPLE_MS; session 6 sampled every 100 ms): each sample is a /metrics scrape
+  // Every 500 ms (BENCH_SAMPLE_MS): each sample is a /metrics scrape
   // the app serves (a request, the registry rendered, database gauges read): at every 100 ms its
   // "metrics" area alone was 0.13 ms of app CPU per payment in a profile at 100 payments/s.
   const sampling = startSampling(base, METRICS_TOKEN, databaseUrl, Number(process.env.BENCH_SAMPLE_MS ?? 500));

@@ -45,3 +45,15 @@ function isoUtc(ms: number): string {
   const millis = rest - seconds * 1000;
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(millis, 3)}Z`;
 }
+
+/** How far the clocks of several servers may disagree (NTP keeps them far closer). */
+export const CLOCK_SKEW_MS = MINUTE;
+
+/**
+ * The latest a due time or lease of at most `longestSpanMs` ahead can honestly be. Anything later was
+ * written by a clock that ran ahead (a server an hour fast, then corrected), and is treated as due
+ * now: otherwise the record would wait for as long as that clock was wrong.
+ */
+export function latestHonest(longestSpanMs: number, now = Date.now()): number {
+  return now + longestSpanMs + CLOCK_SKEW_MS;
+}

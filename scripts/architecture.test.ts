@@ -35,6 +35,26 @@ const files: Record<string, string> = {
   ].join("\n"),
   "app/page.ts":
     'import { db } from "@/lib/db/client";\nimport { list } from "@/lib/customers/list-customers";\nexport const page = [db, list];',
+  // A domain file taking a zod building block from the HTTP kit instead of lib/schema.
+  "lib/api/fields.ts": "export const money = 1;",
+  "lib/schema/fields.ts": "export const money = 1;",
+  "lib/orders/schema.ts":
+    'import { money } from "@/lib/api/fields";\nimport { money as m } from "@/lib/schema/fields";\nexport const s = [money, m];',
+  // A circle through types only, across two areas.
+  "lib/jobs/handlers.ts": 'import type { Run } from "@/lib/orders/run";\nexport type Outcome = Run | void;',
+  "lib/orders/run.ts": 'import type { Outcome } from "@/lib/jobs/handlers";\nexport type Run = { o?: Outcome };',
+  // A migration running live domain code, and one using what lib/db and the sealing primitive offer.
+  "lib/sealed.ts": "export const sealText = 1;",
+  "lib/db/migrations/dialect.ts": "export type MigrationDialect = string;",
+  "lib/db/migrations/0001_a.ts":
+    'import { s } from "@/lib/orders/schema";\nimport type { MigrationDialect } from "./dialect";\nexport const up = [s] as MigrationDialect[] | unknown[];',
+  "lib/db/migrations/0002_b.ts":
+    'import { sealText } from "@/lib/sealed";\nimport { db } from "@/lib/db/client";\nexport const up = [sealText, db];',
+  // A component calling a server action that sits in app/.
+  "app/orders/actions.ts": "export const act = 1;",
+  "components/orders/form.tsx": 'import { act } from "@/app/orders/actions";\nexport const f = act;',
+  "components/orders/actions.ts": "export const act = 1;",
+  "components/orders/button.tsx": 'import { act } from "@/components/orders/actions";\nexport const b = act;',
 };
 for (const [file, text] of Object.entries(files)) {
   mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
@@ -45,7 +65,16 @@ type Violation = { rule: { name: string }; from: string; to: string };
 
 async function violations(): Promise<string[]> {
   const bin = path.join(root, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
-  const args = [bin, "app", "lib", "--config", path.join(root, ".dependency-cruiser.cjs"), "--output-type", "json"];
+  const args = [
+    bin,
+    "app",
+    "components",
+    "lib",
+    "--config",
+    path.join(root, ".dependency-cruiser.cjs"),
+    "--output-type",
+    "json",
+  ];
   const run = await promisify(execFile)(process.execPath, args, { cwd: tree, maxBuffer: 1 << 24 }).catch((e) => e);
   const result = JSON.parse(run.stdout) as { summary: { violations: Violation[] } };
   return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
@@ -56,7 +85,14 @@ describe("architecture check", () => {
     expect(await violations()).toEqual([
       "db-only-in-repositories: lib/customers/list-customers.ts -> lib/db/client.ts",
       "domain-errors-not-from-api: lib/customers/list-customers.ts -> lib/api/error-codes.ts",
+      "domain-not-to-api: lib/customers/list-customers.ts -> lib/api/error-codes.ts",
+      "domain-not-to-api: lib/orders/schema.ts -> lib/api/fields.ts",
       "domain-not-to-ui: lib/customers/list-customers.ts -> app/page.ts",
+      "migrations-frozen: lib/db/migrations/0001_a.ts -> lib/orders/schema.ts",
+      "no-circular: app/page.ts -> lib/customers/list-customers.ts",
+      "no-circular: lib/jobs/handlers.ts -> lib/orders/run.ts",
+      "only-app-imports-app: components/orders/form.tsx -> app/orders/actions.ts",
+      "only-app-imports-app: lib/customers/list-customers.ts -> app/page.ts",
       "providers-not-to-db-or-domain: lib/providers/adapter.ts -> lib/customers/list-customers.ts",
       "repositories-return-records: lib/customers/repository/wire-rows.ts -> lib/customers/serialize.ts",
       "sandbox-only-through-registry: lib/customers/list-customers.ts -> lib/providers/sandbox/cards.ts",

@@ -5,6 +5,8 @@
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
+# Debian's chromium and the PostgreSQL server binaries, installed with apt when missing (as root).
+bash scripts/system-deps.sh || exit 1
 OUT=.test-output
 LOGS="$OUT/logs"
 rm -rf "$OUT" && mkdir -p "$OUT" "$LOGS"

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Alert } from "@/components/ui/card";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { bookedSchedulesAction, deleteBillingKeyAction } from "@/app/dashboard/billing-keys/actions";
+import { bookedSchedulesAction, deleteBillingKeyAction } from "@/components/billing-keys/actions";
 
 /**
  * Confirms deleting a key (Radix Dialog: focus moves in, Esc closes). The spec refuses deletion

@@ -9,12 +9,14 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
+import { FormCard } from "@/components/ui/form-card";
+import { ChannelSelect } from "@/components/channels/channel-select";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { issueTestCardForm, type IssueTestCardForm } from "@/lib/billing-keys/schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { issueTestCardAction, paymentChannelsAction } from "@/app/dashboard/billing-keys/actions";
+import { issueTestCardAction } from "@/components/billing-keys/actions";
+import { paymentChannelsAction } from "@/components/channels/actions";
 
 /** CONTRACT §10 sandbox cards, offered as presets. */
 const TEST_CARDS = [
@@ -66,96 +68,79 @@ export function IssueCardForm() {
   const errors = form.formState.errors;
 
   return (
-    <Card title={t("billingKeys.issueTitle")}>
-      <form
-        className="grid grid-cols-1 gap-3 md:grid-cols-4"
-        noValidate
-        onSubmit={form.handleSubmit((v) => {
-          setNotice(null);
-          issue.mutate(v);
-        })}
-      >
-        <FormField label={t("billingKeys.channel")} htmlFor="bk-channel" error={fieldError(errors.channel_key)}>
-          <Select id="bk-channel" {...form.register("channel_key")}>
-            {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("billingKeys.testCard")} htmlFor="bk-preset">
-          <Select
-            id="bk-preset"
-            onChange={(e) => form.setValue("card_number", e.target.value, { shouldValidate: true })}
-            defaultValue={TEST_CARDS[0]!.number}
-          >
-            {TEST_CARDS.map((c) => (
-              <option key={c.number} value={c.number}>
-                {c.label}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("billingKeys.cardNumber")} htmlFor="bk-number" error={fieldError(errors.card_number)}>
-          <Input
-            id="bk-number"
-            autoComplete="off"
-            inputMode="numeric"
-            {...form.register("card_number")}
-            aria-invalid={!!errors.card_number}
-          />
-        </FormField>
-        <FormField label={t("billingKeys.expiryMonth")} htmlFor="bk-month" error={fieldError(errors.expiry_month)}>
-          <Input
-            id="bk-month"
-            inputMode="numeric"
-            {...form.register("expiry_month")}
-            aria-invalid={!!errors.expiry_month}
-          />
-        </FormField>
-        <FormField label={t("billingKeys.expiryYear")} htmlFor="bk-year" error={fieldError(errors.expiry_year)}>
-          <Input
-            id="bk-year"
-            inputMode="numeric"
-            {...form.register("expiry_year")}
-            aria-invalid={!!errors.expiry_year}
-          />
-        </FormField>
-        <FormField label={t("billingKeys.birth")} htmlFor="bk-birth" error={fieldError(errors.birth)}>
-          <Input id="bk-birth" inputMode="numeric" {...form.register("birth")} aria-invalid={!!errors.birth} />
-        </FormField>
-        <FormField
-          label={t("billingKeys.password")}
-          htmlFor="bk-password"
-          error={fieldError(errors.password_two_digits)}
+    <FormCard
+      title={t("billingKeys.issueTitle")}
+      notice={notice}
+      columns={4}
+      onSubmit={form.handleSubmit((v) => {
+        setNotice(null);
+        issue.mutate(v);
+      })}
+    >
+      <ChannelSelect
+        id="bk-channel"
+        label={t("billingKeys.channel")}
+        error={fieldError(errors.channel_key)}
+        channels={channels.data}
+        registration={form.register("channel_key")}
+      />
+      <FormField label={t("billingKeys.testCard")} htmlFor="bk-preset">
+        <Select
+          id="bk-preset"
+          onChange={(e) => form.setValue("card_number", e.target.value, { shouldValidate: true })}
+          defaultValue={TEST_CARDS[0]!.number}
         >
-          <Input
-            id="bk-password"
-            type="password"
-            inputMode="numeric"
-            maxLength={2}
-            {...form.register("password_two_digits")}
-            aria-invalid={!!errors.password_two_digits}
-          />
-        </FormField>
-        <FormField label={t("billingKeys.customerId")} htmlFor="bk-customer-id">
-          <Input id="bk-customer-id" {...form.register("customer_id")} />
-        </FormField>
-        <FormField label={t("billingKeys.customerName")} htmlFor="bk-customer-name">
-          <Input id="bk-customer-name" {...form.register("customer_name")} />
-        </FormField>
-        <div className="flex items-end">
-          <Button type="submit" disabled={issue.isPending || !channels.data}>
-            {t("billingKeys.issue")}
-          </Button>
-        </div>
-      </form>
-      {notice ? (
-        <div className="mt-3">
-          <Alert kind={notice.kind}>{notice.text}</Alert>
-        </div>
-      ) : null}
-    </Card>
+          {TEST_CARDS.map((c) => (
+            <option key={c.number} value={c.number}>
+              {c.label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t("billingKeys.cardNumber")} htmlFor="bk-number" error={fieldError(errors.card_number)}>
+        <Input
+          id="bk-number"
+          autoComplete="off"
+          inputMode="numeric"
+          {...form.register("card_number")}
+          aria-invalid={!!errors.card_number}
+        />
+      </FormField>
+      <FormField label={t("billingKeys.expiryMonth")} htmlFor="bk-month" error={fieldError(errors.expiry_month)}>
+        <Input
+          id="bk-month"
+          inputMode="numeric"
+          {...form.register("expiry_month")}
+          aria-invalid={!!errors.expiry_month}
+        />
+      </FormField>
+      <FormField label={t("billingKeys.expiryYear")} htmlFor="bk-year" error={fieldError(errors.expiry_year)}>
+        <Input id="bk-year" inputMode="numeric" {...form.register("expiry_year")} aria-invalid={!!errors.expiry_year} />
+      </FormField>
+      <FormField label={t("billingKeys.birth")} htmlFor="bk-birth" error={fieldError(errors.birth)}>
+        <Input id="bk-birth" inputMode="numeric" {...form.register("birth")} aria-invalid={!!errors.birth} />
+      </FormField>
+      <FormField label={t("billingKeys.password")} htmlFor="bk-password" error={fieldError(errors.password_two_digits)}>
+        <Input
+          id="bk-password"
+          type="password"
+          inputMode="numeric"
+          maxLength={2}
+          {...form.register("password_two_digits")}
+          aria-invalid={!!errors.password_two_digits}
+        />
+      </FormField>
+      <FormField label={t("billingKeys.customerId")} htmlFor="bk-customer-id">
+        <Input id="bk-customer-id" {...form.register("customer_id")} />
+      </FormField>
+      <FormField label={t("billingKeys.customerName")} htmlFor="bk-customer-name">
+        <Input id="bk-customer-name" {...form.register("customer_name")} />
+      </FormField>
+      <div className="flex items-end">
+        <Button type="submit" disabled={issue.isPending || !channels.data}>
+          {t("billingKeys.issue")}
+        </Button>
+      </div>
+    </FormCard>
   );
 }

@@ -6,10 +6,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { issueCashReceiptAction, paymentChannelsAction } from "@/app/dashboard/cash-receipts/actions";
+import { issueCashReceiptAction } from "@/components/cash-receipts/actions";
+import { paymentChannelsAction } from "@/components/channels/actions";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
+import { FormCard } from "@/components/ui/form-card";
+import { ChannelSelect } from "@/components/channels/channel-select";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { MoneyInput } from "@/components/ui/money-input";
@@ -75,89 +77,78 @@ export function IssueCashReceiptForm() {
   });
 
   return (
-    <Card title={t("receipts.issue")}>
-      {notice ? (
-        <div className="mb-3">
-          <Alert kind={notice.kind}>{notice.text}</Alert>
-        </div>
-      ) : null}
-      <form
-        className="grid grid-cols-1 gap-3 md:grid-cols-3"
-        noValidate
-        onSubmit={form.handleSubmit((v) => {
-          setNotice(null);
-          issue.mutate(clean(v));
-        })}
-      >
-        <FormField label={t("receipts.paymentId")} htmlFor="cr-payment" error={err(errors.payment_id)}>
-          <Input id="cr-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
-        </FormField>
-        <FormField label={t("receipts.channel")} htmlFor="cr-channel" error={err(errors.channel_key)}>
-          <Select id="cr-channel" {...form.register("channel_key")}>
-            {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("receipts.type")} htmlFor="cr-type">
-          <Select id="cr-type" {...form.register("type")}>
-            {cashReceiptType.options.map((o) => (
-              <option key={o} value={o}>
-                {t(`receipts.type.${o}`)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("receipts.identifier")} htmlFor="cr-identifier" error={err(errors.customer_identifier)}>
-          <Input
-            id="cr-identifier"
-            inputMode="numeric"
-            {...form.register("customer_identifier")}
-            aria-invalid={!!errors.customer_identifier}
-          />
-        </FormField>
-        <FormField label={t("receipts.orderName")} htmlFor="cr-order" error={err(errors.order_name)}>
-          <Input id="cr-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
-        </FormField>
-        <FormField label={t("receipts.currency")} htmlFor="cr-currency" error={err(errors.currency)}>
-          <Input id="cr-currency" maxLength={3} {...form.register("currency")} />
-        </FormField>
-        <FormField label={t("receipts.amount")} htmlFor="cr-amount" error={err(errors.amount)}>
-          <MoneyInput
-            id="cr-amount"
-            currency={currency}
-            {...form.register("amount", { setValueAs: major })}
-            aria-invalid={!!errors.amount}
-          />
-        </FormField>
-        <FormField label={t("receipts.taxFree")} htmlFor="cr-taxfree" error={err(errors.tax_free_amount)}>
-          <MoneyInput
-            id="cr-taxfree"
-            currency={currency}
-            {...form.register("tax_free_amount", { setValueAs: major })}
-          />
-        </FormField>
-        <FormField label={t("receipts.productType")} htmlFor="cr-product">
-          <Select id="cr-product" {...form.register("product_type")}>
-            {cashReceiptProductType.options.map((o) => (
-              <option key={o} value={o}>
-                {t(`enum.productType.${o}`)}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("receipts.customerName")} htmlFor="cr-name">
-          <Input id="cr-name" {...form.register("customer_name")} />
-        </FormField>
-        <FormField label={t("receipts.customerEmail")} htmlFor="cr-email">
-          <Input id="cr-email" type="email" {...form.register("customer_email")} />
-        </FormField>
-        <div className="flex items-end">
-          <Button type="submit" disabled={issue.isPending || !channels.data}>
-            {t("receipts.issueSubmit")}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <FormCard
+      title={t("receipts.issue")}
+      notice={notice}
+      onSubmit={form.handleSubmit((v) => {
+        setNotice(null);
+        issue.mutate(clean(v));
+      })}
+    >
+      <FormField label={t("receipts.paymentId")} htmlFor="cr-payment" error={err(errors.payment_id)}>
+        <Input id="cr-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
+      </FormField>
+      <ChannelSelect
+        id="cr-channel"
+        label={t("receipts.channel")}
+        error={err(errors.channel_key)}
+        channels={channels.data}
+        registration={form.register("channel_key")}
+      />
+      <FormField label={t("receipts.type")} htmlFor="cr-type">
+        <Select id="cr-type" {...form.register("type")}>
+          {cashReceiptType.options.map((o) => (
+            <option key={o} value={o}>
+              {t(`receipts.type.${o}`)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t("receipts.identifier")} htmlFor="cr-identifier" error={err(errors.customer_identifier)}>
+        <Input
+          id="cr-identifier"
+          inputMode="numeric"
+          {...form.register("customer_identifier")}
+          aria-invalid={!!errors.customer_identifier}
+        />
+      </FormField>
+      <FormField label={t("receipts.orderName")} htmlFor="cr-order" error={err(errors.order_name)}>
+        <Input id="cr-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
+      </FormField>
+      <FormField label={t("receipts.currency")} htmlFor="cr-currency" error={err(errors.currency)}>
+        <Input id="cr-currency" maxLength={3} {...form.register("currency")} />
+      </FormField>
+      <FormField label={t("receipts.amount")} htmlFor="cr-amount" error={err(errors.amount)}>
+        <MoneyInput
+          id="cr-amount"
+          currency={currency}
+          {...form.register("amount", { setValueAs: major })}
+          aria-invalid={!!errors.amount}
+        />
+      </FormField>
+      <FormField label={t("receipts.taxFree")} htmlFor="cr-taxfree" error={err(errors.tax_free_amount)}>
+        <MoneyInput id="cr-taxfree" currency={currency} {...form.register("tax_free_amount", { setValueAs: major })} />
+      </FormField>
+      <FormField label={t("receipts.productType")} htmlFor="cr-product">
+        <Select id="cr-product" {...form.register("product_type")}>
+          {cashReceiptProductType.options.map((o) => (
+            <option key={o} value={o}>
+              {t(`enum.productType.${o}`)}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t("receipts.customerName")} htmlFor="cr-name">
+        <Input id="cr-name" {...form.register("customer_name")} />
+      </FormField>
+      <FormField label={t("receipts.customerEmail")} htmlFor="cr-email">
+        <Input id="cr-email" type="email" {...form.register("customer_email")} />
+      </FormField>
+      <div className="flex items-end">
+        <Button type="submit" disabled={issue.isPending || !channels.data}>
+          {t("receipts.issueSubmit")}
+        </Button>
+      </div>
+    </FormCard>
   );
 }

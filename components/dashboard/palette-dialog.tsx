@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { paletteSearchAction } from "@/app/dashboard/actions";
+import { paletteSearchAction } from "@/components/dashboard/actions";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { MIN_QUERY_LENGTH } from "@/lib/search/limits";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { switchLocale, switchStore } from "@/app/dashboard/actions";
+import { switchLocale, switchStore } from "@/components/dashboard/actions";
 import { useLocale, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { useMemo } from "react";
-import { inboxAction } from "@/app/dashboard/verifications/actions";
+import { inboxAction } from "@/components/identity/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";

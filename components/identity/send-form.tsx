@@ -8,10 +8,12 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { identityChannelsAction, sendVerificationAction } from "@/app/dashboard/verifications/actions";
+import { identityChannelsAction, sendVerificationAction } from "@/components/identity/actions";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
+import { Alert } from "@/components/ui/card";
+import { FormCard } from "@/components/ui/form-card";
+import { ChannelSelect } from "@/components/channels/channel-select";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
@@ -60,81 +62,74 @@ export function SendVerificationForm() {
 
   if (channels.data && channels.data.length === 0) return <Alert kind="info">{t("identity.noChannel")}</Alert>;
   return (
-    <Card title={t("identity.send")}>
-      {error ? (
-        <div className="mb-3">
-          <Alert>{error}</Alert>
-        </div>
-      ) : null}
-      <form
-        className="grid grid-cols-1 gap-3 md:grid-cols-3"
-        noValidate
-        onSubmit={form.handleSubmit((v) => {
-          setError(null);
-          send.mutate(v);
-        })}
-      >
-        <FormField label={t("identity.id")} htmlFor="iv-id" error={fieldError(errors.id)}>
-          <Input id="iv-id" {...form.register("id")} />
-        </FormField>
-        <FormField label={t("identity.channel")} htmlFor="iv-channel" error={fieldError(errors.channelKey)}>
-          <Select id="iv-channel" {...form.register("channelKey")}>
-            {(channels.data ?? []).map((c) => (
-              <option key={c.key} value={c.key}>{`${c.name} (${t(`enum.channelType.${c.type}`)})`}</option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("identity.method")} htmlFor="iv-method">
-          <Select id="iv-method" {...form.register("method")}>
-            <option value="SMS">{t("enum.identityMethod.SMS")}</option>
-            <option value="APP">{t("enum.identityMethod.APP")}</option>
-          </Select>
-        </FormField>
-        <FormField label={t("identity.name")} htmlFor="iv-name" error={fieldError(errors.customer?.name)}>
-          <Input id="iv-name" {...form.register("customer.name")} aria-invalid={!!errors.customer?.name} />
-        </FormField>
-        <FormField label={t("identity.phone")} htmlFor="iv-phone" error={fieldError(errors.customer?.phoneNumber)}>
+    <FormCard
+      title={t("identity.send")}
+      notice={error}
+      onSubmit={form.handleSubmit((v) => {
+        setError(null);
+        send.mutate(v);
+      })}
+    >
+      <FormField label={t("identity.id")} htmlFor="iv-id" error={fieldError(errors.id)}>
+        <Input id="iv-id" {...form.register("id")} />
+      </FormField>
+      <ChannelSelect
+        id="iv-channel"
+        label={t("identity.channel")}
+        error={fieldError(errors.channelKey)}
+        channels={channels.data}
+        registration={form.register("channelKey")}
+      />
+      <FormField label={t("identity.method")} htmlFor="iv-method">
+        <Select id="iv-method" {...form.register("method")}>
+          <option value="SMS">{t("enum.identityMethod.SMS")}</option>
+          <option value="APP">{t("enum.identityMethod.APP")}</option>
+        </Select>
+      </FormField>
+      <FormField label={t("identity.name")} htmlFor="iv-name" error={fieldError(errors.customer?.name)}>
+        <Input id="iv-name" {...form.register("customer.name")} aria-invalid={!!errors.customer?.name} />
+      </FormField>
+      <FormField label={t("identity.phone")} htmlFor="iv-phone" error={fieldError(errors.customer?.phoneNumber)}>
+        <Input
+          id="iv-phone"
+          inputMode="numeric"
+          placeholder="01012345678"
+          {...form.register("customer.phoneNumber")}
+          aria-invalid={!!errors.customer?.phoneNumber}
+        />
+      </FormField>
+      <FormField label={t("identity.operator")} htmlFor="iv-operator">
+        <Select id="iv-operator" {...form.register("operator")}>
+          {identityOperator.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {method === "SMS" ? (
+        <FormField
+          label={t("identity.identityNumber")}
+          htmlFor="iv-rrn"
+          hint={t("identity.identityNumberHint")}
+          error={fieldError(errors.customer?.identityNumber)}
+        >
           <Input
-            id="iv-phone"
+            id="iv-rrn"
             inputMode="numeric"
-            placeholder="01012345678"
-            {...form.register("customer.phoneNumber")}
-            aria-invalid={!!errors.customer?.phoneNumber}
+            autoComplete="off"
+            maxLength={7}
+            placeholder="9001011"
+            {...form.register("customer.identityNumber")}
+            aria-invalid={!!errors.customer?.identityNumber}
           />
         </FormField>
-        <FormField label={t("identity.operator")} htmlFor="iv-operator">
-          <Select id="iv-operator" {...form.register("operator")}>
-            {identityOperator.options.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        {method === "SMS" ? (
-          <FormField
-            label={t("identity.identityNumber")}
-            htmlFor="iv-rrn"
-            hint={t("identity.identityNumberHint")}
-            error={fieldError(errors.customer?.identityNumber)}
-          >
-            <Input
-              id="iv-rrn"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={7}
-              placeholder="9001011"
-              {...form.register("customer.identityNumber")}
-              aria-invalid={!!errors.customer?.identityNumber}
-            />
-          </FormField>
-        ) : null}
-        <div className="flex items-end">
-          <Button type="submit" disabled={send.isPending || !channels.data}>
-            {t("identity.sendSubmit")}
-          </Button>
-        </div>
-      </form>
-    </Card>
+      ) : null}
+      <div className="flex items-end">
+        <Button type="submit" disabled={send.isPending || !channels.data}>
+          {t("identity.sendSubmit")}
+        </Button>
+      </div>
+    </FormCard>
   );
 }

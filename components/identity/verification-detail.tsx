@@ -9,7 +9,7 @@ import {
   confirmVerificationAction,
   getVerificationAction,
   resendVerificationAction,
-} from "@/app/dashboard/verifications/actions";
+} from "@/components/identity/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";

@@ -13,7 +13,8 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { ESCROW_COMPANIES, escrowForm, toEscrowLogisticsBody, type EscrowForm } from "./form-schemas";
+import { ESCROW_COMPANIES } from "@/lib/payments/schema";
+import { escrowForm, toEscrowLogisticsBody, type EscrowForm } from "./form-schemas";
 
 type LogisAction = (input: {
   payment_id: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { callerId } from "@/lib/schema/fields";
 import { parseMajorAmount } from "@/lib/money";
+import { ESCROW_COMPANIES } from "@/lib/payments/schema";
 
 /**
  * The dashboard forms' own shapes (text inputs in major units); each maps onto the API's schema
@@ -79,23 +80,6 @@ export const cancelForm = z
       ctx.addIssue({ code: "custom", path: ["tax_free_amount"], message: "must be an amount" });
   });
 export type CancelForm = z.infer<typeof cancelForm>;
-
-export const ESCROW_COMPANIES = [
-  "HYUNDAI",
-  "HANARO",
-  "SAGAWA",
-  "KGB",
-  "YELLOWCAP",
-  "DONGBU",
-  "EPOST",
-  "CJGLS",
-  "HANJIN",
-  "DAESIN",
-  "ETC",
-  "ILYANG",
-  "KYONGDONG",
-  "CHUNIL",
-] as const;
 
 export const escrowForm = z.object({
   company: z.enum(ESCROW_COMPANIES),

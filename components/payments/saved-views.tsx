@@ -16,7 +16,7 @@ import {
   deleteViewAction,
   listViewsAction,
   renameViewAction,
-} from "@/app/dashboard/payments/views/actions";
+} from "@/components/payments/saved-view-actions";
 
 const VIEWS_KEY = ["saved-views"] as const;
 

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { lookUpAction } from "@/app/dashboard/reconciliation/actions";
+import { lookUpAction } from "@/components/reconciliation/actions";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { unwrap } from "@/lib/dashboard/unwrap";

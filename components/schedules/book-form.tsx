@@ -9,7 +9,8 @@ import { useForm } from "react-hook-form";
 import { cardLabel } from "@/components/billing-keys/card-label";
 import { useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
-import { Alert, Card } from "@/components/ui/card";
+import { Alert } from "@/components/ui/card";
+import { FormCard } from "@/components/ui/form-card";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { MoneyInput } from "@/components/ui/money-input";
@@ -17,7 +18,7 @@ import { useFieldError } from "@/components/ui/error-message";
 import { parseMajorAmount } from "@/lib/money";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { bookScheduleForm, type BookScheduleForm as BookScheduleValues } from "@/lib/schedules/schema";
-import { bookableKeysAction, bookScheduleAction } from "@/app/dashboard/schedules/actions";
+import { bookableKeysAction, bookScheduleAction } from "@/components/schedules/actions";
 
 export const SCHEDULES_QUERY = ["schedules"] as const;
 
@@ -73,72 +74,62 @@ export function BookScheduleForm() {
   if (keys.data && keys.data.length === 0) return <Alert kind="info">{t("schedules.noKeys")}</Alert>;
 
   return (
-    <Card title={t("schedules.bookTitle")}>
-      <form
-        className="grid grid-cols-1 gap-3 md:grid-cols-3"
-        noValidate
-        onSubmit={form.handleSubmit((v) => {
-          setNotice(null);
-          book.mutate(v);
-        })}
-      >
-        <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={fieldError(errors.billing_key)}>
-          <Select id="sc-key" {...form.register("billing_key")}>
-            {(keys.data ?? []).map((k) => (
-              <option key={k.billing_key} value={k.billing_key}>
-                {cardLabel(k)} · {k.billing_key}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={fieldError(errors.payment_id)}>
-          <Input id="sc-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
-        </FormField>
-        <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={fieldError(errors.order_name)}>
-          <Input id="sc-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
-        </FormField>
-        <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={fieldError(errors.total_amount)}>
-          {/* Typed in major units; stored as the currency's minor unit (₩9,900 is 9900, $10.50 is 1050). */}
-          <MoneyInput
-            id="sc-amount"
-            currency={currency}
-            {...form.register("total_amount", {
-              setValueAs: (v: string | number) =>
-                typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN),
-            })}
-            aria-invalid={!!errors.total_amount}
-          />
-        </FormField>
-        <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={fieldError(errors.currency)}>
-          <Select
-            id="sc-currency"
-            {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}
-          >
-            {["KRW", "USD", "JPY", "EUR"].map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={fieldError(errors.scheduled_at)}>
-          <Input
-            id="sc-at"
-            type="datetime-local"
-            step={1}
-            {...form.register("scheduled_at")}
-            aria-invalid={!!errors.scheduled_at}
-          />
-        </FormField>
-        <div className="flex items-end">
-          <Button type="submit" disabled={book.isPending || !keys.data}>
-            {t("schedules.book")}
-          </Button>
-        </div>
-      </form>
-      {notice ? (
-        <div className="mt-3">
-          <Alert kind={notice.kind}>{notice.text}</Alert>
-        </div>
-      ) : null}
-    </Card>
+    <FormCard
+      title={t("schedules.bookTitle")}
+      notice={notice}
+      onSubmit={form.handleSubmit((v) => {
+        setNotice(null);
+        book.mutate(v);
+      })}
+    >
+      <FormField label={t("schedules.billingKey")} htmlFor="sc-key" error={fieldError(errors.billing_key)}>
+        <Select id="sc-key" {...form.register("billing_key")}>
+          {(keys.data ?? []).map((k) => (
+            <option key={k.billing_key} value={k.billing_key}>
+              {cardLabel(k)} · {k.billing_key}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t("schedules.paymentId")} htmlFor="sc-payment" error={fieldError(errors.payment_id)}>
+        <Input id="sc-payment" {...form.register("payment_id")} aria-invalid={!!errors.payment_id} />
+      </FormField>
+      <FormField label={t("schedules.orderName")} htmlFor="sc-order" error={fieldError(errors.order_name)}>
+        <Input id="sc-order" {...form.register("order_name")} aria-invalid={!!errors.order_name} />
+      </FormField>
+      <FormField label={t("schedules.amount")} htmlFor="sc-amount" error={fieldError(errors.total_amount)}>
+        {/* Typed in major units; stored as the currency's minor unit (₩9,900 is 9900, $10.50 is 1050). */}
+        <MoneyInput
+          id="sc-amount"
+          currency={currency}
+          {...form.register("total_amount", {
+            setValueAs: (v: string | number) =>
+              typeof v === "number" ? v : (parseMajorAmount(v, form.getValues("currency")) ?? Number.NaN),
+          })}
+          aria-invalid={!!errors.total_amount}
+        />
+      </FormField>
+      <FormField label={t("schedules.currency")} htmlFor="sc-currency" error={fieldError(errors.currency)}>
+        <Select id="sc-currency" {...form.register("currency", { onChange: () => void form.trigger("total_amount") })}>
+          {["KRW", "USD", "JPY", "EUR"].map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField label={t("schedules.scheduledAt")} htmlFor="sc-at" error={fieldError(errors.scheduled_at)}>
+        <Input
+          id="sc-at"
+          type="datetime-local"
+          step={1}
+          {...form.register("scheduled_at")}
+          aria-invalid={!!errors.scheduled_at}
+        />
+      </FormField>
+      <div className="flex items-end">
+        <Button type="submit" disabled={book.isPending || !keys.data}>
+          {t("schedules.book")}
+        </Button>
+      </div>
+    </FormCard>
   );
 }

@@ -12,7 +12,7 @@ import { unwrap } from "@/lib/dashboard/unwrap";
 import type { ApplicationView } from "@/lib/onboarding/serialize";
 import type { ApplicationStatus, ContractStatus } from "@/lib/onboarding/schema";
 import { APPLICATION_TRANSITIONS, CONTRACT_TRANSITIONS, HAPPY_PATH } from "@/lib/onboarding/status";
-import { advanceApplicationAction, advanceContractAction } from "@/app/dashboard/stores/actions";
+import { advanceApplicationAction, advanceContractAction } from "@/components/stores/actions";
 import { formatDuration } from "@/lib/stores/form-messages";
 
 /** An application or contract status in the reader's words (data-status keeps the value). */

@@ -18,7 +18,7 @@ import {
   dashboardApplicationInput,
   type DashboardApplicationInput,
 } from "@/lib/onboarding/schema";
-import { submitApplicationAction } from "@/app/dashboard/stores/actions";
+import { submitApplicationAction } from "@/components/stores/actions";
 import { fieldMessage } from "@/lib/stores/form-messages";
 
 /** One application: provider, methods and the provider-specific settlement fields. */

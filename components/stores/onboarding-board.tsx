@@ -6,7 +6,7 @@ import { useT } from "@/components/i18n-provider";
 import { EmptyState, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { APPLICATION_STATUSES } from "@/lib/onboarding/schema";
-import { onboardingBoardAction } from "@/app/dashboard/stores/actions";
+import { onboardingBoardAction } from "@/components/stores/actions";
 import { StatusBadge } from "./application-card";
 import { formatDuration } from "@/lib/stores/form-messages";
 

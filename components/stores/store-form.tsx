@@ -15,7 +15,7 @@ import { Input, Select } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/dashboard/action";
 import type { PublicStore } from "@/lib/stores/serialize";
 import { createStoreInput, TAXATION_TYPES, updateStoreInput, type CreateStoreInput } from "@/lib/stores/schema";
-import { createStoreAction, updateStoreAction } from "@/app/dashboard/stores/actions";
+import { createStoreAction, updateStoreAction } from "@/components/stores/actions";
 import { fieldMessage } from "@/lib/stores/form-messages";
 import { ListInput } from "./list-input";
 

@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { createStoreUserInput, STORE_USER_ROLES, type CreateStoreUserInput } from "@/lib/stores/schema";
-import { createStoreUserAction, listStoreUsersAction } from "@/app/dashboard/stores/actions";
+import { createStoreUserAction, listStoreUsersAction } from "@/components/stores/actions";
 import { fieldMessage } from "@/lib/stores/form-messages";
 
 /** Logins limited to this sub-store (they see only it in the store switcher). */

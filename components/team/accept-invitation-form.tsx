@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { acceptInvitationInput, type AcceptInvitationInput } from "@/lib/team/schema";
-import { acceptInvitationAction } from "@/app/invite/[token]/actions";
+import { acceptInvitationAction } from "@/components/team/accept-invitation-action";
 
 export function AcceptInvitationForm({
   token,

@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { PendingInvitation } from "@/lib/team/schema";
-import { revokeInvitationAction } from "@/app/dashboard/team/actions";
+import { revokeInvitationAction } from "@/components/team/actions";
 import { TEAM_KEY } from "./members-table";
 
 export function InvitationsCard({ invitations }: { invitations: PendingInvitation[] }) {

@@ -14,7 +14,7 @@ import { Input, Select } from "@/components/ui/input";
 import { useErrorNotice } from "@/components/ui/use-notice";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { inviteInput, TEAM_ROLES, type InviteInput } from "@/lib/team/schema";
-import { inviteAction } from "@/app/dashboard/team/actions";
+import { inviteAction } from "@/components/team/actions";
 import { TEAM_KEY } from "./members-table";
 
 type Sent = { link: string; delivery: "smtp" | "outbox" | "smtp_failed" };

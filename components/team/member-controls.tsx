@@ -9,7 +9,7 @@ import { useErrorMessage } from "@/components/ui/error-message";
 import { Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { TEAM_ROLES, type TeamMember, type TeamRole } from "@/lib/team/schema";
-import { changeRoleAction, removeMemberAction } from "@/app/dashboard/team/actions";
+import { changeRoleAction, removeMemberAction } from "@/components/team/actions";
 
 export const TEAM_KEY = ["team"] as const;
 

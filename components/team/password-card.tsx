@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { useNotice } from "@/components/ui/use-notice";
 import { unwrap, type ActionError } from "@/lib/dashboard/unwrap";
 import { changePasswordInput, type ChangePasswordInput } from "@/lib/team/schema";
-import { changePasswordAction } from "@/app/dashboard/team/actions";
+import { changePasswordAction } from "@/components/team/actions";
 
 export function PasswordCard() {
   const t = useT();

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { requireTwoFactorAction } from "@/app/dashboard/team/actions";
+import { requireTwoFactorAction } from "@/components/team/actions";
 import { TEAM_KEY } from "./members-table";
 
 /** OWNER only: two-factor for everyone. */

@@ -11,7 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useNotice } from "@/components/ui/use-notice";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/app/dashboard/team/actions";
+import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from "@/components/team/actions";
 import { TEAM_KEY } from "./members-table";
 
 /** Set up (secret → first code → recovery codes shown once) or turn off the reader's own TOTP. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { listAttemptsAction } from "@/app/dashboard/webhooks/actions";
+import { listAttemptsAction } from "@/components/webhooks/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { unwrap } from "@/lib/dashboard/unwrap";

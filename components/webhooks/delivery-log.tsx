@@ -6,7 +6,7 @@ import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { listDeliveriesAction, resendDeliveryAction, resendMatchingAction } from "@/app/dashboard/webhooks/actions";
+import { listDeliveriesAction, resendDeliveryAction, resendMatchingAction } from "@/components/webhooks/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";

@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { saveUrlAction, getSettingsAction, rotateSecretAction, sendTestAction } from "@/app/dashboard/webhooks/actions";
+import { saveUrlAction, getSettingsAction, rotateSecretAction, sendTestAction } from "@/components/webhooks/actions";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card } from "@/components/ui/card";

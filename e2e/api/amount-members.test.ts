@@ -32,6 +32,15 @@ describe("CONTRACT §5: an amount under another name is never dropped silently",
     expect(await amountsOf(m, id)).toEqual({ status: "PARTIAL_CANCELLED", cancelled: 4000 });
   });
 
+  it("cancel: an invalid `amount` is refused naming amount, as sent", async () => {
+    const m = await newMerchant();
+    const id = await paidPayment(m);
+    const res = await m.api.post(`/v2/payments/${id}/cancel`, { amount: -5 });
+    expectError(res, 400, "INVALID_REQUEST");
+    expect(res.body.params).toMatchObject({ field: "amount", message: expect.stringContaining("body.amount:") });
+    expect(await amountsOf(m, id)).toEqual({ status: "PAID", cancelled: 0 });
+  });
+
   it("cancel: `amount` and cancel_amount both given and different is refused naming both", async () => {
     const m = await newMerchant();
     const id = await paidPayment(m);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectTossChannel, listLiveChannels, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import { buildTimeline } from "@/lib/dashboard/timeline";
 import { getDb } from "@/lib/db/client";
 import { lookUpNow } from "@/lib/payments/unsettled/sweep";
+import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { passCallDeadline } from "@/lib/testing/call-deadline";
 import { reconcile } from "@/lib/reconciliation/report";
 import { callApi } from "@/lib/testing/api";
@@ -45,6 +47,13 @@ async function withTimeout<T>(ms: number, run: () => Promise<T>): Promise<T> {
   } finally {
     delete process.env.PROVIDER_TIMEOUT_MS;
   }
+}
+
+/** Card-number shapes (13–19 digits and mask signs, at least one mask sign) that show more than 10 digits. */
+function cardShapesShowingOver10Digits(text: string): string[] {
+  return [...text.matchAll(/(?<![0-9A-Za-z*])[0-9*]{13,19}(?![0-9A-Za-z*])/g)]
+    .map((m) => m[0])
+    .filter((shape) => shape.includes("*") && shape.replace(/\D/g, "").length > 10);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -139,6 +148,36 @@ describe("card payments and cancellations on Toss", () => {
     expect(test.map((p) => p.id)).not.toContain(id);
   });
 
+  it("keeps at most the first 6 and last 4 digits of the card, whether Toss masks its way or answers the number unmasked", async () => {
+    const m = await merchantWithLiveToss();
+    const tossMasked = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${tossMasked}/instant/pay`, card(m))).status).toBe(200);
+    // Toss's own mask shows 11 digits (first 8, then 3): more than we keep.
+    expect((await primary(m, tossMasked)).payment_method_detail.card.number).toBe("424242******424*");
+    fake.quirks = { unmaskedCards: true };
+    try {
+      const id = newPaymentId();
+      expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+      const tx = await primary(m, id);
+      expect(tx.payment_method_detail.card).toMatchObject({
+        number: "424242******4242",
+        detail: { bin: "424242", number: "424242******4242" },
+      });
+      const stored = await getDb()
+        .selectFrom("transactions")
+        .selectAll()
+        .where("id", "=", tx.id)
+        .executeTakeFirstOrThrow();
+      const jobs = await getDb().selectFrom("jobs").select("payload").where("payload", "like", `%${tx.id}%`).execute();
+      for (const text of [JSON.stringify(stored), ...jobs.map((j) => j.payload)]) {
+        expect(text).not.toContain("4242424242");
+        expect(cardShapesShowingOver10Digits(text)).toEqual([]);
+      }
+    } finally {
+      fake.quirks = {};
+    }
+  });
+
   it("a decline is FAILED with Toss's code and message (500 PG_PROVIDER_ERROR), and the id may be paid again", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
@@ -161,13 +200,15 @@ describe("card payments and cancellations on Toss", () => {
     expect(fake.hits.get("POST /v1/payments/key-in") ?? 0).toBe(before);
   });
 
-  it("cancels partly with a tax-free part, then the rest; Toss's balance follows", async () => {
+  it("a tax-free key-in sends taxFreeAmount; cancels partly with a tax-free part, then the rest; Toss's balance follows", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     expect(
       (await m.api.post(`/v2/payments/${id}/instant/pay`, card(m, "4242424242424242", { tax_free_amount: 1000 })))
         .status,
     ).toBe(200);
+    const paid = fake.ledger.payment(m.live.secretKey, (await primary(m, id)).id)!;
+    expect(paid).toMatchObject({ totalAmount: 11000, taxFreeAmount: 1000 });
     const partial = await m.api.post(`/v2/payments/${id}/cancel`, {
       cancel_amount: 3000,
       tax_free_amount: 500,
@@ -239,6 +280,7 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     );
     expect(res.status).toBe(500);
     expect(res.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    expect(res.body.params.pg_message).toMatch(/^The provider did not answer in time\./);
     const tx = await primary(m, id);
     expect(tx.status).toBe("PENDING");
     await sleep(SLOW_MS + 200);
@@ -257,6 +299,89 @@ describe("faults on the wire: an outcome we do not know is looked up, never gues
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(atToss.cancels).toHaveLength(1);
     expect(atToss.balanceAmount).toBe(7000);
+  });
+});
+
+describe("the fake holds the adapter to Toss's reference", () => {
+  it("refuses a body member Toss does not list and a missing required one (400 INVALID_REQUEST); the adapter's requests pass", async () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${fake.baseUrl}/v1/payments/key-in`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${Buffer.from(`${liveSecretKey()}:`).toString("base64")}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const request = {
+      amount: 1000,
+      orderId: `order-${newPaymentId()}`,
+      orderName: "o",
+      cardNumber: "4242424242424242",
+      cardExpirationYear: "30",
+      cardExpirationMonth: "12",
+      customerIdentityNumber: "900101",
+    };
+    const unlisted = await post({ ...request, vatAmount: 90 });
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.json()).toMatchObject({
+      code: "INVALID_REQUEST",
+      message: expect.stringContaining("vatAmount"),
+    });
+    const { orderName: _, ...nameless } = request;
+    const missing = await post(nameless);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({
+      code: "INVALID_REQUEST",
+      message: expect.stringContaining("orderName"),
+    });
+    expect((await post(request)).status).toBe(200);
+  });
+});
+
+describe("answers the adapter cannot use", () => {
+  it("a cancel answer whose newest cancellation has no transactionKey is unknown and looked up, never SUCCEEDED with an empty key", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+    fake.quirks = { cancelWithoutTransactionKey: true };
+    const res = await m.api
+      .post(`/v2/payments/${id}/cancel`, { cancel_amount: 3000, reason: "one item" })
+      .finally(() => {
+        fake.quirks = {};
+      });
+    expect(res.status).toBe(500);
+    expect(res.body.params).toMatchObject({ pg_code: "PROVIDER_OUTCOME_UNKNOWN" });
+    expect(res.body.params.pg_message).toMatch(/^The provider's answer could not be read\./);
+    const pending = (await primary(m, id)).cancellations[0];
+    expect(pending.status).not.toBe("SUCCEEDED");
+    expect(pending.pg_cancellation_id ?? "").toBe("");
+    await lookUpNow("cancellations", pending.id);
+    const tx = await primary(m, id);
+    const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
+    expect(atToss.cancels).toHaveLength(1);
+    expect(tx.cancellations[0]).toMatchObject({
+      status: "SUCCEEDED",
+      pg_cancellation_id: atToss.cancels![0]!.transactionKey,
+    });
+    expect(tx).toMatchObject({ status: "PARTIAL_CANCELLED", amount: { cancelled: 3000 } });
+  });
+
+  it("unknown outcomes say what happened: an answer without an error code could not be read, a dropped connection was lost", async () => {
+    const m = await merchantWithLiveToss();
+    const id = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${id}/instant/pay`, card(m))).status).toBe(200);
+    const garbled = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 1000, reason: "x [toss:nocode]" });
+    expect(garbled.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    expect(garbled.body.params.pg_message).toMatch(/^The provider's answer could not be read\./);
+    const other = newPaymentId();
+    expect((await m.api.post(`/v2/payments/${other}/instant/pay`, card(m))).status).toBe(200);
+    const dropped = await m.api.post(`/v2/payments/${other}/cancel`, {
+      cancel_amount: 1000,
+      reason: "x [toss:network]",
+    });
+    expect(dropped.body.params.pg_code).toBe("PROVIDER_OUTCOME_UNKNOWN");
+    expect(dropped.body.params.pg_message).toMatch(/^The connection to the provider was lost/);
   });
 });
 
@@ -321,6 +446,7 @@ describe("billing keys and schedules on Toss", () => {
       billing_key: billingKey,
       order_name: "Monthly",
       total_amount: 9900,
+      tax_free_amount: 900,
       currency: "KRW",
     });
     expect(pay.status, JSON.stringify(pay.body)).toBe(200);
@@ -328,6 +454,7 @@ describe("billing keys and schedules on Toss", () => {
       status: "DONE",
       type: "BILLING",
       customerKey: billingKey,
+      taxFreeAmount: 900,
     });
     const scheduledId = newPaymentId();
     const schedule = await m.api.post("/v2/schedules", {
@@ -364,6 +491,8 @@ describe("billing keys and schedules on Toss", () => {
   });
 });
 
+const PAYER = { customer_name: { full_name: "Hong Gildong" } };
+
 describe("virtual accounts on Toss and the deposit callback", () => {
   const callback = (body: unknown) =>
     callApi("POST", "/api/providers/tosspayments/deposit-callback", { body, inProcess: true });
@@ -373,13 +502,15 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     const id = newPaymentId();
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
-      virtualAccountPayBody(m, { channel_key: m.live.key }),
+      virtualAccountPayBody(m, { channel_key: m.live.key, tax_free_amount: 5000, customer: PAYER }),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tx = await primary(m, id);
     const atToss = fake.ledger.payment(m.live.secretKey, tx.id)!;
     expect(tx).toMatchObject({ status: "VIRTUAL_ACCOUNT_ISSUED", pg_tx_id: atToss.paymentKey });
-    expect(atToss.virtualAccount).toMatchObject({ bankCode: "04" });
+    expect(atToss).toMatchObject({ taxFreeAmount: 5000 });
+    // The depositor Toss is told of is the customer, never the order name.
+    expect(atToss.virtualAccount).toMatchObject({ bankCode: "04", customerName: "Hong Gildong" });
 
     const early = await callback({ secret: atToss.secret, status: "DONE", orderId: tx.id });
     expect(early.status).toBe(200);
@@ -411,8 +542,53 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     expect(fake.ledger.payment(m.live.secretKey, tx.id)).toMatchObject({ status: "CANCELED", balanceAmount: 0 });
   });
 
-  it("an unknown order is 404; an account at a bank Toss does not issue at is 400 naming the field", async () => {
-    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(404);
+  it("a refund Toss reports PENDING (or NONE) is shown PENDING and followed up until Toss says COMPLETED", async () => {
+    for (const reported of ["PENDING", "NONE"] as const) {
+      const m = await merchantWithLiveToss();
+      const id = newPaymentId();
+      const res = await m.api.post(
+        `/v2/payments/${id}/instant/pay`,
+        virtualAccountPayBody(m, { channel_key: m.live.key, customer: PAYER }),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const tx = await primary(m, id);
+      expect((await callback(fake.deposit(m.live.secretKey, tx.id))).body).toEqual({ result: "PAID" });
+      fake.quirks = { refundStatus: reported };
+      try {
+        const refund = await m.api.post(`/v2/payments/${id}/cancel`, {
+          reason: "refund",
+          refund: { bank: "KB", account_holder: "Hong", account_number: "123-456-7890" },
+        });
+        expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+        expect((await primary(m, id)).payment_method_detail.virtual_account.refund_status).toBe("PENDING");
+        // Still pending at Toss: the follow-up records nothing new and runs again later.
+        expect(await followUpRefund({ transactionId: tx.id }, { attempts: 1 })).toMatchObject({
+          retryAt: expect.any(Number),
+        });
+      } finally {
+        fake.quirks = {};
+      }
+      const jobs = await getDb()
+        .selectFrom("jobs")
+        .select("queue")
+        .where("dedupe_key", "=", `${VA_REFUND_FOLLOW_UP_QUEUE}:${tx.id}`)
+        .execute();
+      expect(jobs).toHaveLength(1);
+      expect(await followUpRefund({ transactionId: tx.id }, { attempts: 2 })).toBeUndefined();
+      const done = await primary(m, id);
+      expect(done.payment_method_detail.virtual_account).toMatchObject({
+        refund_status: "COMPLETED",
+        refund_status_updated_at: expect.any(String),
+      });
+      const timeline = buildTimeline((await m.api.get(`/v2/payments/${id}`)).body.payment);
+      expect(timeline).toContainEqual(
+        expect.objectContaining({ kind: "accountRefund", tone: "good", vars: { status: "COMPLETED" } }),
+      );
+    }
+  });
+
+  it("an unknown order is 401, as a forged one; an account at a bank Toss does not issue at is 400 naming the field", async () => {
+    expect((await callback({ secret: "ps_x", status: "DONE", orderId: "tx-unknown-order" })).status).toBe(401);
     const m = await merchantWithLiveToss();
     const res = await m.api.post(
       `/v2/payments/${newPaymentId()}/instant/pay`,
@@ -425,14 +601,24 @@ describe("virtual accounts on Toss and the deposit callback", () => {
     );
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain("virtual_account.bank");
+    const nameless = await m.api.post(
+      `/v2/payments/${newPaymentId()}/instant/pay`,
+      virtualAccountPayBody(m, { channel_key: m.live.key }),
+    );
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.params.field).toBe("customer.customer_name");
   });
 
   it("voids an account that awaits its deposit at Toss", async () => {
     const m = await merchantWithLiveToss();
     const id = newPaymentId();
     expect(
-      (await m.api.post(`/v2/payments/${id}/instant/pay`, virtualAccountPayBody(m, { channel_key: m.live.key })))
-        .status,
+      (
+        await m.api.post(
+          `/v2/payments/${id}/instant/pay`,
+          virtualAccountPayBody(m, { channel_key: m.live.key, customer: PAYER }),
+        )
+      ).status,
     ).toBe(200);
     const res = await m.api.delete(`/v2/payments/${id}/virtual-account`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

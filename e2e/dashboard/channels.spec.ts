@@ -68,8 +68,16 @@ for (const viewport of [
     await live.getByRole("button", { name: "Enable" }).click();
     await expect(toast(page, "Channel enabled.")).toBeVisible();
     await expect(live.getByTestId("channel-state")).toHaveText("Enabled");
+    // Replacing the key tests the new one at once; only its last four characters are shown.
+    const newKey = liveKey();
+    await live.getByLabel("Replacement live key").fill(newKey);
+    await live.getByRole("button", { name: "Change key and test" }).click();
+    await expect(toast(page, "Secret key changed and tested.")).toBeVisible();
+    await expect(live).toContainText(`••••${newKey.slice(-4)}`);
+    await expect(live.getByLabel("Replacement live key")).toHaveValue("");
     // The secret key is sealed at rest and never sent back to the browser.
     expect(await page.content()).not.toContain(secretKey);
+    expect(await page.content()).not.toContain(newKey);
     await checkPage(page, `channels, connected (${viewport.name})`);
 
     await chooseLanguage(page, "Language", "ko");
@@ -101,4 +109,5 @@ test("a viewer sees the channels page tell them so, with nothing to change", asy
   await expect(page.getByRole("button", { name: "Connect and test" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Enable" })).toHaveCount(0);
   await expect(page.getByLabel("Secret key")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Change key and test" })).toHaveCount(0);
 });

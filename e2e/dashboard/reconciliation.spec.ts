@@ -38,16 +38,23 @@ async function troubles(m: Merchant) {
     customer: {},
     origin: { platform_type: "API", ip_address: "127.0.0.1" },
   });
-  // Waiting for two hours, its next look-up an hour away (the sweep leaves it alone until the button).
+  // Waiting for two hours (its call long over), its next look-up minutes away (the sweep leaves it
+  // alone until the button).
   await getDb()
     .updateTable("transactions")
-    .set({ requested_at: Date.now() - 2 * 3_600_000, lookup_due_at: Date.now() + 3_600_000, lookup_attempts: 9 })
+    .set({
+      requested_at: Date.now() - 2 * 3_600_000,
+      call_deadline_at: Date.now() - 2 * 3_600_000 + 32_000,
+      lookup_due_at: Date.now() + 240_000,
+      lookup_attempts: 9,
+    })
     .where("id", "=", attempt.id)
     .execute();
   await sandboxPaymentProvider.approveCard({
     channel,
     txId: newId("tx-"),
     amount: 990,
+    taxFreeAmount: 0,
     currency: "KRW",
     orderName: "stray",
     card,

@@ -75,10 +75,20 @@ describe("logs", () => {
     await server.fetch("/v2/channels", {
       headers: { authorization: `Bearer ${m.accessToken}`, "x-request-id": requestId },
     });
-    const lines = readFileSync(logFile, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Lines are written asynchronously: the access line may land a moment after the answer.
+    const read = () => {
+      const text = readFileSync(logFile, "utf8");
+      return text
+        .slice(0, text.lastIndexOf("\n") + 1)
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    let lines = read();
+    for (let tries = 0; tries < 50 && !lines.some((l) => l.requestId === requestId); tries++) {
+      await new Promise((r) => setTimeout(r, 50));
+      lines = read();
+    }
     expect(lines).toContainEqual(expect.objectContaining({ msg: "listening", level: "info" }));
     expect(lines).toContainEqual(
       expect.objectContaining({

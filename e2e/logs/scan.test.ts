@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { passesLuhn } from "@/lib/cards/card-number";
+import { findCardNumbers, isSecretMember } from "@/lib/security/redaction";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 
 const dir = process.env.LOG_SCAN_DIR;
@@ -26,21 +26,41 @@ const signingSecrets = [
 ].filter((s): s is string => !!s && s.length >= 12);
 
 const RULES: Rule[] = [
-  {
-    kind: "card number",
-    test: (line) => (line.match(/\d(?:[ -]?\d){13,18}/g) ?? []).some((run) => passesLuhn(run.replace(/[ -]/g, ""))),
-  },
+  // 13–19 digits, Luhn-valid, whatever their grouping (lib/security/redaction.ts).
+  { kind: "card number", test: (line) => findCardNumbers(line).length > 0 },
   { kind: "sandbox card number", test: (line) => Object.values(SANDBOX_CARDS).some((n) => line.includes(n)) },
   { kind: "API key", test: matches(/\bsk_[A-Za-z0-9_-]{32,}/) },
+  { kind: "Toss secret key", test: matches(/(?<![A-Za-z0-9])(live|test)_g?sk_[A-Za-z0-9_-]{12,}/) },
   { kind: "refresh token", test: matches(/\brt_[A-Za-z0-9_-]{32,}/) },
   { kind: "webhook secret", test: matches(/whsec_[A-Za-z0-9+/_-]{16,}/) },
   { kind: "JWT", test: matches(/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]+/) },
-  { kind: "Authorization credential", test: matches(/\b(Bearer|PortOne)\s+[A-Za-z0-9._~+/=-]{20,}/) },
+  { kind: "Authorization credential", test: matches(/\b(Bearer|PortOne|Basic)\s+[A-Za-z0-9._~+/=-]{20,}/i) },
   { kind: "signing secret", test: (line) => signingSecrets.some((s) => line.includes(s)) },
   { kind: "OTP", test: matches(/"otp"\s*:\s*"?\d{6}|verification code is \d{6}/i) },
-  { kind: "password", test: matches(/"(password|password_two_digits|passwordTwoDigits)"\s*:\s*"(?!\[redacted\])/) },
+  { kind: "password", test: matches(/"(password|password_two_digits|passwordTwoDigits)"\s*:\s*"(?!\[redacted\])/i) },
+  { kind: "member named like a secret, not redacted", test: (line) => secretMembersIn(line).length > 0 },
   { kind: "resident number", test: matches(/\b\d{6}-[1-4]\d{6}\b|"identityNumber"\s*:\s*"\d{7}"/) },
 ];
+
+/** Members named like secrets (any case, by pattern) whose value is not the logger's censor. */
+function secretMembersIn(line: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return []; // the first test reports lines that are not JSON
+  }
+  const found: string[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (!value || typeof value !== "object" || depth > 40) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (isSecretMember(key) && child !== null && child !== "[redacted]") found.push(key);
+      else walk(child, depth + 1);
+    }
+  };
+  walk(parsed, 0);
+  return found;
+}
 
 function logFiles(): string[] {
   if (!dir)

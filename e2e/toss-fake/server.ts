@@ -4,7 +4,8 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
 
 /**
  * A wire-level fake of Toss Payments' v1 API for tests (docs/providers.md): the documented
- * requests, responses and error objects of key-in, virtual accounts, billing, cancel, look-up by
+ * requests (a body member the reference does not list, or a required one missing, is 400
+ * INVALID_REQUEST), responses and error objects of key-in, virtual accounts, billing, cancel, look-up by
  * order id and transaction listing; Basic auth with the secret key; Idempotency-Key replays (the
  * same key, API key, method and path answer the first response; a replay while the first runs is
  * 409). Faults, by a directive in orderName / cancelReason or by rates given at start:
@@ -12,14 +13,27 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
  *   [toss:lost]     processed, then the connection is dropped before the answer
  *   [toss:network]  the connection is dropped before anything is processed
  *   [toss:500]      500 FAILED_INTERNAL_SYSTEM_PROCESSING, nothing processed
+ *   [toss:nocode]   400 with an error object that has no `code` (an answer no client can use), nothing processed
  * Cards: 4000000000000002 declined (REJECT_CARD_COMPANY), 4000000000000119 PROVIDER_ERROR,
  * 4000000000000341 billing charges declined, 4000000000000259 cancels refused.
  */
-export type TossFault = "timeout" | "lost" | "network" | "500";
+export type TossFault = "timeout" | "lost" | "network" | "500" | "nocode";
 /** `port`: a fixed port, for a server started before the fake (Playwright's, see e2e/toss-fake/port.ts); 0 picks a free one. */
 export type TossFakeOptions = { slowMs?: number; rates?: Partial<Record<TossFault, number>>; port?: number };
+/**
+ * Answers a real Toss (or a misconfigured endpoint) may give, switched on per test to show what the
+ * adapter does with them: card numbers unmasked, a cancel answer whose newest `cancels[]` entry has
+ * no transactionKey, a virtual account's refund reported with this `refundStatus`.
+ */
+export type TossQuirks = {
+  unmaskedCards?: boolean;
+  cancelWithoutTransactionKey?: boolean;
+  refundStatus?: "NONE" | "PENDING" | "FAILED" | "PARTIAL_FAILED" | "COMPLETED";
+};
 export type TossFake = {
   baseUrl: string;
+  /** Switched on by a test and reset to {} by it (the fake is shared by a file's tests). */
+  quirks: TossQuirks;
   ledger: FakeLedger;
   /** How many requests reached each "METHOD path-pattern" (replays included). */
   hits: Map<string, number>;
@@ -77,6 +91,14 @@ function requireAmount(body: Record<string, unknown>, name = "amount"): number {
   return v;
 }
 
+/** Toss's optional taxFreeAmount: an integer from 0 to the amount it is part of. */
+function taxFreeOf(body: Record<string, unknown>, amount: number): number {
+  const v = body.taxFreeAmount ?? 0;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > amount)
+    throw invalid("taxFreeAmount 값이 올바르지 않습니다.");
+  return v;
+}
+
 function requireOrderId(body: Record<string, unknown>): string {
   const orderId = requireString(body, "orderId", 64);
   if (!/^[A-Za-z0-9_-]{6,64}$/.test(orderId))
@@ -88,7 +110,7 @@ function masked(cardNumber: string): string {
   return `${cardNumber.slice(0, 8)}${"*".repeat(cardNumber.length - 12)}${cardNumber.slice(-4, -1)}*`;
 }
 
-function cardOf(body: Record<string, unknown>) {
+function cardOf(body: Record<string, unknown>, unmasked = false) {
   const number = requireString(body, "cardNumber", 20);
   requireString(body, "cardExpirationYear", 2);
   requireString(body, "cardExpirationMonth", 2);
@@ -98,7 +120,7 @@ function cardOf(body: Record<string, unknown>) {
     card: {
       issuerCode: "61",
       acquirerCode: "31",
-      number: masked(number),
+      number: unmasked ? number : masked(number),
       installmentPlanMonths: Number(body.cardInstallmentPlan ?? 0),
       isInterestFree: false,
       approveNo: digits(8),
@@ -111,9 +133,17 @@ function cardOf(body: Record<string, unknown>) {
 }
 
 function view(p: FakePayment, now = Date.now()) {
-  const { behaviour: _b, completesAt, customerKey: _c, ...wire } = p;
+  const { behaviour: _b, completesAt, customerKey: _c, ...fields } = p;
+  // Toss works the supply amount and VAT out of the taxable part of what is left.
+  const taxable = p.balanceAmount - (p.taxFreeAmount - cancelledTaxFree(p));
+  const suppliedAmount = Math.round(taxable / 1.1);
+  const wire = { ...fields, suppliedAmount, vat: taxable - suppliedAmount };
   // While the provider still processes a request, its record says so.
   return now < completesAt ? { ...wire, status: "IN_PROGRESS" } : wire;
+}
+
+function cancelledTaxFree(p: FakePayment): number {
+  return (p.cancels ?? []).reduce((sum, c) => sum + c.taxFreeAmount, 0);
 }
 
 function newPayment(
@@ -145,14 +175,92 @@ function newPayment(
   };
 }
 
+/**
+ * The request body members Toss's v1 reference lists per endpoint (required first, then optional).
+ * A member it does not list, or a required one missing, is refused as Toss does: 400 INVALID_REQUEST.
+ */
+const MEMBERS: Array<{ path: RegExp; required: string[]; optional: string[] }> = [
+  {
+    path: /^\/v1\/payments\/key-in$/,
+    required: [
+      "amount",
+      "orderId",
+      "orderName",
+      "cardNumber",
+      "cardExpirationYear",
+      "cardExpirationMonth",
+      "customerIdentityNumber",
+    ],
+    optional: [
+      "cardPassword",
+      "cardInstallmentPlan",
+      "useFreeInstallmentPlan",
+      "taxFreeAmount",
+      "customerEmail",
+      "customerName",
+      "vbv",
+    ],
+  },
+  {
+    path: /^\/v1\/virtual-accounts$/,
+    required: ["amount", "orderId", "orderName", "customerName", "bank"],
+    optional: [
+      "accountType",
+      "accountKey",
+      "validHours",
+      "dueDate",
+      "customerEmail",
+      "customerMobilePhone",
+      "taxFreeAmount",
+      "useEscrow",
+      "cashReceipt",
+      "escrowProducts",
+    ],
+  },
+  {
+    path: /^\/v1\/billing\/authorizations\/card$/,
+    required: ["customerKey", "cardNumber", "cardExpirationYear", "cardExpirationMonth", "customerIdentityNumber"],
+    optional: ["cardPassword", "customerName", "customerEmail", "vbv"],
+  },
+  {
+    path: /^\/v1\/billing\/(?!authorizations)[^/]+$/,
+    required: ["customerKey", "amount", "orderId", "orderName"],
+    optional: [
+      "customerEmail",
+      "customerName",
+      "customerMobilePhone",
+      "taxFreeAmount",
+      "taxExemptionAmount",
+      "cardInstallmentPlan",
+    ],
+  },
+  {
+    path: /^\/v1\/payments\/[^/]+\/cancel$/,
+    required: ["cancelReason"],
+    optional: ["cancelAmount", "refundReceiveAccount", "taxFreeAmount", "currency"],
+  },
+];
+
+/** Refuses a POST body with a member the reference does not list for its endpoint, or without a required one. */
+function checkMembers(path: string, body: Record<string, unknown>): void {
+  const spec = MEMBERS.find((m) => m.path.test(path));
+  if (!spec) return;
+  const listed = new Set([...spec.required, ...spec.optional]);
+  const unlisted = Object.keys(body).find((k) => !listed.has(k));
+  if (unlisted) throw invalid(`${unlisted}: 알 수 없는 파라미터입니다.`);
+  const missing = spec.required.find((k) => body[k] === undefined || body[k] === null);
+  if (missing) throw invalid(`${missing}: 필수 파라미터가 누락되었습니다.`);
+}
+
 export async function startTossFake(options: TossFakeOptions = {}): Promise<TossFake> {
   const ledger = new FakeLedger();
   const hits = new Map<string, number>();
   const slowMs = options.slowMs ?? 2_000;
+  const quirks: TossQuirks = {};
   let rates = options.rates ?? {};
 
   function faultFor(text: unknown): TossFault | null {
-    const directive = /\[toss:(timeout|lost|network|500)\]/.exec(typeof text === "string" ? text : "");
+    const directive = /\[toss:(timeout|lost|network|500|nocode)\]/.exec(typeof text === "string" ? text : "");
     if (directive) return directive[1] as TossFault;
     let draw = Math.random();
     for (const fault of ["timeout", "lost", "network", "500"] as TossFault[]) {
@@ -174,9 +282,10 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   function keyIn(secretKey: string, body: Record<string, unknown>, slow: boolean) {
     const amount = requireAmount(body);
+    const taxFree = taxFreeOf(body, amount);
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
-    const { number, card } = cardOf(body);
+    const { number, card } = cardOf(body, quirks.unmaskedCards);
     claimOrder(secretKey, orderId);
     const refusal =
       number === DECLINED
@@ -194,7 +303,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         status: refusal ? "ABORTED" : "DONE",
         card: refusal ? null : card,
         behaviour: number === CANCEL_REFUSED ? "CANCEL_REFUSED" : null,
-        taxFreeAmount: Number(body.taxFreeAmount ?? 0),
+        taxFreeAmount: taxFree,
       },
       slow,
       slowMs,
@@ -210,6 +319,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     const amount = requireAmount(body);
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
+    const taxFree = taxFreeOf(body, amount);
     const customerName = requireString(body, "customerName", 100);
     const bank = requireString(body, "bank", 20);
     if (!BANKS.has(bank)) throw new TossError(400, "INVALID_BANK", "유효하지 않은 은행입니다.");
@@ -222,6 +332,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         orderName,
         method: "가상계좌",
         totalAmount: amount,
+        taxFreeAmount: taxFree,
         status: "WAITING_FOR_DEPOSIT",
         secret: tossKey("ps_"),
         virtualAccount: {
@@ -246,7 +357,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   function authorizeBilling(secretKey: string, body: Record<string, unknown>) {
     const customerKey = requireString(body, "customerKey", 300);
-    const { number, card } = cardOf(body);
+    const { number, card } = cardOf(body, quirks.unmaskedCards);
     if (number === DECLINED) throw new TossError(403, "REJECT_CARD_COMPANY", "결제 승인이 거절되었습니다.");
     const billingKey = tossKey("bk_");
     const behaviour =
@@ -279,6 +390,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   function chargeBilling(secretKey: string, billingKey: string, body: Record<string, unknown>, slow: boolean) {
     const key = ledger.billingKeys.get(`${secretKey}|${billingKey}`);
     const amount = requireAmount(body);
+    const taxFree = taxFreeOf(body, amount);
     const orderId = requireOrderId(body);
     const orderName = requireString(body, "orderName", 100);
     if (!key) throw new TossError(404, "NOT_FOUND_BILLING_KEY", "존재하지 않는 빌링키 입니다.");
@@ -293,6 +405,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         orderName,
         method: "카드",
         totalAmount: amount,
+        taxFreeAmount: taxFree,
         status: declined ? "ABORTED" : "DONE",
         type: "BILLING",
         customerKey: key.customerKey,
@@ -338,8 +451,16 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
         throw new TossError(400, "INVALID_REFUND_ACCOUNT_INFO", "환불 계좌번호와 예금주명이 일치하지 않습니다.");
       }
     }
-    const taxFree = Number(body.taxFreeAmount ?? 0);
+    const taxFree = taxFreeOf(body, amount);
+    if (taxFree > p.taxFreeAmount - cancelledTaxFree(p))
+      throw new TossError(403, "NOT_CANCELABLE_AMOUNT", "취소 할 수 없는 금액 입니다.");
     p.balanceAmount -= amount;
+    if (p.method === "가상계좌" && !waiting && p.virtualAccount)
+      p.virtualAccount = {
+        ...p.virtualAccount,
+        refundStatus: "COMPLETED",
+        refundReceiveAccount: body.refundReceiveAccount,
+      };
     p.status = p.balanceAmount === 0 ? "CANCELED" : "PARTIAL_CANCELED";
     const transactionKey = ledger.transact(secretKey, p, amount, p.status);
     p.cancels = [
@@ -377,6 +498,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   /** Routes one request; returns the answer and whether processing was slowed by a fault. */
   function route(secretKey: string, method: string, url: URL, body: Record<string, unknown>, slow: boolean): Stored {
     const path = url.pathname;
+    if (method === "POST") checkMembers(path, body);
     /** The path's one parameter when it matches `re`. */
     const param = (re: RegExp): string | undefined => {
       const hit = re.exec(path)?.[1];
@@ -417,6 +539,21 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     throw new TossError(404, "NOT_FOUND", "존재하지 않는 정보 입니다.");
   }
 
+  /** The answer as the quirks switched on bend it on the wire (the fake's own records stay right). */
+  function quirked(answer: Stored): Stored {
+    const body = answer.body as { cancels?: Array<Record<string, unknown>> | null; virtualAccount?: unknown };
+    if (answer.status !== 200 || !body || typeof body !== "object" || Array.isArray(body)) return answer;
+    let out = body as Record<string, unknown>;
+    if (quirks.cancelWithoutTransactionKey && body.cancels?.length) {
+      const cancels = body.cancels.map((c) => ({ ...c }));
+      delete cancels[cancels.length - 1]!.transactionKey;
+      out = { ...out, cancels };
+    }
+    if (quirks.refundStatus && body.cancels?.length && body.virtualAccount)
+      out = { ...out, virtualAccount: { ...(body.virtualAccount as object), refundStatus: quirks.refundStatus } };
+    return { status: answer.status, body: out };
+  }
+
   function send(res: ServerResponse, answer: Stored): void {
     res.writeHead(answer.status, { "content-type": "application/json" });
     res.end(JSON.stringify(answer.body));
@@ -450,6 +587,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     }
     const fault = method === "POST" ? faultFor(body.orderName ?? body.cancelReason) : null;
     if (fault === "network") return void res.socket?.destroy();
+    if (fault === "nocode") return send(res, { status: 400, body: { message: "잘못된 요청입니다." } });
     if (fault === "500")
       return send(res, {
         status: 500,
@@ -469,7 +607,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
           status: 409,
           body: { code: "IDEMPOTENT_REQUEST_PROCESSING", message: "이전 멱등 요청이 처리중입니다." },
         });
-      if (stored) return send(res, stored);
+      if (stored) return send(res, quirked(stored));
       ledger.idempotent.set(replayKey, "RUNNING");
     }
     let answer: Stored;
@@ -482,7 +620,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     if (fault === "timeout") await new Promise((resolve) => setTimeout(resolve, slowMs));
     if (replayKey) ledger.idempotent.set(replayKey, answer);
     if (fault === "lost") return void res.socket?.destroy();
-    send(res, answer);
+    send(res, quirked(answer));
   }
 
   const server = createServer((req, res) => {
@@ -496,6 +634,13 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    get quirks() {
+      return quirks;
+    },
+    set quirks(next: TossQuirks) {
+      for (const key of Object.keys(quirks)) delete quirks[key as keyof TossQuirks];
+      Object.assign(quirks, next);
+    },
     ledger,
     hits,
     deposit(secretKey, orderId) {

@@ -21,9 +21,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Returns the body with aliases renamed; throws 400 INVALID_REQUEST naming the offending member. */
-export function guardAmountMembers(raw: unknown, declared: ReadonlySet<string>, rule: AmountMembers): unknown {
-  if (!isRecord(raw)) return raw;
+/**
+ * Returns the body with aliases renamed, and which member each renamed one was sent as (so a
+ * validation error names what the client sent); throws 400 INVALID_REQUEST naming the offending member.
+ */
+export function guardAmountMembers(
+  raw: unknown,
+  declared: ReadonlySet<string>,
+  rule: AmountMembers,
+): { body: unknown; sentAs: Record<string, string> } {
+  const sentAs: Record<string, string> = {};
+  if (!isRecord(raw)) return { body: raw, sentAs };
   const body = { ...raw };
   for (const [alias, target] of Object.entries(rule.aliases ?? {})) {
     if (!(alias in body)) continue;
@@ -35,6 +43,7 @@ export function guardAmountMembers(raw: unknown, declared: ReadonlySet<string>, 
           field: alias,
         },
       );
+    if (!(target in body)) sentAs[target] = alias;
     body[target] = body[alias];
     delete body[alias];
   }
@@ -48,5 +57,5 @@ export function guardAmountMembers(raw: unknown, declared: ReadonlySet<string>, 
       },
     );
   }
-  return body;
+  return { body, sentAs };
 }

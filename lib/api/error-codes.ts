@@ -49,7 +49,5 @@ export const ERROR_STATUS = {
   SERVICE_ERROR: 500,
   PG_PROVIDER_ERROR: 500,
   WEBHOOK_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, number>;
-
-// Until payments, billing keys, schedules, jobs and idempotency take them from lib/errors (#14).
-export { DomainError, type ErrorCode } from "@/lib/errors/domain-error";

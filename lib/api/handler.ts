@@ -12,7 +12,9 @@ import { type AmountMembers, declaredMembers, guardAmountMembers } from "./amoun
 import { readJsonBody } from "./body";
 import { errorBody } from "./envelope";
 import type { EnvelopeFamily } from "@/lib/schema/openapi-types";
-import { asDomainError, DomainError, ThrottledError } from "@/lib/errors/domain-error";
+import { isStorageFailure } from "@/lib/db/transaction";
+import { asDomainError, DomainError, StorageUnavailableError, ThrottledError } from "@/lib/errors/domain-error";
+import { noteStorageFailure } from "@/lib/ops/storage-health";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
 import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
@@ -45,10 +47,21 @@ type Segment = { params: Promise<Record<string, string | string[] | undefined>> 
 
 const EMPTY = z.object({});
 
-function parsePart<S extends z.ZodType>(where: string, schema: S, value: unknown): z.output<S> {
+/** `sentAs`: members renamed from an alias, so a failure names the member the client sent. */
+function parsePart<S extends z.ZodType>(
+  where: string,
+  schema: S,
+  value: unknown,
+  sentAs: Record<string, string> = {},
+): z.output<S> {
   const result = validateInput(schema, value, where);
-  if (!result.ok) throw new DomainError("INVALID_REQUEST", result.message, { field: result.field });
-  return result.data;
+  if (result.ok) return result.data;
+  let { message, field } = result;
+  for (const [member, alias] of Object.entries(sentAs)) {
+    message = message.replaceAll(`${where}.${member}:`, `${where}.${alias}:`);
+    if (field === member) field = alias;
+  }
+  throw new DomainError("INVALID_REQUEST", message, { field });
 }
 
 /** A response to send; `headers` (Retry-After) are not part of what idempotency stores. */
@@ -63,9 +76,15 @@ function toResponse(outcome: Outcome, headers: Record<string, string>): Response
 }
 
 function failure(error: unknown, family: EnvelopeFamily, requestId: string): Outcome {
-  if (error instanceof ThrottledError)
+  if (isStorageFailure(error)) {
+    // Disk full or an I/O fault: nothing wrong with the request, so 503 and retry, not a 500.
+    noteStorageFailure();
+    logger.error({ err: error, requestId }, "the database refused a write (space or I/O)");
+    return failure(new StorageUnavailableError(), family, requestId);
+  }
+  if (error instanceof ThrottledError || error instanceof StorageUnavailableError)
     return {
-      status: 429,
+      status: ERROR_STATUS[error.code],
       body: JSON.stringify(errorBody(error, family)),
       headers: { "retry-after": String(error.retryAfterSeconds) },
     };
@@ -105,8 +124,8 @@ export function apiRoute<
         noteRequestBody(rawBody);
         const checked = config.amounts
           ? guardAmountMembers(rawBody, declaredMembers(config.body), config.amounts)
-          : rawBody;
-        const body = config.body ? parsePart("body", config.body, checked ?? {}) : {};
+          : { body: rawBody, sentAs: {} };
+        const body = config.body ? parsePart("body", config.body, checked.body ?? {}, checked.sentAs) : {};
         const run = async (idempotencyKey?: string): Promise<Outcome> => {
           try {
             const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;

@@ -11,7 +11,7 @@ import {
 } from "@/lib/idempotency/repository";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/ops/logger";
-import { DAY } from "@/lib/time";
+import { DAY, latestHonest } from "@/lib/time";
 import { DomainError } from "@/lib/errors/domain-error";
 
 export type StoredResponse = { status: number; body: string };
@@ -106,7 +106,9 @@ export async function runIdempotent<T extends StoredResponse>(
       throw new DomainError("IDEMPOTENCY_KEY_REUSED", "this Idempotency-Key was used with a different request");
     if (existing.state === "DONE")
       return { status: existing.response_status!, body: existing.response_body!, replayed: true };
-    if (existing.locked_until >= Date.now())
+    // A lease further ahead than a lease lasts was written by a clock that ran ahead: it has ended.
+    const now = Date.now();
+    if (existing.locked_until >= now && existing.locked_until <= latestHonest(idempotencyLeaseMs(), now))
       throw new DomainError(
         "IDEMPOTENCY_REQUEST_IN_PROGRESS",
         "a request with this Idempotency-Key is still in progress",

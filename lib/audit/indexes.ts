@@ -1,6 +1,6 @@
 /**
  * audit_log's secondary indexes, each with the queries whose measured plans use it (EXPLAIN on both
- * databases: docs/benchmarks.md "Audit cost, session 6"). Every audited payment writes one entry
+ * databases: docs/benchmarks.md "Audit cost"). Every audited payment writes one entry
  * and seals it, paying for each index here, so an index stays only while a query needs it;
  * lib/audit/indexes.test.ts checks the live schema against this list. The primary key (id) serves
  * sealing's writes by id.

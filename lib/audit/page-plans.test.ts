@@ -10,7 +10,7 @@ import { sealAuditChain } from "./seal";
 
 /**
  * The audit page's filters and actor list are served by indexes (issue #18: the page at 1M entries,
- * docs/benchmarks.md "The audit page at 1M entries"): a rare actor, action or target walked the
+ * docs/benchmarks.md "Audit page at 1M entries"): a rare actor, action or target walked the
  * merchant's whole chain or the table, and the actor list read every entry. On PostgreSQL over a
  * merchant whose log is mostly one API key's payment entries, with fresh statistics and sequential
  * scans priced out (a small test table would otherwise be scanned); on SQLite as the app plans

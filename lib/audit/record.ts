@@ -7,6 +7,12 @@ import { sealSoon } from "./seal";
 
 export type { UnsealedEntry };
 
+/**
+ * BENCH_NO_AUDIT=true records nothing: only for pricing the audit log in bench/http-ratio.ts. Never
+ * set it where the audit log matters (every deployment): changes would go unrecorded.
+ */
+const benchWithoutAudit = process.env.BENCH_NO_AUDIT === "true";
+
 export type AuditChange = {
   merchantId: string;
   /** `<record kind>.<verb>`, e.g. `api_key.revoke` (lib/audit/actions.ts). */
@@ -22,7 +28,7 @@ export type AuditChange = {
  * only changes made through the dashboard or the API are recorded.
  */
 export function auditEntryOf(change: AuditChange, actor: Actor | undefined = currentCaller()?.actor) {
-  if (!actor) return undefined;
+  if (!actor || benchWithoutAudit) return undefined;
   return {
     id: newOrderedId("aud_"),
     merchant_id: change.merchantId,

@@ -202,7 +202,7 @@ const sqliteSealing = precompiled((_db: Db, merchantId: string, batch: string) =
 /**
  * Merchants with entries waiting to be sealed, written before `createdBefore` (epoch ms). One probe
  * per merchant on (merchant_id, seq), where unsealed entries (seq null) sit together: no index of
- * their own to keep up on every entry (docs/benchmarks.md "Audit cost, session 6").
+ * their own to keep up on every entry (docs/benchmarks.md "Audit cost").
  */
 export async function merchantsWithUnsealed(createdBefore: number, limit: number): Promise<string[]> {
   const rows = await getDb()

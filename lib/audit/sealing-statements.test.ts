@@ -42,7 +42,7 @@ describe("audit sealing statements (issue #18)", () => {
 
   // Each sealing run is a transaction of six round trips and a commit (~2 ms of CPU on PostgreSQL)
   // whatever its batch: run as soon as each commit ended, a merchant paying steadily paid one per few
-  // payments (bench/audit-cost.ts, docs/benchmarks.md "Audit cost on PostgreSQL, session 5 follow-up").
+  // payments (bench/audit-cost.ts, docs/benchmarks.md "Audit cost").
   it("entries committed one after another while sealing keeps up are sealed in one run, not one per commit", async () => {
     const spacing = process.env.AUDIT_SEAL_SPACING_MS;
     process.env.AUDIT_SEAL_SPACING_MS = "1000";

@@ -2,7 +2,7 @@ import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
 import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
-import type { SettleContext } from "@/lib/payments/pay/attempt-context";
+import type { SettleContext } from "@/lib/payments/pay/settle-context";
 import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { settleContextOf } from "@/lib/payments/pay/repository";
 import type { AttemptInput } from "@/lib/payments/pay/start-attempt";
@@ -95,7 +95,14 @@ export async function chargeAttempt(
   attempt: Attempt,
   onSettled?: OnSettled,
 ): Promise<Attempt> {
-  const request = { amount: attempt.total_amount, currency: attempt.currency, orderName: attempt.order_name };
+  const request = {
+    amount: attempt.total_amount,
+    taxFreeAmount: attempt.tax_free_amount,
+    ...(attempt.vat_amount === null ? {} : { vatAmount: attempt.vat_amount }),
+    currency: attempt.currency,
+    orderName: attempt.order_name,
+    ...(attempt.customer_name ? { customerName: attempt.customer_name } : {}),
+  };
   const installmentMonth = settleContextOf(attempt).installment?.month;
   return runAttemptCall(
     attempt,

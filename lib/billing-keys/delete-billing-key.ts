@@ -3,6 +3,7 @@ import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { recordAudit } from "@/lib/audit/record";
 import { callProvider } from "@/lib/providers/call";
+import { unknownSummary } from "@/lib/providers/unknown-outcome";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { bookedScheduleIds, lockKeySchedules, transitionSchedules } from "@/lib/schedules/repository";
 import { resolveStore } from "@/lib/tenancy/scope";
@@ -78,7 +79,7 @@ export async function deleteBillingKey({
     : ({
         ok: false,
         pgCode: "PROVIDER_OUTCOME_UNKNOWN",
-        pgMessage: `the provider did not answer: ${called.reason}`,
+        pgMessage: `${unknownSummary(called.reason) ?? "The provider gave no definite answer."} (${called.reason})`,
       } as const);
   if (!result.ok) {
     await transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { listStoreChannels } from "@/lib/channels/repository";
-import type { DemoSeeder } from "@/lib/demo/seeders";
+import type { DemoSeeder } from "@/lib/demo/seeder";
 import { createSchedule } from "@/lib/schedules/create-schedule";
 import { DAY } from "@/lib/time";
 import { issueBillingKey } from "./issue-billing-key";

@@ -7,6 +7,7 @@ import { toCustomer } from "@/lib/customers/to-customer";
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
+import { unknownSummary } from "@/lib/providers/unknown-outcome";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { digitsOnly, maskCardNumber } from "@/lib/cards/card-number";
 import type { CardInfo } from "@/lib/providers/types";
@@ -55,7 +56,7 @@ export async function issueBillingKey({ ctx, input }: { ctx: AuthContext; input:
     : ({
         ok: false,
         pgCode: "PROVIDER_OUTCOME_UNKNOWN",
-        pgMessage: `the provider did not answer: ${called.reason}`,
+        pgMessage: `${unknownSummary(called.reason) ?? "The provider gave no definite answer."} (${called.reason})`,
       } as const);
   const issuedAt = Date.now();
   const number = card ? digitsOnly(card.card_credential.card_number) : null;

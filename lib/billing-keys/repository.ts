@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Origin } from "@/lib/auth/context";
 import type { Customer } from "@/lib/customers/to-customer";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { pageWithTotal } from "@/lib/db/page-with-total";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import { prefixMatch } from "@/lib/db/prefix-match";
@@ -144,11 +145,16 @@ export async function pageKeys(
   let q = storeKeys(getDb(), merchantId, storeId);
   if (filter.customerId) q = q.where("customer_id", "=", filter.customerId);
   if (filter.statuses && filter.statuses.length > 0) q = q.where("status", "in", filter.statuses);
-  const [{ count }, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-    q.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-  ]);
-  return { total: Number(count), keys: rows.map(parseKey) };
+  const { rows, total } = await pageWithTotal(q, (filtered) =>
+    filtered
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+  );
+  return { total, keys: rows.map(parseKey) };
 }
 
 /** The payment attempts made with one key of a store, newest first (at most `limit`). */

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { wireCardDetail, wireChannel, wireCustomer, wireOrigin } from "@/lib/schema/wire-records";
-import { amount, callerId, idRef, int32, queryArray, queryInt, text, webhookUrl } from "@/lib/schema/fields";
+import { callerId, idRef, queryArray, queryInt, text } from "@/lib/schema/fields";
 import { cardCredential, cardCvc, cardVbv } from "@/lib/cards/schema";
-import { country, currency, customerForm, customerFormWithoutId, product } from "@/lib/customers/schema";
+import { paymentOrderFields } from "@/lib/payments/schema";
+import { customerForm, customerFormWithoutId, product } from "@/lib/customers/schema";
 
 /** Inputs of the billing-key endpoints (CONTRACT §4, §5). Client-safe: no db imports. */
 
@@ -66,22 +67,11 @@ const installmentPlan = z.union([
 /** CONTRACT §5 billing-key pay body; schedules add payment_id and scheduled_at. */
 export const billingKeyPayFields = {
   billing_key: idRef,
-  store_id: idRef.optional(),
-  order_name: text(500).min(1),
-  is_cultural_expense: z.boolean().optional(),
-  is_escrow: z.boolean().optional(),
+  ...paymentOrderFields,
   products: z.array(product).max(1000).optional(),
   customer: customerFormWithoutId.optional(),
-  custom_data: text(10_000).optional(),
-  total_amount: amount,
-  tax_free_amount: amount.optional(),
-  country: country.optional(),
-  currency,
-  notice_urls: z.array(webhookUrl).max(10).optional(),
   card_installment_plan: installmentPlan.optional(),
   use_free_interest_from_mall: z.boolean().optional(),
-  product_type: z.enum(["REAL", "DIGITAL"]).optional(),
-  product_count: int32().optional(),
   use_card_point: z.boolean().optional(),
   bypass: z.record(text(200), z.unknown()).optional(),
 };

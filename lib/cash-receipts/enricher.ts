@@ -1,4 +1,4 @@
-import type { TransactionEnricher } from "@/lib/payments/read/repository/enrichers";
+import type { TransactionEnricher } from "@/lib/payments/read/repository/enricher-type";
 import { parseTransactionReceipts, receiptsOfTransaction } from "./repository";
 import { serializeCashReceiptDetail } from "./serialize";
 

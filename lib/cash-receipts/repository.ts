@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { pageWithTotal } from "@/lib/db/page-with-total";
 import { jsonRows, parseJsonRows } from "@/lib/db/json-rows";
 import type { DB } from "@/lib/db/schema";
 import type { CashReceiptsTable } from "@/lib/db/tables/cash-receipts";
@@ -94,17 +95,16 @@ export async function pageReceipts(
   if (filter.type) q = q.where("type", "=", filter.type);
   if (filter.from !== undefined) q = q.where("issued_at", ">=", filter.from);
   if (filter.to !== undefined) q = q.where("issued_at", "<", filter.to);
-  const [rows, count] = await Promise.all([
-    q
+  const { rows, total } = await pageWithTotal(q, (filtered) =>
+    filtered
       .selectAll()
       .orderBy("issued_at", "desc")
       .orderBy("id", "desc")
       .limit(filter.limit)
       .offset(filter.offset)
       .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toRecord), total: Number(count.n) };
+  );
+  return { rows: rows.map(toRecord), total };
 }
 
 /** A receipt by its page token, with the names its page prints. */

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { AuthContext } from "@/lib/auth/context";
+import { recordAudit } from "@/lib/audit/record";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
 import { tossPayments } from "./providers";
 import { sealChannelSecret } from "./live-credentials";
-import type { ConnectTossChannelInput, LiveChannelView } from "./live-schema";
+import type { ChangeChannelKeyInput, ConnectTossChannelInput, LiveChannelView } from "./live-schema";
 import {
   channelTestedAt,
   findStoreLiveChannel,
@@ -14,6 +15,7 @@ import {
   type LiveChannelRecord,
   listStoreLiveChannels,
   recordConnectionTest,
+  replaceChannelSecret,
   setChannelForPayment,
 } from "./repository";
 
@@ -21,7 +23,9 @@ import {
  * LIVE channels a merchant connects per store (dashboard Channels page, OWNER/ADMIN): a Toss
  * Payments merchant id and secret key, sealed at rest and never shown again. A channel starts
  * disabled (is_for_payment = 0: payments answer CHANNEL_NOT_FOUND), is enabled only after a passing
- * connection test, and keeps its history when disabled.
+ * connection test, and keeps its history when disabled. Every change is in the audit log
+ * (channel.connect, .test, .enable, .disable, .key_change): who and when, never the key (its last
+ * four characters, as the page shows them, tell keys apart).
  */
 function requireManager(ctx: AuthContext): void {
   if (ctx.role === "VIEWER") throw new DomainError("PERMISSION_DENIED", "only owners and admins manage channels");
@@ -71,19 +75,56 @@ export async function connectTossChannel({
   requireManager(ctx);
   const id = newId("ch_");
   const now = Date.now();
-  await transaction((tx) =>
-    insertLiveChannel(tx, {
+  const secret = sealChannelSecret(input.secretKey);
+  await transaction(async (tx) => {
+    await insertLiveChannel(tx, {
       id,
       merchantId: ctx.merchantId,
       storeId: ctx.storeId,
       name: input.name,
       pgProvider: "TOSSPAYMENTS",
       pgMerchantId: input.pgMerchantId,
-      ...sealChannelSecret(input.secretKey),
+      ...secret,
       now,
-    }),
-  );
+    });
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "channel.connect",
+      targetId: id,
+      after: {
+        name: input.name,
+        pg_provider: "TOSSPAYMENTS",
+        pg_merchant_id: input.pgMerchantId,
+        secret_key_hint: secret.secretKeyHint,
+      },
+    });
+  });
   return testChannelConnection({ ctx, input: { channelId: id } });
+}
+
+/** Replaces the channel's secret key (sealed like the first), then tests it: a failing key disables the channel. */
+export async function changeChannelKey({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: ChangeChannelKeyInput;
+}): Promise<LiveChannelView> {
+  requireManager(ctx);
+  const channel = await requireLiveChannel(ctx, input.channelId);
+  const before = await liveChannelView(ctx, channel.id);
+  const secret = sealChannelSecret(input.secretKey);
+  await transaction(async (tx) => {
+    await replaceChannelSecret(tx, channel.id, secret, Date.now());
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "channel.key_change",
+      targetId: channel.id,
+      before: { secret_key_hint: before.secretKeyHint },
+      after: { secret_key_hint: secret.secretKeyHint },
+    });
+  });
+  return testChannelConnection({ ctx, input: { channelId: channel.id } });
 }
 
 /**
@@ -107,7 +148,16 @@ export async function testChannelConnection({
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }
-  await recordConnectionTest(channel.id, error);
+  await transaction(async (tx) => {
+    await recordConnectionTest(channel.id, error, Date.now(), tx);
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "channel.test",
+      targetId: channel.id,
+      // A failed test also disables the channel (recordConnectionTest).
+      after: { passed: error === null, ...(error ? { error, enabled: false } : {}) },
+    });
+  });
   return liveChannelView(ctx, channel.id);
 }
 
@@ -125,6 +175,15 @@ export async function setChannelEnabled({
       field: "enabled",
     });
   }
-  await setChannelForPayment(channel.id, input.enabled);
+  await transaction(async (tx) => {
+    await setChannelForPayment(channel.id, input.enabled, tx);
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: input.enabled ? "channel.enable" : "channel.disable",
+      targetId: channel.id,
+      before: { enabled: channel.is_for_payment === 1 },
+      after: { enabled: input.enabled },
+    });
+  });
   return liveChannelView(ctx, channel.id);
 }

@@ -208,6 +208,26 @@ export async function insertLiveChannel(
     .execute();
 }
 
+/** A new sealed provider secret for the channel; it is untested until its connection test. */
+export async function replaceChannelSecret(
+  tx: Executor,
+  channelId: string,
+  secret: { secretKeySealed: string; secretKeyHint: string },
+  now: number,
+): Promise<void> {
+  await tx
+    .updateTable("channel_credentials")
+    .set({
+      secret_key_sealed: secret.secretKeySealed,
+      secret_key_hint: secret.secretKeyHint,
+      tested_at: null,
+      test_error: null,
+      updated_at: now,
+    })
+    .where("channel_id", "=", channelId)
+    .execute();
+}
+
 /** The outcome of a connection test; a failed test also disables the channel. */
 export async function recordConnectionTest(
   channelId: string,

@@ -131,4 +131,25 @@ describe("payment timeline", () => {
     });
     expect(events.map((e) => e.kind)).toEqual(["deposited", "vaIssued", "requested"]);
   });
+
+  it("shows where a deposit's transfer back stands: pending as a warning, failed as bad, completed as good", () => {
+    const refundAt = (status: string) =>
+      buildTimeline({
+        id: "va",
+        merchant_id: "m",
+        store_id: "s",
+        transactions: [
+          tx({
+            method: "VIRTUAL_ACCOUNT",
+            paid_at: "2026-01-02T00:00:00.000Z",
+            payment_method_detail: {
+              virtual_account: { refund_status: status, refund_status_updated_at: "2026-01-03T00:00:00.000Z" },
+            },
+          }),
+        ],
+      }).find((e) => e.kind === "accountRefund");
+    expect(refundAt("PENDING")).toMatchObject({ tone: "warn", vars: { status: "PENDING" }, href: "#method-detail" });
+    expect(refundAt("FAILED")).toMatchObject({ tone: "bad" });
+    expect(refundAt("COMPLETED")).toMatchObject({ tone: "good", at: "2026-01-03T00:00:00.000Z" });
+  });
 });

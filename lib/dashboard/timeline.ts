@@ -3,7 +3,7 @@ import type { WirePayment } from "@/lib/payments/serialize";
 /**
  * One payment's history, every transaction merged: requests, approvals and failures (with the
  * provider's reason), virtual-account issue and deposit, escrow steps, each refund requested and
- * settled, cash receipts and every webhook attempt — newest first. Pure, so the page and its test
+ * settled, where a deposit's transfer back stands, cash receipts and every webhook attempt — newest first. Pure, so the page and its test
  * share it; labels are message keys with their values.
  */
 export type TimelineEvent = {
@@ -17,6 +17,7 @@ export type TimelineEvent = {
     | "refundRequested"
     | "refundSettled"
     | "refundFailed"
+    | "accountRefund"
     | "escrowRegistered"
     | "escrowCompleted"
     | "receiptIssued"
@@ -33,7 +34,13 @@ export type TimelineEvent = {
 };
 
 type Detail = {
-  virtual_account?: { bank_code?: string; account_number?: string; issued_at?: string };
+  virtual_account?: {
+    bank_code?: string;
+    account_number?: string;
+    issued_at?: string;
+    refund_status?: string;
+    refund_status_updated_at?: string;
+  };
 };
 type Escrow = { status?: string; company?: string; invoice_number?: string; applied_at?: string };
 type Receipt = {
@@ -120,6 +127,16 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
       if (c.status === "FAILED")
         push({ at: c.cancelled_at ?? c.requested_at ?? "", kind: "refundFailed", tone: "bad", vars, href }, c.id);
     }
+    const refund = detail.virtual_account;
+    // Where the transfer back of a deposit stands at the PG (followed up until final).
+    if (refund?.refund_status && refund.refund_status_updated_at)
+      push({
+        at: refund.refund_status_updated_at,
+        kind: "accountRefund",
+        tone: refund.refund_status === "COMPLETED" ? "good" : refund.refund_status === "PENDING" ? "warn" : "bad",
+        vars: { status: refund.refund_status },
+        href: "#method-detail",
+      });
     const receipt = tx.cash_receipt as Receipt | undefined;
     if (receipt?.issued_at)
       push({
@@ -171,6 +188,7 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
     "refundRequested",
     "refundSettled",
     "refundFailed",
+    "accountRefund",
     "receiptIssued",
     "receiptCancelled",
     "webhook",

@@ -14,14 +14,27 @@ export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
 export type Dialect = DatabaseTarget["dialect"];
 
-/** SQLite transactions take the write lock up front, so read-then-write never deadlocks between processes. */
+/**
+ * SQLite transactions take the write lock up front, so read-then-write never deadlocks between
+ * processes. A disk-full or I/O error makes SQLite roll the transaction back itself: the driver's
+ * own ROLLBACK would then fail ("no transaction is active") and hide that first cause, so it is
+ * skipped when no transaction is open.
+ */
 class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: Database.Database) {
+    super({ database: cachingSqlite(sqlite) });
+  }
+
   override createDriver() {
     const driver = super.createDriver();
     driver.beginTransaction = async (connection) => {
       const started = performance.now();
       await connection.executeQuery(CompiledQuery.raw("begin immediate"));
       recordLockWait((performance.now() - started) / 1000);
+    };
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
     };
     return driver;
   }
@@ -39,7 +52,7 @@ function openSqlite(file: string) {
   sqlite.pragma("busy_timeout = 30000");
   sqlite.pragma("foreign_keys = ON");
   return new Kysely<DB>({
-    dialect: new ImmediateSqliteDialect({ database: cachingSqlite(sqlite) }),
+    dialect: new ImmediateSqliteDialect(sqlite),
     plugins: [countBuilds],
   });
 }

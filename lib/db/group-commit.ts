@@ -1,6 +1,10 @@
 import { AsyncResource } from "node:async_hooks";
-import { CompiledQuery } from "kysely";
-import type { Db, Tx } from "./client";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import type { DB } from "./schema";
+
+// Spelled out rather than imported from client.ts, which builds on this file.
+type Db = Kysely<DB>;
+type Tx = Transaction<DB>;
 
 /**
  * Group commit for SQLite: transactions that arrive while one is being written share its durable
@@ -56,9 +60,15 @@ export function groupCommitter(db: () => Db, onSettled: (tx: Tx) => void = () =>
               await tx.executeQuery(RELEASE);
               done.push({ member, value });
             } catch (error) {
-              await tx.executeQuery(ROLLBACK_TO);
-              await tx.executeQuery(RELEASE);
               member.reject(error);
+              try {
+                await tx.executeQuery(ROLLBACK_TO);
+                await tx.executeQuery(RELEASE);
+              } catch {
+                // SQLite already rolled the whole transaction back (disk full, I/O error): the
+                // group fails with that first cause, not with the savepoint's "no such savepoint".
+                throw error;
+              }
             }
           }
         });

@@ -52,6 +52,10 @@ export function bestEffortWrite<T>(write: (db: Executor) => Promise<T>): Promise
 export { StaleWriteError } from "./conditional";
 /** Errors retrying cannot fix: data the database refuses (a check, a type), not a busy database. */
 export { isPermanentDbError } from "./errors";
+/** A row a statement had to find was not there. */
+export { isMissingRowError } from "./errors";
+/** The database refused a write for space or I/O (disk full): answered 503, /readyz fails for a while. */
+export { isStorageFailure } from "./errors";
 /** A move a record's state table does not allow (the transition functions refuse it before writing). */
 export { IllegalTransitionError } from "./conditional";
 /** Runs a hint once the transaction has ended (committed or rolled back); it must be harmless after a rollback. */

@@ -5,7 +5,7 @@ import type { Dialect } from "./client";
  * or the money rule it enforces. Each index is written by every payment's INSERT and by its
  * outcome's UPDATE (never HOT: the outcome changes indexed columns), so an index no plan uses is
  * pure cost on the write path. To add one: capture the query's plan at 1M payments on both
- * databases (docs/benchmarks.md "transactions indexes (session 6)"), add the index in a migration
+ * databases (`EXPLAIN` on a bench/scale.sh database, docs/benchmarks.md "Running"), add the index in a migration
  * and its entry here; lib/db/transactions-indexes.test.ts holds the live schema to this list.
  */
 export type TransactionsIndex = {

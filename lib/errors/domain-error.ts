@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   "SERVICE_ERROR",
   "PG_PROVIDER_ERROR",
   "WEBHOOK_ERROR",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -86,6 +87,15 @@ export class ThrottledError extends DomainError {
       retry_after: retryAfterSeconds,
     });
     this.name = "ThrottledError";
+  }
+}
+
+/** The database cannot write now (disk full, I/O error): answered 503 with Retry-After. */
+export class StorageUnavailableError extends DomainError {
+  readonly retryAfterSeconds = 30;
+  constructor() {
+    super("SERVICE_UNAVAILABLE", "the service cannot record changes right now; retry later", { retry_after: 30 });
+    this.name = "StorageUnavailableError";
   }
 }
 

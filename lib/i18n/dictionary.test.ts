@@ -13,7 +13,7 @@ import {
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/read/schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
-import { ESCROW_COMPANIES } from "@/components/payments/form-schemas";
+import { ESCROW_COMPANIES } from "@/lib/payments/schema";
 import { dictionaries, translate } from "./dictionary";
 import { localeFromAcceptLanguage } from "./server";
 

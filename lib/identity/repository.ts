@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { pageWithTotal } from "@/lib/db/page-with-total";
 import type { IdentityVerificationsTable, SandboxMessagesTable } from "@/lib/db/tables/identity";
 import { DomainError } from "@/lib/errors/domain-error";
 import { identityChannel, type IdentityChannel, type VerifiedCustomer, verifiedCustomer } from "./schema";
@@ -235,17 +236,16 @@ export async function pageVerifications(
     q = q.where((eb) =>
       eb.or([prefixOf("verification_id", idPrefix), ...(phonePrefix ? [prefixOf("customer_phone", phonePrefix)] : [])]),
     );
-  const [rows, count] = await Promise.all([
-    q
+  const { rows, total } = await pageWithTotal(q, (filtered) =>
+    filtered
       .selectAll()
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(filter.limit)
       .offset(filter.offset)
       .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toRecord), total: Number(count.n) };
+  );
+  return { rows: rows.map(toRecord), total };
 }
 
 /** A LIKE prefix match with the pattern's own % and _ taken literally (same SQL on SQLite and PostgreSQL). */

@@ -2,6 +2,7 @@ import { sealAuditTask } from "@/lib/audit/seal";
 import { AUTO_ISSUE_QUEUE, runAutoCashReceipt } from "@/lib/cash-receipts/auto-issue";
 import { foldPaymentCountsTask } from "@/lib/payments/read/fold-payment-counts";
 import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
+import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { deriveSettlementsTask } from "@/lib/settlements/derive-expected";
 import { runScheduleJob } from "@/lib/schedules/run";
@@ -9,23 +10,9 @@ import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
 import { WEBHOOK_ATTEMPT_QUEUE, WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
 import { fanOutWebhookJob } from "@/lib/webhooks/fan-out";
+import { futureTimesTask } from "./future-times";
+import type { JobLease, JobOutcome, PeriodicTask } from "./handler-types";
 import type { Job } from "./queue";
-
-/**
- * What a handler may ask for instead of the default retry schedule; most return nothing.
- * `{ completed: true }`: the handler already recorded its job's end itself: deleted the row in its
- * own transaction (completeJob(job, tx)) with the work it committed, or queued it again for later
- * (releaseJob(job, runAt): a webhook whose destination was busy), so the worker records nothing more.
- */
-// biome-ignore lint/suspicious/noConfusingVoidType: "returns nothing" is the outcome of most handlers (and of `resolve()` in a handler's own promise); undefined would refuse them.
-export type JobOutcome = void | { retryAt: number; error: string } | { completed: true };
-
-/**
- * What a running job knows of its lease: `signal` aborts when this worker lost the job (another
- * worker took it over) or is stopping past its grace period. A handler that sees it aborted must
- * not record an outcome it has not already recorded; passing it to provider calls ends them early.
- */
-export type JobLease = { signal: AbortSignal };
 
 /**
  * Payloads differ per queue and each handler reads its own, so the table types the payload as
@@ -43,6 +30,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_QUEUE]: fanOutWebhookJob,
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
   [RETENTION_QUEUE]: runRetentionJob,
+  [VA_REFUND_FOLLOW_UP_QUEUE]: followUpRefund,
 };
 
 /**
@@ -56,19 +44,7 @@ export const outboundQueues = new Set<string>([WEBHOOK_QUEUE, WEBHOOK_ATTEMPT_QU
  * Queues whose jobs move money: they never give up (max_attempts is ignored), retrying with capped
  * backoff until settled, and are flagged "needs attention" after an hour (lib/jobs/repository/attention.ts).
  */
-export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE]);
-
-/**
- * Work every worker process does on a timer rather than per job (e.g. the money sweep over
- * unsettled attempts). Each task runs at worker start, then `everyMs` after its previous run
- * ended, so it never overlaps itself in one process; several processes may run it at once, so it
- * must be safe to (its writes conditional, like a job's). `signal` aborts when the worker stops.
- */
-export type PeriodicTask = {
-  name: string;
-  everyMs: number;
-  run: (workerId: string, signal: AbortSignal) => Promise<void>;
-};
+export const retryForeverQueues = new Set<string>([SCHEDULE_RUN_QUEUE, VA_REFUND_FOLLOW_UP_QUEUE]);
 
 export const periodicTasks: PeriodicTask[] = [
   // Settles outcomes we do not know (lib/payments/unsettled/sweep.ts): due look-ups are found within a second.
@@ -83,4 +59,6 @@ export const periodicTasks: PeriodicTask[] = [
   sealAuditTask,
   // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
   deriveSettlementsTask,
+  // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
+  futureTimesTask,
 ];

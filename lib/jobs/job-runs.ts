@@ -3,7 +3,7 @@ import { flagNeedsAttention } from "./repository/attention";
 import { jobHandlers, retryForeverQueues } from "./handlers";
 import { renewLeases } from "./repository/lease";
 import { completeJob, failJob, releaseJob, type Job } from "./repository/queue";
-import { attentionDue, boundedBackoff, foreverBackoff } from "./retry-policy";
+import { attentionDue, boundedBackoff, foreverBackoff } from "./failed-job-backoff";
 
 /** `recording`: the handler returned and its outcome is being written (the row may be gone). */
 type Run = { job: Job; controller: AbortController; lost: boolean; recording: boolean; done: Promise<void> };

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { jobHandlers, outboundQueues, periodicTasks, type PeriodicTask } from "./handlers";
+import type { PeriodicTask } from "./handler-types";
+import { jobHandlers, outboundQueues, periodicTasks } from "./handlers";
 import { enqueue } from "./queue";
 import { startWorker } from "./worker";
 

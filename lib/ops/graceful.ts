@@ -1,4 +1,4 @@
-import { logger } from "./logger";
+import { flushLogs, logger } from "./logger";
 import { closeDb } from "./repository";
 import { beginShutdown, runShutdownHooks } from "./shutdown";
 
@@ -10,7 +10,7 @@ function shutdownTimeoutMs(): number {
 /**
  * On SIGTERM or SIGINT: mark the process as shutting down (/readyz → 503), drain what `drain`
  * stops (the HTTP server), run the shutdown hooks (the worker finishes or releases its jobs)
- * in parallel, close the database and exit 0. Repeated signals are ignored: a terminal's Ctrl-C
+ * in parallel, close the database, write out the buffered log lines and exit 0. Repeated signals are ignored: a terminal's Ctrl-C
  * or `kill -- -PGID` reaches both tsx and this process, and tsx relays its copy too.
  */
 export function exitGracefullyOnSignals(drain: (deadline: number) => Promise<void>): void {
@@ -33,9 +33,11 @@ export function exitGracefullyOnSignals(drain: (deadline: number) => Promise<voi
       ]);
       await closeDb();
       logger.info("shutdown complete");
+      await flushLogs();
       process.exit(0);
-    })().catch((error: unknown) => {
+    })().catch(async (error: unknown) => {
       logger.error({ err: error }, "shutdown failed");
+      await flushLogs();
       process.exit(1);
     });
   };

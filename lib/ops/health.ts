@@ -1,7 +1,9 @@
 import { workerInApp } from "@/lib/env";
 import { workerHeartbeatAt } from "./heartbeat";
 import { logger } from "./logger";
-import { pendingMigrations, pingDatabase } from "./repository";
+import { isStorageFailure } from "@/lib/db/transaction";
+import { pendingMigrations, pingDatabase, probeWrite } from "./repository";
+import { noteStorageFailure, recentStorageFailure } from "./storage-health";
 import { isShuttingDown } from "./shutdown";
 
 type Check = { ok: boolean; [detail: string]: unknown };
@@ -21,19 +23,29 @@ export function liveness() {
 async function checkDatabase(): Promise<Check> {
   const begun = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DB_TIMEOUT_MS)),
+  );
   try {
-    await Promise.race([
-      pingDatabase(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), DB_TIMEOUT_MS))),
-    ]);
-    return { ok: true, latency_ms: Math.round(performance.now() - begun) };
+    await Promise.race([pingDatabase(), timeout]);
   } catch (error) {
+    clearTimeout(timer);
     // The cause goes to the log only: it may name hosts or users.
     logger.warn({ err: error }, "readiness: database unreachable");
     return { ok: false, error: "unreachable" };
+  }
+  try {
+    await Promise.race([probeWrite(Date.now()), timeout]);
+  } catch (error) {
+    if (isStorageFailure(error)) noteStorageFailure();
+    logger.warn({ err: error }, "readiness: the database cannot write");
+    return { ok: false, error: "cannot write" };
   } finally {
     clearTimeout(timer);
   }
+  const refused = recentStorageFailure();
+  if (refused !== undefined) return { ok: false, error: "a write was refused for space or I/O", ms_ago: refused };
+  return { ok: true, latency_ms: Math.round(performance.now() - begun) };
 }
 
 async function checkMigrations(): Promise<Check> {

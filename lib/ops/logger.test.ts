@@ -6,14 +6,15 @@ import { describe, expect, it } from "vitest";
 import { SANDBOX_CARDS } from "@/lib/providers/sandbox/cards";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody } from "@/lib/testing/payments";
-import { createLogger, logger } from "./logger";
+import { createLogger, flushLogs, logger } from "./logger";
 
 /**
  * The suite's log (LOG_FILE, set by the global setup or scripts/test.sh), one JSON object per line.
  * Other test workers append to the same file, so a last line without its newline may still be
- * being written: only complete lines count (ours were written synchronously before the read).
+ * being written: only complete lines count (ours are written out by flushLogs before the read).
  */
-function logLines(): Record<string, unknown>[] {
+async function logLines(): Promise<Record<string, unknown>[]> {
+  await flushLogs();
   const text = readFileSync(process.env.LOG_FILE!, "utf8");
   return text
     .slice(0, text.lastIndexOf("\n") + 1)
@@ -40,7 +41,7 @@ describe("structured logs", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-request-id")).toBe(requestId);
-    const lines = logLines().filter((l) => l.requestId === requestId);
+    const lines = (await logLines()).filter((l) => l.requestId === requestId);
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: "info",
@@ -63,7 +64,7 @@ describe("structured logs", () => {
     expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Z]{26}$/);
   });
 
-  it("redacts secret fields and masks card numbers and keys wherever they appear in a line", () => {
+  it("redacts secret fields and masks card numbers and keys wherever they appear in a line", async () => {
     const tag = marker("redaction");
     const apiKey = `sk_${"x".repeat(40)}`;
     logger.warn(
@@ -75,7 +76,7 @@ describe("structured logs", () => {
       },
       `upstream said: card ${SANDBOX_CARDS.DECLINED} rejected for key ${apiKey}`,
     );
-    const [line] = logLines().filter((l) => l.marker === tag);
+    const [line] = (await logLines()).filter((l) => l.marker === tag);
     expect(line).toMatchObject({
       level: "warn",
       card_number: "[redacted]",
@@ -93,6 +94,39 @@ describe("structured logs", () => {
     ])
       expect(text).not.toContain(secret);
     expect(line!.msg).toBe(`upstream said: card 400000******0002 rejected for key sk_[redacted]`);
+  });
+
+  it("redacts members named like secrets in any case and at any depth, grouped card numbers and secret prefixes (issue #29)", async () => {
+    const tag = marker("patterns");
+    const tossKey = "live_sk_zXLkKEypNArWmo50nX3lmeax";
+    const error = Object.assign(new Error(`Toss refused ${tossKey}`), { mert_key: "mert-key-plain" });
+    logger.warn(
+      {
+        marker: tag,
+        a: { b: { c: { d: { e: { Password: "deep-password-plain" } } } } },
+        passwd: "passwd-plain",
+        secret_key: "secret-key-plain",
+        client_key: "client-key-plain",
+        channel_key: "channel-key-kept",
+        err: error,
+      },
+      `cards 5555 5555 5555 4444 and 4111-1111-1111-1111, header Bearer opaque-token-value-1234`,
+    );
+    const [line] = (await logLines()).filter((l) => l.marker === tag);
+    expect(line).toMatchObject({ passwd: "[redacted]", secret_key: "[redacted]", channel_key: "channel-key-kept" });
+    const text = JSON.stringify(line);
+    for (const secret of [
+      "deep-password-plain",
+      "passwd-plain",
+      "secret-key-plain",
+      "client-key-plain",
+      "mert-key-plain",
+      tossKey,
+      "5555 5555 5555 4444",
+      "4111-1111-1111-1111",
+      "opaque-token-value-1234",
+    ])
+      expect(text, secret).not.toContain(secret);
   });
 
   it("is human-readable with LOG_FORMAT=pretty (the development default), secrets still masked", () => {

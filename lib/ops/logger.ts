@@ -1,53 +1,96 @@
 /**
  * The platform's logger: pino, one JSON object per line (human-readable when LOG_FORMAT=pretty,
  * the default under `next dev`). Inside an API request every line carries its request id and
- * merchant id. Secrets never reach the output: known fields are redacted, and every line passes
- * through scrubLogLine on its way out.
+ * merchant id. Secrets never reach the output: fields named like secrets are redacted (the shared
+ * rules of lib/security/redaction.ts), and every line passes through scrubLogLine on its way out.
  *   LOG_LEVEL (info)   LOG_FORMAT (json | pretty)   LOG_FILE (write there instead of stdout)
+ * JSON lines are written asynchronously (a line never waits for the disk or a slow stdout reader);
+ * `flushLogs()` writes out what is buffered, and the graceful shutdown awaits it before exiting.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
-import { scrubLogLine } from "./log-scrub";
+import { redactLogFields, scrubLogLine } from "./log-scrub";
 import { currentRequestContext } from "./request-context";
-
-const SENSITIVE_KEYS = [
-  "password",
-  "password_two_digits",
-  "passwordTwoDigits",
-  "card_number",
-  "cardNumber",
-  "cvc",
-  "card_credential",
-  "otp",
-  "identityNumber",
-  "identity_number",
-  "birth_or_business_registration_number",
-  "apiKey",
-  "api_key",
-  "accessToken",
-  "access_token",
-  "refreshToken",
-  "refresh_token",
-  "token",
-  "authorization",
-  "cookie",
-  "secret",
-  "webhook_secret",
-  "webhookSecret",
-];
-const REDACT_PATHS = SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
 
 export type LoggerOptions = { level?: string; format?: string; file?: string; redact?: boolean };
 
+/** Bytes held for a destination that cannot keep up (a stuck stdout reader); beyond it lines are dropped, not queued. */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+type SonicBoom = ReturnType<typeof pino.destination>;
+/** sonic-boom's state, untyped in its declarations: the file not open yet, or a write under way. */
+type Internals = { fd: number; _writing: boolean; destroyed: boolean };
+
+// On globalThis: the route bundles and the start script load separate copies of this module, and
+// all of them must share one destination per output (one buffer, one flush on shutdown).
+const shared = globalThis as unknown as {
+  __platformLogger?: Logger;
+  __platformAccessLogger?: Logger;
+  __platformLogDestinations?: Map<string, SonicBoom>;
+  __platformLogDrops?: { lines: number };
+};
+shared.__platformLogDestinations ??= new Map();
+shared.__platformLogDrops ??= { lines: 0 };
+const destinations = shared.__platformLogDestinations;
+const drops = shared.__platformLogDrops;
+
+/** One asynchronous destination per file (or stdout) for the whole process. */
+function destinationFor(file: string | undefined): SonicBoom {
+  const key = file ?? "fd:1";
+  let destination = destinations.get(key);
+  if (!destination) {
+    destination = file
+      ? pino.destination({ dest: file, sync: false, mkdir: true, append: true, maxLength: MAX_BUFFERED_BYTES })
+      : pino.destination({ fd: 1, sync: false, maxLength: MAX_BUFFERED_BYTES });
+    destination.on("drop", () => drops.lines++);
+    destinations.set(key, destination);
+  }
+  return destination;
+}
+
 function sink(file: string | undefined, format: string): DestinationStream {
-  const destination = file
-    ? pino.destination({ dest: file, sync: true, mkdir: true, append: true })
-    : pino.destination({ fd: 1, sync: true });
+  // Pretty output is for a developer's terminal: written synchronously, in order with console output.
   const out: DestinationStream =
     format === "pretty"
-      ? pretty({ destination, sync: true, colorize: !file, translateTime: "SYS:HH:MM:ss.l" })
-      : destination;
+      ? pretty({
+          destination: file
+            ? pino.destination({ dest: file, sync: true, mkdir: true, append: true })
+            : pino.destination({ fd: 1, sync: true }),
+          sync: true,
+          colorize: !file,
+          translateTime: "SYS:HH:MM:ss.l",
+        })
+      : destinationFor(file);
   return { write: (line: string) => out.write(scrubLogLine(line)) };
+}
+
+/** Lines dropped so far because a destination had MAX_BUFFERED_BYTES waiting (for /metrics and tests). */
+export function droppedLogLines(): number {
+  return drops.lines;
+}
+
+/**
+ * Writes out every buffered line: waits (until `deadline`, epoch ms) for a write under way, then
+ * writes the rest synchronously. The graceful shutdown awaits it before exiting.
+ */
+export async function flushLogs(deadline = Date.now() + 5_000): Promise<void> {
+  for (const destination of destinations.values()) {
+    const state = destination as unknown as Internals;
+    if (state.destroyed) continue;
+    while ((state.fd < 0 || state._writing) && Date.now() < deadline) await delay(5);
+    try {
+      destination.flushSync();
+    } catch {
+      // Not open yet (nothing was written) or closed: nothing of ours is buffered there.
+    }
+  }
+}
+
+/** pino's error serializer, then the member redaction (a serialized error is not a plain object). */
+function redactedError(err: unknown): unknown {
+  const serialized: unknown = pino.stdSerializers.err(err as Error);
+  return serialized && typeof serialized === "object" ? redactLogFields({ ...serialized }) : serialized;
 }
 
 /** The platform logger's configuration; `logger` below is the one configured from the environment. */
@@ -57,17 +100,17 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     {
       level: options.level ?? "info",
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      ...(options.redact === false ? {} : { redact: { paths: REDACT_PATHS, censor: "[redacted]" } }),
+      formatters: {
+        level: (label) => ({ level: label }),
+        ...(options.redact === false ? {} : { log: redactLogFields, bindings: redactLogFields }),
+      },
+      ...(options.redact === false ? {} : { serializers: { err: redactedError } }),
       // A fresh object: pino merges the line's own fields into what mixin returns.
       mixin: () => ({ ...currentRequestContext() }),
     },
     sink(options.file, format),
   );
 }
-
-// On globalThis: the route bundles and the start script load separate copies of this module.
-const shared = globalThis as unknown as { __platformLogger?: Logger; __platformAccessLogger?: Logger };
 
 shared.__platformLogger ??= createLogger({
   level: process.env.LOG_LEVEL,

@@ -3,6 +3,9 @@ import { metrics } from "./metrics";
 import { requestIdFor, runInRequestContext, type RequestContext } from "./request-context";
 import { routeTemplate } from "./route-template";
 
+/** ACCESS_LOG=false: no access-log line per API request (read at start; for measuring its cost, or a proxy's log instead). */
+const accessLogOn = (process.env.ACCESS_LOG ?? "true").toLowerCase() !== "false";
+
 type Segment = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (request: Request, segment?: Segment) => Promise<Response>;
 
@@ -18,10 +21,17 @@ export function observeRequests(handler: RouteHandler): RouteHandler {
     const seconds = (performance.now() - started) / 1000;
     const route = routeTemplate(new URL(request.url).pathname, (await segment?.params) ?? {});
     metrics()?.httpRequestDuration.observe({ method: request.method, route, status: response.status }, seconds);
-    accessLogger.info(
-      { ...context, method: request.method, route, status: response.status, latencyMs: Math.round(seconds * 1e4) / 10 },
-      "request",
-    );
+    if (accessLogOn)
+      accessLogger.info(
+        {
+          ...context,
+          method: request.method,
+          route,
+          status: response.status,
+          latencyMs: Math.round(seconds * 1e4) / 10,
+        },
+        "request",
+      );
     return response;
   };
 }

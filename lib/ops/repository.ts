@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "@/lib/db/client";
+import { durableWrite } from "@/lib/db/transaction";
 import type { CancellationStatus, TransactionStatus } from "@/lib/db/tables/payments";
 
 /** What operations asks of the database itself: the connection's life and its pool. */
@@ -10,6 +11,17 @@ export type { CancellationStatus, TransactionStatus };
 /** One round trip (`select 1`): the readiness probe's database check. */
 export async function pingDatabase(): Promise<void> {
   await sql`select 1`.execute(getDb());
+}
+
+/** A durable one-row write: the database can write, not only read (a full disk fails it). */
+export async function probeWrite(now: number): Promise<void> {
+  await durableWrite((db) =>
+    db
+      .insertInto("readiness_probe")
+      .values({ id: "readyz", checked_at: now })
+      .onConflict((oc) => oc.column("id").doUpdateSet({ checked_at: now }))
+      .execute(),
+  );
 }
 
 /** Jobs per queue and state: due QUEUED ones, RUNNING and FAILED, with the oldest run_at (jobs_due_idx). */

@@ -76,6 +76,7 @@ describe("idempotent retries answer the settled outcome", () => {
       channel,
       txId: first.id,
       amount: 11000,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "Test order",
       card: cardCredential(SANDBOX_CARDS.VISA_OK),

@@ -106,28 +106,33 @@ const instantPaymentMethodForm = z
     message: "give exactly one of card and virtual_account",
   });
 
+/** The order a payment request describes, the same on instant pay and billing-key pay (and schedules). */
+export const paymentOrderFields = {
+  store_id: idRef.optional(),
+  order_name: text(500).min(1),
+  is_cultural_expense: z.boolean().optional(),
+  is_escrow: z.boolean().optional(),
+  custom_data: text(10_000).optional(),
+  total_amount: amount,
+  tax_free_amount: amount.optional(),
+  country: country.optional(),
+  currency,
+  notice_urls: z.array(webhookUrl).max(10).optional(),
+  product_type: z.enum(["REAL", "DIGITAL"]).optional(),
+  product_count: int32().optional(),
+};
+
 /** Key-in products: amount is a number in the input (still minor units, so an integer). */
 const instantProduct = product.extend({ amount });
 
 /** Accepts the old spelling `channel_name` for `channel_key` (CONTRACT §1). */
 export const instantPayBody = z
   .object({
-    store_id: idRef.optional(),
-    order_name: text(500).min(1),
-    is_cultural_expense: z.boolean().optional(),
-    is_escrow: z.boolean().optional(),
+    ...paymentOrderFields,
     products: z.array(instantProduct).max(500).optional(),
     customer: customerForm.optional(),
-    custom_data: text(10_000).optional(),
-    total_amount: amount,
-    tax_free_amount: amount.optional(),
-    country: country.optional(),
-    currency,
-    notice_urls: z.array(webhookUrl).max(10).optional(),
     channel_key: idRef.optional(),
     channel_name: idRef.optional().meta({ deprecated: true, description: "old spelling of channel_key" }),
-    product_type: z.enum(["REAL", "DIGITAL"]).optional(),
-    product_count: int32().optional(),
     payment_method_option: instantPaymentMethodForm,
   })
   .refine((v) => v.channel_key !== undefined || v.channel_name !== undefined, {
@@ -165,6 +170,24 @@ export type CancelInput = z.output<typeof cancelBody>;
 /** CONTRACT §5: `amount` (PortOne's newer name) stands for `cancel_amount` on the API. */
 export const CANCEL_AMOUNTS = { aliases: { amount: "cancel_amount" } } as const;
 
+/** The couriers an escrow delivery may name (the spec's list); the dashboard's form offers the same. */
+export const ESCROW_COMPANIES = [
+  "HYUNDAI",
+  "HANARO",
+  "SAGAWA",
+  "KGB",
+  "YELLOWCAP",
+  "DONGBU",
+  "EPOST",
+  "CJGLS",
+  "HANJIN",
+  "DAESIN",
+  "ETC",
+  "ILYANG",
+  "KYONGDONG",
+  "CHUNIL",
+] as const;
+
 export const escrowLogisticsBody = z.object({
   store_id: idRef.optional(),
   sender: z.object({
@@ -181,22 +204,7 @@ export const escrowLogisticsBody = z.object({
     address: addressForm,
   }),
   logistics_form: z.object({
-    company: z.enum([
-      "HYUNDAI",
-      "HANARO",
-      "SAGAWA",
-      "KGB",
-      "YELLOWCAP",
-      "DONGBU",
-      "EPOST",
-      "CJGLS",
-      "HANJIN",
-      "DAESIN",
-      "ETC",
-      "ILYANG",
-      "KYONGDONG",
-      "CHUNIL",
-    ]),
+    company: z.enum(ESCROW_COMPANIES),
     invoice_number: text(100).min(1),
     sent_at: timestamp,
     received_at: timestamp.optional(),

@@ -190,6 +190,7 @@ describe("unknown outcomes are looked up, never guessed", () => {
         channel,
         txId: attempt.id,
         amount: 3000,
+        taxFreeAmount: 0,
         currency: "KRW",
         orderName: "o",
         card: cardCredential(SANDBOX_CARDS.VISA_OK),

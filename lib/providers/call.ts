@@ -1,9 +1,11 @@
 import { ProviderRefusal } from "./refusal";
+import { unknownKindOf, unknownReason } from "./unknown-outcome";
 
 /**
  * Every provider call goes through `callProvider`: it is bounded by PROVIDER_TIMEOUT_MS and turns
  * anything that is not a definite answer (a throw, a timeout) into `answered: false` — an outcome
- * we do not know, to be looked up, never a failure. A ProviderRefusal thrown by an adapter
+ * we do not know, to be looked up, never a failure; its reason starts with what happened (timeout,
+ * connection lost, an answer that could not be read: ./unknown-outcome.ts). A ProviderRefusal thrown by an adapter
  * is a refusal at the provider's front door (nothing was processed) and is passed on as is.
  */
 export type CallResult<T> = { answered: true; value: T } | { answered: false; reason: string };
@@ -49,12 +51,12 @@ export async function callProvider<T>(
     if (first === "timeout") {
       controller.abort(new ProviderTimeout(timeoutMs));
       pending.then((value) => options.onLateAnswer?.(value)).catch(() => undefined);
-      return { answered: false, reason: new ProviderTimeout(timeoutMs).message };
+      return { answered: false, reason: unknownReason("timeout", new ProviderTimeout(timeoutMs).message) };
     }
     return { answered: true, value: first as T };
   } catch (error) {
     if (error instanceof ProviderRefusal) throw error;
-    return { answered: false, reason: describe(error) };
+    return { answered: false, reason: unknownReason(unknownKindOf(error), describe(error)) };
   } finally {
     clearTimeout(timer);
   }

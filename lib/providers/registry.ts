@@ -1,4 +1,5 @@
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
+import { withMasking } from "./masking";
 import { sandboxPaymentProvider } from "./sandbox/payment-provider";
 import type { ChannelRef, PaymentProvider, ProviderFailure } from "./types";
 
@@ -29,11 +30,12 @@ export type PaymentProviderFor = (channel: Pick<ChannelRef, "type" | "pg_provide
 /**
  * The payment provider serving a channel: the sandbox for TEST channels, the real adapter of its PG
  * from `liveAdapters` (by pg_provider; docs/providers.md) for LIVE ones. The map is read at each call.
+ * Every answer passes the card-number masking rule (./masking.ts), whatever the PG sent.
  */
 export function paymentProviderChooser(liveAdapters: Partial<Record<string, PaymentProvider>>): PaymentProviderFor {
   return (channel) => {
     const provider =
       channel.type === "TEST" ? sandboxPaymentProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
-    return withProviderMetrics(provider, channel);
+    return withProviderMetrics(withMasking(provider), channel);
   };
 }

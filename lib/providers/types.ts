@@ -53,7 +53,19 @@ export type VirtualAccountIssue = {
 
 export type BillingKeyIssue = { ok: true; pgBillingKey: string; card?: CardInfo; pgResponse: string };
 
-export type Cancelled = { ok: true; pgCancellationId: string; pgResponse: string };
+/** Where the refund of a deposited virtual account stands at the PG (the spec's values). */
+export type VirtualAccountRefundStatus = "PENDING" | "PARTIAL_REFUND_FAILED" | "FAILED" | "COMPLETED";
+
+/**
+ * A cancellation the PG took. `refundStatus`: for a deposited virtual account, where the transfer
+ * back stands (absent: the PG refunds at once, COMPLETED).
+ */
+export type Cancelled = {
+  ok: true;
+  pgCancellationId: string;
+  pgResponse: string;
+  refundStatus?: VirtualAccountRefundStatus;
+};
 
 /** Where a refund of a deposited virtual account goes (the spec's BankName, the holder). */
 export type RefundAccount = { bank: string; accountNumber: string; holderName: string };
@@ -71,13 +83,34 @@ export type ChannelRef = {
 /** What every call carries: the channel (the provider account) and the caller's abort signal. */
 export type ProviderCallBase = { channel: ChannelRef; signal?: AbortSignal };
 
+/**
+ * The money of a payment request as the PG must record it: the total, its tax-free part (0 when
+ * fully taxable) and the VAT when the merchant gave one (absent: the PG works it out). Adapters
+ * send each to the PG's own field for it; a PG with no field for one says so in docs/providers.md.
+ */
+export type PaymentAmounts = {
+  amount: number;
+  taxFreeAmount: number;
+  vatAmount?: number;
+  currency: string;
+};
+
+/** Who pays, as the PG is told (the customer's own name, never the order name). */
+export type PayerName = { customerName?: string };
+
 /** The provider's record of one of our payment attempts (looked up by our txId). */
 export type PaymentLookup =
   | { status: "NOT_FOUND" }
   /** Received and still being processed: ask again later. */
   | { status: "IN_PROGRESS" }
-  | { status: "APPROVED"; approval: Approval; amount: number; cancelledAmount: number }
-  | { status: "VIRTUAL_ACCOUNT_ISSUED"; issue: VirtualAccountIssue; deposited: boolean }
+  | { status: "APPROVED"; approval: Approval; amount: number; cancelledAmount: number; taxFreeAmount: number }
+  | {
+      status: "VIRTUAL_ACCOUNT_ISSUED";
+      issue: VirtualAccountIssue;
+      deposited: boolean;
+      /** Where a refund of the deposit stands, when one was asked for. */
+      refundStatus?: VirtualAccountRefundStatus;
+    }
   | { status: "DECLINED"; failure: ProviderFailure };
 
 /** The provider's record of one of our cancellations (looked up by our cancellation id). */
@@ -98,6 +131,8 @@ export type SettlementEntry =
       status: "IN_PROGRESS" | "APPROVED" | "DECLINED" | "VIRTUAL_ACCOUNT_ISSUED" | "DEPOSITED" | "VOIDED";
       amount: number;
       cancelledAmount: number;
+      /** The tax-free part the PG recorded (undefined: its listing does not carry it). */
+      taxFreeAmount?: number;
       currency: string;
       at: number;
     }
@@ -118,29 +153,29 @@ export type SettlementPage = { entries: SettlementEntry[]; nextCursor: string | 
 export interface PaymentProvider {
   /** Key-in card approval; idempotent on `txId`. */
   approveCard(
-    input: ProviderCallBase & {
-      txId: string;
-      amount: number;
-      currency: string;
-      orderName: string;
-      card: CardCredential;
-      installmentMonth?: number;
-    },
+    input: ProviderCallBase &
+      PaymentAmounts &
+      PayerName & {
+        txId: string;
+        orderName: string;
+        card: CardCredential;
+        installmentMonth?: number;
+      },
   ): Promise<Approval | ProviderFailure>;
 
   /** Idempotent on `txId`. */
   issueVirtualAccount(
-    input: ProviderCallBase & {
-      txId: string;
-      amount: number;
-      currency: string;
-      orderName: string;
-      bank: string;
-      accountType: "NORMAL" | "FIXED";
-      expiresAt: number;
-      remitteeName?: string;
-      accountNumber?: string;
-    },
+    input: ProviderCallBase &
+      PaymentAmounts &
+      PayerName & {
+        txId: string;
+        orderName: string;
+        bank: string;
+        accountType: "NORMAL" | "FIXED";
+        expiresAt: number;
+        remitteeName?: string;
+        accountNumber?: string;
+      },
   ): Promise<VirtualAccountIssue | ProviderFailure>;
 
   /** Idempotent on `billingKeyId` (our billing key's id). */
@@ -150,14 +185,14 @@ export interface PaymentProvider {
 
   /** Idempotent on `txId`. */
   chargeBillingKey(
-    input: ProviderCallBase & {
-      txId: string;
-      pgBillingKey: string;
-      amount: number;
-      currency: string;
-      orderName: string;
-      installmentMonth?: number;
-    },
+    input: ProviderCallBase &
+      PaymentAmounts &
+      PayerName & {
+        txId: string;
+        pgBillingKey: string;
+        orderName: string;
+        installmentMonth?: number;
+      },
   ): Promise<Approval | ProviderFailure>;
 
   deleteBillingKey(input: ProviderCallBase & { pgBillingKey: string }): Promise<{ ok: true } | ProviderFailure>;
@@ -169,6 +204,8 @@ export interface PaymentProvider {
       cancellationId: string;
       amount: number;
       taxFreeAmount: number;
+      /** The VAT part of the refund when the merchant gave one. */
+      vatAmount?: number;
       reason: string;
       refundAccount?: RefundAccount;
     },

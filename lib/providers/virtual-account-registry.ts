@@ -1,4 +1,5 @@
 import { withProviderMetrics } from "@/lib/ops/provider-metrics";
+import { withMasking } from "./masking";
 import { sandboxVirtualAccountProvider, simulateSandboxDeposit } from "./sandbox/virtual-account";
 import type { ChannelRef } from "./types";
 import type { VirtualAccountProvider } from "./virtual-account-types";
@@ -18,7 +19,7 @@ export function virtualAccountProviderChooser(
       channel.type === "TEST"
         ? sandboxVirtualAccountProvider
         : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
-    return withProviderMetrics(provider, channel);
+    return withProviderMetrics(withMasking(provider), channel);
   };
 }
 

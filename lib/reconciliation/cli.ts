@@ -21,7 +21,7 @@ export async function printReconciliation(scope: ReconcileScope, json: boolean):
       console.log(`  MISMATCH ${m.kind} payment ${m.payment_id ?? "?"} tx ${m.tx_id ?? "?"}: ${m.detail}`);
     for (const u of [...attention, ...report.unsettled.filter((x) => !x.needs_attention)]) {
       console.log(
-        `  ${u.needs_attention ? "NEEDS ATTENTION" : "unsettled"} ${u.kind} ${u.id} payment ${u.payment_id ?? "-"} since ${u.since}${u.last_error ? ` (${u.last_error})` : ""}`,
+        `  ${u.needs_attention ? "NEEDS ATTENTION" : "unsettled"} ${u.kind} ${u.id} payment ${u.payment_id ?? "-"} since ${u.since}${u.clock_ahead ? " (its times lie in the future: a clock ran ahead)" : ""}${u.last_error ? ` (${u.last_error})` : ""}`,
       );
     }
   }

@@ -23,7 +23,7 @@ const ctxOf = (m: Merchant): AuthContext => ({
 /**
  * In one store: an attempt stranded two hours ago (needs attention), one stranded just now
  * (waiting, not yet attention) and a charge the provider made for an order we never recorded
- * (a mismatch). The next look-ups are an hour away, so no sweep settles them during the test.
+ * (a mismatch). The next look-ups are minutes away, so no sweep settles them during the test.
  */
 async function troubles(m: Merchant) {
   const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
@@ -43,7 +43,7 @@ async function troubles(m: Merchant) {
     });
     await getDb()
       .updateTable("transactions")
-      .set({ requested_at: requestedAt, lookup_due_at: Date.now() + 3_600_000 })
+      .set({ requested_at: requestedAt, call_deadline_at: requestedAt + 2_000, lookup_due_at: Date.now() + 240_000 })
       .where("id", "=", attempt.id)
       .execute();
     return attempt.id;
@@ -55,6 +55,7 @@ async function troubles(m: Merchant) {
       channel,
       txId: newId("tx-"),
       amount: 990,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "stray",
       card: cardCredential(SANDBOX_CARDS.VISA_OK),

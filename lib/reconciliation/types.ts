@@ -51,8 +51,10 @@ export type UnsettledItem = {
   lookup_attempts: number;
   next_lookup_at: string | null;
   last_error: string | null;
-  /** Unsettled for over an hour: an operator should look (docs/payments.md). */
+  /** Unsettled for over an hour, or its times lie in the future: an operator should look (docs/payments.md). */
   needs_attention: boolean;
+  /** Its `since` or next look-up lies further ahead than it can: written by a clock that ran ahead. */
+  clock_ahead?: boolean;
 };
 
 export type ReconciliationReport = { checked: number; mismatches: Mismatch[]; unsettled: UnsettledItem[] };

@@ -1,8 +1,19 @@
-import { toRfc3339 } from "@/lib/time";
+import { longestLookupDelayMs } from "@/lib/payments/unsettled/look-up-times";
+import { CLOCK_SKEW_MS, latestHonest, toRfc3339 } from "@/lib/time";
 import { listWaitingRecords, type WaitingRecord } from "./repository";
 import { NEEDS_ATTENTION_AFTER_MS, type ReconcileScope, type UnsettledItem } from "./types";
 
+/**
+ * Its times lie further ahead than they honestly can (a clock ran ahead when they were written):
+ * flagged, since "waiting for over an hour" counts from a `since` in the future and would never say so.
+ */
+function clockAhead(w: Pick<WaitingRecord, "since" | "lookup_due_at">, now: number): boolean {
+  if (Number(w.since) > now + CLOCK_SKEW_MS) return true;
+  return w.lookup_due_at !== null && Number(w.lookup_due_at) > latestHonest(longestLookupDelayMs(), now);
+}
+
 function item(kind: UnsettledItem["kind"], w: WaitingRecord, now: number): UnsettledItem {
+  const ahead = clockAhead(w, now);
   return {
     kind,
     id: w.id,
@@ -14,7 +25,8 @@ function item(kind: UnsettledItem["kind"], w: WaitingRecord, now: number): Unset
     lookup_attempts: Number(w.lookup_attempts),
     next_lookup_at: toRfc3339(w.lookup_due_at === null ? null : Number(w.lookup_due_at)) ?? null,
     last_error: w.last_error,
-    needs_attention: now - Number(w.since) > NEEDS_ATTENTION_AFTER_MS,
+    needs_attention: now - Number(w.since) > NEEDS_ATTENTION_AFTER_MS || ahead,
+    ...(ahead ? { clock_ahead: true } : {}),
   };
 }
 

@@ -1,11 +1,10 @@
 import { logger } from "@/lib/ops/logger";
 import { onShutdown } from "@/lib/ops/shutdown";
-import { redactBody, redactJson } from "./redact";
-import { insertRequestLogRows, type RequestLogRecord } from "./repository";
+import type { PendingEntry } from "./rows";
 import { requestLogSettings } from "./settings";
+import { closeRequestLogWriter, startRequestLogWriter, writeInWriterThread } from "./writer";
 
-/** What the request path hands over: the parsed request body and the response text, redacted when flushed. */
-export type PendingEntry = Omit<RequestLogRecord, "request_body"> & { request_body: unknown };
+export type { PendingEntry };
 
 type State = {
   pending: PendingEntry[];
@@ -20,7 +19,10 @@ const shared = globalThis as unknown as { __platformRequestLog?: State };
 shared.__platformRequestLog ??= { pending: [], timer: null, flushing: null, dropped: 0, hooked: false };
 const state = shared.__platformRequestLog;
 
-/** Queues an entry; a timer writes the queue in batches. Never throws, never waits. */
+/**
+ * Queues an entry; a timer hands the queue in batches to the writer thread. Never throws, never
+ * waits. Memory stays bounded: at most `maxBuffered` entries queued plus the batch being written.
+ */
 export function queueRequestLog(entry: PendingEntry): void {
   const { maxBuffered, flushMs, batchSize } = requestLogSettings();
   state.pending.push(entry);
@@ -30,7 +32,11 @@ export function queueRequestLog(entry: PendingEntry): void {
   }
   if (!state.hooked) {
     state.hooked = true;
-    onShutdown("request log", () => flushRequestLog());
+    startRequestLogWriter();
+    onShutdown("request log", async () => {
+      await flushRequestLog();
+      await closeRequestLogWriter();
+    });
   }
   if (state.pending.length >= batchSize) void flushRequestLog();
   else state.timer ??= setTimeout(() => void flushRequestLog(), flushMs).unref();
@@ -47,33 +53,6 @@ export async function flushRequestLog(): Promise<void> {
 }
 
 /**
- * PostgreSQL text cannot hold NUL, and one such row would fail every batch it is retried in (a
- * hostile path or body is exactly what this log keeps): NUL is stored as U+FFFD.
- */
-function withoutNul<T extends Record<string, unknown>>(row: T): T {
-  const out: Record<string, unknown> = { ...row };
-  for (const [key, value] of Object.entries(out))
-    if (typeof value === "string" && value.includes("\u0000")) out[key] = value.replaceAll("\u0000", "\uFFFD");
-  return out as T;
-}
-
-/** Redacted for storage; a body that cannot be redacted is not kept (the entry still is). */
-function toRow(e: PendingEntry) {
-  const safely = (fn: () => string | null) => {
-    try {
-      return fn();
-    } catch {
-      return "[not kept: could not be redacted]";
-    }
-  };
-  return {
-    ...e,
-    request_body: typeof e.request_body === "string" ? e.request_body : safely(() => redactJson(e.request_body)),
-    response_body: safely(() => redactBody(e.response_body)),
-  };
-}
-
-/**
  * Writes the entries queued when the flush began, in batches of up to `batchSize`. Entries that
  * arrive meanwhile wait for the next flush (the timer or a full batch): draining until the queue
  * was empty kept a busy server writing a batch of a dozen rows per round trip, each INSERT built,
@@ -85,9 +64,9 @@ async function writeQueued(): Promise<void> {
   while (owed > 0 && state.pending.length > 0) {
     const batch = state.pending.splice(0, Math.min(batchSize, owed));
     owed -= batch.length;
-    const rows = batch.map((e) => withoutNul(toRow(e)));
     try {
-      await insertRequestLogRows(rows);
+      // Redacted, serialised and inserted by the writer thread (lib/request-log/writer-thread.ts).
+      await writeInWriterThread(batch);
     } catch (err) {
       // Kept for the next flush (bounded by maxBuffered); the request itself already answered.
       state.pending.unshift(...batch);

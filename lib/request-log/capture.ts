@@ -57,8 +57,9 @@ export function recordApiRequests(handler: RouteHandler): RouteHandler {
       latency_ms: Math.round(performance.now() - started),
       request_id: response.headers.get("x-request-id") ?? currentRequestContext()?.requestId ?? "",
       idempotency_key: request.headers.get("idempotency-key")?.slice(0, 255) ?? null,
-      request_body:
-        declaredLength(request) > MAX_BODY_CHARS ? omittedBody(declaredLength(request)) : (caller.requestJson ?? null),
+      ...(declaredLength(request) > MAX_BODY_CHARS
+        ? { request_body: null, request_body_omitted: declaredLength(request) }
+        : { request_body: caller.requestJson ?? null }),
       response_body: bounded(caller.responseText),
       created_at: Date.now(),
     });

@@ -25,6 +25,9 @@ export type RequestLogListRow = Pick<
   | "api_key_id"
 > & { key_name: string | null; key_prefix: string | null };
 
+/** The writer thread's own connection, closed when it ends. */
+export { closeDb } from "@/lib/db/client";
+
 /** A lost batch costs only log lines: written without an fsync of its own (lib/db bestEffortWrite). */
 export async function insertRequestLogRows(rows: RequestLogRecord[]): Promise<void> {
   await bestEffortWrite((db) => db.insertInto("api_request_log").values(rows).execute());

@@ -213,6 +213,70 @@ describe("API request log", () => {
   });
 });
 
+describe("what a read-only role sees in the request log (issue #29)", () => {
+  const apiKey = `sk_${"Q7w-E9r_T1y".repeat(4)}`;
+  const tossKey = "live_sk_zXLkKEypNArWmo50nX3lmeax";
+
+  // /dashboard/logs shows every role (a VIEWER too) the entries as stored: what they hold is what it sees.
+  async function loggedEntry(m: Awaited<ReturnType<typeof newMerchant>>) {
+    await flushRequestLog();
+    const { rows } = await listRequestLog({ ctx: scope(m), input: {} });
+    expect(rows).toHaveLength(1);
+    const detail = (await getRequestLogEntry({ ctx: scope(m), input: { id: rows[0]!.id } }))!;
+    return { row: rows[0]!, text: JSON.stringify(detail) };
+  }
+
+  it("a request body that is a JSON string is redacted, not kept verbatim", async () => {
+    const m = inProcess(await newMerchant());
+    await callApi("POST", "/v2/billing-keys", {
+      rawBody: JSON.stringify(apiKey),
+      token: m.accessToken,
+      inProcess: true,
+    });
+    const { text } = await loggedEntry(m);
+    expect(text).not.toContain(apiKey);
+    expect(text).toContain("sk_[redacted]");
+  });
+
+  it("the query string is redacted: keys, secret-named parameters and grouped card numbers", async () => {
+    const m = inProcess(await newMerchant());
+    const query = `api_key=${apiKey}&Password=hunter2hunter2&q=${encodeURIComponent("5555 5555 5555 4444")}&k=${tossKey}`;
+    await callApi("GET", `/v2/payments?${query}`, { token: m.accessToken, inProcess: true });
+    const { row, text } = await loggedEntry(m);
+    for (const secret of [apiKey, "hunter2hunter2", "5555%205555%205555%204444", tossKey])
+      expect(text, secret).not.toContain(secret);
+    expect(row.path).toContain("api_key=********");
+  });
+
+  it("grouped card numbers, secret members by pattern and any case, and secret prefixes are redacted in a body", async () => {
+    const m = inProcess(await newMerchant());
+    const body = {
+      channel_key: "not-a-secret",
+      passwd: "p4ssw0rd-plain",
+      Password: "P4ssw0rd-Upper",
+      secret_key: "secret-key-plain",
+      client_key: "client-key-plain",
+      mert_key: "mert-key-plain",
+      note: `cards 5555 5555 5555 4444 and 4111-1111-1111-1111, key ${tossKey}, auth Bearer ${apiKey}`,
+    };
+    await callApi("POST", "/v2/billing-keys", { body, token: m.accessToken, inProcess: true });
+    const { text } = await loggedEntry(m);
+    for (const secret of [
+      "p4ssw0rd-plain",
+      "P4ssw0rd-Upper",
+      "secret-key-plain",
+      "client-key-plain",
+      "mert-key-plain",
+      "5555 5555 5555 4444",
+      "4111-1111-1111-1111",
+      tossKey,
+      apiKey,
+    ])
+      expect(text, secret).not.toContain(secret);
+    expect(text).toContain("not-a-secret");
+  });
+});
+
 describe("redactBody", () => {
   it("masks card numbers anywhere, secrets by member, resident numbers and tokens", () => {
     const out = redactBody(

@@ -1,6 +1,5 @@
-import { NoResultError } from "kysely";
 import { channelOfKey } from "@/lib/billing-keys/repository";
-import { isPermanentDbError, transaction } from "@/lib/db/transaction";
+import { isMissingRowError, isPermanentDbError, transaction } from "@/lib/db/transaction";
 import { asDomainError } from "@/lib/errors/domain-error";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/pay/start-attempt";
 import { lockTransaction } from "@/lib/payments/transactions/repository";
@@ -18,7 +17,7 @@ export const SCHEDULE_REJECTED = "SCHEDULE_REJECTED";
  */
 export function isPermanent(error: unknown): boolean {
   if (error instanceof AttemptInProgressError) return false;
-  return asDomainError(error) !== undefined || error instanceof NoResultError || isPermanentDbError(error);
+  return asDomainError(error) !== undefined || isMissingRowError(error) || isPermanentDbError(error);
 }
 
 function describe(error: unknown): string {

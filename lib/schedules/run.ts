@@ -3,7 +3,7 @@ import { attemptInputFor, chargeAttempt, type ChargeRequest } from "@/lib/billin
 import { type BillingKeyRecord, findKeyChannel, requireMerchantKey } from "@/lib/billing-keys/repository";
 import { isUniqueViolation, StaleWriteError, transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
-import type { JobOutcome } from "@/lib/jobs/handlers";
+import type { JobOutcome } from "@/lib/jobs/handler-types";
 import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/pay/start-attempt";
 import { holdLookupsDuringCall } from "@/lib/payments/unsettled/repository/look-ups";

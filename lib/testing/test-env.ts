@@ -14,6 +14,8 @@ export const TEST_ENV: Record<string, string> = {
   THROTTLE_FAILURES_PER_ADDRESS: "100000",
   THROTTLE_FAILURES_PER_ACCOUNT: "100000",
   OTP_RESENDS_PER_PHONE: "100000",
+  DEPOSIT_CALLBACK_FAILURES_PER_ADDRESS: "100000",
+  DEPOSIT_CALLBACK_FAILURES_PER_ORDER: "100000",
   // Test processes never reach the real Toss Payments: a refused local port unless a test starts the fake.
   TOSS_API_BASE: "http://127.0.0.1:9",
 };

@@ -27,6 +27,20 @@ export const LIMITS = {
   signInEmail: (): Limit => ({ name: "sign-in:email", max: perAccount(), windowMs: window() }),
   /** OTP confirm (each verification also allows only 5 wrong codes per code). */
   otpAddress: (): Limit => ({ name: "otp:address", max: perAddress(), windowMs: window() }),
+  /**
+   * Toss's deposit callback: unverifiable callbacks (unknown order, forged secret). Toss's own
+   * callbacks come from a few addresses and are forgiven, hence a higher bound per address.
+   */
+  depositCallbackAddress: (): Limit => ({
+    name: "deposit-callback:address",
+    max: setting("DEPOSIT_CALLBACK_FAILURES_PER_ADDRESS", 100),
+    windowMs: window(),
+  }),
+  depositCallbackOrder: (): Limit => ({
+    name: "deposit-callback:order",
+    max: setting("DEPOSIT_CALLBACK_FAILURES_PER_ORDER", 10),
+    windowMs: window(),
+  }),
   /** OTP resends: every resend counts. */
   otpResendVerification: (): Limit => ({
     name: "otp-resend:verification",

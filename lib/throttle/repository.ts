@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getDb } from "@/lib/db/client";
+import { CLOCK_SKEW_MS } from "@/lib/time";
 
 /** A counter after one more attempt: its hits in the current window and when that window began. */
 export type CounterState = { hits: number; windowStart: number };
@@ -10,13 +11,15 @@ export type CounterState = { hits: number; windowStart: number };
  */
 export async function bumpCounter(bucket: string, windowMs: number, now: number): Promise<CounterState> {
   const expired = now - windowMs;
+  // A window that begins in the future was opened by a clock that ran ahead: it starts over too.
+  const ahead = now + CLOCK_SKEW_MS;
   const row = await getDb()
     .insertInto("rate_limits")
     .values({ bucket, window_start: now, hits: 1 })
     .onConflict((oc) =>
       oc.column("bucket").doUpdateSet({
-        hits: sql`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.hits + 1 end`,
-        window_start: sql`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
+        hits: sql`case when rate_limits.window_start <= ${expired} or rate_limits.window_start > ${ahead} then 1 else rate_limits.hits + 1 end`,
+        window_start: sql`case when rate_limits.window_start <= ${expired} or rate_limits.window_start > ${ahead} then ${now} else rate_limits.window_start end`,
       }),
     )
     .returning(["hits", "window_start"])

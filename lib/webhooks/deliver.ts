@@ -13,7 +13,7 @@ import {
   recordAttempt,
   recordLeasedAttempt,
 } from "./repository";
-import { attemptTimeoutMs, nextAttemptAt } from "./retry";
+import { attemptTimeoutMs, nextAttemptAt } from "./attempt-schedule";
 import { sendWebhookRequest } from "./send";
 import { signWebhook } from "./sign-headers";
 

@@ -4,7 +4,7 @@ import { enqueue, type Job } from "@/lib/jobs/queue";
 import { insertLeasedJob, leasedJob } from "@/lib/jobs/repository/queue";
 import type { Transaction } from "@/lib/db/transaction";
 import { type DeliveryRecord, insertDelivery, sealedSigningSecrets } from "./repository";
-import { maxAutomaticAttempts } from "./retry";
+import { maxAutomaticAttempts } from "./attempt-schedule";
 import { openWebhookSecret } from "./secret";
 
 /** Outbox events (payload: the WebhookEvent); each fans out into deliveries. */

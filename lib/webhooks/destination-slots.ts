@@ -1,4 +1,4 @@
-import { attemptTimeoutMs } from "./retry";
+import { attemptTimeoutMs } from "./attempt-schedule";
 
 /**
  * How many webhook requests this process's worker has in flight to one destination at most

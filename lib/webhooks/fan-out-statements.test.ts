@@ -49,9 +49,7 @@ describe("a webhook's fan-out and first attempt (issue #18)", () => {
       // PostgreSQL: ONE read (fanned out already? the store's URL and signing secrets, the
       // transaction's method), ONE write (the event job's end, the delivery, its leased attempt
       // job: a data-modifying statement, no transaction), then the first attempt's ONE statement
-      // (delivery update, attempt insert, attempt job's end). Session 7 before: 11 (BEGIN, job
-      // delete, read, delivery, attempt job, COMMIT; BEGIN, delivery update, attempt insert, job
-      // delete, COMMIT); session 6: 3 reads more. SQLite keeps its transactions (no round trips to
+      // (delivery update, attempt insert, attempt job's end). SQLite keeps its transactions (no round trips to
       // save) with the group commit's savepoints (2 per transaction).
       expect(fewest).toBe(dialect() === "postgres" ? 3 : 15);
       // Each of them is a statement the database parsed and planned before (PostgreSQL: named;

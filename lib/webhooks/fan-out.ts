@@ -1,14 +1,14 @@
-import type { JobLease, JobOutcome } from "@/lib/jobs/handlers";
+import type { JobLease, JobOutcome } from "@/lib/jobs/handler-types";
 import type { Job } from "@/lib/jobs/queue";
 import { failJob, releaseJob } from "@/lib/jobs/repository/queue";
 import { jobLeaseMs } from "@/lib/jobs/repository/lease";
-import { boundedBackoff } from "@/lib/jobs/retry-policy";
+import { boundedBackoff } from "@/lib/jobs/failed-job-backoff";
 import { logger } from "@/lib/ops/logger";
 import { eventBody, leasedDelivery, openSigningSecrets } from "./deliveries";
 import { attemptLeasedDelivery } from "./deliver";
 import type { WebhookEvent } from "./enqueue";
 import { type DeliveryRecord, type FanOutContext, fanOutContext, writeFanOut } from "./repository";
-import { attemptTimeoutMs } from "./retry";
+import { attemptTimeoutMs } from "./attempt-schedule";
 
 type Leased = { delivery: DeliveryRecord; job: Job };
 

@@ -1,4 +1,4 @@
-import type { TransactionEnricher } from "@/lib/payments/read/repository/enrichers";
+import type { TransactionEnricher } from "@/lib/payments/read/repository/enricher-type";
 import { attemptsOfTransaction, parseTransactionAttempts } from "./repository";
 import { serializeNotification } from "./serialize";
 

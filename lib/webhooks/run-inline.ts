@@ -2,7 +2,7 @@ import { newId } from "@/lib/ids";
 import { claimJob, completeJob, failJob } from "@/lib/jobs/repository/queue";
 import { attemptDelivery } from "./deliver";
 import { type AttemptRecord, firstAttempt } from "./repository";
-import { attemptTimeoutMs } from "./retry";
+import { attemptTimeoutMs } from "./attempt-schedule";
 
 /** How long a request waits for a manual delivery before answering without its webhook_id. */
 function waitMs(): number {

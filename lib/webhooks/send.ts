@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
 import { AddressRefusedError, assertHostAllowed, guardedLookup } from "./address-policy";
-import { connectTimeoutMs } from "./retry";
+import { connectTimeoutMs } from "./attempt-schedule";
 
 export type SendResult =
   | { kind: "response"; code: number; headers: Record<string, string>; body: string; respondedAt: number }

@@ -19,7 +19,7 @@ import { Select } from "@/components/ui/input";
 import { BILLING_KEY_STATUSES } from "@/lib/billing-keys/schema";
 import type { WireBillingKey } from "@/lib/billing-keys/serialize";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { listBillingKeysAction } from "./actions";
+import { listBillingKeysAction } from "@/components/billing-keys/actions";
 
 type Status = (typeof BILLING_KEY_STATUSES)[number];
 

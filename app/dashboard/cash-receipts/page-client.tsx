@@ -19,7 +19,7 @@ import { Input, Select } from "@/components/ui/input";
 import { cashReceiptStatus, cashReceiptType } from "@/lib/cash-receipts/schema";
 import type { CashReceiptListItem } from "@/lib/cash-receipts/serialize";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { cancelCashReceiptAction, listCashReceiptsAction } from "./actions";
+import { cancelCashReceiptAction, listCashReceiptsAction } from "@/components/cash-receipts/actions";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { ChangeKeyForm } from "@/components/channels/change-key-form";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
@@ -12,12 +13,19 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { useErrorNotice } from "@/components/ui/use-notice";
 import {
+  type ChangeChannelKeyInput,
   connectTossChannelInput,
   type ConnectTossChannelInput,
   type LiveChannelView,
 } from "@/lib/channels/live-schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { connectTossChannelAction, listChannelsAction, setChannelEnabledAction, testChannelAction } from "./actions";
+import {
+  changeChannelKeyAction,
+  connectTossChannelAction,
+  listChannelsAction,
+  setChannelEnabledAction,
+  testChannelAction,
+} from "@/components/channels/actions";
 
 const KEYS = ["channels"] as const;
 
@@ -65,6 +73,19 @@ export function ChannelsClient() {
     mutationFn: async (v: { channelId: string; enabled: boolean }) => unwrap(await setChannelEnabledAction(v)),
     onSuccess: (view) => {
       toast.success(t(view.enabled ? "channels.enabledToast" : "channels.disabledToast"));
+      refresh();
+    },
+    onError: (e: Error) => setError(errorText(e)),
+  });
+
+  const changeKey = useMutation({
+    mutationFn: async (v: { values: ChangeChannelKeyInput; reset: () => void }) =>
+      unwrap(await changeChannelKeyAction(v.values)),
+    onSuccess: (view, v) => {
+      v.reset();
+      toast[view.testedAt ? "success" : "error"](
+        t(view.testedAt ? "channels.keyChangedToast" : "channels.testFailedToast"),
+      );
       refresh();
     },
     onError: (e: Error) => setError(errorText(e)),
@@ -126,6 +147,14 @@ export function ChannelsClient() {
               >
                 {t(c.enabled ? "channels.disable" : "channels.enable")}
               </Button>
+              <ChangeKeyForm
+                channelId={c.id}
+                pending={changeKey.isPending}
+                onSubmit={(values, reset) => {
+                  setError(null);
+                  changeKey.mutate({ values, reset });
+                }}
+              />
             </li>
           ))}
         </ul>

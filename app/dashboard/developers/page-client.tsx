@@ -17,7 +17,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { createApiKeyInput, type ApiKeyView, type CreateApiKeyInput } from "@/lib/auth/api-key-schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { createKeyAction, listKeysAction, revokeKeyAction } from "./actions";
+import { createKeyAction, listKeysAction, revokeKeyAction } from "@/components/developers/actions";
 
 const KEYS = ["api-keys"] as const;
 

@@ -20,7 +20,7 @@ import { Pager } from "@/components/ui/pager";
 import { QueryError } from "@/components/ui/query-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { instantPayAction, listPaymentsAction } from "./actions";
+import { instantPayAction, listPaymentsAction } from "@/components/payments/actions";
 
 const PAYMENTS_KEY = ["payments"] as const;
 

@@ -15,7 +15,7 @@ import { Alert, PageHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { SCHEDULE_STATUSES } from "@/lib/schedules/schema";
-import { cancelSelectedAction, listSchedulesAction } from "./actions";
+import { cancelSelectedAction, listSchedulesAction } from "@/components/schedules/actions";
 
 type Status = (typeof SCHEDULE_STATUSES)[number];
 const DAY = 86_400_000;

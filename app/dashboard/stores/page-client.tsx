@@ -11,7 +11,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Input } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { PublicStore } from "@/lib/stores/serialize";
-import { listStoresAction } from "./actions";
+import { listStoresAction } from "@/components/stores/actions";
 
 export function StoresClient({ canCreate }: { canCreate: boolean }) {
   const t = useT();

@@ -11,7 +11,7 @@ import { useT } from "@/components/i18n-provider";
 import { Alert, PageHeader } from "@/components/ui/card";
 import { QueryError } from "@/components/ui/query-error";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { teamAction } from "./actions";
+import { teamAction } from "@/components/team/actions";
 
 export function TeamClient({
   canManage,

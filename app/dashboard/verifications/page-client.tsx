@@ -17,7 +17,7 @@ import { Input, Select } from "@/components/ui/input";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import { identityStatus } from "@/lib/identity/schema";
 import type { VerificationListItem } from "@/lib/identity/serialize";
-import { listVerificationsAction } from "./actions";
+import { listVerificationsAction } from "@/components/identity/actions";
 
 /** Verifications of the current store; filters and page live in the URL. */
 export function VerificationsClient({ canWrite }: { canWrite: boolean }) {

@@ -2,18 +2,32 @@
 // PostgreSQL, chosen by BARE_DATABASE_URL (file:… or postgres://…). Statements prepared once.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 const url = process.env.BARE_DATABASE_URL ?? "file:/tmp/bare.db";
 const SECRET = "bench-secret";
 let store;
 
+const PAYMENTS =
+  "create table if not exists bare_payments (id text primary key, owner text not null, status text not null, amount bigint not null, body text not null, provider_id text, created_at bigint not null, paid_at bigint)";
+const OUTBOX =
+  "create table if not exists bare_outbox (id text primary key, payment_id text not null, event text not null, created_at bigint not null)";
+
+/** An in-process provider that approves at once (a turn of the event loop, as an awaited call takes). */
+async function stubProvider(id, amount) {
+  await new Promise((resolve) => setImmediate(resolve));
+  return { approved: amount > 0, providerId: `stub_${id}` };
+}
+
 function open() {
   if (url.startsWith("postgres")) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const ready = pool.query(
-      "create table if not exists bare_rows (id text primary key, owner text not null, body text not null, created_at bigint not null)",
-    );
+    const ready = pool
+      .query(
+        "create table if not exists bare_rows (id text primary key, owner text not null, body text not null, created_at bigint not null)",
+      )
+      .then(() => pool.query(PAYMENTS))
+      .then(() => pool.query(OUTBOX));
     return {
       async read(id) {
         await ready;
@@ -37,6 +51,36 @@ function open() {
           values: [id, "o", body, Date.now()],
         });
       },
+      async pay(id, amount, body) {
+        await ready;
+        await pool.query({
+          name: "bare_attempt",
+          text: "insert into bare_payments (id, owner, status, amount, body, created_at) values ($1, $2, 'PENDING', $3, $4, $5)",
+          values: [id, "o", amount, body, Date.now()],
+        });
+        const outcome = await stubProvider(id, amount);
+        const client = await pool.connect();
+        try {
+          await client.query("begin");
+          await client.query({
+            name: "bare_settle",
+            text: "update bare_payments set status = 'PAID', provider_id = $2, paid_at = $3 where id = $1 and status = 'PENDING'",
+            values: [id, outcome.providerId, Date.now()],
+          });
+          await client.query({
+            name: "bare_outbox",
+            text: "insert into bare_outbox (id, payment_id, event, created_at) values ($1, $2, 'payment.paid', $3)",
+            values: [randomUUID(), id, Date.now()],
+          });
+          await client.query("commit");
+        } catch (error) {
+          await client.query("rollback");
+          throw error;
+        } finally {
+          client.release();
+        }
+        return { id, status: "PAID" };
+      },
     };
   }
   const db = new Database(url.replace(/^file:/, ""));
@@ -48,12 +92,33 @@ function open() {
   const readRow = db.prepare("select id, owner, created_at from bare_rows where id = ?");
   const readOwner = db.prepare("select count(*) as n from bare_rows where owner = ? and id = ?");
   const insert = db.prepare("insert into bare_rows (id, owner, body, created_at) values (?, ?, ?, ?)");
+  db.exec(PAYMENTS);
+  db.exec(OUTBOX);
+  const attempt = db.prepare(
+    "insert into bare_payments (id, owner, status, amount, body, created_at) values (?, ?, 'PENDING', ?, ?, ?)",
+  );
+  const settleRow = db.prepare(
+    "update bare_payments set status = 'PAID', provider_id = ?, paid_at = ? where id = ? and status = 'PENDING'",
+  );
+  const outboxRow = db.prepare(
+    "insert into bare_outbox (id, payment_id, event, created_at) values (?, ?, 'payment.paid', ?)",
+  );
+  const settle = db.transaction((id, providerId) => {
+    settleRow.run(providerId, Date.now(), id);
+    outboxRow.run(randomUUID(), id, Date.now());
+  });
   return {
     async read(id) {
       return { row: readRow.get(id) ?? null, n: readOwner.get("o", id).n };
     },
     async write(id, body) {
       insert.run(id, "o", body, Date.now());
+    },
+    async pay(id, amount, body) {
+      attempt.run(id, "o", amount, body, Date.now());
+      const outcome = await stubProvider(id, amount);
+      settle.immediate(id, outcome.providerId);
+      return { id, status: "PAID" };
     },
   };
 }

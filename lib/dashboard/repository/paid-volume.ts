@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { dialect, getDb } from "@/lib/db/client";
-import { HOUR } from "@/lib/time";
+import { fromHourlyRollup } from "./hourly-rollup";
 
 /** Paid count and volume of one currency, method and provider in one chart bucket. */
 export type PaidBucket = {
@@ -34,25 +34,12 @@ export const zoneBucket = (column: string, q: Pick<PaidVolumeQuery, "bucketMs" |
  * payments. That needs every hour inside one bucket: true when the reader's zone is a whole number
  * of hours from UTC; other zones (India, Nepal…) read the rows.
  */
-export async function paidBuckets(q: PaidVolumeQuery): Promise<PaidBucket[]> {
-  if (q.offsetMs % HOUR !== 0 || q.start % HOUR !== 0) return paidRows(q);
-  const cut = Math.max(q.start, Math.floor(q.end / HOUR) * HOUR);
-  const parts = await Promise.all([summedHours(q, cut), paidRows({ ...q, start: cut })]);
-  return merged(parts.flat());
-}
-
-/** One row per bucket and dimensions, as the rows would give: an hour whose payments all moved away (n = 0) is no row. */
-function merged(parts: PaidBucket[]): PaidBucket[] {
-  const byKey = new Map<string, PaidBucket>();
-  for (const part of parts) {
-    const key = JSON.stringify([part.currency, part.method, part.pg_provider, part.b]);
-    const row = byKey.get(key);
-    if (row) {
-      row.n += part.n;
-      row.amount += part.amount;
-    } else byKey.set(key, { ...part });
-  }
-  return [...byKey.values()].filter((row) => row.n !== 0);
+export function paidBuckets(q: PaidVolumeQuery): Promise<PaidBucket[]> {
+  return fromHourlyRollup(q, {
+    hours: summedHours,
+    rows: paidRows,
+    keyOf: (p) => JSON.stringify([p.currency, p.method, p.pg_provider, p.b]),
+  });
 }
 
 /** Paid rows counted one by one (the tail after the last whole hour, and zones the hours do not fit). */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { dialect, getDb } from "@/lib/db/client";
-import { HOUR } from "@/lib/time";
+import { fromHourlyRollup } from "./hourly-rollup";
 import { type PaidVolumeQuery, zoneBucket } from "./paid-volume";
 
 /** Refunded count and amount of one currency in one chart bucket. */
@@ -13,21 +13,8 @@ export type RefundBucket = { currency: string; b: number; n: number; amount: num
  * cancellations after the last whole hour are joined to their payments, as paidBuckets does for
  * paid volume (same rule for zones that are not a whole number of hours from UTC: rows).
  */
-export async function refundBuckets(q: PaidVolumeQuery): Promise<RefundBucket[]> {
-  if (q.offsetMs % HOUR !== 0 || q.start % HOUR !== 0) return refundRows(q);
-  const cut = Math.max(q.start, Math.floor(q.end / HOUR) * HOUR);
-  const parts = await Promise.all([summedHours(q, cut), refundRows({ ...q, start: cut })]);
-  const byKey = new Map<string, RefundBucket>();
-  for (const part of parts.flat()) {
-    const key = `${part.currency} ${part.b}`;
-    const row = byKey.get(key);
-    if (row) {
-      row.n += part.n;
-      row.amount += part.amount;
-    } else byKey.set(key, { ...part });
-  }
-  // A bucket whose refunds all moved away (n = 0) is no row, as the rows would give.
-  return [...byKey.values()].filter((row) => row.n !== 0);
+export function refundBuckets(q: PaidVolumeQuery): Promise<RefundBucket[]> {
+  return fromHourlyRollup(q, { hours: summedHours, rows: refundRows, keyOf: (r) => `${r.currency} ${r.b}` });
 }
 
 /** Refunds counted one by one, joined to their payments (the tail after the last whole hour, and zones the hours do not fit). */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {
   let t = db.schema

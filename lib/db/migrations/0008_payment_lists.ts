@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Indexes behind GET /v2/payments, /v2/payments/scroll and the dashboard export (see

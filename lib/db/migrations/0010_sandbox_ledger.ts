@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /** The sandbox provider's ledger (lib/db/tables/sandbox.ts): its side of every charge and refund. */
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {

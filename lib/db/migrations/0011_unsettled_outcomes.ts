@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Unknown is a state: attempts (PENDING) and cancellations (REQUESTED) carry when their outcome is

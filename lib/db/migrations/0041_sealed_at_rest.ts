@@ -1,14 +1,17 @@
 import { sql, type Kysely } from "kysely";
-import { sealCashReceiptForm, type CashReceiptForm } from "@/lib/cash-receipts/sealed-form";
-import { sealCredential, type StoredCredential } from "@/lib/onboarding/credential";
-import { sealWebhookSecret } from "@/lib/webhooks/secret";
-import type { MigrationDialect } from "./index";
+import { sealText } from "@/lib/sealed";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Seals what earlier versions kept in clear: store webhook signing secrets (current and the
  * previous one of a rotation) and virtual accounts' pending cash_receipt_form (a registration
  * number may be a resident number) and provider credentials of onboarded applications.
+ * The sealing is spelled out as it ran (each value under its purpose, JSON as stored); the areas'
+ * openers read these values.
  */
+const sealWebhookSecret = (secret: string) => sealText("webhook-secret", secret);
+const sealJson = (purpose: string, stored: string) => sealText(purpose, JSON.stringify(JSON.parse(stored)));
+
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {
   const stores = await sql<{
     id: string;
@@ -29,17 +32,15 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     cash_receipt_form: string;
   }>`select id, cash_receipt_form from transactions where cash_receipt_form like '{%'`.execute(db);
   for (const t of forms.rows) {
-    const form = JSON.parse(t.cash_receipt_form) as CashReceiptForm;
-    await sql`update transactions set cash_receipt_form = ${sealCashReceiptForm(form)} where id = ${t.id}`.execute(db);
+    const sealed = sealJson("cash-receipt-form", t.cash_receipt_form);
+    await sql`update transactions set cash_receipt_form = ${sealed} where id = ${t.id}`.execute(db);
   }
   const credentials = await sql<{
     id: string;
     pg_credential: string;
   }>`select id, pg_credential from store_applications where pg_credential like '{%'`.execute(db);
   for (const a of credentials.rows) {
-    const credential = JSON.parse(a.pg_credential) as StoredCredential;
-    await sql`update store_applications set pg_credential = ${sealCredential(credential)} where id = ${a.id}`.execute(
-      db,
-    );
+    const sealed = sealJson("pg-credential", a.pg_credential);
+    await sql`update store_applications set pg_credential = ${sealed} where id = ${a.id}`.execute(db);
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /** Fixed-window counters of credential attempts, shared by every app process (lib/throttle). */
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {

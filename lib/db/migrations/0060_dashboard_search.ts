@@ -1,6 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { searchDocumentSql } from "@/lib/search/repository/document";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * The dashboard's payment search index (docs/ui.md, "Search"): partial, case-insensitive matches
@@ -10,6 +9,30 @@ import type { MigrationDialect } from "./index";
  *   keep it in the same transaction as every write. contentless_delete: no second copy of the text.
  * - PostgreSQL: a pg_trgm GIN index on the same document expression; nothing to keep in sync.
  */
+
+/**
+ * The document as this migration built it, frozen here (0095 builds PostgreSQL's stored column from
+ * it too). The search reads lib/search/repository/document.ts, which a test keeps equal to this: a
+ * different document needs a new migration.
+ */
+export function searchDocumentSql(row: string): string {
+  const c = (column: string) => `coalesce(${row}.${column}, '')`;
+  const phoneDigits = `replace(replace(replace(replace(${c("customer_phone")}, '-', ''), ' ', ''), '+', ''), '.', '')`;
+  const last4 = `coalesce(substr(${row}.card_number, length(${row}.card_number) - 3), '')`;
+  const parts = [
+    c("payment_id"),
+    c("order_name"),
+    c("customer_name"),
+    c("customer_email"),
+    c("customer_phone"),
+    phoneDigits,
+    last4,
+    c("pg_tx_id"),
+    `${row}.id`,
+  ];
+  return `(' ' || ${parts.join(" || ' ' || ")} || ' ')`;
+}
+
 export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
   if (dialect === "postgres") {
     await sql`create extension if not exists pg_trgm`.execute(db);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Indexes behind the dashboard overview (lib/dashboard/overview.ts), each partial so it holds only

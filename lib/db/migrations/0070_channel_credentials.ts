@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * LIVE channels' provider credentials (lib/channels/live.ts): the secret key sealed at rest

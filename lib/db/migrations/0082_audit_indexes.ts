@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * audit_log keeps only the indexes a measured query plan uses (lib/audit/indexes.ts names the query

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Per-day payment counts for the list's `total_count` (lib/payments/read/repository/count.ts), kept by

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * List pages that sorted a whole filtered window (measured at 1M payments, docs/benchmarks.md):

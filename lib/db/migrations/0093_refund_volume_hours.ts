@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Refunded volume per store, mode, UTC hour and currency: what the dashboard overview sums

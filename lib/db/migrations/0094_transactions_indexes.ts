@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
- * Indexes on `transactions` that no measured plan at 1M payments used (docs/benchmarks.md
- * "transactions indexes (session 6)"): each was written by every payment's INSERT and outcome
+ * Indexes on `transactions` that no measured plan at 1M payments used (lib/db/transactions-indexes.ts
+ * lists the ones that are): each was written by every payment's INSERT and outcome
  * UPDATE for nothing. What each did and what serves its queries now:
  * - billing_key_idx: a billing key's attempts use (merchant_id, billing_key) (search_billing_key_idx);
  * - idempotency_idx: the attempt by Idempotency-Key names the payment: (merchant_id, payment_id);

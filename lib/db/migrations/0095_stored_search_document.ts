@@ -1,22 +1,18 @@
 import { sql, type Kysely } from "kysely";
-import { searchDocumentSql } from "@/lib/search/repository/document";
-import type { MigrationDialect } from "./index";
+import { searchDocumentSql } from "./0060_dashboard_search";
+import type { MigrationDialect } from "./dialect";
 
 /** The columns the search document is built from: an UPDATE that sets none of them keeps it. */
 const DOCUMENT_COLUMNS =
   "id, payment_id, order_name, customer_name, customer_email, customer_phone, card_number, pg_tx_id";
 
 /**
- * PostgreSQL: the dashboard search's document (lib/search/repository/document.ts), lowercased, in a
- * column `search_doc` kept by a BEFORE trigger, and the trigram index on that column instead of on
- * the expression. A search the index cannot narrow (a two-character query is rechecked row by row)
- * tested ~12,000 rows at 1M payments building each row's document once per pattern: ~45 ms of
- * PostgreSQL CPU for its count; reading the stored column, ~18 ms.
- * Why a trigger and not a generated column: PostgreSQL 15 reads and plans a generation expression
- * again in every INSERT and UPDATE statement; the trigger's plan is cached per connection. With
- * the index no longer evaluating the expression itself, an attempt's INSERT + outcome UPDATE costs
- * less than before (593 µs against 703; generated column 645: docs/benchmarks.md "Search at 1M,
- * session 6").
+ * PostgreSQL: the dashboard search's document (0060's), lowercased, in a column `search_doc` kept
+ * by a BEFORE trigger, and the trigram index on that column instead of on the expression: a search
+ * the index cannot narrow (a two-character query) then reads a stored string instead of building
+ * each row's document once per pattern.
+ * A trigger, not a generated column: PostgreSQL 15 plans a generation expression again in every
+ * INSERT and UPDATE; the trigger's plan is cached per connection.
  * The column is filled by adding it as a generated column (one rewrite of `transactions`, which
  * rebuilds its indexes) and then dropping the expression (PostgreSQL keeps the values); a VACUUM
  * after commit (`afterCommit`) restores what the rewrite cleared.

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Until when a sweeper's claim on a record's look-up lasts (lib/payments/unsettled/repository/

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * When an attempt's provider call can no longer be in flight (its timeout plus a margin): a

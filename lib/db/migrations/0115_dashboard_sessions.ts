@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MigrationDialect } from "./index";
+import type { MigrationDialect } from "./dialect";
 
 /**
  * Dashboard sessions on the server (lib/sessions/): the signed cookie names a row here, checked on

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
-import { dialect, getDb, type Dialect } from "../client";
+import { dialect, getDb } from "../client";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0003 from "./0003_billing";
@@ -32,11 +32,12 @@ import * as m0094 from "./0094_transactions_indexes";
 import * as m0095 from "./0095_stored_search_document";
 import * as m0096 from "./0096_request_log_lz4";
 import * as m0097 from "./0097_lookup_claims";
+import * as m0100 from "./0100_sandbox_tax_amounts";
 import * as m0105 from "./0105_call_deadline";
+import * as m0106 from "./0106_readiness_probe";
 import * as m0115 from "./0115_dashboard_sessions";
 import * as m0120 from "./0120_settlements";
-
-export type MigrationDialect = Dialect;
+import type { MigrationDialect } from "./dialect";
 
 type VersionedMigration = {
   up: (db: Kysely<unknown>, dialect: MigrationDialect) => Promise<void>;
@@ -81,7 +82,9 @@ const migrations: Record<string, VersionedMigration> = {
   "0095_stored_search_document": m0095,
   "0096_request_log_lz4": m0096,
   "0097_lookup_claims": m0097,
+  "0100_sandbox_tax_amounts": m0100,
   "0105_call_deadline": m0105,
+  "0106_readiness_probe": m0106,
   "0115_dashboard_sessions": m0115,
   "0120_settlements": m0120,
 };

@@ -118,6 +118,12 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** One row per server process name, written by /readyz to prove the database can write (migration 0106). */
+export interface ReadinessProbeTable {
+  id: string;
+  checked_at: number;
+}
+
 export interface FoundationTables {
   merchants: MerchantsTable;
   stores: StoresTable;
@@ -128,6 +134,7 @@ export interface FoundationTables {
   refresh_tokens: RefreshTokensTable;
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
+  readiness_probe: ReadinessProbeTable;
 }
 
 export type { Generated };

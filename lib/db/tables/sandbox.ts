@@ -13,6 +13,9 @@ export interface SandboxPgPaymentsTable {
   method: "CARD" | "BILLING_KEY" | "VIRTUAL_ACCOUNT";
   status: SandboxPaymentStatus;
   amount: number;
+  /** The tax-free part and the VAT the merchant sent (null: not sent, the PG works it out). */
+  tax_free_amount: number;
+  vat_amount: number | null;
   cancelled_amount: number;
   currency: string;
   pg_billing_key: string | null;
@@ -44,6 +47,7 @@ export interface SandboxPgCancellationsTable {
   status: "SUCCEEDED" | "REFUSED";
   amount: number;
   tax_free_amount: number;
+  vat_amount: number | null;
   currency: string;
   refusal_code: string | null;
   refusal_message: string | null;

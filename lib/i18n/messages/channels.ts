@@ -35,6 +35,9 @@ export const channels = {
     "channels.invalid.name": "Enter a name.",
     "channels.invalid.pgMerchantId": "Letters, digits, - and _ only.",
     "channels.invalid.secretKey": "A Toss Payments live secret key starts with live_sk_.",
+    "channels.newSecretKey": "Replacement live key",
+    "channels.changeKey": "Change key and test",
+    "channels.keyChangedToast": "Secret key changed and tested.",
   },
   ko: {
     "nav.channels": "채널",
@@ -72,5 +75,8 @@ export const channels = {
     "channels.invalid.name": "이름을 입력하세요.",
     "channels.invalid.pgMerchantId": "영문, 숫자, -, _만 쓸 수 있습니다.",
     "channels.invalid.secretKey": "토스페이먼츠 라이브 시크릿 키는 live_sk_로 시작합니다.",
+    "channels.newSecretKey": "교체할 라이브 키",
+    "channels.changeKey": "키 변경하고 테스트",
+    "channels.keyChangedToast": "시크릿 키를 바꾸고 테스트했습니다.",
   },
 };

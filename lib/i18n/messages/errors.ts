@@ -97,6 +97,10 @@ const codes: Record<string, Pair> = {
   ],
   PG_PROVIDER_ERROR: ["The payment provider refused.", "PG사가 요청을 거절했습니다."],
   WEBHOOK_ERROR: ["The webhook could not be delivered.", "웹훅을 전송하지 못했습니다."],
+  SERVICE_UNAVAILABLE: [
+    "Changes cannot be recorded right now. Try again shortly.",
+    "지금은 변경 사항을 기록할 수 없습니다. 잠시 후 다시 시도하세요.",
+  ],
   NETWORK: [
     "Could not reach the server. Check the connection and retry.",
     "서버에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.",

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { getDb } from "@/lib/db/client";
+import { latestHonest } from "@/lib/time";
 import type { Job } from "./queue";
 
 /** PROVIDER_TIMEOUT_MS bounds every provider call (lib/providers); read with the same default. */
@@ -42,4 +44,16 @@ export async function renewLeases(runs: Pick<Job, "id" | "locked_by">[], leaseMs
     .returning("locked_by")
     .execute();
   return new Set(rows.map((r) => r.locked_by!));
+}
+
+/**
+ * Leases further ahead than the longest a claim ever grants (`longestLeaseMs`) were written by a
+ * clock that ran ahead: they end now, so another worker takes the job over instead of waiting for as
+ * long as that clock was wrong. A scan of the RUNNING jobs' partial index; returns how many ended.
+ */
+export async function endFutureLeases(longestLeaseMs: number, now = Date.now()): Promise<number> {
+  const result = await sql`
+    update jobs set locked_until = ${now}
+    where state = 'RUNNING' and locked_until > ${latestHonest(longestLeaseMs, now)}`.execute(getDb());
+  return Number(result.numAffectedRows ?? 0);
 }

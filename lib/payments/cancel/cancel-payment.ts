@@ -90,7 +90,7 @@ export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: I
 }
 
 async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationRow) {
-  if (settled.status === "REQUESTED") throw outcomeUnknownError();
+  if (settled.status === "REQUESTED") throw outcomeUnknownError(settled);
   if (settled.status === "FAILED")
     throw new ProviderError(
       settled.failure_pg_code ?? "CANCEL_REFUSED",

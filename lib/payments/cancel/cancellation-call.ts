@@ -11,6 +11,7 @@ import { markUnknown, rescheduleLookup } from "../unsettled/repository/look-ups"
 import { findCancellation, refundAccountOf } from "./repository";
 import { settleCancellation, type CancellationAnswer } from "./settle-cancellation";
 import { logger } from "@/lib/ops/logger";
+import { rememberUnknown } from "../pay/attempt-call";
 
 function answerOf(outcome: CancelOutcome): CancellationAnswer {
   return outcome.ok ? { kind: "succeeded", cancelled: outcome } : { kind: "refused", failure: outcome };
@@ -33,6 +34,7 @@ async function send(row: TransactionRow, c: CancellationRow) {
     cancellationId: c.id,
     amount: c.cancel_amount,
     taxFreeAmount: c.tax_free_amount,
+    ...(c.vat_amount === null ? {} : { vatAmount: c.vat_amount }),
     reason: c.reason,
     refundAccount: refundAccountOf(c),
   };
@@ -86,7 +88,8 @@ export async function lookUpCancellation(c: CancellationRow): Promise<Cancellati
 export async function runCancellationCall(row: TransactionRow, c: CancellationRow): Promise<CancellationRow> {
   const sent = await send(row, c);
   if (sent.settled) return sent.settled;
-  await markUnknown("cancellations", c.id, sent.reason ?? "no answer");
+  const reason = sent.reason ?? "no answer";
+  await markUnknown("cancellations", c.id, reason);
   const pending = await current(c.id);
-  return pending.status === "REQUESTED" ? lookUpCancellation(pending) : pending;
+  return rememberUnknown(pending.status === "REQUESTED" ? await lookUpCancellation(pending) : pending, reason);
 }

@@ -2,7 +2,7 @@ import { type Transaction as Tx, transaction } from "@/lib/db/transaction";
 import type { Cancelled, ProviderFailure } from "@/lib/providers/types";
 import { type CancellationRow, lockTransaction, type TransactionRow } from "../transactions/repository";
 import { transitionTransaction } from "../transition";
-import { methodDetailOf } from "../virtual-account/repository";
+import { bookRefundFollowUp, detailWithRefundStatus } from "../virtual-account/refund-follow-up";
 import {
   cancelledTransactionId,
   confirmedCancelledAmount,
@@ -25,12 +25,17 @@ async function recordSucceeded(tx: Tx, row: TransactionRow, c: CancellationRow, 
     cancelled_at: now,
   });
   const confirmed = await confirmedCancelledAmount(tx, row.id);
-  const detail = row.method === "VIRTUAL_ACCOUNT" && row.payment_method_detail ? methodDetailOf(row) : null;
-  if (detail?.virtual_account) detail.virtual_account.refund_status = "COMPLETED";
+  // A deposited account's refund stands where the PG says (absent: it refunds at once).
+  const refundStatus = cancelled.refundStatus ?? "COMPLETED";
+  const detail =
+    row.method === "VIRTUAL_ACCOUNT" && row.payment_method_detail
+      ? detailWithRefundStatus(row, refundStatus, now)
+      : null;
   await transitionTransaction(tx, row, confirmed >= row.paid_amount ? "CANCELLED" : "PARTIAL_CANCELLED", {
     cancelled_at: now,
     ...(detail ? { payment_method_detail: JSON.stringify(detail) } : {}),
   });
+  if (detail) await bookRefundFollowUp(tx, row, refundStatus, now);
 }
 
 /** The provider refused: the cancellation FAILED and its reserved amount released; the payment is unchanged. */

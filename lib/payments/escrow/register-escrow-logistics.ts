@@ -37,7 +37,7 @@ export async function registerEscrowLogistics({
       invoiceNumber: form.invoice_number,
     }),
   );
-  if (!result.answered) throw outcomeUnknownError();
+  if (!result.answered) throw outcomeUnknownError(result.reason);
   if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   return transaction(async (tx) => {
     const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);

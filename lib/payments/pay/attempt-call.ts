@@ -1,5 +1,6 @@
 import { asDomainError, ProviderError } from "@/lib/errors/domain-error";
 import { type CallResult, callProvider } from "@/lib/providers/call";
+import { unknownSummary } from "@/lib/providers/unknown-outcome";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
 import { currentTransaction, type TransactionRow } from "../transactions/repository";
 import { markUnknown } from "../unsettled/repository/look-ups";
@@ -51,20 +52,34 @@ export async function runAttemptCall(
   if (result.answered) return settleAttempt(attempt.id, answerOf(result.value), onSettled, attempt);
   await markUnknown("transactions", attempt.id, result.reason);
   const pending = await currentTransaction(attempt.id);
-  return pending.status === "PENDING" ? lookUpAttempt(pending) : pending;
+  return rememberUnknown(pending.status === "PENDING" ? await lookUpAttempt(pending) : pending, result.reason);
 }
 
-/** The provider's outcome could not be learnt yet: answered as a provider error naming it. */
-export function outcomeUnknownError(): ProviderError {
+// Why the call that returned this record had no answer: what its verb tells the client.
+const unknownReasons = new WeakMap<object, string>();
+
+/** Notes why `record`'s call had no definite answer (read back by `outcomeUnknownError`). */
+export function rememberUnknown<T extends object>(record: T, reason: string): T {
+  unknownReasons.set(record, reason);
+  return record;
+}
+
+/**
+ * The provider's outcome could not be learnt yet: answered as a provider error saying what happened
+ * (timeout, connection lost, an answer that could not be read) when the call that ran told us.
+ */
+export function outcomeUnknownError(record?: object | string): ProviderError {
+  const reason = typeof record === "string" ? record : record ? unknownReasons.get(record) : undefined;
+  const what = unknownSummary(reason) ?? "The provider's outcome is not known yet.";
   return new ProviderError(
     "PROVIDER_OUTCOME_UNKNOWN",
-    "The provider did not answer in time. The outcome is being looked up: read the payment (status PENDING until settled) or retry with the same Idempotency-Key.",
+    `${what} The outcome is being looked up: read the payment (status PENDING until settled) or retry with the same Idempotency-Key.`,
   );
 }
 
 /** What a verb answers for a settled attempt: the row when money moved, the decline otherwise. */
 export function requireSucceeded(row: TransactionRow): TransactionRow {
-  if (row.status === "PENDING") throw outcomeUnknownError();
+  if (row.status === "PENDING") throw outcomeUnknownError(row);
   if (row.status === "FAILED")
     throw new ProviderError(
       row.failure_pg_code ?? "UNKNOWN",

@@ -86,15 +86,16 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   });
 
   const provider = paymentProviderFor(channel);
+  const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
   const row = await runAttemptCall(attempt, (signal) =>
     card
       ? provider.approveCard({
           channel,
           signal,
           txId: attempt.id,
-          amount: input.total_amount,
-          currency: input.currency,
+          ...amounts,
           orderName: input.order_name,
+          customerName: customer.name,
           card: card.card_credential,
           installmentMonth: card.card_installment_plan,
         })
@@ -102,9 +103,9 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
           channel,
           signal,
           txId: attempt.id,
-          amount: input.total_amount,
-          currency: input.currency,
+          ...amounts,
           orderName: input.order_name,
+          customerName: customer.name,
           bank: va!.bank,
           accountType: va!.account_type,
           expiresAt,

@@ -47,6 +47,7 @@ async function attemptInFlight() {
       channel,
       txId: attempt.id,
       amount: 5000,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "o",
       card: cardCredential(SANDBOX_CARDS.VISA_OK),

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import { parseStoredJson } from "../repository";
-import type { SettleContext } from "./attempt-context";
+import type { SettleContext } from "./settle-context";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
 /** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */

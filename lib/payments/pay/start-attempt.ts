@@ -10,7 +10,7 @@ import { newId } from "@/lib/ids";
 import { PAID_STATES } from "../status";
 import type { TransactionRow } from "../transactions/repository";
 import { firstLookupAt } from "../unsettled/look-up-times";
-import type { SettleContext } from "./attempt-context";
+import type { SettleContext } from "./settle-context";
 import { demotePrimary, findPrimaryForAttempt, insertAttempt } from "./repository";
 
 /**

@@ -65,7 +65,7 @@ async function startCardAttempt(m: Awaited<ReturnType<typeof newMerchant>>, orde
 describe("payment write path (issue #18)", () => {
   // On PostgreSQL every statement sent unnamed is parsed and planned on every run: with 38 indexes on
   // transactions, planning the payment's statements cost ~1.4 ms of PostgreSQL CPU per payment
-  // (pg_stat_statements, docs/benchmarks.md "Write path"). On SQLite the statement cache already
+  // (pg_stat_statements, docs/benchmarks.md "Write: POST …/instant/pay"). On SQLite the statement cache already
   // reuses them.
   it("reuses every statement of a card payment (and its audit sealing) instead of parsing and planning it again", async () => {
     const m = inProcess(await newMerchant());
@@ -86,12 +86,10 @@ describe("payment write path (issue #18)", () => {
     await paidPayment(m);
     // PostgreSQL: the attempt's insert on its own (the payment's first attempt needs no look-up: the
     // one-primary index refuses a second), channel, provider record, then BEGIN, row lock (with the
-    // store's webhook address), update, audit entry, COMMIT: 8 (9 in session 5, the webhook address
-    // read on its own; 14 before: the store read first, the provider's record read back, the attempt
-    // in BEGIN/look-up/insert/COMMIT). SQLite keeps the attempt in a transaction to share its group
+    // store's webhook address), update, audit entry, COMMIT: 8. SQLite keeps the attempt in a transaction to share its group
     // commit's fsync, and adds the group's savepoints; the provider's ledger write too (it was a lone
     // insert, an fsync of its own that no concurrent payment shared): 17 statements of which 3
-    // commits that concurrent payments share (15 in session 5, 18 before). Both: the outcome is
+    // commits that concurrent payments share. Both: the outcome is
     // written against the attempt as recorded, its guarded UPDATE taking the row lock and answering
     // the row and the webhook address (PostgreSQL 7: the lock read was its own round trip), and on
     // PostgreSQL the audit entry written by that same statement (6: it was its own INSERT).
@@ -172,7 +170,7 @@ describe("payment write path (issue #18)", () => {
   });
 
   // The outcome's audit entry was an INSERT of its own: on PostgreSQL a round trip in the outcome's
-  // transaction, ~10 % of a payment's CPU with its statement (docs/benchmarks.md "Audit cost, session 7").
+  // transaction, ~10 % of a payment's CPU with its statement (docs/benchmarks.md "Audit cost").
   it("writes the outcome's audit entry in the outcome's own statement on PostgreSQL: an audited outcome runs no more statements than an unaudited one", async () => {
     const m = await newMerchant();
     const actor = { type: "API_KEY" as const, id: "key_outcome", name: "Outcome (sk_out…)", ip: "127.0.0.1" };

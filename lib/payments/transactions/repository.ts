@@ -86,6 +86,15 @@ export function currentTransaction(id: string): Promise<TransactionsTable> {
   return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
+/** Replaces a transaction's payment_method_detail (no state move: a virtual account's refund status). */
+export async function writeMethodDetail(tx: Tx, row: TransactionsTable, detail: string): Promise<void> {
+  await tx
+    .updateTable("transactions")
+    .set({ payment_method_detail: detail, updated_at: Math.max(Date.now(), row.updated_at + 1) })
+    .where("id", "=", row.id)
+    .execute();
+}
+
 /** A transaction by our id alone (a provider's callback names it), or undefined. */
 export function findTransactionById(id: string): Promise<TransactionsTable | undefined> {
   return getDb().selectFrom("transactions").selectAll().where("id", "=", id).executeTakeFirst();
@@ -135,7 +144,7 @@ function entryOf(values: Record<string, unknown>): UnsealedEntry {
  * Whether a state write's own statement writes the change's audit entry: on PostgreSQL the guarded
  * UPDATE becomes a CTE and the entry is inserted from its row, so both or neither are written, in
  * one round trip (the entry's own INSERT was one of the payment outcome's five; docs/benchmarks.md
- * "Audit cost, session 7"). SQLite has no data-modifying CTE: the entry is a second statement there,
+ * "Audit cost"). SQLite has no data-modifying CTE: the entry is a second statement there,
  * in process.
  */
 const entryInStatement = (entry: UnsealedEntry | undefined): entry is UnsealedEntry =>

@@ -32,6 +32,7 @@ export function paymentLookup(p: LedgerPayment, now: number): PaymentLookup {
         bank: p.bank,
         account_number: p.account_number,
         amount: p.amount,
+        tax_free_amount: p.tax_free_amount,
         currency: p.currency,
       }),
     };
@@ -47,10 +48,18 @@ export function paymentLookup(p: LedgerPayment, now: number): PaymentLookup {
       pg_tx_id: p.pg_tx_id,
       approval_number: p.approval_number,
       amount: p.amount,
+      tax_free_amount: p.tax_free_amount,
+      ...(p.vat_amount === null ? {} : { vat_amount: p.vat_amount }),
       currency: p.currency,
     }),
   };
-  return { status: "APPROVED", approval, amount: p.amount, cancelledAmount: p.cancelled_amount };
+  return {
+    status: "APPROVED",
+    approval,
+    amount: p.amount,
+    cancelledAmount: p.cancelled_amount,
+    taxFreeAmount: p.tax_free_amount,
+  };
 }
 
 export function cancellationLookup(c: LedgerCancellation, now: number): CancellationLookup {
@@ -69,6 +78,7 @@ export function cancellationLookup(c: LedgerCancellation, now: number): Cancella
     pg_tx_id: c.pg_tx_id,
     pg_cancellation_id: c.pg_cancellation_id,
     amount: c.amount,
+    tax_free_amount: c.tax_free_amount,
   });
   return {
     status: "SUCCEEDED",
@@ -86,6 +96,7 @@ function paymentEntry(p: LedgerPayment, now: number): SettlementEntry {
     status: now < p.completes_at ? "IN_PROGRESS" : p.status,
     amount: p.amount,
     cancelledAmount: p.cancelled_amount,
+    taxFreeAmount: p.tax_free_amount,
     currency: p.currency,
     at: p.received_at,
   };

@@ -1,3 +1,4 @@
+import { ProviderOutcomeUnknown } from "../unknown-outcome";
 import { logger } from "@/lib/ops/logger";
 import { slowFaultEndsAt } from "./hold";
 
@@ -16,14 +17,16 @@ import { slowFaultEndsAt } from "./hold";
  * delayed  the request reaches the provider only after 2 × PROVIDER_TIMEOUT_MS (stuck in a queue):
  *          a look-up before then finds nothing, so the approval that follows arrives late (held
  *          like timeout).
+ * garbled  the provider answers at once with something no client can use (a 400 without an error
+ *          code): nothing is recorded, and the caller cannot know that.
  */
-export type SandboxFault = "timeout" | "lost" | "network" | "delayed";
+export type SandboxFault = "timeout" | "lost" | "network" | "delayed" | "garbled";
 
-const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed"];
+const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed", "garbled"];
 
-export class SandboxNetworkError extends Error {
+export class SandboxNetworkError extends ProviderOutcomeUnknown {
   constructor(message: string) {
-    super(`sandbox network error: ${message}`);
+    super("connection_lost", `sandbox network error: ${message}`);
     this.name = "SandboxNetworkError";
   }
 }
@@ -45,7 +48,7 @@ function injected(fault: SandboxFault): SandboxFault {
 
 /** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
 export function faultFor(text: string | undefined): SandboxFault | null {
-  const directive = /\[sandbox:(timeout|lost|network|delayed)\]/.exec(text ?? "");
+  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled)\]/.exec(text ?? "");
   if (directive) return injected(directive[1] as SandboxFault);
   const rates = randomRates();
   let draw = Math.random();

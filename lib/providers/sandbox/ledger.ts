@@ -99,6 +99,7 @@ export type CancelRequest = {
   pgTxId: string;
   amount: number;
   taxFreeAmount: number;
+  vatAmount: number | null;
   receivedAt: number;
   completesAt: number;
 };
@@ -143,6 +144,7 @@ export async function recordCancellation(
         status: refusal ? "REFUSED" : "SUCCEEDED",
         amount: request.amount,
         tax_free_amount: request.taxFreeAmount,
+        vat_amount: request.vatAmount,
         currency: payment?.currency ?? "",
         refusal_code: refusal?.code ?? null,
         refusal_message: refusal?.message ?? null,

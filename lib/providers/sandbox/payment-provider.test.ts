@@ -23,6 +23,7 @@ function approve(channel: ChannelRef, txId: string, orderName = "order", amount 
     channel,
     txId,
     amount,
+    taxFreeAmount: 0,
     currency: "KRW",
     orderName,
     card: cardCredential(number ?? SANDBOX_CARDS.VISA_OK),
@@ -50,6 +51,29 @@ describe("sandbox provider ledger", () => {
     expect(entries).toEqual([
       expect.objectContaining({ type: "PAYMENT", txId, pgTxId: a.pgTxId, status: "APPROVED", amount: 1000 }),
     ]);
+  });
+
+  it("records the tax-free and VAT amounts it was sent: its look-up and listing carry them", async () => {
+    const channel = account();
+    const txId = newId("tx-");
+    const sent = { channel, txId, amount: 1000, taxFreeAmount: 300, vatAmount: 64, currency: "KRW" };
+    const approved = await sandbox.approveCard({
+      ...sent,
+      orderName: "o",
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
+    expect(approved.ok).toBe(true);
+    expect(await findPaymentByOrder(txId)).toMatchObject({ tax_free_amount: 300, vat_amount: 64 });
+    expect(await sandbox.lookupPayment({ channel, txId })).toMatchObject({ status: "APPROVED", taxFreeAmount: 300 });
+    const { entries } = await sandbox.listTransactions({ channel, from: 0, to: Date.now() + 1 });
+    expect(entries).toEqual([expect.objectContaining({ type: "PAYMENT", txId, taxFreeAmount: 300 })]);
+    const other = await sandbox.approveCard({
+      ...sent,
+      taxFreeAmount: 0,
+      orderName: "o",
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
+    expect(other).toMatchObject({ ok: false, pgCode: "DUPLICATED_ORDER_ID" });
   });
 
   it("keeps declines and answers them again; another amount on a used id is refused", async () => {
@@ -165,6 +189,7 @@ describe("sandbox provider ledger", () => {
         txId,
         pgBillingKey: issued.pgBillingKey,
         amount: 500,
+        taxFreeAmount: 0,
         currency: "KRW",
         orderName: "plan",
       });
@@ -177,6 +202,7 @@ describe("sandbox provider ledger", () => {
         txId: newId("tx-"),
         pgBillingKey: issued.pgBillingKey,
         amount: 500,
+        taxFreeAmount: 0,
         currency: "KRW",
         orderName: "plan",
       }),
@@ -190,6 +216,7 @@ describe("sandbox provider ledger", () => {
       channel,
       txId,
       amount: 5000,
+      taxFreeAmount: 0,
       currency: "KRW",
       orderName: "va",
       bank: "KOOKMIN_BANK",

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { ProviderRefusal } from "../refusal";
+import { ProviderOutcomeUnknown } from "../unknown-outcome";
 import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccountIssue } from "../types";
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
@@ -55,6 +56,8 @@ function declineFor(number: string): ProviderFailure | null {
 async function arrive(fault: SandboxFault | null): Promise<number> {
   await waitUntil(arrivesAt(fault, Date.now()));
   if (fault === "network") throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+  if (fault === "garbled")
+    throw new ProviderOutcomeUnknown("unreadable_answer", "sandbox: answered 400 without an error code");
   return Date.now();
 }
 
@@ -88,7 +91,11 @@ async function processPayment(
     updated_at: receivedAt,
   });
   return answerWhenDone(stored.completes_at, created, fault, () => {
-    if (stored.amount !== payment.amount || stored.currency !== payment.currency) {
+    if (
+      stored.amount !== payment.amount ||
+      stored.tax_free_amount !== payment.tax_free_amount ||
+      stored.currency !== payment.currency
+    ) {
       return failure("DUPLICATED_ORDER_ID", "this order id was already used with another amount (sandbox)");
     }
     return answerOf(stored);
@@ -103,11 +110,22 @@ function answerOf(payment: LedgerPayment): Approval | VirtualAccountIssue | Prov
   throw new Error(`sandbox payment ${payment.pg_tx_id} has no answer (${lookup.status})`);
 }
 
-function approvedPayment(
-  base: Pick<NewPayment, "order_id" | "pg_merchant_id" | "method" | "amount" | "currency">,
-  card: CardInfo | null,
-  extra: Partial<NewPayment> = {},
-): NewPayment {
+type PaymentBase = Pick<
+  NewPayment,
+  "order_id" | "pg_merchant_id" | "method" | "amount" | "tax_free_amount" | "vat_amount" | "currency"
+>;
+
+/** The ledger's money columns from the request's amounts (the VAT stays null when not given). */
+function amountsOf(input: { amount: number; taxFreeAmount: number; vatAmount?: number; currency: string }) {
+  return {
+    amount: input.amount,
+    tax_free_amount: input.taxFreeAmount,
+    vat_amount: input.vatAmount ?? null,
+    currency: input.currency,
+  };
+}
+
+function approvedPayment(base: PaymentBase, card: CardInfo | null, extra: Partial<NewPayment> = {}): NewPayment {
   return {
     ...base,
     status: "APPROVED",
@@ -137,10 +155,16 @@ function declined(payment: NewPayment, refusal: ProviderFailure): NewPayment {
 }
 
 export const sandboxPaymentProvider: PaymentProvider = {
-  async approveCard({ channel, txId, card, amount, currency, orderName }) {
+  async approveCard(input) {
+    const { channel, txId, card, orderName } = input;
     refuseInvalid(validateCard(card));
     const number = digitsOnly(card.card_number);
-    const base = { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "CARD" as const, amount, currency };
+    const base = {
+      order_id: txId,
+      pg_merchant_id: channel.pg_merchant_id,
+      method: "CARD" as const,
+      ...amountsOf(input),
+    };
     const approved = approvedPayment(base, describeCard(card), {
       behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
     });
@@ -150,21 +174,11 @@ export const sandboxPaymentProvider: PaymentProvider = {
       | ProviderFailure;
   },
 
-  async issueVirtualAccount({
-    channel,
-    txId,
-    bank,
-    amount,
-    currency,
-    orderName,
-    accountType,
-    expiresAt,
-    remitteeName,
-    accountNumber,
-  }) {
+  async issueVirtualAccount(input) {
+    const { channel, txId, bank, orderName, accountType, expiresAt, remitteeName, accountNumber } = input;
     const issued: NewPayment = {
       ...approvedPayment(
-        { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", amount, currency },
+        { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", ...amountsOf(input) },
         null,
       ),
       status: "VIRTUAL_ACCOUNT_ISSUED",
@@ -221,10 +235,11 @@ export const sandboxPaymentProvider: PaymentProvider = {
     };
   },
 
-  async chargeBillingKey({ channel, txId, pgBillingKey, amount, currency, orderName }) {
+  async chargeBillingKey(input) {
+    const { channel, txId, pgBillingKey, orderName } = input;
     const key = await findBillingKey(pgBillingKey);
     const base = approvedPayment(
-      { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "BILLING_KEY", amount, currency },
+      { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "BILLING_KEY", ...amountsOf(input) },
       key?.card ? (JSON.parse(key.card) as CardInfo) : null,
       {
         pg_billing_key: pgBillingKey,
@@ -247,7 +262,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
     return { ok: true };
   },
 
-  async cancel({ pgTxId, cancellationId, amount, taxFreeAmount, reason }) {
+  async cancel({ pgTxId, cancellationId, amount, taxFreeAmount, vatAmount, reason }) {
     const fault = faultFor(reason);
     const receivedAt = await arrive(fault);
     const { cancellation, created } = await recordCancellation({
@@ -255,6 +270,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       pgTxId,
       amount,
       taxFreeAmount,
+      vatAmount: vatAmount ?? null,
       receivedAt,
       completesAt: completesAt(fault, receivedAt),
     });

@@ -11,6 +11,7 @@ import {
   keptResponse,
   lookupOf,
   newestCancel,
+  refundStatusOf,
   type TossBilling,
   type TossPayment,
 } from "./payment-object";
@@ -91,11 +92,22 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
     });
     if (result.ok) return result.body;
     if (result.status === 404) return null;
-    throw new TossOutcomeUnknown(`the look-up of order ${orderId} was refused: ${result.code}`);
+    throw new TossOutcomeUnknown("provider_error", `the look-up of order ${orderId} was refused: ${result.code}`);
   }
 
   return {
-    async approveCard({ channel, signal, txId, amount, currency, orderName, card, installmentMonth }) {
+    async approveCard({
+      channel,
+      signal,
+      txId,
+      amount,
+      taxFreeAmount,
+      currency,
+      orderName,
+      customerName,
+      card,
+      installmentMonth,
+    }) {
       requireKrw(currency);
       const body = {
         amount,
@@ -103,6 +115,8 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         orderName,
         ...cardFields(card),
         ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}),
+        taxFreeAmount,
+        ...customerNameField(customerName),
       };
       const result = await call<TossPayment>(channel, {
         method: "POST",
@@ -119,12 +133,13 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       signal,
       txId,
       amount,
+      taxFreeAmount,
       currency,
       orderName,
+      customerName,
       bank,
       accountType,
       expiresAt,
-      remitteeName,
     }) {
       requireKrw(currency);
       if (accountType === "FIXED") {
@@ -133,13 +148,21 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
           "payment_method_option.virtual_account.account_type: this adapter issues NORMAL accounts only",
         );
       }
+      const bankCode = issuingBankCode(bank);
+      // Toss requires the paying customer's name here (never the order's or the account holder's).
+      if (!customerName?.trim())
+        throw new ProviderRefusal(
+          "customer.customer_name",
+          "customer.customer_name: Toss Payments issues a virtual account only with the customer's name",
+        );
       const body = {
         amount,
         orderId: txId,
         orderName,
-        customerName: remitteeName ?? orderName.slice(0, 100),
-        bank: issuingBankCode(bank),
+        customerName: customerName.slice(0, 100),
+        bank: bankCode,
         dueDate: kstDateTime(expiresAt),
+        taxFreeAmount,
       };
       const result = await call<TossPayment>(channel, {
         method: "POST",
@@ -178,7 +201,18 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       }));
     },
 
-    async chargeBillingKey({ channel, signal, txId, pgBillingKey, amount, currency, orderName, installmentMonth }) {
+    async chargeBillingKey({
+      channel,
+      signal,
+      txId,
+      pgBillingKey,
+      amount,
+      taxFreeAmount,
+      currency,
+      orderName,
+      customerName,
+      installmentMonth,
+    }) {
       requireKrw(currency);
       const { customerKey, billingKey } = splitBillingKey(pgBillingKey);
       const body = {
@@ -187,6 +221,8 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         orderId: txId,
         orderName,
         ...(installmentMonth ? { cardInstallmentPlan: installmentMonth } : {}),
+        taxFreeAmount,
+        ...customerNameField(customerName),
       };
       const result = await call<TossPayment>(channel, {
         method: "POST",
@@ -227,9 +263,24 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         signal,
       });
       return unwrap(result, (p) => {
+        // Without the newest entry's transactionKey the refund cannot be told apart or reconciled:
+        // not a success, an answer we could not use (looked up by sending the same key again).
         const entry = newestCancel(p);
-        if (!entry) throw new TossOutcomeUnknown(`the cancel answer for ${pgTxId} lists no cancellation`);
-        return { ok: true as const, pgCancellationId: entry.transactionKey, pgResponse: keptResponse(p) };
+        if (!entry)
+          throw new TossOutcomeUnknown("unreadable_answer", `the cancel answer for ${pgTxId} lists no cancellation`);
+        if (!entry.transactionKey)
+          throw new TossOutcomeUnknown(
+            "unreadable_answer",
+            `the cancel answer for ${pgTxId} has no transactionKey on its newest cancellation`,
+          );
+        // A refund to an account is done only when Toss says COMPLETED (NONE: not started yet).
+        const refundStatus = refundAccount ? (refundStatusOf(p) ?? "PENDING") : undefined;
+        return {
+          ok: true as const,
+          pgCancellationId: entry.transactionKey,
+          pgResponse: keptResponse(p),
+          ...(refundStatus ? { refundStatus } : {}),
+        };
       });
     },
 
@@ -277,6 +328,11 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       return unwrap(result, () => ({ ok: true as const }));
     },
   };
+}
+
+/** Toss's optional customerName (at most 100 characters), sent only when the customer gave a name. */
+function customerNameField(name: string | undefined): { customerName?: string } {
+  return name?.trim() ? { customerName: name.slice(0, 100) } : {};
 }
 
 /** Toss takes local Korean time without an offset (yyyy-MM-ddTHH:mm:ss). */

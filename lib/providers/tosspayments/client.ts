@@ -1,3 +1,5 @@
+import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "../unknown-outcome";
+
 /**
  * The HTTP side of Toss Payments' v1 API (https://docs.tosspayments.com/reference): Basic auth with
  * the secret key as the user name and an empty password, JSON bodies, `Idempotency-Key` on every
@@ -17,10 +19,10 @@ export type TossRefusal = { ok: false; status: number; code: string; message: st
 
 export type TossResult<T> = { ok: true; status: number; body: T } | TossRefusal;
 
-/** No definite answer: the caller records the outcome as unknown and looks it up. */
-export class TossOutcomeUnknown extends Error {
-  constructor(message: string) {
-    super(`Toss Payments: ${message}`);
+/** No definite answer: the caller records the outcome as unknown (of this kind) and looks it up. */
+export class TossOutcomeUnknown extends ProviderOutcomeUnknown {
+  constructor(kind: UnknownOutcomeKind, message: string) {
+    super(kind, `Toss Payments: ${message}`);
     this.name = "TossOutcomeUnknown";
   }
 }
@@ -62,6 +64,7 @@ export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T
     });
   } catch (error) {
     throw new TossOutcomeUnknown(
+      request.signal?.aborted ? "timeout" : "connection_lost",
       `${request.method} ${request.path} failed before an answer (${error instanceof Error ? error.message : String(error)})`,
     );
   }
@@ -70,6 +73,7 @@ export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T
     text = await response.text();
   } catch (error) {
     throw new TossOutcomeUnknown(
+      "connection_lost",
       `${request.method} ${request.path}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`,
     );
   }
@@ -78,6 +82,7 @@ export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T
     body = text ? JSON.parse(text) : null;
   } catch {
     throw new TossOutcomeUnknown(
+      "unreadable_answer",
       `${request.method} ${request.path} answered ${response.status} with a body that is not JSON`,
     );
   }
@@ -85,8 +90,10 @@ export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T
   const error = errorObject(body);
   // A 5xx may have processed the request; a 409 on an idempotent replay means the first is still running.
   if (response.status >= 500 || response.status === 409 || !error) {
+    const kind = !error ? "unreadable_answer" : response.status === 409 ? "in_progress" : "provider_error";
     throw new TossOutcomeUnknown(
-      `${request.method} ${request.path} answered ${response.status}${error ? ` ${error.code}` : ""}`,
+      kind,
+      `${request.method} ${request.path} answered ${response.status}${error ? ` ${error.code}` : " without an error code"}`,
     );
   }
   return { ok: false, status: response.status, ...error };

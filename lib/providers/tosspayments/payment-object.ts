@@ -1,4 +1,12 @@
-import type { Approval, CardInfo, PaymentLookup, ProviderFailure, VirtualAccountIssue } from "../types";
+import type {
+  Approval,
+  CardInfo,
+  PaymentLookup,
+  ProviderFailure,
+  VirtualAccountIssue,
+  VirtualAccountRefundStatus,
+} from "../types";
+import { maskPgCardNumber } from "../masking";
 import { bankOfTossCode } from "./banks";
 
 /**
@@ -24,6 +32,9 @@ export type TossPayment = {
   currency?: string;
   totalAmount: number;
   balanceAmount: number;
+  /** The tax-free part Toss recorded (0: fully taxable) and the VAT it worked out. */
+  taxFreeAmount?: number;
+  vat?: number;
   requestedAt?: string;
   approvedAt?: string | null;
   lastTransactionKey?: string | null;
@@ -44,6 +55,10 @@ export type TossPayment = {
     customerName?: string;
     dueDate?: string;
     expired?: boolean;
+    /** NONE (no refund asked, or not started), PENDING, FAILED, PARTIAL_FAILED, COMPLETED. */
+    refundStatus?: string;
+    /** Set once a refund of the deposit was asked for (where it goes). */
+    refundReceiveAccount?: unknown;
   } | null;
   cancels?: TossCancel[] | null;
   failure?: { code: string; message: string } | null;
@@ -104,7 +119,7 @@ export function cardInfoOf(
   company?: string,
 ): CardInfo | undefined {
   if (!card?.number) return undefined;
-  const number = card.number;
+  const number = maskPgCardNumber(card.number);
   const issuer = card.issuerCode ?? company ?? "";
   return {
     number,
@@ -128,6 +143,7 @@ export function keptResponse(p: TossPayment): string {
     method,
     totalAmount,
     balanceAmount,
+    taxFreeAmount,
     approvedAt,
     lastTransactionKey,
     currency,
@@ -142,6 +158,7 @@ export function keptResponse(p: TossPayment): string {
     currency,
     totalAmount,
     balanceAmount,
+    taxFreeAmount,
     approvedAt,
     lastTransactionKey,
   });
@@ -190,6 +207,25 @@ export function answerOfPayment(p: TossPayment): Approval | VirtualAccountIssue 
   return failureOf(p);
 }
 
+const REFUND_STATUSES: Record<string, VirtualAccountRefundStatus> = {
+  // NONE after a refund was asked: Toss has not started the transfer back, so it is not done.
+  NONE: "PENDING",
+  PENDING: "PENDING",
+  FAILED: "FAILED",
+  PARTIAL_FAILED: "PARTIAL_REFUND_FAILED",
+  COMPLETED: "COMPLETED",
+};
+
+/** Where Toss says a refund of this virtual account's deposit stands (undefined: not a refunded account). */
+export function refundStatusOf(p: TossPayment): VirtualAccountRefundStatus | undefined {
+  const account = p.virtualAccount;
+  if (!account || !p.cancels?.length) return undefined;
+  const status = account.refundStatus ?? "NONE";
+  // A voided account (cancelled before any deposit) has cancels too, but no refund was asked.
+  if (status === "NONE" && !account.refundReceiveAccount) return undefined;
+  return REFUND_STATUSES[status] ?? "PENDING";
+}
+
 /** Toss's record of an order, as the adapter contract's look-up answers it. */
 export function lookupOf(p: TossPayment): PaymentLookup {
   if (p.status === "READY" || p.status === "IN_PROGRESS") return { status: "IN_PROGRESS" };
@@ -198,13 +234,20 @@ export function lookupOf(p: TossPayment): PaymentLookup {
   if (isVirtualAccount(p) && p.virtualAccount) {
     // A voided account and a refunded deposit both end CANCELED: only DONE / PARTIAL_CANCELED say "paid in".
     const deposited = p.status === "DONE" || p.status === "PARTIAL_CANCELED";
-    return { status: "VIRTUAL_ACCOUNT_ISSUED", issue: issueOf(p), deposited };
+    const refundStatus = refundStatusOf(p);
+    return {
+      status: "VIRTUAL_ACCOUNT_ISSUED",
+      issue: issueOf(p),
+      deposited,
+      ...(refundStatus ? { refundStatus } : {}),
+    };
   }
   return {
     status: "APPROVED",
     approval: approvalOf(p),
     amount: p.totalAmount,
     cancelledAmount: p.totalAmount - p.balanceAmount,
+    taxFreeAmount: p.taxFreeAmount ?? 0,
   };
 }
 

@@ -101,7 +101,8 @@ export async function settlementPageOf(
     });
     if (startingAfter) query.set("startingAfter", startingAfter);
     const result = await get(`/v1/transactions?${query}`);
-    if (!result.ok) throw new TossOutcomeUnknown(`the transaction listing was refused: ${result.code}`);
+    if (!result.ok)
+      throw new TossOutcomeUnknown("provider_error", `the transaction listing was refused: ${result.code}`);
     rows.push(...result.body);
     if (result.body.length < TOSS_PAGE) break;
     startingAfter = result.body.at(-1)!.transactionKey;

@@ -4,7 +4,7 @@ import type { Json } from "../json";
 
 /**
  * Each dashboard server action aimed at a target (key: `<area>/<export>`, area = its folder under
- * app/dashboard). `refuse`: it names the target's records and must answer not found / forbidden
+ * components/, with the file's name when it is not actions.ts). `refuse`: it names the target's records and must answer not found / forbidden
  * (plus `extra` codes the API uses for the same verb). `own`: it takes nothing that names another
  * tenant, so it runs on the caller's own store and its answer must merely leak nothing; `found`
  * picks what a search or list returned, which must be empty when the query names the target.
@@ -33,7 +33,6 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     found: (d) => [...d.payments, ...d.billingKeys, ...d.schedules],
   },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
-  "billing-keys/paymentChannelsAction": own(),
   "billing-keys/issueTestCardAction": refuse((t) => ({
     channel_key: t.paymentChannel,
     card_number: "4242424242424242",
@@ -50,7 +49,7 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   ),
   "billing-keys/billingKeyDetailAction": refuse((t) => ({ billing_key: t.billingKey })),
   "cash-receipts/listCashReceiptsAction": own({ page: 0 }),
-  "cash-receipts/paymentChannelsAction": own(),
+  "channels/paymentChannelsAction": own(),
   "cash-receipts/issueCashReceiptAction": refuse((t) => ({
     payment_id: t.payment,
     channel_key: t.paymentChannel,
@@ -71,6 +70,10 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
+  "channels/changeChannelKeyAction": refuse((t) => ({
+    channelId: t.paymentChannel,
+    secretKey: "live_sk_revoked_matrix_key",
+  })),
   "developers/listKeysAction": own(),
   "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
   "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),
@@ -148,19 +151,19 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     password: "intruder-password",
     role: "ADMIN",
   })),
-  "verifications/listVerificationsAction": own({ page: 0 }),
-  "verifications/getVerificationAction": refuse((t) => ({ id: t.verification })),
-  "verifications/identityChannelsAction": own(),
-  "verifications/sendVerificationAction": refuse((t) => ({
+  "identity/listVerificationsAction": own({ page: 0 }),
+  "identity/getVerificationAction": refuse((t) => ({ id: t.verification })),
+  "identity/identityChannelsAction": own(),
+  "identity/sendVerificationAction": refuse((t) => ({
     id: t.verification,
     channelKey: t.identityChannel,
     customer: { name: "Mallory", phoneNumber: "01055556666", identityNumber: "9001011" },
     operator: "SKT",
     method: "SMS",
   })),
-  "verifications/confirmVerificationAction": refuse((t) => ({ id: t.verification, otp: "000000" })),
-  "verifications/resendVerificationAction": refuse((t) => ({ id: t.verification })),
-  "verifications/inboxAction": own(),
+  "identity/confirmVerificationAction": refuse((t) => ({ id: t.verification, otp: "000000" })),
+  "identity/resendVerificationAction": refuse((t) => ({ id: t.verification })),
+  "identity/inboxAction": own(),
   "webhooks/getSettingsAction": own(),
   "webhooks/saveUrlAction": own({ url: "" }),
   "webhooks/rotateSecretAction": own({ overlapHours: 0 }),
@@ -183,21 +186,24 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "team/startTwoFactorAction": own(),
   "team/confirmTwoFactorAction": own({ code: "000000" }),
   "team/disableTwoFactorAction": own({ code: "000000" }),
-  "payments/views/listViewsAction": own(),
-  "payments/views/createViewAction": own({ name: "matrix", shared: false, query: "", columns: [] }),
-  "payments/views/renameViewAction": refuse((t) => ({ id: t.viewId, name: "hijacked" })),
-  "payments/views/deleteViewAction": refuse((t) => ({ id: t.viewId })),
-  "payments/views/defaultViewAction": refuse((t) => ({ id: t.viewId })),
+  "payments/saved-view-actions/listViewsAction": own(),
+  "payments/saved-view-actions/createViewAction": own({ name: "matrix", shared: false, query: "", columns: [] }),
+  "payments/saved-view-actions/renameViewAction": refuse((t) => ({ id: t.viewId, name: "hijacked" })),
+  "payments/saved-view-actions/deleteViewAction": refuse((t) => ({ id: t.viewId })),
+  "payments/saved-view-actions/defaultViewAction": refuse((t) => ({ id: t.viewId })),
   // Public: the link's token is the credential; a guessed one is simply not valid.
-  "app/invite/[token]/acceptInvitationAction": own({
+  "team/accept-invitation-action/acceptInvitationAction": own({
     token: "not-a-real-invitation-token",
     name: "Mallory",
     password: "a long password",
   }),
 };
 
-/** `<area>/<export>` of an action file under app/dashboard. */
+/** `<area>/<export>` of an action file under components/ (`<area>/<file>/<export>` when not actions.ts). */
 export function actionKey(file: string, name: string): string {
-  const area = file.replace(/^app\/dashboard\/?/, "").replace(/\/?actions\.ts$/, "") || "dashboard";
+  const area = file
+    .replace(/^components\//, "")
+    .replace(/\.ts$/, "")
+    .replace(/\/actions$/, "");
   return `${area}/${name}`;
 }

@@ -12,7 +12,7 @@ import { useT, useFormat } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
-import { billingKeyDetailAction } from "../actions";
+import { billingKeyDetailAction } from "@/components/billing-keys/actions";
 
 const paymentHref = (paymentId: string) => `/dashboard/payments/${encodeURIComponent(paymentId)}`;
 

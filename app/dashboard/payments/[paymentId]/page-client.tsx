@@ -24,7 +24,7 @@ import {
   registerEscrowAction,
   simulateDepositAction,
   voidVirtualAccountAction,
-} from "../actions";
+} from "@/components/payments/actions";
 
 // Only escrow payments show the delivery form: it loads with them.
 const EscrowDeliveryForm = dynamic(() => import("@/components/payments/escrow-form").then((m) => m.EscrowDeliveryForm));

@@ -11,7 +11,7 @@ import { useT } from "@/components/i18n-provider";
 import { Card, PageHeader } from "@/components/ui/card";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { PublicStore } from "@/lib/stores/serialize";
-import { listApplicationsAction } from "../actions";
+import { listApplicationsAction } from "@/components/stores/actions";
 
 export function StoreDetailClient({
   store,

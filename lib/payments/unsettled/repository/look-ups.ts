@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { dialect, getDb, withTransaction } from "@/lib/db/client";
 import type { CancellationsTable, LateApprovalsTable, TransactionsTable } from "@/lib/db/tables/payments";
-import { providerTimeoutMs } from "@/lib/providers/call";
-import { firstLookupAt, LOOKUP_MARGIN_MS, nextLookupAt } from "../look-up-times";
+import { latestHonest } from "@/lib/time";
+import { claimLeaseMs, firstLookupAt, longestLookupDelayMs, nextLookupAt } from "../look-up-times";
 
 /**
  * Records whose outcome at the provider is not known yet: attempts (PENDING), cancellations
@@ -18,11 +18,6 @@ export const OPEN_STATUS = {
   cancellations: "REQUESTED",
   late_approvals: "REFUND_REQUESTED",
 } as const;
-
-/** How long a claimed look-up may run before another sweeper takes it over. */
-function claimLeaseMs(): number {
-  return 2 * providerTimeoutMs() + LOOKUP_MARGIN_MS;
-}
 
 /** The three tables share the look-up columns; Kysely cannot express that generically. */
 function lookupColumns() {
@@ -92,8 +87,34 @@ export async function makeDueNow(name: UnsettledTable, id: string): Promise<void
     .set({ lookup_due_at: now })
     .where("id", "=", id)
     .where("status", "=", OPEN_STATUS[name])
-    .where((eb) => eb.or([eb("lookup_claimed_until", "is", null), eb("lookup_claimed_until", "<=", now)]))
+    .where((eb) =>
+      eb.or([
+        eb("lookup_claimed_until", "is", null),
+        eb("lookup_claimed_until", "<=", now),
+        // A claim further ahead than its lease was made by a clock that ran ahead: no look-up is under way.
+        eb("lookup_claimed_until", ">", latestHonest(claimLeaseMs(), now)),
+      ]),
+    )
     .execute();
+}
+
+/**
+ * Look-ups booked further ahead than any backoff, claim or call can reach (a clock that ran ahead
+ * wrote them) become due now, their claims void. Run at every worker's start and then periodically
+ * (lib/jobs/handlers.ts); an index range scan of the unsettled rows, empty when clocks agree.
+ * Returns how many records it made due.
+ */
+export async function makeFutureLookupsDue(now = Date.now()): Promise<number> {
+  const horizon = latestHonest(longestLookupDelayMs(), now);
+  let repaired = 0;
+  for (const name of Object.keys(OPEN_STATUS) as UnsettledTable[]) {
+    // The status as a literal, so SQLite can use the partial index of unsettled rows (migration 0011).
+    const result = await sql`
+      update ${sql.table(name)} set lookup_due_at = ${now}, lookup_claimed_until = null
+      where status = ${sql.lit(OPEN_STATUS[name])} and lookup_due_at > ${horizon}`.execute(getDb());
+    repaired += Number(result.numAffectedRows ?? 0);
+  }
+  return repaired;
 }
 
 /** Still unknown after a look-up: ask again after the backoff (and not before `notBefore`). No-op once settled. */

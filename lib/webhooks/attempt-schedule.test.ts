@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MINUTE } from "@/lib/time";
-import { maxAutomaticAttempts, nextAttemptAt } from "./retry";
+import { maxAutomaticAttempts, nextAttemptAt } from "./attempt-schedule";
 import { newWebhookSecret, signatureHeader } from "./secret";
 
 describe("retry schedule", () => {

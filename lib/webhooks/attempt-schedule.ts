@@ -1,3 +1,4 @@
+// The delivery schedule of webhook attempts (CONTRACT §9); failed jobs back off by lib/jobs/failed-job-backoff.ts.
 import { MINUTE } from "@/lib/time";
 
 const DEFAULT_DELAYS = [1, 4, 16, 64, 256].map((m) => m * MINUTE);

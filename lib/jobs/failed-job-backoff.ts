@@ -1,3 +1,5 @@
+// When a failed job runs again, and when a stuck money job needs attention; webhook deliveries keep
+// their own contract schedule (lib/webhooks/attempt-schedule.ts).
 import { HOUR, MINUTE } from "@/lib/time";
 
 /** A never-give-up job still unsettled this long after it first ran needs an operator's attention. */

@@ -1,7 +1,7 @@
 "use server";
 
 import { headers } from "next/headers";
-import { DomainError } from "@/lib/api/error-codes";
+import { DomainError } from "@/lib/errors/domain-error";
 import { validateInput } from "@/lib/schema/validate";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { clientAddress } from "@/lib/security/client-address";

@@ -1,13 +1,25 @@
 "use server";
 
 import { z } from "zod";
-import { connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
-import { connectTossChannelInput, liveChannelRef, setChannelEnabledInput } from "@/lib/channels/live-schema";
+import { changeChannelKey, connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import {
+  changeChannelKeyInput,
+  connectTossChannelInput,
+  liveChannelRef,
+  setChannelEnabledInput,
+} from "@/lib/channels/live-schema";
 import { listChannelSettings } from "@/lib/channels/list-channel-settings";
+import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 
 /** Every channel of the store (TEST and LIVE), with the LIVE channels' connection state. OWNER/ADMIN. */
 export const listChannelsAction = dashboardAction({ write: false, input: z.object({}) }, listChannelSettings);
+
+/** The store's payment channels, for the forms that pick one (test card issuance, manual cash receipts). */
+export const paymentChannelsAction = dashboardAction(
+  { write: false, input: z.object({}) },
+  async ({ ctx }) => (await listChannels({ ctx, input: { purpose: "payment" } })).channels,
+);
 
 export const connectTossChannelAction = dashboardAction(
   { write: true, input: connectTossChannelInput },
@@ -21,4 +33,8 @@ export const testChannelAction = dashboardAction({ write: true, input: liveChann
 export const setChannelEnabledAction = dashboardAction(
   { write: true, input: setChannelEnabledInput },
   ({ ctx, input }) => setChannelEnabled({ ctx, input }),
+);
+
+export const changeChannelKeyAction = dashboardAction({ write: true, input: changeChannelKeyInput }, ({ ctx, input }) =>
+  changeChannelKey({ ctx, input }),
 );

@@ -8,7 +8,6 @@ import { issueBillingKey } from "@/lib/billing-keys/issue-billing-key";
 import { listBillingKeys } from "@/lib/billing-keys/list-billing-keys";
 import { listKeyPayments } from "@/lib/billing-keys/list-key-payments";
 import { billingKeyStatus, deleteBillingKeyForm, issueTestCardForm } from "@/lib/billing-keys/schema";
-import { listChannels } from "@/lib/channels/list-channels";
 import { dashboardAction } from "@/lib/dashboard/action";
 import { listSchedules } from "@/lib/schedules/list-schedules";
 
@@ -19,10 +18,6 @@ export const listBillingKeysAction = dashboardAction(
   ({ ctx, input }) =>
     listBillingKeys({ ctx, input: { page: input.page, limit: 20, status: input.status ? [input.status] : undefined } }),
 );
-
-export const paymentChannelsAction = dashboardAction({ write: false, input: z.object({}) }, async ({ ctx }) => {
-  return (await listChannels({ ctx, input: { purpose: "payment" } })).channels;
-});
 
 export const issueTestCardAction = dashboardAction({ write: true, input: issueTestCardForm }, ({ ctx, input }) =>
   issueBillingKey({

@@ -1,0 +1,76 @@
+import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "../unknown-outcome";
+
+/**
+ * The HTTP side of NICE Payments' server API (its OpenAPI document, `@nicepay/start-api-mcp`):
+ * HTTP Basic auth `clientKey:secretKey`, JSON bodies, every documented answer an HTTP 200 whose
+ * `resultCode` says what happened. Anything that is not such an answer (network error, timeout,
+ * a non-200, a body that is not JSON) is thrown as an unknown outcome: the caller looks it up.
+ */
+const DEFAULT_NICE_API_BASE = "https://api.nicepay.co.kr";
+
+/** NICE_API_BASE points the adapter elsewhere (NICE's sandbox host, or the fake under e2e/nice-fake). */
+function niceApiBase(): string {
+  return (process.env.NICE_API_BASE ?? DEFAULT_NICE_API_BASE).replace(/\/+$/, "");
+}
+
+export class NiceOutcomeUnknown extends ProviderOutcomeUnknown {
+  constructor(kind: UnknownOutcomeKind, message: string) {
+    super(kind, `NICE Payments: ${message}`);
+    this.name = "NiceOutcomeUnknown";
+  }
+}
+
+export type NiceKeys = { clientKey: string; secretKey: string };
+
+export type NiceRequest = {
+  keys: NiceKeys;
+  method: "GET" | "POST";
+  path: string;
+  body?: Record<string, unknown>;
+  signal?: AbortSignal;
+};
+
+export async function niceRequest<T>(request: NiceRequest): Promise<T> {
+  const headers: Record<string, string> = {
+    authorization: `Basic ${Buffer.from(`${request.keys.clientKey}:${request.keys.secretKey}`).toString("base64")}`,
+    accept: "application/json",
+  };
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const what = `${request.method} ${request.path}`;
+  let response: Response;
+  try {
+    response = await fetch(`${niceApiBase()}${request.path}`, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      redirect: "error",
+    });
+  } catch (error) {
+    throw new NiceOutcomeUnknown(
+      request.signal?.aborted ? "timeout" : "connection_lost",
+      `${what} failed before an answer (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new NiceOutcomeUnknown(
+      "connection_lost",
+      `${what}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (response.status !== 200)
+    throw new NiceOutcomeUnknown(
+      response.status >= 500 ? "provider_error" : "unreadable_answer",
+      `${what} answered HTTP ${response.status}`,
+    );
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (body && typeof body === "object") return body as T;
+  } catch {
+    // fall through: not an answer we can read
+  }
+  throw new NiceOutcomeUnknown("unreadable_answer", `${what} answered with a body that is not a JSON object`);
+}

@@ -1,0 +1,41 @@
+/**
+ * Why a provider call has no definite outcome. Adapters throw `ProviderOutcomeUnknown` with the
+ * kind they saw; `callProvider` adds timeouts and treats any other throw as a lost connection.
+ * The kind leads the recorded reason (`kind: detail`), so what a client and the timeline are told
+ * says what happened instead of always blaming time.
+ */
+export type UnknownOutcomeKind = "timeout" | "connection_lost" | "unreadable_answer" | "provider_error" | "in_progress";
+
+export class ProviderOutcomeUnknown extends Error {
+  constructor(
+    readonly kind: UnknownOutcomeKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ProviderOutcomeUnknown";
+  }
+}
+
+const SUMMARIES: Record<UnknownOutcomeKind, string> = {
+  timeout: "The provider did not answer in time.",
+  connection_lost: "The connection to the provider was lost before its answer arrived.",
+  unreadable_answer: "The provider's answer could not be read.",
+  provider_error:
+    "The provider answered with a server error, after which it may or may not have processed the request.",
+  in_progress: "The provider is still processing an earlier identical request.",
+};
+
+export function unknownKindOf(error: unknown): UnknownOutcomeKind {
+  return error instanceof ProviderOutcomeUnknown ? error.kind : "connection_lost";
+}
+
+/** The recorded reason: the kind first, then the detail. */
+export function unknownReason(kind: UnknownOutcomeKind, detail: string): string {
+  return `${kind}: ${detail}`;
+}
+
+/** One sentence saying what happened, from a recorded reason (a reason without a known kind: no sentence). */
+export function unknownSummary(reason: string | null | undefined): string | null {
+  const kind = reason?.slice(0, reason.indexOf(":")) as UnknownOutcomeKind | undefined;
+  return kind && Object.hasOwn(SUMMARIES, kind) ? SUMMARIES[kind] : null;
+}
