@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { answersGeneration, forgetRecentAnswers, RecentAnswers } from "./recent-answers";
 
 describe("recent answers", () => {
@@ -12,5 +12,14 @@ describe("recent answers", () => {
     // Read after the revocation: kept.
     answers.set("ses_2", "user_1", Date.now(), answersGeneration());
     expect(answers.get("ses_2")).toBe("user_1");
+  });
+
+  it("a forgetting in another copy of the module (another Next bundle) clears this copy's answers", async () => {
+    const answers = new RecentAnswers<string>();
+    answers.set("ses_3", "user_1");
+    vi.resetModules();
+    const other = await import("./recent-answers");
+    other.forgetRecentAnswers();
+    expect(answers.get("ses_3")).toBeUndefined();
   });
 });
