@@ -42,8 +42,10 @@ test("signing out ends the session for a copy of its cookie", async ({ browser }
     await page.getByRole("button", { name: "Sign out" }).click({ timeout: 5_000 });
     await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
   }).toPass({ timeout: 45_000 });
-  await thief.goto("/dashboard/payments");
-  await expect(thief).toHaveURL(/\/login/);
+  // The copy, opened afresh (a new tab of the copied cookies), is sent to sign in.
+  const later = await copy.newPage();
+  await later.goto("/dashboard/payments");
+  await expect(later).toHaveURL(/\/login/);
   await page.context().close();
   await copy.close();
 });

@@ -19,7 +19,7 @@ beforeAll(() => {
   actions = serverActions(REPO_ROOT);
 });
 
-const action = (name: string) => actions.find((a) => a.name === name && a.file.includes("dashboard/team"))!;
+const action = (name: string) => actions.find((a) => a.name === name && a.file.includes("team/actions"))!;
 
 /** A client holding only a copy of another's cookie. */
 async function withCopiedCookie(cookie: string, url: string): Promise<number> {

@@ -13,7 +13,7 @@ const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "
 
 /** Server actions that are public by design, with the reason. */
 const PUBLIC_ACTIONS: Record<string, string> = {
-  "app/invite/[token]/actions.ts#acceptInvitationAction":
+  "components/team/accept-invitation-action.ts#acceptInvitationAction":
     "the invitee has no login yet: the 256-bit token in the link is the credential",
 };
 
@@ -41,7 +41,7 @@ const routeFiles = files.filter(
 
 describe("the dashboard gate covers every entry point", () => {
   it("finds the entry points (the scan itself works)", () => {
-    expect(actionFiles).toContain("app/dashboard/team/actions.ts");
+    expect(actionFiles).toContain("components/team/actions.ts");
     expect(routeFiles).toEqual(
       expect.arrayContaining(["app/dashboard/payments/export/route.ts", "app/dashboard/audit-log/export/route.ts"]),
     );

@@ -1,4 +1,4 @@
-import { forgetRecentAnswers, RecentAnswers } from "@/lib/auth/recent-answers";
+import { answersGeneration, forgetRecentAnswers, RecentAnswers } from "@/lib/auth/recent-answers";
 import { whenSettled } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { HOUR } from "@/lib/time";
@@ -22,8 +22,10 @@ const liveSessions = new RecentAnswers<string>();
 export async function isSessionLive(sessionId: string | undefined, userId: string): Promise<boolean> {
   if (!sessionId) return false;
   if (liveSessions.get(sessionId) === userId) return true;
+  const readAt = answersGeneration();
   if (!(await sessionIsLive(sessionId, userId, Date.now()))) return false;
-  liveSessions.set(sessionId, userId);
+  // A request that read the row just before a sign-out must not cache it as live after.
+  liveSessions.set(sessionId, userId, Date.now(), readAt);
   return true;
 }
 
