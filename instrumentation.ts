@@ -1,16 +1,9 @@
 /** Runs once when the server starts: bring the schema up to date and start the in-app worker. */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { logger } = await import("@/lib/ops/logger");
-  // A stray rejection in background work must be logged, not take the server (and its worker) down.
-  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled rejection"));
-  const { migrateToLatest } = await import("@/lib/db/migrations/index");
-  await migrateToLatest();
-  const { workerInApp } = await import("@/lib/env");
-  if (workerInApp()) {
-    const { startWorker } = await import("@/lib/jobs/worker");
-    const { onShutdown, workerGraceMs } = await import("@/lib/ops/shutdown");
-    const worker = startWorker({ name: "in-app" });
-    onShutdown("in-app worker", (deadline) => worker.stop({ graceMs: workerGraceMs(deadline) }));
+  // Next.js compiles this file for the Edge runtime too; the Node-only code is imported behind the
+  // check (Next's documented pattern), so the Edge build has nothing to warn about.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./instrumentation-node");
+    await registerNode();
   }
 }

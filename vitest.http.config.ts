@@ -31,6 +31,8 @@ export default defineConfig({
             "e2e/api/throttling.test.ts", // sets its limits in the test process
             "e2e/api/idempotency-lease-renewal.test.ts", // sets its lease and the sandbox latency in the test process
             "e2e/api/toss-live.test.ts", // the Toss adapter runs in the test process, against the fake it starts
+            "e2e/api/nice-live.test.ts", // the NICE adapter runs in the test process, against the fake it starts
+            "e2e/api/nice-fake.test.ts", // the NICE fake and adapter only, no server involved
             "e2e/api/provider-conformance.test.ts", // calls adapters in the test process, no HTTP involved
             "e2e/api/toss-deposit-callback-limits.test.ts", // the Toss adapter and its limits live in the test process
           ],

@@ -22,10 +22,10 @@ export function useLocale(): Locale {
 }
 
 export function useT() {
-  const { messages } = useContext(ReaderContext);
+  const { messages, locale } = useContext(ReaderContext);
   return useCallback(
-    (key: string, vars?: Record<string, string | number>) => interpolate(messages[key] ?? key, vars),
-    [messages],
+    (key: string, vars?: Record<string, string | number>) => interpolate(messages[key] ?? key, vars, locale),
+    [messages, locale],
   );
 }
 

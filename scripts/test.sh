@@ -43,6 +43,10 @@ fi
 if [ "${SKIP_E2E:-}" != "1" ]; then
   step "production build"
   if npx next build > "$OUT/build.log" 2>&1; then
+    # A build that succeeds with a warning (an Edge-runtime warning ends "Ecmascript file had an error") still fails the step.
+    if grep -q -E "Turbopack build encountered|Ecmascript file had an error" "$OUT/build.log"; then
+      cat "$OUT/build.log"; echo "the build printed warnings"; failed_step "production build warnings"
+    fi
     # The API suite and the generated routing pass over real HTTP against the production server.
     step "API over HTTP on SQLite"
     LOG_FILE="$LOGS/http-sqlite.log" DATABASE_URL="file:$TMP/http/platform.db" DATA_DIR="$TMP/http" npx vitest run -c vitest.http.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/http-sqlite.json" || failed_step http-sqlite.json

@@ -1,9 +1,16 @@
 "use server";
 
 import { z } from "zod";
-import { changeChannelKey, connectTossChannel, setChannelEnabled, testChannelConnection } from "@/lib/channels/live";
+import {
+  changeChannelKey,
+  connectNiceChannel,
+  connectTossChannel,
+  setChannelEnabled,
+  testChannelConnection,
+} from "@/lib/channels/live";
 import {
   changeChannelKeyInput,
+  connectNiceChannelInput,
   connectTossChannelInput,
   liveChannelRef,
   setChannelEnabledInput,
@@ -24,6 +31,11 @@ export const paymentChannelsAction = dashboardAction(
 export const connectTossChannelAction = dashboardAction(
   { write: true, input: connectTossChannelInput },
   ({ ctx, input }) => connectTossChannel({ ctx, input }),
+);
+
+export const connectNiceChannelAction = dashboardAction(
+  { write: true, input: connectNiceChannelInput },
+  ({ ctx, input }) => connectNiceChannel({ ctx, input }),
 );
 
 export const testChannelAction = dashboardAction({ write: true, input: liveChannelRef }, ({ ctx, input }) =>

@@ -4,6 +4,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { useT } from "@/components/i18n-provider";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/input";
+import { channelLabel } from "@/lib/i18n/labels";
 
 type ChannelOption = { key: string; name: string; type?: "LIVE" | "TEST" };
 
@@ -27,7 +28,7 @@ export function ChannelSelect({
       <Select id={id} {...registration}>
         {(channels ?? []).map((c) => (
           <option key={c.key} value={c.key}>
-            {c.type ? `${c.name} (${t(`enum.channelType.${c.type}`)})` : c.name}
+            {c.type ? channelLabel(t, { name: c.name, type: c.type }) : c.name}
           </option>
         ))}
       </Select>

@@ -6,8 +6,15 @@ import { switchLocale, switchStore } from "@/components/dashboard/actions";
 import { useLocale, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/input";
+import { storeLabel } from "@/lib/i18n/labels";
 
-export function StoreSwitcher({ stores, current }: { stores: { id: string; name: string }[]; current: string }) {
+export function StoreSwitcher({
+  stores,
+  current,
+}: {
+  stores: { id: string; name: string; is_default: number }[];
+  current: string;
+}) {
   const t = useT();
   const router = useRouter();
   const [pending, start] = useTransition();
@@ -29,7 +36,7 @@ export function StoreSwitcher({ stores, current }: { stores: { id: string; name:
       >
         {stores.map((s) => (
           <option key={s.id} value={s.id}>
-            {s.name}
+            {storeLabel(t, s)}
           </option>
         ))}
       </Select>

@@ -17,7 +17,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
       aria-label={t("shell.theme")}
       value={mounted ? (theme ?? "system") : "system"}
       onChange={(e) => setTheme(e.target.value)}
-      className={`!w-32 ${className}`}
+      className={`!w-auto ${className}`}
       data-testid="theme-select"
     >
       <option value="system">{t("shell.theme.system")}</option>

@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { callerId } from "@/lib/schema/fields";
 import { dashboardAction } from "@/lib/dashboard/action";
+import { issueReceiptForPayment } from "@/lib/cash-receipts/issue-receipt-for-payment";
+import { receiptFromPaymentInput } from "@/lib/cash-receipts/schema";
 import { cancelPayment } from "@/lib/payments/cancel/cancel-payment";
 import { completeEscrow } from "@/lib/payments/escrow/complete-escrow";
 import { getPaymentDetail } from "@/lib/dashboard/payment-detail";
@@ -62,4 +64,10 @@ export const registerEscrowAction = dashboardAction(
 
 export const completeEscrowAction = dashboardAction({ write: true, input: byId }, ({ ctx, input }) =>
   completeEscrow({ ctx, input: { ...input, store_id: ctx.storeId } }),
+);
+
+/** A cash receipt for this (virtual-account or transfer) payment, amounts from the payment. */
+export const issueReceiptForPaymentAction = dashboardAction(
+  { write: true, input: receiptFromPaymentInput },
+  ({ ctx, input }) => issueReceiptForPayment({ ctx, input }),
 );

@@ -27,8 +27,12 @@ type CancelAction = (input: {
   check_refundable_amount?: number;
 }) => Promise<ActionResult<unknown>>;
 
+/** A refund as reviewed before it is sent: the form's values and the amounts in minor units. */
+type Review = { values: CancelForm; amount: number; taxFree: number | undefined };
+
 /**
- * Full or partial refund, amounts in major units. A full refund asks first (it cannot be undone).
+ * Full or partial refund, amounts in major units. Either one is reviewed first, with its amounts
+ * (it cannot be undone); the form keeps the chosen mode afterwards.
  * The balance shown is sent as check_refundable_amount, so a refund made elsewhere meanwhile makes
  * the API refuse rather than refund the wrong amount.
  */
@@ -39,6 +43,8 @@ export function CancelPaymentForm({
   taxFreeBalance,
   cancel,
   onDone,
+  mode: keptMode = "full",
+  onModeKept,
 }: {
   paymentId: string;
   currency: string;
@@ -46,42 +52,39 @@ export function CancelPaymentForm({
   taxFreeBalance: number;
   cancel: CancelAction;
   onDone: () => void;
+  /** The mode to start in: the page keeps the last one used (the form is mounted again after a refund). */
+  mode?: CancelForm["mode"];
+  onModeKept?: (mode: CancelForm["mode"]) => void;
 }) {
   const t = useT();
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const fieldError = useFieldError();
   const [error, setError] = useErrorNotice();
-  const [confirming, setConfirming] = useState<CancelForm | null>(null);
+  const [confirming, setConfirming] = useState<Review | null>(null);
   const form = useForm<CancelForm>({
     resolver: zodResolver(cancelForm),
-    defaultValues: { mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" },
+    defaultValues: { mode: keptMode, cancel_amount: "", tax_free_amount: "", reason: "" },
   });
   const mode = form.watch("mode");
   const errors = form.formState.errors;
   const submit = useMutation({
-    mutationFn: async (v: CancelForm) => {
-      const amount = v.mode === "partial" ? parseMajorAmount(v.cancel_amount, currency) : undefined;
-      const taxFree = v.tax_free_amount ? parseMajorAmount(v.tax_free_amount, currency) : undefined;
-      if (amount === null || taxFree === null)
-        throw Object.assign(new Error(t("validation.decimals", { currency })), {
-          code: "INVALID_REQUEST",
-          field: v.mode === "partial" && amount === null ? "cancel_amount" : "tax_free_amount",
-        });
+    mutationFn: async ({ values, amount, taxFree }: Review) => {
       await unwrap(
         await cancel({
           payment_id: paymentId,
-          reason: v.reason,
-          cancel_amount: amount,
+          reason: values.reason,
+          cancel_amount: values.mode === "partial" ? amount : undefined,
           tax_free_amount: taxFree,
           check_refundable_amount: balance,
         }),
       );
-      return amount ?? balance;
+      return { refunded: amount, mode: values.mode };
     },
-    onSuccess: (refunded) => {
+    onSuccess: ({ refunded, mode: done }) => {
       toast.success(t("payments.cancel.doneAmount", { amount: fmt.money(refunded, currency) }));
-      form.reset({ mode: "full", cancel_amount: "", tax_free_amount: "", reason: "" });
+      form.reset({ mode: done, cancel_amount: "", tax_free_amount: "", reason: "" });
+      onModeKept?.(done);
       onDone();
     },
     onError: (e) => {
@@ -90,14 +93,26 @@ export function CancelPaymentForm({
       onDone();
     },
   });
-  const send = (v: CancelForm) => {
+  const review = (v: CancelForm) => {
     setError(null);
-    if (v.mode === "full") setConfirming(v);
-    else submit.mutate(v);
+    const amount = v.mode === "partial" ? parseMajorAmount(v.cancel_amount, currency) : balance;
+    const taxFree = v.tax_free_amount ? parseMajorAmount(v.tax_free_amount, currency) : undefined;
+    if (amount === null || taxFree === null) {
+      form.setError(amount === null ? "cancel_amount" : "tax_free_amount", { type: "custom" });
+      return setError(t("validation.decimals", { currency }));
+    }
+    setConfirming({ values: v, amount, taxFree });
   };
+  const money = (n: number) => fmt.money(n, currency);
+  const full = confirming?.values.mode !== "partial";
   return (
     <Card title={t("payments.cancel.title")}>
-      <form className="space-y-3" noValidate aria-label={t("payments.cancel.title")} onSubmit={form.handleSubmit(send)}>
+      <form
+        className="space-y-3"
+        noValidate
+        aria-label={t("payments.cancel.title")}
+        onSubmit={form.handleSubmit(review)}
+      >
         <p className="text-sm" data-testid="cancellable-balance">
           {t("payments.cancel.balance", { amount: fmt.money(balance, currency) })}
           {taxFreeBalance > 0
@@ -148,14 +163,40 @@ export function CancelPaymentForm({
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={t("payments.cancel.confirmTitle", { amount: fmt.money(balance, currency) })}
-        body={
-          <>
-            <p>{t("payments.cancel.confirmBody", { amount: fmt.money(balance, currency) })}</p>
-            <p className="text-slate-500">{t("payments.cancel.confirmReason", { reason: confirming?.reason ?? "" })}</p>
-          </>
+        title={
+          full
+            ? t("payments.cancel.confirmTitle", { amount: money(balance) })
+            : t("payments.cancel.confirmPartialTitle", { amount: money(confirming?.amount ?? 0) })
         }
-        confirmLabel={t("payments.cancel.confirm", { amount: fmt.money(balance, currency) })}
+        body={
+          confirming ? (
+            <>
+              <p>
+                {full
+                  ? t("payments.cancel.confirmBody", { amount: money(balance) })
+                  : t("payments.cancel.confirmPartialBody", { amount: money(confirming.amount) })}
+              </p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="refund-review">
+                <dt className="text-slate-500">{t("payments.cancel.amount")}</dt>
+                <dd className="text-right tabular-nums">{money(confirming.amount)}</dd>
+                {confirming.taxFree ? (
+                  <>
+                    <dt className="text-slate-500">{t("payments.cancel.taxFree")}</dt>
+                    <dd className="text-right tabular-nums">{money(confirming.taxFree)}</dd>
+                  </>
+                ) : null}
+                <dt className="text-slate-500">{t("payments.cancel.remaining")}</dt>
+                <dd className="text-right tabular-nums">{money(Math.max(0, balance - confirming.amount))}</dd>
+              </dl>
+              {confirming.values.reason ? (
+                <p className="text-slate-500">
+                  {t("payments.cancel.confirmReason", { reason: confirming.values.reason })}
+                </p>
+              ) : null}
+            </>
+          ) : null
+        }
+        confirmLabel={t("payments.cancel.confirm", { amount: money(confirming?.amount ?? balance) })}
         pending={submit.isPending}
         onConfirm={() => {
           if (confirming) submit.mutate(confirming);

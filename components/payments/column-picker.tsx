@@ -7,6 +7,7 @@ const LABEL: Record<PaymentColumn, string> = {
   order_name: "payments.orderName",
   status: "payments.status",
   net: "payments.netAmount",
+  failure: "payments.failureReason",
   method: "payments.method",
   provider: "payments.provider",
   customer: "payments.customer",

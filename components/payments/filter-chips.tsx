@@ -50,6 +50,13 @@ export function FilterChips({
       label: `${t("payments.provider")}: ${providers.map((p) => t(`enum.pgProvider.${p}`)).join(", ")}`,
       remove: { pg_providers: undefined },
     });
+  const failures = list(query, "failure_codes");
+  if (failures.length)
+    chips.push({
+      id: "failure",
+      label: `${t("payments.failureReason")}: ${failures.map((c) => t(`decline.${c}`)).join(", ")}`,
+      remove: { failure_codes: undefined },
+    });
   const test = single(query, "is_test_payment");
   if (test)
     chips.push({
@@ -111,6 +118,7 @@ export function FilterChips({
                 status: undefined,
                 methods: undefined,
                 pg_providers: undefined,
+                failure_codes: undefined,
                 is_test_payment: undefined,
                 timestamp_type: undefined,
                 text_search_value: undefined,

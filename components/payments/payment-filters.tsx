@@ -13,6 +13,7 @@ import {
   TEXT_SEARCH_COLUMNS,
   TIMESTAMP_TYPES,
 } from "@/lib/payments/read/schema";
+import { PAYMENT_FAILURE_CODES } from "@/lib/search/schema";
 import { list, single, withFilters, type UrlQuery } from "./url-state";
 
 /** The filter panel (opened from the chips row); Apply writes every field into the URL at once. */
@@ -35,6 +36,7 @@ export function PaymentFilters({
   const [from, setFrom] = useState(toDay(single(query, "start")));
   const [to, setTo] = useState(toDay(single(query, "end")));
   const [timestampType, setTimestampType] = useState(single(query, "timestamp_type") || "STATUS_UPDATED_AT");
+  const [failure, setFailure] = useState(single(query, "failure_codes"));
   const [test, setTest] = useState(single(query, "is_test_payment"));
   const [column, setColumn] = useState(single(query, "text_search_column") || "ALL");
   const [value, setValue] = useState(single(query, "text_search_value"));
@@ -49,6 +51,7 @@ export function PaymentFilters({
         status: statuses,
         methods: method ? [method] : [],
         pg_providers: provider ? [provider] : [],
+        failure_codes: failure ? [failure] : [],
         start: start === null ? "" : new Date(start).toISOString(),
         end: end === null ? "" : new Date(end).toISOString(),
         timestamp_type: timestampType === "STATUS_UPDATED_AT" ? "" : timestampType,
@@ -133,7 +136,7 @@ export function PaymentFilters({
           </label>
         ))}
       </fieldset>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <FormField label={t("payments.method")} htmlFor="f-method">
           <Select id="f-method" value={method} onChange={(e) => setMethod(e.target.value)}>
             <option value="">{t("payments.any")}</option>
@@ -150,6 +153,16 @@ export function PaymentFilters({
             {PG_PROVIDERS.map((p) => (
               <option key={p} value={p}>
                 {t(`enum.pgProvider.${p}`)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("payments.failureReason")} htmlFor="f-failure">
+          <Select id="f-failure" value={failure} onChange={(e) => setFailure(e.target.value)}>
+            <option value="">{t("payments.any")}</option>
+            {PAYMENT_FAILURE_CODES.map((c) => (
+              <option key={c} value={c}>
+                {t(`decline.${c}`)}
               </option>
             ))}
           </Select>

@@ -4,8 +4,9 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { StoreLink } from "@/components/dashboard/store-link";
 import { paymentPath } from "@/components/dashboard/store-href";
-import { useFormat, useT } from "@/components/i18n-provider";
+import { useFormat, useLocale, useT } from "@/components/i18n-provider";
 import { DataTable } from "@/components/ui/data-table";
+import { failureLabel } from "@/lib/i18n/labels";
 import type { WirePayment, WireTransaction } from "@/lib/payments/serialize";
 import type { PaymentColumn } from "@/lib/saved-views/schema";
 import { StatusBadge } from "./status-badge";
@@ -14,6 +15,7 @@ const OPTIONAL = new Set<string>([
   "order_name",
   "status",
   "net",
+  "failure",
   "method",
   "provider",
   "customer",
@@ -28,9 +30,13 @@ export function primaryOf(payment: WirePayment) {
   return payment.transactions.find((t) => t.is_primary) ?? payment.transactions.at(-1)!;
 }
 
-/** What the merchant keeps: paid minus refunded (the total for unpaid payments, shown greyed). */
+/**
+ * What the merchant keeps: paid minus refunded. A payment still awaiting money (a virtual account,
+ * a pending attempt) shows its total greyed; a failed one nothing, for nothing was paid.
+ */
 function netOf(tx: WireTransaction): number {
-  return tx.amount.paid > 0 ? tx.amount.paid - tx.amount.cancelled : tx.amount.total;
+  if (tx.amount.paid > 0) return tx.amount.paid - tx.amount.cancelled;
+  return tx.status === "FAILED" ? 0 : tx.amount.total;
 }
 
 function SortHeader({
@@ -78,6 +84,7 @@ export function PaymentsTable({
 }) {
   const t = useT();
   const fmt = useFormat();
+  const locale = useLocale();
   const columns = useMemo<ColumnDef<WirePayment>[]>(() => {
     const cols: ColumnDef<WirePayment>[] = [
       {
@@ -107,7 +114,7 @@ export function PaymentsTable({
           const net = netOf(tx);
           return (
             <span
-              className={`tabular-nums whitespace-nowrap ${tx.amount.paid === 0 ? "text-slate-500" : ""}`}
+              className={`tabular-nums whitespace-nowrap ${tx.amount.paid === 0 && tx.status !== "FAILED" ? "text-slate-500" : ""}`}
               data-testid="net-amount"
             >
               {fmt.money(net, tx.amount.currency)}
@@ -117,6 +124,18 @@ export function PaymentsTable({
                 </span>
               ) : null}
             </span>
+          );
+        },
+      },
+      {
+        id: "failure",
+        header: t("payments.failureReason"),
+        cell: ({ row }) => {
+          const tx = primaryOf(row.original);
+          if (tx.status !== "FAILED") return "";
+          const f = tx.failure;
+          return (
+            <span data-testid="failure-reason">{failureLabel(t, locale, f?.pg_code, f?.reason ?? f?.pg_message)}</span>
           );
         },
       },
@@ -147,6 +166,7 @@ export function PaymentsTable({
     cols.push(
       {
         id: "requested_at",
+        meta: { label: t("payments.requestedAt") },
         header: () => <SortHeader label={t("payments.requestedAt")} by="REQUESTED_AT" sort={sort} onSort={onSort} />,
         cell: ({ row }) => (
           <span className="whitespace-nowrap">{fmt.dateTime(primaryOf(row.original).requested_at)}</span>
@@ -154,6 +174,7 @@ export function PaymentsTable({
       },
       {
         id: "status_updated_at",
+        meta: { label: t("payments.statusUpdatedAt") },
         header: () => (
           <SortHeader label={t("payments.statusUpdatedAt")} by="STATUS_UPDATED_AT" sort={sort} onSort={onSort} />
         ),
@@ -164,13 +185,14 @@ export function PaymentsTable({
     );
     // A saved view may hide optional columns; the payment id (and the store, across stores) always shows.
     return visible ? cols.filter((c) => !c.id || !OPTIONAL.has(c.id) || visible.includes(c.id as PaymentColumn)) : cols;
-  }, [t, fmt, sort, onSort, stores, currentStoreId, visible]);
+  }, [t, fmt, locale, sort, onSort, stores, currentStoreId, visible]);
   return (
     <DataTable
       columns={columns}
       data={payments}
       loading={loading}
       testId="payments-table"
+      stacked
       rowTestId={(p) => `payment-${p.id}`}
       emptyText={emptyText}
       label={t("payments.title")}

@@ -82,7 +82,9 @@ export function SavedViews({ activeId, search, columns, canShare, onOpen }: Prop
   return (
     <div className="flex flex-wrap items-end gap-2 text-sm" data-testid="saved-views">
       <label className="flex items-center gap-2">
-        {t("views.label")}
+        <span className="shrink-0 whitespace-nowrap" data-testid="saved-views-label">
+          {t("views.label")}
+        </span>
         <Select
           className="w-56"
           value={active ? activeId : ""}

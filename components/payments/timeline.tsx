@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useFormat, useT } from "@/components/i18n-provider";
+import { useFormat, useLocale, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
 import type { TimelineEvent } from "@/lib/dashboard/timeline";
+import { failureLabel } from "@/lib/i18n/labels";
 
 const DOT: Record<TimelineEvent["tone"], string> = {
   neutral: "bg-slate-400",
@@ -16,12 +17,15 @@ const DOT: Record<TimelineEvent["tone"], string> = {
 export function Timeline({ events }: { events: TimelineEvent[] }) {
   const t = useT();
   const fmt = useFormat();
+  const locale = useLocale();
   const text = (e: TimelineEvent) => {
     const v = e.vars;
     const money = typeof v.amount === "number" ? fmt.money(v.amount, String(v.currency)) : "";
     return t(`timeline.${e.kind}`, {
       ...v,
       amount: money,
+      // Providers answer in English: a failure reads in the reader's language, the code stays as detail.
+      ...(e.kind === "failed" ? { reason: failureLabel(t, locale, String(v.code ?? ""), String(v.reason ?? "")) } : {}),
       method: v.method ? t(`enum.method.${v.method}`) : "",
       bank: v.bank ? t(`enum.bank.${v.bank}`) : "",
       event: v.event ? t(`enum.webhookType.${v.event}`) : "",

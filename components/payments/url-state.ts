@@ -4,7 +4,7 @@
  */
 export type UrlQuery = Record<string, string | string[]>;
 
-const ARRAY_KEYS = new Set(["status", "methods", "pg_providers"]);
+const ARRAY_KEYS = new Set(["status", "methods", "pg_providers", "failure_codes"]);
 
 export function queryFromSearch(search: URLSearchParams): UrlQuery {
   const out: UrlQuery = {};

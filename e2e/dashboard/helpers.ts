@@ -51,3 +51,23 @@ export async function chooseLanguage(page: Page, label: string, locale: string) 
     await page.getByLabel(label).selectOption(locale);
   }
 }
+
+/** Signs in on the login page as the browser's language shows it (English or Korean). */
+export async function signInAs(page: Page, m: { dashboard: { email: string; password: string } }, locale: "en" | "ko") {
+  const ko = locale === "ko";
+  await page.goto("/login");
+  await page.getByLabel(ko ? "이메일" : "Email").fill(m.dashboard.email);
+  await page.getByLabel(ko ? "비밀번호" : "Password").fill(m.dashboard.password);
+  await page.getByRole("button", { name: ko ? "로그인" : "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The widths and languages every page of issue #31 is checked at. */
+export const WIDTHS = [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+export const LANGUAGES = [
+  { locale: "en", browser: "en-US" },
+  { locale: "ko", browser: "ko-KR" },
+] as const;

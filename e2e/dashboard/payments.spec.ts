@@ -42,6 +42,12 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   await cancel.getByLabel("Cancel amount").fill("5000");
   await cancel.getByLabel("Reason").fill("one size too big");
   await cancel.getByRole("button", { name: "Cancel payment" }).click();
+  // A partial refund is reviewed too, with its amounts (issue #31).
+  const review = page.getByRole("alertdialog");
+  await expect(review).toContainText("Refund ₩5,000?");
+  await expect(review.getByTestId("refund-review")).toContainText("₩5,000");
+  await expect(review.getByTestId("refund-review")).toContainText("Left to refund afterwards₩10,000");
+  await review.getByRole("button", { name: "Refund ₩5,000" }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("Partially refunded");
   await expect(toast(page, "Refunded ₩5,000.")).toBeVisible();
   await expect(page.getByTestId("amount-cancelled")).toHaveText("₩5,000");
@@ -51,6 +57,9 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   );
 
   const again = page.getByRole("form", { name: "Cancel payment" });
+  // The form keeps the mode it was used in.
+  await expect(again.getByLabel("Partial cancellation")).toBeChecked();
+  await again.getByLabel("Full cancellation").check();
   await again.getByLabel("Reason").fill("returned");
   await again.getByRole("button", { name: "Cancel payment" }).click();
   // A full refund asks first, naming the amount; Esc backs out, then confirm.

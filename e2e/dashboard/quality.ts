@@ -29,6 +29,36 @@ const RAW_ENUMS = [
 ].filter((v) => !new RegExp(`(^|[^A-Za-z0-9_])${v}(?![A-Za-z0-9_])`).test(labels));
 const RAW_PATTERN = new RegExp(`(^|[^A-Za-z0-9_])(${RAW_ENUMS.join("|")})(?![A-Za-z0-9_])`);
 
+/**
+ * Latin words a Korean page may show: those the Korean dictionary itself uses (API, URL, CSV, brand
+ * names such as PortOne). Any other English word on a Korean page is a missing translation.
+ */
+const KOREAN_LATIN = new Set(
+  Object.values(dictionaries.ko)
+    .join(" ")
+    .match(/[A-Za-z][A-Za-z']+/g)
+    ?.map((w) => w.toLowerCase()) ?? [],
+);
+
+/**
+ * Data every test merchant carries (lib/tenancy/create-merchant.ts): its owner is "<merchant> owner",
+ * its first API key "default". They are names a merchant gave, not text the dashboard failed to translate.
+ */
+const FIXTURE_DATA = ["owner", "default"];
+
+/**
+ * English words in a Korean page's text. Data is left out: e-mails, addresses, ids (anything with a
+ * digit, a hyphen, a dot or a slash) and the words of `data` (names the test itself typed).
+ */
+export function englishWords(text: string, data: string[] = []): string[] {
+  const allowed = new Set([...FIXTURE_DATA, ...data].flatMap((d) => d.toLowerCase().match(/[a-z][a-z']+/g) ?? []));
+  const words = text
+    .split(/\s+/)
+    .filter((token) => !/[@/\\_:.-]\w|\d/.test(token))
+    .flatMap((token) => token.match(/[A-Za-z][A-Za-z']{2,}/g) ?? []);
+  return [...new Set(words.filter((w) => !KOREAN_LATIN.has(w.toLowerCase()) && !allowed.has(w.toLowerCase())))];
+}
+
 /** A page's own title in the app's title template ("Payments · Payment Platform"), in either language. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const PAGE_TITLE = new RegExp(
@@ -124,4 +154,14 @@ export async function expectOnScreenWithoutSidewaysScroll(locator: Locator, labe
     return null;
   });
   expect(clipped, `${label}: needs sideways scrolling`).toBeNull();
+}
+
+/**
+ * checkPage, and on a Korean page the dictionary check: no English word the Korean dictionary does
+ * not use itself (`englishWords`). `data` names what the test typed (order names, merchant names).
+ */
+export async function checkKoreanPage(page: Page, label: string, data: string[] = []) {
+  await checkPage(page, label);
+  if ((await page.locator("html").getAttribute("lang")) !== "ko") return;
+  expect(englishWords(await readableText(page), data), `${label}: English text on a Korean page`).toEqual([]);
 }

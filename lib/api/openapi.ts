@@ -12,6 +12,7 @@ import { storeOperations } from "@/lib/stores/openapi";
 import { scheduleOperations } from "@/lib/schedules/openapi";
 import { settlementOperations } from "@/lib/settlements/openapi";
 import { webhookOperations } from "@/lib/webhooks/openapi";
+import { QUERY_TYPE } from "@/lib/schema/fields";
 import type { Operation } from "@/lib/schema/openapi-types";
 
 /** Every documented operation; each area contributes its list. */
@@ -42,6 +43,13 @@ function toSchema(schema: z.ZodType, io: "input" | "output" = "input"): JsonSche
   return rest;
 }
 
+/** A query integer or boolean as what it means (the text it travels as is the transport's business). */
+function querySchema(s: JsonSchema): JsonSchema {
+  const meant = s[QUERY_TYPE] as JsonSchema | undefined;
+  if (!meant) return s;
+  return { ...meant, ...(s.default !== undefined ? { default: s.default } : {}) };
+}
+
 function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
   if (!schema) return [];
   const json = toSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -49,7 +57,7 @@ function parameters(where: "path" | "query", schema: z.ZodObject | undefined) {
     name,
     in: where,
     required: where === "path" || (json.required ?? []).includes(name),
-    schema: s,
+    schema: querySchema(s),
     ...(where === "query" && s.type === "array" ? { style: "form", explode: true } : {}),
   }));
 }
@@ -95,6 +103,7 @@ function operationObject(op: Operation) {
     ]),
   ].sort();
   return {
+    operationId: op.operationId,
     summary: op.summary,
     tags: [op.tag],
     ...(op.deprecated ? { deprecated: true } : {}),
@@ -130,7 +139,14 @@ export function openApiDocument(): JsonSchema {
   for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
   cached = {
     openapi: "3.1.0",
-    info: { title: "Payment platform API", version: "2.0.0", description: apiIntroduction() },
+    info: {
+      title: "Payment platform API",
+      version: "2.0.0",
+      description: apiIntroduction(),
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    // Relative: every installation serves its own API (PUBLIC_URL), and the reference page calls the origin it came from.
+    servers: [{ url: "/", description: "This installation" }],
     components: {
       securitySchemes: {
         bearer: {

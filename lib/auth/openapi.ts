@@ -5,6 +5,7 @@ export const authOperations: Operation[] = [
   {
     method: "post",
     path: "/login/api-key",
+    operationId: "loginWithApiKey",
     summary: "Log in with an API key",
     tag: "auth",
     family: "login",
@@ -16,6 +17,7 @@ export const authOperations: Operation[] = [
   {
     method: "post",
     path: "/v2/token-regeneration",
+    operationId: "refreshToken",
     summary: "Rotate a refresh token",
     tag: "auth",
     family: "platform",
@@ -27,6 +29,7 @@ export const authOperations: Operation[] = [
   {
     method: "post",
     path: "/v2/signin/api-key",
+    operationId: "signInWithApiKey",
     summary: "Log in with an API key (deprecated)",
     tag: "auth",
     family: "platform",

@@ -20,6 +20,7 @@ export const cashReceiptOperations: Operation[] = [
   {
     ...base,
     method: "get",
+    operationId: "getCashReceipt",
     summary: "Get a payment's cash receipt",
     query: storeQuery,
     response: getCashReceiptResponse,
@@ -28,6 +29,7 @@ export const cashReceiptOperations: Operation[] = [
   {
     ...base,
     method: "post",
+    operationId: "issueCashReceipt",
     summary: "Issue a cash receipt (manual issuance)",
     body: issueCashReceiptBody,
     response: issueCashReceiptResponse,
@@ -36,6 +38,7 @@ export const cashReceiptOperations: Operation[] = [
   {
     ...base,
     method: "delete",
+    operationId: "cancelCashReceipt",
     summary: "Cancel a payment's cash receipt",
     query: storeQuery,
     response: cancelCashReceiptResponse,

@@ -10,12 +10,14 @@ export const cashReceiptProductType = z.enum(["REAL", "DIGITAL"]);
 export const paymentParams = z.object({ payment_id: callerId });
 export const storeQuery = z.object({ store_id: idRef.optional() });
 
+const customerIdentifier = text(40)
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^\d{8,20}$/, "must be a phone or business number (8–20 digits)"));
+
 const issueFields = z.object({
   store_id: idRef.optional(),
   channel_key: idRef,
-  customer_identifier: text(40)
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{8,20}$/, "must be a phone or business number (8–20 digits)")),
+  customer_identifier: customerIdentifier,
   type: cashReceiptType,
   order_name: text(200).trim().min(1),
   currency,
@@ -47,6 +49,23 @@ export type IssueCashReceiptBody = z.output<typeof issueFields>;
 export const dashboardIssueInput = issueFields.extend({ payment_id: callerId }).superRefine(taxFreeWithinAmount);
 export type DashboardIssueInput = z.input<typeof dashboardIssueInput>;
 export const dashboardPaymentInput = z.object({ payment_id: callerId });
+
+/**
+ * A receipt from the payment page: order name, currency and channel come from the payment; the
+ * amount defaults to what is paid and not refunded, and may not exceed it.
+ */
+export const receiptFromPaymentInput = z
+  .object({
+    payment_id: callerId,
+    type: cashReceiptType,
+    customer_identifier: customerIdentifier,
+    amount: amount.min(1, "must be positive").optional(),
+    tax_free_amount: amount.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.amount !== undefined) taxFreeWithinAmount({ amount: v.amount, tax_free_amount: v.tax_free_amount }, ctx);
+  });
+export type ReceiptFromPaymentInput = z.output<typeof receiptFromPaymentInput>;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be yyyy-MM-dd");
 export const listCashReceiptsInput = z.object({

@@ -12,8 +12,27 @@ export const connectTossChannelInput = z.object({
 });
 export type ConnectTossChannelInput = z.infer<typeof connectTossChannelInput>;
 
-/** Replacing a LIVE channel's secret key (dashboard, OWNER/ADMIN). */
-export const changeChannelKeyInput = z.object({ channelId: idRef, secretKey: liveSecretKey });
+/**
+ * Connecting a LIVE NICE Payments channel: NICE's client key (its public merchant identifier, kept as
+ * the channel's pg_merchant_id) and secret key (32 characters: also encData's AES-256 key).
+ */
+const niceClientKey = z.string().regex(/^[SR]2_[A-Za-z0-9]{8,64}$/, "a NICE Payments client key (S2_… or R2_…)");
+const niceSecretKey = z.string().regex(/^[A-Za-z0-9]{32}$/, "a NICE Payments secret key (32 letters and digits)");
+
+export const connectNiceChannelInput = z.object({
+  name: text(100).min(1),
+  clientKey: niceClientKey,
+  secretKey: niceSecretKey,
+});
+export type ConnectNiceChannelInput = z.infer<typeof connectNiceChannelInput>;
+
+/** The secret a NICE channel keeps sealed: both keys, as NICE's Basic auth takes them. */
+export function niceChannelSecret(input: { clientKey: string; secretKey: string }): string {
+  return `${input.clientKey}:${input.secretKey}`;
+}
+
+/** Replacing a LIVE channel's secret key (dashboard, OWNER/ADMIN): Toss's, or NICE's (its client key stays). */
+export const changeChannelKeyInput = z.object({ channelId: idRef, secretKey: z.union([liveSecretKey, niceSecretKey]) });
 export type ChangeChannelKeyInput = z.infer<typeof changeChannelKeyInput>;
 
 export const liveChannelRef = z.object({ channelId: idRef });

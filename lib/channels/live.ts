@@ -5,9 +5,15 @@ import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import { callProvider } from "@/lib/providers/call";
-import { tossPayments } from "./providers";
+import { nicePayments, tossPayments } from "./providers";
 import { sealChannelSecret } from "./live-credentials";
-import type { ChangeChannelKeyInput, ConnectTossChannelInput, LiveChannelView } from "./live-schema";
+import {
+  type ChangeChannelKeyInput,
+  type ConnectNiceChannelInput,
+  type ConnectTossChannelInput,
+  type LiveChannelView,
+  niceChannelSecret,
+} from "./live-schema";
 import {
   channelTestedAt,
   findStoreLiveChannel,
@@ -21,7 +27,8 @@ import {
 
 /**
  * LIVE channels a merchant connects per store (dashboard Channels page, OWNER/ADMIN): a Toss
- * Payments merchant id and secret key, sealed at rest and never shown again. A channel starts
+ * Payments merchant id and secret key, or NICE Payments' client key and secret key, sealed at rest
+ * and never shown again. A channel starts
  * disabled (is_for_payment = 0: payments answer CHANNEL_NOT_FOUND), is enabled only after a passing
  * connection test, and keeps its history when disabled. Every change is in the audit log
  * (channel.connect, .test, .enable, .disable, .key_change): who and when, never the key (its last
@@ -65,25 +72,22 @@ export async function listLiveChannels({ ctx }: { ctx: AuthContext }): Promise<L
 }
 
 /** Saves the channel (disabled) with its sealed secret, then tests the connection once. */
-export async function connectTossChannel({
-  ctx,
-  input,
-}: {
-  ctx: AuthContext;
-  input: ConnectTossChannelInput;
-}): Promise<LiveChannelView> {
+async function connectLiveChannel(
+  ctx: AuthContext,
+  channel: { name: string; pgProvider: "TOSSPAYMENTS" | "NICE"; pgMerchantId: string; secret: string },
+): Promise<LiveChannelView> {
   requireManager(ctx);
   const id = newId("ch_");
   const now = Date.now();
-  const secret = sealChannelSecret(input.secretKey);
+  const secret = sealChannelSecret(channel.secret);
   await transaction(async (tx) => {
     await insertLiveChannel(tx, {
       id,
       merchantId: ctx.merchantId,
       storeId: ctx.storeId,
-      name: input.name,
-      pgProvider: "TOSSPAYMENTS",
-      pgMerchantId: input.pgMerchantId,
+      name: channel.name,
+      pgProvider: channel.pgProvider,
+      pgMerchantId: channel.pgMerchantId,
       ...secret,
       now,
     });
@@ -92,14 +96,45 @@ export async function connectTossChannel({
       action: "channel.connect",
       targetId: id,
       after: {
-        name: input.name,
-        pg_provider: "TOSSPAYMENTS",
-        pg_merchant_id: input.pgMerchantId,
+        name: channel.name,
+        pg_provider: channel.pgProvider,
+        pg_merchant_id: channel.pgMerchantId,
         secret_key_hint: secret.secretKeyHint,
       },
     });
   });
   return testChannelConnection({ ctx, input: { channelId: id } });
+}
+
+export async function connectTossChannel({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: ConnectTossChannelInput;
+}): Promise<LiveChannelView> {
+  return connectLiveChannel(ctx, {
+    name: input.name,
+    pgProvider: "TOSSPAYMENTS",
+    pgMerchantId: input.pgMerchantId,
+    secret: input.secretKey,
+  });
+}
+
+/** A NICE Payments channel: the client key is its merchant id, both keys are sealed together. */
+export async function connectNiceChannel({
+  ctx,
+  input,
+}: {
+  ctx: AuthContext;
+  input: ConnectNiceChannelInput;
+}): Promise<LiveChannelView> {
+  return connectLiveChannel(ctx, {
+    name: input.name,
+    pgProvider: "NICE",
+    pgMerchantId: input.clientKey,
+    secret: niceChannelSecret(input),
+  });
 }
 
 /** Replaces the channel's secret key (sealed like the first), then tests it: a failing key disables the channel. */
@@ -113,7 +148,18 @@ export async function changeChannelKey({
   requireManager(ctx);
   const channel = await requireLiveChannel(ctx, input.channelId);
   const before = await liveChannelView(ctx, channel.id);
-  const secret = sealChannelSecret(input.secretKey);
+  const isNice = channel.pg_provider === "NICE";
+  if (isNice === input.secretKey.startsWith("live_sk_"))
+    throw new DomainError(
+      "INVALID_REQUEST",
+      `secretKey: not a ${isNice ? "NICE Payments" : "Toss Payments"} secret key`,
+      {
+        field: "secretKey",
+      },
+    );
+  const secret = sealChannelSecret(
+    isNice ? niceChannelSecret({ clientKey: channel.pg_merchant_id, secretKey: input.secretKey }) : input.secretKey,
+  );
   await transaction(async (tx) => {
     await replaceChannelSecret(tx, channel.id, secret, Date.now());
     await recordAudit(tx, {
@@ -143,8 +189,14 @@ export async function testChannelConnection({
   const probe = `connection-test-${randomUUID()}`;
   let error: string | null = null;
   try {
-    const asked = await callProvider((signal) => tossPayments.fetchOrder({ channel, orderId: probe, signal }));
-    if (!asked.answered) error = `Toss Payments did not answer: ${asked.reason}`;
+    if (channel.pg_provider === "NICE") {
+      // NICE answers an order it has no record of (resultCode 2012) only to a client it accepts.
+      const asked = await callProvider((signal) => nicePayments.lookupPayment({ channel, txId: probe, signal }));
+      if (!asked.answered) error = `NICE Payments did not answer: ${asked.reason}`;
+    } else {
+      const asked = await callProvider((signal) => tossPayments.fetchOrder({ channel, orderId: probe, signal }));
+      if (!asked.answered) error = `Toss Payments did not answer: ${asked.reason}`;
+    }
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }

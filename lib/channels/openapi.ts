@@ -11,6 +11,7 @@ export const channelOperations: Operation[] = [
   {
     method: "get",
     path: "/v2/channels",
+    operationId: "listChannels",
     summary: "List a store's channels",
     tag: "channels",
     family: "payment",

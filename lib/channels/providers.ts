@@ -15,9 +15,13 @@ const live = createLiveAdapters({ secretKeyFor: secretKeyForChannel });
 /** The Toss Payments adapter (connection tests, deposit-callback verification). */
 export const tossPayments = live.TOSSPAYMENTS;
 
+/** The NICE Payments adapter (connection tests). */
+export const nicePayments = live.NICE;
+
 /** Real payment adapters by pg_provider (docs/providers.md); tests add their own LIVE PGs here. */
 export const liveAdapters: Partial<Record<string, PaymentProvider>> = { ...live };
-const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = { ...live };
+// NICE's server API issues no virtual accounts (docs/providers.md): only Toss serves them live.
+const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = { TOSSPAYMENTS: live.TOSSPAYMENTS };
 
 export const paymentProviderFor = paymentProviderChooser(liveAdapters);
 export const virtualAccountProviderFor = virtualAccountProviderChooser(liveVirtualAccountAdapters);

@@ -25,6 +25,21 @@ const row = {
 } as unknown as TransactionsTable;
 
 describe("dashboard CSV export", () => {
+  it("gives a failed payment's reason in the reader's language, not the provider's English (issue #31)", () => {
+    const failed = {
+      ...row,
+      status: "FAILED",
+      failure_pg_code: "CARD_DECLINED",
+      failure_reason: "The card was declined by the issuer (sandbox).",
+    } as unknown as TransactionsTable;
+    const reason = (locale: "ko" | "en") =>
+      localizedCsvColumns(locale, "UTC").find(([h]) => h === (locale === "ko" ? "실패 사유" : "Failure reason"))?.[1](
+        failed,
+      );
+    expect(reason("ko")).toBe("카드사 승인 거절");
+    expect(reason("en")).toBe("Card declined by the issuer");
+  });
+
   it("speaks the reader's language: headers, labels, local times with the offset, major units", () => {
     const ko = localizedCsvColumns("ko", "Asia/Seoul");
     expect(csvLine(ko.map(([h]) => h)).startsWith("결제 ID,상점 ID,거래 ID,상태,결제수단,PG사,")).toBe(true);

@@ -2,6 +2,7 @@ import type { CsvColumn } from "@/lib/payments/read/export-payments-csv";
 import { COLUMNS } from "@/lib/payments/read/export-payments-csv";
 import { currencyExponent } from "@/lib/money";
 import { translate, type Locale } from "@/lib/i18n/dictionary";
+import { failureLabel } from "@/lib/i18n/labels";
 import { dateInZone } from "./date-range";
 import { zoneOffsetMs } from "./periods";
 
@@ -28,6 +29,7 @@ const AMOUNTS = new Set(["total_amount", "tax_free_amount", "paid_amount", "canc
  * their zone, amounts in major units (₩15000, $10.50) — the API's machine names stay in `COLUMNS`.
  */
 export function localizedCsvColumns(locale: Locale, timeZone: string): CsvColumn[] {
+  const t = (key: string, vars?: Record<string, string | number>) => translate(locale, key, vars);
   return COLUMNS.map(([name, pick]): CsvColumn => {
     const header = translate(locale, `csv.${name}`);
     if (name in LABELLED)
@@ -37,6 +39,15 @@ export function localizedCsvColumns(locale: Locale, timeZone: string): CsvColumn
           const v = pick(row);
           return v === null || v === undefined ? "" : translate(locale, `${LABELLED[name]}.${v}`);
         },
+      ];
+    if (name === "failure_reason")
+      // Providers answer in English: the reason in the reader's language (the provider's code is in the API export).
+      return [
+        header,
+        (row) =>
+          row.failure_pg_code || row.failure_reason
+            ? failureLabel(t, locale, row.failure_pg_code, row.failure_reason)
+            : "",
       ];
     if (AMOUNTS.has(name))
       return [

@@ -16,13 +16,18 @@ export function dayBoundary(value: string, timeZone: string, endOfDay = false): 
   return endOfDay ? start + DAY - 1 : start;
 }
 
-export const DATE_PRESETS = ["today", "7d", "month"] as const;
+export const DATE_PRESETS = ["today", "yesterday", "7d", "month"] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
-/** Today, the last 7 days (today included) and this calendar month, in the reader's zone, as day strings. */
+/** Today, yesterday, the last 7 days (today included) and this calendar month, in the reader's zone, as day strings. */
 export function presetRange(preset: DatePreset, now: number, timeZone: string): { from: string; to: string } {
   const today = dateInZone(now, timeZone);
   if (preset === "today") return { from: today, to: today };
+  if (preset === "yesterday") {
+    // An instant inside yesterday (half a day before today's start), so a 23- or 25-hour day still lands on it.
+    const yesterday = dateInZone(startOfDay(now, timeZone) - DAY / 2, timeZone);
+    return { from: yesterday, to: yesterday };
+  }
   if (preset === "7d") return { from: dateInZone(startOfDay(now, timeZone) - 6 * DAY, timeZone), to: today };
   return { from: `${today.slice(0, 8)}01`, to: today };
 }

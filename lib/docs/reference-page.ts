@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { type Locale, translate } from "@/lib/i18n/dictionary";
 
 const SCALAR_DIR = path.join(process.cwd(), "node_modules/@scalar/api-reference");
 
@@ -30,38 +31,55 @@ export function referencePagePolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function referencePageHtml(nonce: string): string {
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/**
+ * The page in the reader's language: its title, the bar above the reference (back to the dashboard,
+ * the other language) and Scalar's title. The reference itself is the OpenAPI document, which is the
+ * same for every reader. The SVG favicon is linked so the browser does not ask for /favicon.ico.
+ */
+export function referencePageHtml(nonce: string, locale: Locale = "en"): string {
+  const t = (key: string) => escapeHtml(translate(locale, key));
+  const other: Locale = locale === "ko" ? "en" : "ko";
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · Payment platform</title>
+<title>${t("docs.pageTitle")}</title>
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
 </head>
 <body>
+<nav aria-label="${t("docs.nav")}" style="display:flex;gap:1rem;justify-content:space-between;padding:.5rem 1rem;font:14px system-ui,sans-serif;border-bottom:1px solid #e2e8f0">
+<a href="/dashboard/developers">${t("docs.back")}</a>
+<a href="/docs?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(translate(other, "docs.language"))}</a>
+</nav>
 <div id="reference"></div>
 <script src="/docs/scalar.js?v=${scalarVersion()}" nonce="${nonce}"></script>
-<script src="/docs/init.js" nonce="${nonce}"></script>
+<script src="/docs/init.js?lang=${locale}" nonce="${nonce}"></script>
 </body>
 </html>
 `;
 }
 
 /** Runs after the bundle: renders the reference into #reference (not #api-reference, which the bundle would auto-mount with no configuration). */
-export const INIT_SCRIPT = `Scalar.createApiReference("#reference", ${JSON.stringify({
-  url: "/openapi.json",
-  slug: "api",
-  title: "Payment platform API",
-  // Offline and private: no font CDN, no telemetry, no AI agent or registry calls to scalar.com.
-  withDefaultFonts: false,
-  telemetry: false,
-  agent: { disabled: true },
-  showDeveloperTools: "never",
-  persistAuth: false,
-  authentication: { preferredSecurityScheme: "bearer" },
-  metaData: { title: "API reference · Payment platform" },
-})});
+export function initScript(locale: Locale = "en"): string {
+  return `Scalar.createApiReference("#reference", ${JSON.stringify({
+    url: "/openapi.json",
+    slug: "api",
+    title: translate(locale, "docs.apiTitle"),
+    // Offline and private: no font CDN, no telemetry, no AI agent or registry calls to scalar.com.
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    showDeveloperTools: "never",
+    persistAuth: false,
+    authentication: { preferredSecurityScheme: "bearer" },
+    metaData: { title: translate(locale, "docs.pageTitle") },
+  })});
 `;
+}
 
 let bundle: { version: string; body: Buffer } | undefined;
 

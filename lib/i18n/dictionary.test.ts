@@ -1,3 +1,4 @@
+import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "@/lib/errors/domain-error";
 import { AUDIT_ACTIONS } from "@/lib/audit/actions";
@@ -12,12 +13,26 @@ import {
 } from "@/lib/onboarding/schema";
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PG_PROVIDERS } from "@/lib/payments/read/schema";
 import { VIRTUAL_ACCOUNT_BANKS } from "@/lib/payments/schema";
+import { PAYMENT_FAILURE_CODES } from "@/lib/search/schema";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TYPES } from "@/lib/webhooks/schema";
 import { ESCROW_COMPANIES } from "@/lib/payments/schema";
 import { dictionaries, translate } from "./dictionary";
 import { localeFromAcceptLanguage } from "./server";
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** The arguments a message takes, ICU plural/select arguments included (their names, not their branches). */
+function placeholders(text: string): string[] {
+  const names = new Set<string>();
+  type Element = ReturnType<IntlMessageFormat["getAst"]>[number];
+  const walk = (elements: Element[]) => {
+    for (const el of elements) {
+      // Type 0 is literal text, 7 the "#" of a plural branch; every other element names an argument.
+      if ("value" in el && typeof el.value === "string" && el.type !== 0) names.add(el.value);
+      if ("options" in el) for (const option of Object.values(el.options)) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(text, "en", undefined, { ignoreTag: true }).getAst());
+  return [...names].sort();
+}
 
 describe("dictionaries", () => {
   it("has every key in both languages, non-empty, with the same placeholders", () => {
@@ -60,6 +75,9 @@ describe("dictionaries", () => {
         for (const locale of ["en", "ko"] as const)
           if (!dictionaries[locale][`enum.${kind}.${value}`]) missing.push(`${locale} enum.${kind}.${value}`);
     }
+    for (const code of PAYMENT_FAILURE_CODES)
+      for (const locale of ["en", "ko"] as const)
+        if (!dictionaries[locale][`decline.${code}`]) missing.push(`${locale} decline.${code}`);
     for (const type of cashReceiptType.options)
       for (const locale of ["en", "ko"] as const)
         if (!dictionaries[locale][`receipts.type.${type}`]) missing.push(`${locale} receipts.type.${type}`);
@@ -74,6 +92,22 @@ describe("dictionaries", () => {
       (["en", "ko"] as const).filter((l) => !dictionaries[l][`error.${code}`]).map((l) => `${l} error.${code}`),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe("counts read as words", () => {
+  it("picks the singular or the plural through ICU plural messages", () => {
+    expect(translate("en", "overview.attention.webhooks", { n: 1 })).toBe("1 webhook delivery failed");
+    expect(translate("en", "overview.attention.webhooks", { n: 3 })).toBe("3 webhook deliveries failed");
+    expect(translate("en", "overview.attention.cancellations", { n: 1 })).toBe("1 refund was refused by the provider");
+    expect(translate("en", "schedules.cancelled", { count: 1 })).toBe("1 schedule cancelled.");
+    expect(translate("ko", "overview.attention.webhooks", { n: 1 })).toBe("웹훅 전송 실패 1건");
+  });
+
+  it("writes no count as a bare number before a plural noun in English", () => {
+    // "{n} deliveries" reads wrong for 1; such a message must be an ICU plural.
+    const bare = Object.entries(dictionaries.en).filter(([, text]) => /\{(n|count)\} \w+s\b/.test(text));
+    expect(bare.map(([key]) => key)).toEqual([]);
   });
 });
 

@@ -55,7 +55,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Looks a key up, falling back to English, then to the key itself; `{name}` placeholders are filled. */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
-  return interpolate(dictionaries[locale][key] ?? dictionaries.en[key] ?? key, vars);
+  return interpolate(dictionaries[locale][key] ?? dictionaries.en[key] ?? key, vars, locale);
 }
 
 /** What the browser gets: the reader's language only (English under it for any key it lacks). */

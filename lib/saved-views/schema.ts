@@ -6,6 +6,7 @@ export const PAYMENT_COLUMNS = [
   "order_name",
   "status",
   "net",
+  "failure",
   "method",
   "provider",
   "customer",

@@ -83,13 +83,20 @@ export function queryArray<T extends z.ZodType>(item: T) {
   }, z.array(item).optional());
 }
 
+/**
+ * What a query value means, for the OpenAPI document: the query string carries text, but a client
+ * passes a number or a boolean (generated clients type the parameter from this).
+ */
+export const QUERY_TYPE = "x-query-type";
+
 /** A query boolean: true/false in any case (Python's requests sends `True`), also 1/0. */
 export const queryBoolean = z
   .string()
   .max(5, "must be true or false")
   .transform((v) => v.trim().toLowerCase())
   .pipe(z.enum(["true", "false", "1", "0"], { error: "must be true or false" }))
-  .transform((v) => v === "true" || v === "1");
+  .transform((v) => v === "true" || v === "1")
+  .meta({ [QUERY_TYPE]: { type: "boolean" } });
 
 /** A query integer. */
 export function queryInt(min: number, max: number) {
@@ -97,5 +104,6 @@ export function queryInt(min: number, max: number) {
     .string()
     .regex(/^-?\d{1,16}$/, "must be an integer")
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .meta({ [QUERY_TYPE]: { type: "integer", minimum: min, maximum: max } });
 }

@@ -13,6 +13,8 @@ export type EnvelopeFamily = "login" | "platform" | "payment";
 export type Operation = {
   method: "get" | "post" | "put" | "delete";
   path: string;
+  /** Unique and stable: SDK generators name their methods after it. */
+  operationId: string;
   summary: string;
   tag: string;
   family: EnvelopeFamily;

@@ -4,7 +4,6 @@ import { getDb } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
 import { backdatePayment, backdateRefunds, setTossTerms } from "@/lib/testing/settlements";
-import { addLiveChannel } from "@/lib/testing/tenants";
 import { koreaDate } from "./business-days";
 import { checkSettlements } from "./check-settlements";
 import { deriveExpectedSettlements } from "./derive-expected";
@@ -137,22 +136,15 @@ describe("settlement checks", () => {
     ]);
   });
 
-  it("report a payout past its date that the PG has not confirmed (channels whose report we read)", async () => {
+  it("report a payout past its date that the PG has not confirmed, on a channel whose report is recorded", async () => {
     const m = await newMerchant();
     await setTossTerms(m);
-    const liveKey = await addLiveChannel(m.merchant_id, m.store_id, "payment");
-    const live = await getDb().selectFrom("channels").select("id").where("key", "=", liveKey).executeTakeFirstOrThrow();
-    const id = await paidPayment(m);
-    // As if paid on the LIVE Toss channel (a LIVE payment needs the Toss fake).
-    await getDb()
-      .updateTable("transactions")
-      .set({ channel_id: live.id, channel_type: "LIVE" })
-      .where("payment_id", "=", id)
-      .where("store_id", "=", m.store_id)
-      .execute();
-    await backdatePayment(id, m.store_id, koreaDate(Date.now() - 7 * DAY));
-    await deriveExpectedSettlements({ storeId: m.store_id });
-    expect(await check(m)).toEqual([expect.objectContaining({ kind: "payout_missing", payment_id: id })]);
+    const confirmed = await settledSale(m, 11_000);
+    const unconfirmed = await settledSale(m, 20_000);
+    // Before any report is recorded for the channel, expected rows are all there is: no finding.
+    expect(await check(m)).toEqual([]);
+    await recordConfirmedSettlements(await tossChannel(m), [pgRow(confirmed.tx.id, 11_000)]);
+    expect(await check(m)).toEqual([expect.objectContaining({ kind: "payout_missing", payment_id: unconfirmed.id })]);
   });
 
   it("report a settlement the PG made for a payment we have no record of", async () => {

@@ -3,6 +3,7 @@ import { contractAmounts } from "./fees";
 import { termsOfChannels } from "./repository/contracts";
 import {
   type CheckScope,
+  channelsReporting,
   paidWithoutSettlement,
   refundsWithSettlement,
   settledTwice,
@@ -41,11 +42,6 @@ export type SettlementFinding = {
 export const DERIVATION_GRACE_MS = 10 * 60_000;
 /** Differences up to this many won are rounding, not a finding. */
 const FEE_TOLERANCE = 1;
-
-/** PGs whose settlement report we read: their expected payouts must be confirmed once due. */
-function confirms(channelType: string, pgProvider: string): boolean {
-  return channelType === "LIVE" && pgProvider === "TOSSPAYMENTS";
-}
 
 const n = Number;
 
@@ -132,8 +128,11 @@ export async function checkSettlements(
       detail: `fee ${n(s.fee_total)} + VAT ${n(s.vat_on_fees)}; the contract gives ${contract.fee_total} + ${contract.vat_on_fees}`,
     });
   }
+  // Only a channel whose PG report is being recorded (it has confirmed rows) can miss a payout;
+  // a PG without a settlement report never confirms, and its expected rows are all there is.
+  const reporting = await channelsReporting([...new Set(due.map((s) => s.channel_id))]);
   for (const s of due) {
-    if (!confirms(s.channel_type, s.channel_pg)) continue;
+    if (!reporting.has(s.channel_id)) continue;
     findings.push({
       kind: "payout_missing",
       merchant_id: s.merchant_id,

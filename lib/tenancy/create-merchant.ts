@@ -44,7 +44,7 @@ export async function createMerchant(input: {
   const passwordHash = await hashPassword(password);
   const { storeId, apiKey } = await transaction(async (tx) => {
     await insertMerchant(tx, { id: merchantId, name: input.name, hosting: input.hosting ?? false, now: Date.now() });
-    const store = await insertStore(tx, { merchantId, name: `${input.name} (default)`, isDefault: true });
+    const store = await insertStore(tx, { merchantId, name: input.name, isDefault: true });
     await setDefaultStore(tx, merchantId, store.id);
     await insertUser(tx, { merchantId, email, name: `${input.name} owner`, password, passwordHash, role: "OWNER" });
     const key = await createApiKey({ merchantId, name: "default" }, tx);

@@ -18,4 +18,6 @@ export const TEST_ENV: Record<string, string> = {
   DEPOSIT_CALLBACK_FAILURES_PER_ORDER: "100000",
   // Test processes never reach the real Toss Payments: a refused local port unless a test starts the fake.
   TOSS_API_BASE: "http://127.0.0.1:9",
+  // Nor the real NICE Payments (e2e/nice-fake is started by the tests that need it).
+  NICE_API_BASE: "http://127.0.0.1:9",
 };

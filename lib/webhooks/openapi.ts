@@ -13,6 +13,7 @@ export const webhookOperations: Operation[] = [
   {
     method: "post",
     path: "/v2/payments/{payment_id}/resend-webhook",
+    operationId: "resendWebhook",
     summary: "Resend a payment's webhook (default: the latest webhook of the primary transaction)",
     tag: "payments",
     family: "payment",

@@ -128,6 +128,7 @@ export function BillingKeysClient({ canWrite }: { canWrite: boolean }) {
         data={data?.billing_keys}
         loading={keys.isPending}
         testId="billing-keys-table"
+        stacked
         rowTestId={(k) => `billing-key-${k.billing_key}`}
       />
       {totalPage > 1 ? <Pager page={page} pageCount={totalPage} onPage={(p) => setUrl({ page: p })} /> : null}

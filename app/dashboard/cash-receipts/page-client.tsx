@@ -170,6 +170,7 @@ export function CashReceiptsClient({ canWrite }: { canWrite: boolean }) {
         data={list.data?.items}
         loading={list.isPending}
         testId="cash-receipts-table"
+        stacked
         rowTestId={(r) => `receipt-${r.payment_id}`}
       />
       <Pager page={page} pageCount={pages} onPage={(p) => setParams({ page: String(p) })} />

@@ -10,6 +10,8 @@ import { useForm } from "react-hook-form";
 import { useT, useFormat } from "@/components/i18n-provider";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
+import { CodeText } from "@/components/ui/code-text";
+import { CopyButton } from "@/components/ui/copy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -94,7 +96,9 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
   return (
     <div className="space-y-4">
       <PageHeader title={t("developers.title")} />
-      <p className="text-sm text-slate-600">{t("developers.intro")}</p>
+      <p className="text-sm text-slate-600" data-testid="developers-intro">
+        <CodeText text={t("developers.intro")} />
+      </p>
       <Card title={t("developers.reference")}>
         <p className="text-sm text-slate-600">{t("developers.referenceIntro")}</p>
         <a
@@ -135,9 +139,15 @@ export function DevelopersClient({ canWrite }: { canWrite: boolean }) {
           {secret ? (
             <div className="mt-3 space-y-1">
               <Alert kind="success">{t("developers.secretOnce")}</Alert>
-              <code className="block break-all rounded bg-slate-100 p-2 text-xs" data-testid="new-api-key">
-                {secret}
-              </code>
+              <div className="flex items-start gap-2">
+                <code
+                  className="block min-w-0 flex-1 break-all rounded bg-slate-100 p-2 text-xs"
+                  data-testid="new-api-key"
+                >
+                  {secret}
+                </code>
+                <CopyButton value={secret} label={t("developers.copyKey")} testId="copy-api-key" />
+              </div>
             </div>
           ) : null}
         </Card>

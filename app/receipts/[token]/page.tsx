@@ -2,11 +2,14 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { PrintButton } from "@/components/cash-receipts/print-button";
 import { getPublicReceipt } from "@/lib/cash-receipts/get-public-receipt";
+import { createFormatter } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/server";
-import { formatMoney } from "@/lib/money";
 import { splitVat } from "@/lib/payments/amounts";
 
-export const metadata: Metadata = { title: "Cash receipt", robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t("receipt.heading"), robots: { index: false, follow: false } };
+}
 
 function Line({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -27,7 +30,9 @@ export default async function ReceiptPage({ params }: { params: Promise<{ token:
       <main className="flex min-h-screen items-center justify-center p-6 text-slate-600">{t("receipt.notFound")}</main>
     );
   }
-  const money = (n: number) => formatMoney(n, receipt.currency, locale === "ko" ? "ko-KR" : "en-US");
+  // Korean time for every reader: the receipt is a Korean tax document (hours in 24-hour form).
+  const format = createFormatter(locale, "Asia/Seoul");
+  const money = (n: number) => format.money(n, receipt.currency);
   const { vat, supply } = splitVat(receipt.amount - (receipt.tax_free_amount ?? 0), null);
   return (
     <main className="mx-auto max-w-md p-6 print:p-0">
@@ -59,16 +64,10 @@ export default async function ReceiptPage({ params }: { params: Promise<{ token:
         <Line label={t("receipts.issueNumber")}>
           <span data-testid="receipt-issue-number">{receipt.issue_number}</span>
         </Line>
-        <Line label={t("receipts.status")}>{receipt.status}</Line>
-        <Line label={t("receipts.issuedAt")}>
-          {new Date(receipt.issued_at).toLocaleString(locale === "ko" ? "ko-KR" : "en-US", { timeZone: "Asia/Seoul" })}
-        </Line>
+        <Line label={t("receipts.status")}>{t(`enum.receiptStatus.${receipt.status}`)}</Line>
+        <Line label={t("receipts.issuedAt")}>{format.dateTime(receipt.issued_at)}</Line>
         {receipt.cancelled_at ? (
-          <Line label={t("receipts.cancelledAt")}>
-            {new Date(receipt.cancelled_at).toLocaleString(locale === "ko" ? "ko-KR" : "en-US", {
-              timeZone: "Asia/Seoul",
-            })}
-          </Line>
+          <Line label={t("receipts.cancelledAt")}>{format.dateTime(receipt.cancelled_at)}</Line>
         ) : null}
       </article>
       <div className="mt-4 text-center">

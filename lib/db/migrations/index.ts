@@ -38,6 +38,7 @@ import * as m0106 from "./0106_readiness_probe";
 import * as m0115 from "./0115_dashboard_sessions";
 import * as m0120 from "./0120_settlements";
 import * as m0121 from "./0121_settlement_days";
+import * as m0130 from "./0130_default_store_name";
 import * as m0135 from "./0135_customer_lookups";
 import type { MigrationDialect } from "./dialect";
 
@@ -90,6 +91,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0115_dashboard_sessions": m0115,
   "0120_settlements": m0120,
   "0121_settlement_days": m0121,
+  "0130_default_store_name": m0130,
   "0135_customer_lookups": m0135,
 };
 

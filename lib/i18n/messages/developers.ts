@@ -22,6 +22,14 @@ export const developers = {
     "developers.referenceIntro":
       "Every endpoint with its request and response schemas, the authentication schemes and the sandbox test cards.",
     "developers.openReference": "Open the API reference",
+    "developers.copy": "Copy",
+    "developers.copyKey": "Copy the API key",
+    "developers.copied": "Copied",
+    "docs.pageTitle": "API reference · Payment Platform",
+    "docs.apiTitle": "Payment platform API",
+    "docs.nav": "API reference",
+    "docs.back": "← Back to the dashboard",
+    "docs.language": "English",
   },
   ko: {
     "developers.title": "API 키",
@@ -45,5 +53,13 @@ export const developers = {
     "developers.reference": "API 레퍼런스",
     "developers.referenceIntro": "모든 엔드포인트의 요청·응답 스키마, 인증 방식, 샌드박스 테스트 카드를 확인하세요.",
     "developers.openReference": "API 레퍼런스 열기",
+    "developers.copy": "복사",
+    "developers.copyKey": "API 키 복사",
+    "developers.copied": "복사했습니다",
+    "docs.pageTitle": "API 레퍼런스 · 결제 플랫폼",
+    "docs.apiTitle": "결제 플랫폼 API",
+    "docs.nav": "API 레퍼런스",
+    "docs.back": "← 대시보드로 돌아가기",
+    "docs.language": "한국어",
   },
 } as const;

@@ -40,6 +40,10 @@ const codes: Record<string, Pair> = {
     "이 결제에는 이미 현금영수증이 발급되었습니다.",
   ],
   CASH_RECEIPT_NOT_ISSUED: ["No cash receipt is issued for this payment.", "이 결제에 발급된 현금영수증이 없습니다."],
+  CASH_RECEIPT_NOT_CASH_PAYMENT: [
+    "Cash receipts are for cash payments (virtual account, bank transfer). A card payment's slip is already its proof.",
+    "현금영수증은 현금성 결제(가상계좌, 계좌이체)에만 발급합니다. 카드 결제는 카드 전표가 증빙입니다.",
+  ],
   BILLING_KEY_NOT_ISSUED: ["This billing key was never issued.", "발급되지 않은 빌링키입니다."],
   BILLING_KEY_ALREADY_DELETED: ["This billing key is already deleted.", "이미 삭제된 빌링키입니다."],
   BILLING_KEY_DELETED: ["This billing key is deleted.", "삭제된 빌링키입니다."],

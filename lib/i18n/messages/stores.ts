@@ -1,5 +1,6 @@
 export const stores = {
   en: {
+    "stores.defaultLabel": "{name} (default)",
     "stores.title": "Stores",
     "stores.volumes.title": "All stores",
     "stores.volumes.period": "Period",
@@ -135,6 +136,7 @@ export const stores = {
     "duration.lessThanMinute": "less than a minute",
   },
   ko: {
+    "stores.defaultLabel": "{name} (기본)",
     "stores.title": "하위 상점",
     "stores.volumes.title": "전체 상점",
     "stores.volumes.period": "기간",

@@ -12,7 +12,7 @@ export const webhooks = {
     "webhooks.hide": "Hide",
     "webhooks.rotate": "Rotate secret",
     "webhooks.overlap": "Keep the old secret signing for",
-    "webhooks.hours": "{n} hours",
+    "webhooks.hours": "{n, plural, one {# hour} other {# hours}}",
     "webhooks.noOverlap": "No overlap",
     "webhooks.confirmRotate": "Rotate the signing secret? Receivers must switch to the new secret.",
     "webhooks.previousUntil": "The previous secret also signs until {at}.",

@@ -142,7 +142,8 @@ export const scrollPaymentsQuery = z.object({
   limit: queryInt(1, MAX_PAGE_SIZE).default(10),
 });
 
-export type PaymentFilterInput = z.output<typeof paymentFilterQuery>;
+/** The API's filters; `failure_codes` (the provider's failure code) is the dashboard's own, never read from an API query. */
+export type PaymentFilterInput = z.output<typeof paymentFilterQuery> & { failure_codes?: readonly string[] };
 export type ListPaymentsInput = z.output<typeof listPaymentsQuery>;
 export type ScrollPaymentsInput = z.output<typeof scrollPaymentsQuery>;
 

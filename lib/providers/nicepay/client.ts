@@ -64,7 +64,9 @@ export async function niceRequest<T>(request: NiceRequest): Promise<T> {
   if (response.status !== 200)
     throw new NiceOutcomeUnknown(
       response.status >= 500 ? "provider_error" : "unreadable_answer",
-      `${what} answered HTTP ${response.status}`,
+      response.status === 401
+        ? `${what} answered HTTP 401: the client key or secret key was refused`
+        : `${what} answered HTTP ${response.status}`,
     );
   try {
     const body = JSON.parse(text) as unknown;

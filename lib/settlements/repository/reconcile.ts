@@ -109,3 +109,16 @@ export function settledTwice(scope: CheckScope) {
     "s",
   ).execute();
 }
+
+/** The channels among these whose PG has confirmed at least one settlement (their report is being read). */
+export async function channelsReporting(channelIds: string[]): Promise<Set<string>> {
+  if (channelIds.length === 0) return new Set();
+  const rows = await getDb()
+    .selectFrom("settlements")
+    .select("channel_id")
+    .distinct()
+    .where("channel_id", "in", channelIds)
+    .where("status", "=", "CONFIRMED")
+    .execute();
+  return new Set(rows.map((r) => r.channel_id));
+}

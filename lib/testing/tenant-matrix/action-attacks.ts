@@ -67,6 +67,12 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     pgMerchantId: "matrix_mid",
     secretKey: "live_sk_revoked_matrix_key",
   }),
+  // Keys NICE refuses (nothing answers): the channel is saved disabled in the caller's own store.
+  "channels/connectNiceChannelAction": own({
+    name: "matrix",
+    clientKey: "S2_matrixmatrixmatrix",
+    secretKey: "matrixmatrixmatrixmatrixmatrix12",
+  }),
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),

@@ -3,9 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useState } from "react";
 import { toast } from "sonner";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { CancelPaymentForm } from "@/components/payments/cancel-form";
+import { CashReceiptCard } from "@/components/payments/cash-receipt-card";
 import { DetailPanels } from "@/components/payments/detail-panels";
 import { balancesOf, CancellationsCard, PaymentSummary, TransactionsCard } from "@/components/payments/payment-detail";
 import { primaryOf } from "@/components/payments/payments-table";
@@ -21,6 +23,7 @@ import {
   cancelPaymentAction,
   completeEscrowAction,
   getPaymentAction,
+  issueReceiptForPaymentAction,
   registerEscrowAction,
   simulateDepositAction,
   voidVirtualAccountAction,
@@ -42,6 +45,7 @@ export function PaymentDetailClient({
   const fmt = useFormat();
   const errorText = useErrorMessage();
   const queryClient = useQueryClient();
+  const [refundMode, setRefundMode] = useState<"full" | "partial">("full");
   const key = ["payment", storeId, paymentId];
   const detail = useQuery({
     queryKey: key,
@@ -115,6 +119,19 @@ export function PaymentDetailClient({
               balance={balance.amount}
               taxFreeBalance={balance.taxFree}
               cancel={cancelPaymentAction}
+              onDone={refresh}
+              mode={refundMode}
+              onModeKept={setRefundMode}
+            />
+          ) : null}
+          {canWrite && (tx.status === "PAID" || tx.status === "PARTIAL_CANCELLED") ? (
+            <CashReceiptCard
+              paymentId={paymentId}
+              method={tx.method}
+              currency={tx.amount.currency}
+              balance={balance.amount}
+              receipt={tx.cash_receipt as { status?: string; issue_number?: string; receipt_url?: string } | undefined}
+              issue={issueReceiptForPaymentAction}
               onDone={refresh}
             />
           ) : null}

@@ -83,6 +83,7 @@ export function filteredPayments(
   if (filters.status?.length) q = q.where("transactions.status", "in", filters.status);
   if (filters.methods?.length) q = q.where("transactions.method", "in", filters.methods);
   if (filters.pg_providers?.length) q = q.where("transactions.pg_provider", "in", filters.pg_providers);
+  if (filters.failure_codes?.length) q = q.where("transactions.failure_pg_code", "in", filters.failure_codes);
   if (filters.is_test_payment !== undefined)
     q = q.where("transactions.channel_type", "=", filters.is_test_payment ? "TEST" : "LIVE");
   if (filters.is_scheduled_payment !== undefined) {
