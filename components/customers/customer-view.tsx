@@ -33,7 +33,7 @@ export async function CustomerView({ view }: { view: View }) {
           </div>
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="customer-summary">
-          {t("customers.paid", { n: fmt.number(paid.length), amount: fmt.money(paidTotal, currency) })}
+          {t("customers.paid", { n: paid.length, amount: fmt.money(paidTotal, currency) })}
         </p>
       </Card>
       <RecordList

@@ -48,6 +48,12 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
     <div className="space-y-4">
       <PageHeader title={t("stores.title")}>
         <Link
+          href="/dashboard/stores/volumes"
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
+        >
+          {t("stores.volumes.title")}
+        </Link>
+        <Link
           href="/dashboard/stores/onboarding"
           className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm"
         >

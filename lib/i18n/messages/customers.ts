@@ -9,7 +9,7 @@ export const customers = {
     "customers.schedules": "Schedules",
     "customers.receipts": "Cash receipts",
     "customers.none": "None yet.",
-    "customers.paid": "{n} payments · {amount} paid",
+    "customers.paid": "{n, plural, one {# payment} other {# payments}} · {amount} paid",
     "customers.order": "Order",
     "customers.amount": "Amount",
     "customers.status": "Status",
