@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, type ApiResult } from "@/lib/testing/api";
 import { issueKey, payBody } from "@/lib/testing/billing";
+import { deriveExpectedSettlements } from "@/lib/settlements/derive-expected";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { documentChecker } from "@/lib/testing/openapi-conformance";
-import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
+import { cardPayBody, newPaymentId, paidPayment, virtualAccountPayBody } from "@/lib/testing/payments";
+import { setTossTerms } from "@/lib/testing/settlements";
 import { storeBody } from "@/lib/testing/stores";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 
@@ -281,6 +283,17 @@ describe("OpenAPI document conformance", () => {
     await call(m, "GET", "/v2/stores/{store-id}", "/v2/stores/store-nope", undefined, 404);
     const plain = await newMerchant();
     await call(plain, "GET", "/v2/stores", "/v2/stores", undefined, 403);
+  });
+
+  it("settlements", async () => {
+    const m = await newMerchant();
+    await setTossTerms(m);
+    const id = await paidPayment(m, "4242424242424242", { total_amount: 11_000 });
+    await deriveExpectedSettlements({ storeId: m.store_id });
+    const listed = await call(m, "GET", "/v2/settlements", `/v2/settlements?payment_id=${id}`);
+    expect(listed.body.total_count).toBe(1);
+    await call(m, "GET", "/v2/settlements/payouts", "/v2/settlements/payouts");
+    await call(m, "GET", "/v2/settlements", "/v2/settlements?payout_on=27-11-2026", undefined, 400);
   });
 
   it("every documented operation answered 200 at least once, every response matched its schema", () => {
