@@ -2,7 +2,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { failedBuckets } from "@/lib/dashboard/repository/overview-rows";
 import { paidBuckets } from "@/lib/dashboard/repository/paid-volume";
 import { HOUR } from "@/lib/time";
-import { latestApplicationStatuses } from "./volume-rows";
+import { latestApplicationStatuses } from "./repository";
 
 export const VOLUME_PERIODS = { "7d": 7, "30d": 30, "90d": 90 } as const;
 export type VolumePeriod = keyof typeof VOLUME_PERIODS;
