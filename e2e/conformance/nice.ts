@@ -23,7 +23,7 @@ export const niceHarness: AdapterHarness = {
   name: "NICE",
   offers: { virtualAccounts: false, transactionListing: false },
   async start() {
-    fake = await startNiceFake({ slowMs: 600 });
+    fake = await startNiceFake({ slowMs: 2_500 });
     process.env.NICE_API_BASE = fake.baseUrl;
   },
   async stop() {
@@ -47,7 +47,7 @@ export const niceHarness: AdapterHarness = {
   providerFor: (channel) => paymentProviderChooser({ NICE: adapter })(channel),
   cards: { approved: cardCredential("4242424242424242"), declined: cardCredential("4000000000000002") },
   fault: (kind, text) => `${text} [nice:${kind === "unreadable" ? "garbled" : kind}]`,
-  slowMs: 600,
+  slowMs: 2_500,
   async deposit() {
     throw new Error("NICE's server API issues no virtual accounts");
   },

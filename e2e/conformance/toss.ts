@@ -23,7 +23,7 @@ export const tossHarness: AdapterHarness = {
   name: "TOSSPAYMENTS",
   offers: { virtualAccounts: true, transactionListing: true },
   async start() {
-    fake = await startTossFake({ slowMs: 600 });
+    fake = await startTossFake({ slowMs: 2_500 });
     process.env.TOSS_API_BASE = fake.baseUrl;
   },
   async stop() {
@@ -46,7 +46,7 @@ export const tossHarness: AdapterHarness = {
   providerFor: (channel) => paymentProviderChooser({ TOSSPAYMENTS: adapter })(channel),
   cards: { approved: cardCredential("4242424242424242"), declined: cardCredential("4000000000000002") },
   fault: (kind, text) => `${text} [toss:${kind === "unreadable" ? "nocode" : kind}]`,
-  slowMs: 600,
+  slowMs: 2_500,
   async deposit(channel, txId) {
     running().deposit(secretKeys.get(channel.id)!, txId);
   },
