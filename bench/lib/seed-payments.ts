@@ -127,7 +127,7 @@ async function createStores(merchantId: string, defaultStoreId: string): Promise
         business_license: {
           taxation_type: "PERSON",
           company_name: name,
-          registration_number: "123-45-67890",
+          registration_number: "123-45-67891",
           business_location: "1 Teheran-ro, Gangnam-gu, Seoul",
           business_location_detail: "3F",
           postal_code: "06236",

@@ -9,11 +9,13 @@ export function ListInput({
   value,
   onChange,
   invalid,
+  required,
 }: {
   id: string;
   value: string[] | undefined;
   onChange: (v: string[]) => void;
   invalid?: boolean;
+  required?: boolean;
 }) {
   const [text, setText] = useState((value ?? []).join(", "));
   return (
@@ -21,6 +23,7 @@ export function ListInput({
       id={id}
       value={text}
       aria-invalid={invalid}
+      aria-required={required || undefined}
       onChange={(e) => {
         setText(e.target.value);
         onChange(

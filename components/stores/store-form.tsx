@@ -17,6 +17,7 @@ import type { PublicStore } from "@/lib/stores/serialize";
 import { createStoreInput, TAXATION_TYPES, updateStoreInput, type CreateStoreInput } from "@/lib/stores/schema";
 import { createStoreAction, updateStoreAction } from "@/components/stores/actions";
 import { fieldMessage } from "@/lib/stores/form-messages";
+import { STORE_REQUIRED_FIELDS } from "@/lib/stores/required-fields";
 import { ListInput } from "./list-input";
 
 type Values = CreateStoreInput;
@@ -113,22 +114,27 @@ export function StoreForm({ store }: { store?: PublicStore }) {
   const text = (
     path: Path<Values>,
     labelKey: string,
-    options: { hint?: string; type?: string; placeholder?: string } = {},
+    options: { hint?: string; type?: string; placeholder?: string; inputMode?: "numeric"; autoComplete?: string } = {},
   ) => {
     const id = `store-${path.replaceAll(".", "-")}`;
     const fieldError = errorAt(errors, path);
+    const required = STORE_REQUIRED_FIELDS.has(path);
     return (
       <FormField
         label={t(labelKey)}
         htmlFor={id}
         hint={options.hint}
+        required={required}
         error={fieldMessage(t, locale, path, fieldError, form.getValues(path))}
       >
         <Input
           id={id}
           type={options.type ?? "text"}
           placeholder={options.placeholder}
+          inputMode={options.inputMode}
+          autoComplete={options.autoComplete}
           aria-invalid={!!fieldError}
+          aria-required={required || undefined}
           {...form.register(path)}
         />
       </FormField>
@@ -140,18 +146,26 @@ export function StoreForm({ store }: { store?: PublicStore }) {
   ) => {
     const id = `store-${path.replaceAll(".", "-")}`;
     const fieldError = errorAt(errors, path) ?? firstItemError(errors, path);
+    const required = STORE_REQUIRED_FIELDS.has(path);
     return (
       <FormField
         label={t(labelKey)}
         htmlFor={id}
         hint={t("stores.hint.list")}
+        required={required}
         error={fieldMessage(t, locale, path, fieldError)}
       >
         <Controller
           control={form.control}
           name={path}
           render={({ field }) => (
-            <ListInput id={id} value={field.value as string[]} onChange={field.onChange} invalid={!!fieldError} />
+            <ListInput
+              id={id}
+              value={field.value as string[]}
+              onChange={field.onChange}
+              invalid={!!fieldError}
+              required={required}
+            />
           )}
         />
       </FormField>
@@ -173,6 +187,12 @@ export function StoreForm({ store }: { store?: PublicStore }) {
       })}
     >
       {error ? <Alert>{error}</Alert> : null}
+      <p className="text-xs text-slate-500" data-testid="store-required-legend">
+        <span aria-hidden="true" className="text-red-600">
+          *
+        </span>{" "}
+        {t("stores.requiredLegend")}
+      </p>
       {section(
         "stores.section.store",
         <>
@@ -203,8 +223,12 @@ export function StoreForm({ store }: { store?: PublicStore }) {
         "stores.section.license",
         <>
           {editing ? null : (
-            <FormField label={t("stores.field.taxation_type")} htmlFor="store-business_license-taxation_type">
-              <Select id="store-business_license-taxation_type" {...form.register("business_license.taxation_type")}>
+            <FormField label={t("stores.field.taxation_type")} htmlFor="store-business_license-taxation_type" required>
+              <Select
+                id="store-business_license-taxation_type"
+                aria-required
+                {...form.register("business_license.taxation_type")}
+              >
                 {TAXATION_TYPES.map((v) => (
                   <option key={v} value={v}>
                     {t(`stores.taxation.${v}`)}
@@ -216,8 +240,15 @@ export function StoreForm({ store }: { store?: PublicStore }) {
           {text("business_license.company_name", "stores.field.company_name")}
           {text("business_license.registration_number", "stores.field.registration_number", {
             placeholder: "000-00-00000",
+            hint: t("stores.hint.registration_number"),
+            inputMode: "numeric",
           })}
-          {text("business_license.postal_code", "stores.field.postal_code")}
+          {text("business_license.postal_code", "stores.field.postal_code", {
+            placeholder: "00000",
+            hint: t("stores.hint.postal_code"),
+            inputMode: "numeric",
+            autoComplete: "postal-code",
+          })}
           {text("business_license.business_location", "stores.field.business_location")}
           {text("business_license.business_location_detail", "stores.field.business_location_detail")}
           {list("business_license.business_types", "stores.field.business_types")}
@@ -238,8 +269,11 @@ export function StoreForm({ store }: { store?: PublicStore }) {
           <div className="space-y-2">
             {[0, 1].map((i) => (
               <label key={i} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" {...form.register(`terms_agreed.${i}` as Path<Values>)} />{" "}
+                <input type="checkbox" aria-required {...form.register(`terms_agreed.${i}` as Path<Values>)} />{" "}
                 {t(`stores.terms.${i}`)}
+                <span aria-hidden="true" className="text-red-600" data-required-mark>
+                  *
+                </span>
               </label>
             ))}
             {errorAt(errors, "terms_agreed") ||

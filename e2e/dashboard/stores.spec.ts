@@ -22,7 +22,7 @@ async function fillStoreForm(page: Page, tierCode: string, name: string) {
   await fill("representative-phone_number", "010-1234-5678");
   await fill("representative-birth_date", "1980-01-31");
   await fill("business_license-company_name", "Example Shop");
-  await fill("business_license-registration_number", "123-45-67890");
+  await fill("business_license-registration_number", "123-45-67891");
   await fill("business_license-postal_code", "06236");
   await fill("business_license-business_location", "1 Teheran-ro, Seoul");
   await fill("business_license-business_location_detail", "3F");

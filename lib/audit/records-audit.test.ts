@@ -52,7 +52,7 @@ describe("audit entries for stores, billing keys, cash receipts, identity verifi
         summary: { after: { name: "Sub store", tier_code: body.tier_code } },
       }),
     ]);
-    expectNoneOf(entries, ["홍길동", "010-1234-5678", "123-45-67890", "manager@example.com"]);
+    expectNoneOf(entries, ["홍길동", "010-1234-5678", "123-45-67891", "manager@example.com"]);
   });
 
   it("billing key issue (also a declined one) and delete are recorded with the masked number only", async () => {

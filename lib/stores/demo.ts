@@ -32,7 +32,7 @@ export async function seedDemoStores({ merchantId, storeId }: { merchantId: stri
       business_license: {
         taxation_type: "PERSON",
         company_name: "Demo Bookshop",
-        registration_number: "123-45-67890",
+        registration_number: "123-45-67891",
         business_location: "1 Teheran-ro, Gangnam-gu, Seoul",
         business_location_detail: "3F",
         postal_code: "06236",

@@ -33,6 +33,22 @@ describe("form field messages", () => {
     expect(fieldMessage(tr("en"), "en", "name", undefined, "")).toBeUndefined();
   });
 
+  it("tells a wrong check digit apart from a malformed business registration number", () => {
+    const path = "business_license.registration_number";
+    for (const locale of ["en", "ko"] as const) {
+      const t = tr(locale);
+      expect(fieldMessage(t, locale, path, { type: "custom", message: "x" }, "123-45-67890")).toBe(
+        t("stores.err.registration_number.custom"),
+      );
+      expect(fieldMessage(t, locale, path, { type: "invalid_format", message: "x" }, "123")).toBe(
+        t("stores.err.registration_number"),
+      );
+    }
+    expect(fieldMessage(tr("ko"), "ko", path, { type: "custom", message: "x" }, "123-45-67890")).toContain(
+      "유효하지 않은 사업자등록번호",
+    );
+  });
+
   it("formats time in status", () => {
     const t = tr("en");
     expect(formatDuration(t, 30_000)).toBe("less than a minute");

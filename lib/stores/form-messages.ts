@@ -23,6 +23,9 @@ export function fieldMessage(
   if (error.type === "duplicate") return t(`stores.err.${leaf}.duplicate`);
   if (value === "" || error.type === "invalid_type" || error.message === "Required") return t("form.required");
   const specific = `stores.err.${leaf}`;
+  // A field with several rules may say which one failed (e.g. the check digit, a "custom" issue).
+  const byRule = `${specific}.${error.type}`;
+  if (t(byRule) !== byRule) return t(byRule);
   if (t(specific) !== specific) return t(specific);
   return error.type === "server" && error.message ? error.message : t("stores.err.invalid");
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idRef, text } from "@/lib/schema/fields";
+import { BUSINESS_NUMBER_FORMAT, isValidBusinessNumber } from "./business-number";
 
 /** Sub-store inputs (spec: Store, Representative, BusinessLicense; CONTRACT §7). Client-safe. */
 
@@ -42,7 +43,12 @@ const licenseFields = {
   company_name: requiredText(200),
   registration_number: text(20)
     .trim()
-    .regex(/^\d{3}-?\d{2}-?\d{5}$/, "must be a 10-digit business registration number"),
+    .regex(BUSINESS_NUMBER_FORMAT, "must be a 10-digit business registration number")
+    // Only a well-formed number is judged by its check digit; the regex reports the rest.
+    .refine(
+      (v) => !BUSINESS_NUMBER_FORMAT.test(v) || isValidBusinessNumber(v),
+      "has a wrong check digit (not a valid business registration number)",
+    ),
   business_location: requiredText(300),
   business_location_detail: requiredText(300),
   postal_code: text(10)

@@ -17,7 +17,7 @@ export function storeBody(overrides: Record<string, unknown> = {}): Record<strin
     business_license: {
       taxation_type: "PERSON",
       company_name: "Example Shop",
-      registration_number: "123-45-67890",
+      registration_number: "123-45-67891",
       business_location: "1 Teheran-ro, Gangnam-gu, Seoul",
       business_location_detail: "3F",
       postal_code: "06236",
