@@ -148,7 +148,8 @@ try {
   } else if (command === "toss-settlements") {
     const date = /^\d{4}-\d{2}-\d{2}$/;
     for (const flag of ["from", "to"] as const)
-      if (values[flag] !== undefined && !date.test(values[flag])) fail(`--${flag} must be a date, e.g. 2026-11-23`);
+      if (values[flag] !== undefined && !(date.test(values[flag]) && Number.isFinite(Date.parse(values[flag]))))
+        fail(`--${flag} must be a date, e.g. 2026-11-23`);
     const { readTossSettlements } = await import("@/lib/settlements/read-toss");
     const result = await readTossSettlements({ from: values.from, to: values.to });
     print(result);

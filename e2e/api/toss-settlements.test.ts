@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { payoutDate } from "@/lib/settlements/business-days";
@@ -141,6 +143,24 @@ describe("Toss settlement report (LIVE channels)", () => {
     } finally {
       fake.setSettlementTerms({ feeBps: 250 });
     }
+  });
+
+  it("admin toss-settlements reads the reports on demand; a bad date is refused", async () => {
+    const { m } = await livePaid(7_000);
+    // Asynchronously: the fake answering the CLI runs in this process.
+    const run = (...args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "toss-settlements", ...args],
+        { encoding: "utf8", env: process.env },
+      );
+    expect(JSON.parse((await run("--json")).stdout)).toMatchObject({ recorded: 1, failed: [] });
+    expect(await rowsOf(m)).toMatchObject([{ status: "CONFIRMED", gross: 7_000, fee_total: 175, vat_on_fees: 17 }]);
+    expect(JSON.parse((await run("--json")).stdout)).toMatchObject({ recorded: 0, failed: [] });
+    await expect(run("--from", "2026-13-01")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--from"),
+    });
   });
 
   it("the fake pages its settlement listing and refuses query members Toss does not list", async () => {
