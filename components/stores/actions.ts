@@ -12,7 +12,12 @@ import { submitApplications } from "@/lib/onboarding/submit-applications";
 import { createStore } from "@/lib/stores/create-store";
 import { getStore } from "@/lib/stores/get-store";
 import { listStores } from "@/lib/stores/list-stores";
-import { createStoreInput, createStoreUserInput, updateStoreInput } from "@/lib/stores/schema";
+import {
+  createStoreFormInput,
+  createStoreUserInput,
+  refuseWrongCheckDigit,
+  updateStoreInput,
+} from "@/lib/stores/schema";
 import { createStoreUser } from "@/lib/stores/create-store-user";
 import { listStoreUsers } from "@/lib/stores/list-store-users";
 import { updateStore } from "@/lib/stores/update-store";
@@ -28,12 +33,12 @@ export const getStoreAction = dashboardAction({ write: false, input: storeRef },
   getStore({ ctx, input }),
 );
 
-export const createStoreAction = dashboardAction({ write: true, input: createStoreInput }, ({ ctx, input }) =>
+export const createStoreAction = dashboardAction({ write: true, input: createStoreFormInput }, ({ ctx, input }) =>
   createStore({ ctx, input }),
 );
 
 export const updateStoreAction = dashboardAction(
-  { write: true, input: updateStoreInput.extend(storeRef.shape) },
+  { write: true, input: updateStoreInput.extend(storeRef.shape).superRefine(refuseWrongCheckDigit) },
   ({ ctx, input }) => updateStore({ ctx, input }),
 );
 

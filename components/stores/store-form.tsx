@@ -14,7 +14,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Select } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/dashboard/action";
 import type { PublicStore } from "@/lib/stores/serialize";
-import { createStoreInput, TAXATION_TYPES, updateStoreInput, type CreateStoreInput } from "@/lib/stores/schema";
+import { createStoreFormInput, TAXATION_TYPES, updateStoreFormInput, type CreateStoreInput } from "@/lib/stores/schema";
 import { createStoreAction, updateStoreAction } from "@/components/stores/actions";
 import { fieldMessage } from "@/lib/stores/form-messages";
 import { STORE_REQUIRED_FIELDS } from "@/lib/stores/required-fields";
@@ -79,7 +79,9 @@ export function StoreForm({ store }: { store?: PublicStore }) {
   const editing = store !== undefined;
   const [error, setError] = useErrorNotice();
   const form = useForm<Values>({
-    resolver: (editing ? zodResolver(updateStoreInput) : zodResolver(createStoreInput)) as unknown as Resolver<Values>,
+    resolver: (editing
+      ? zodResolver(updateStoreFormInput)
+      : zodResolver(createStoreFormInput)) as unknown as Resolver<Values>,
     defaultValues: store ? valuesOf(store) : EMPTY,
   });
   const errors = form.formState.errors;
