@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } from "./ledger";
+import { listSettlements, SettlementQueryError, type FakeSettlementTerms } from "./settlements";
 
 /**
  * A wire-level fake of Toss Payments' v1 API for tests (docs/providers.md): the documented
  * requests (a body member the reference does not list, or a required one missing, is 400
  * INVALID_REQUEST), responses and error objects of key-in, virtual accounts, billing, cancel, look-up by
- * order id and transaction listing; Basic auth with the secret key; Idempotency-Key replays (the
+ * order id, transaction listing and settlement listing (e2e/toss-fake/settlements.ts); Basic auth with the secret key; Idempotency-Key replays (the
  * same key, API key, method and path answer the first response; a replay while the first runs is
  * 409). Faults, by a directive in orderName / cancelReason or by rates given at start:
  *   [toss:timeout]  processed, but answered only after `slowMs` (the caller gives up first)
@@ -19,7 +20,13 @@ import { digits, FakeLedger, kstNow, tossKey, type FakePayment, type Stored } fr
  */
 export type TossFault = "timeout" | "lost" | "network" | "500" | "nocode";
 /** `port`: a fixed port, for a server started before the fake (Playwright's, see e2e/toss-fake/port.ts); 0 picks a free one. */
-export type TossFakeOptions = { slowMs?: number; rates?: Partial<Record<TossFault, number>>; port?: number };
+export type TossFakeOptions = {
+  slowMs?: number;
+  rates?: Partial<Record<TossFault, number>>;
+  port?: number;
+  /** The settlement listing's fee rate and payout cycle (default 250 bps, D+1). */
+  settlement?: Partial<FakeSettlementTerms>;
+};
 /**
  * Answers a real Toss (or a misconfigured endpoint) may give, switched on per test to show what the
  * adapter does with them: card numbers unmasked, a cancel answer whose newest `cancels[]` entry has
@@ -43,6 +50,8 @@ export type TossFake = {
     orderId: string,
   ): { createdAt: string; secret: string; status: "DONE"; transactionKey: string; orderId: string };
   setRates(rates: Partial<Record<TossFault, number>>): void;
+  /** Changes the settlement listing's fee rate or payout cycle (a test's fee above the contract). */
+  setSettlementTerms(terms: Partial<FakeSettlementTerms>): void;
   close(): Promise<void>;
 };
 
@@ -258,6 +267,7 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
   const slowMs = options.slowMs ?? 2_000;
   const quirks: TossQuirks = {};
   let rates = options.rates ?? {};
+  const settlementTerms: FakeSettlementTerms = { feeBps: 250, payoutDays: 1, ...options.settlement };
 
   function faultFor(text: unknown): TossFault | null {
     const directive = /\[toss:(timeout|lost|network|500|nocode)\]/.exec(typeof text === "string" ? text : "");
@@ -536,6 +546,13 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
       }
     }
     if (method === "GET" && path === "/v1/transactions") return { status: 200, body: listTransactions(secretKey, url) };
+    if (method === "GET" && path === "/v1/settlements") {
+      try {
+        return { status: 200, body: listSettlements(ledger, secretKey, url, settlementTerms) };
+      } catch (error) {
+        throw error instanceof SettlementQueryError ? invalid(error.message) : error;
+      }
+    }
     throw new TossError(404, "NOT_FOUND", "존재하지 않는 정보 입니다.");
   }
 
@@ -659,6 +676,9 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     },
     setRates(next) {
       rates = next;
+    },
+    setSettlementTerms(next) {
+      Object.assign(settlementTerms, next);
     },
     close: () =>
       new Promise<void>((resolve) => {

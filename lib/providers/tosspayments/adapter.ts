@@ -16,6 +16,7 @@ import {
   type TossPayment,
 } from "./payment-object";
 import { settlementPageOf } from "./settlement";
+import { listTossSettlementsOf, type TossSettlement, type TossSettlementQuery } from "./settlements-api";
 
 /**
  * Toss Payments (v1 REST API) behind the adapter interface (lib/providers/types.ts). Our ids are
@@ -68,6 +69,10 @@ export type TossPaymentsAdapter = PaymentProvider &
   VirtualAccountProvider & {
     /** Toss's Payment object for our order id (null: Toss has none); deposit callbacks are verified against it. */
     fetchOrder(input: { channel: ChannelRef; orderId: string; signal?: AbortSignal }): Promise<TossPayment | null>;
+    /** Toss's settlement rows of a date range, every page (lib/settlements/read-toss.ts). */
+    listSettlements(
+      input: TossSettlementQuery & { channel: ChannelRef; signal?: AbortSignal },
+    ): Promise<TossSettlement[]>;
   };
 
 export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaymentsAdapter {
@@ -312,6 +317,14 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
         to,
         cursor: cursor ?? null,
         limit: limit ?? 500,
+      });
+    },
+
+    async listSettlements({ channel, signal, startDate, endDate, dateType }) {
+      return listTossSettlementsOf((path) => call(channel, { method: "GET", path, signal }), {
+        startDate,
+        endDate,
+        dateType,
       });
     },
 

@@ -25,6 +25,7 @@ const own = (args: unknown = {}): ActionEntry => ({ kind: "own", args: () => arg
 export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "dashboard/switchStore": refuse((t) => ({ storeId: t.storeId })),
   "dashboard/switchLocale": own("en"),
+  "overview/dismissGetStarted": own(),
   // Searching for the target's customer name (its canary) or its ids must find nothing of the target's.
   "dashboard/paletteSearchAction": {
     kind: "own",
@@ -134,6 +135,11 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     },
   })),
   "payments/completeEscrowAction": refuse((t) => ({ payment_id: t.escrowPayment })),
+  "payments/issueReceiptForPaymentAction": refuse((t) => ({
+    payment_id: t.vaPayment,
+    type: "PERSONAL",
+    customer_identifier: "01012345678",
+  })),
   "reconciliation/lookUpAction": refuse((t) => ({ kind: "attempt", id: t.txId })),
   "schedules/listSchedulesAction": own({ start: 0, end: FAR_FUTURE, page: 0 }),
   "schedules/bookableKeysAction": own(),

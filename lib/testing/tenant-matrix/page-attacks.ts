@@ -21,6 +21,7 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
     ],
   },
   "/dashboard/payments/[paymentId]": { urls: (t) => [`/dashboard/payments/${t.payment}`] },
+  "/dashboard/customers/[customerId]": { urls: (t) => [`/dashboard/customers/${t.customerId}`], notFound: true },
   "/dashboard/payments/export": {
     urls: (t) => [
       `/dashboard/payments/export?q=${t.payment}&scope=all`,
@@ -58,6 +59,9 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
   "/dashboard/stores": { urls: () => ["/dashboard/stores"] },
   "/dashboard/stores/new": { urls: () => ["/dashboard/stores/new"] },
   "/dashboard/stores/onboarding": { urls: () => ["/dashboard/stores/onboarding"] },
+  "/dashboard/stores/volumes": {
+    urls: () => ["/dashboard/stores/volumes", "/dashboard/stores/volumes?period=90d&mode=TEST&sort=count"],
+  },
   "/dashboard/stores/[id]": { urls: (t) => [`/dashboard/stores/${t.subStore}`], notFound: true },
   "/dashboard/stores/[id]/edit": { urls: (t) => [`/dashboard/stores/${t.subStore}/edit`], notFound: true },
   "/dashboard/team": { urls: () => ["/dashboard/team", "/dashboard/team?setup=two-factor"] },

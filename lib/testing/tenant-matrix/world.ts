@@ -37,6 +37,8 @@ export type Target = {
   viewId: string;
   /** One of the store's API request log entries (written by the server in batches). */
   requestLogId: string;
+  /** The customer of the target's payments (the customer view). */
+  customerId: string;
   canary: string;
 };
 
@@ -65,7 +67,12 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     .set({ name: `${canary} store`, webhook_url: `https://example.com/${canary}` })
     .where("id", "=", m.store_id)
     .execute();
-  const customer = { customer_name: { full_name: `${canary} Kim` }, email: `${canary.toLowerCase()}@example.com` };
+  const customerId = `cust-${label.toLowerCase()}-${newId().slice(-8).toLowerCase()}`;
+  const customer = {
+    customer_id: customerId,
+    customer_name: { full_name: `${canary} Kim` },
+    email: `${canary.toLowerCase()}@example.com`,
+  };
   const paid = async (extra: Record<string, unknown>) => {
     const id = newPaymentId();
     const res = await api.post(
@@ -177,6 +184,7 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     invitationId: invitation.id,
     viewId: view.id,
     requestLogId: requestLog!.id,
+    customerId,
     canary,
   };
 }

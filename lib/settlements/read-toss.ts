@@ -1,0 +1,57 @@
+import { callProvider } from "@/lib/providers/call";
+import { tossPayments } from "@/lib/channels/providers";
+import type { TossSettlement } from "@/lib/providers/tosspayments/settlements-api";
+import { logger } from "@/lib/ops/logger";
+import { koreaDate } from "./business-days";
+import { recordConfirmedSettlements } from "./record-confirmed";
+import { liveTossChannels, recordedPgKeys } from "./repository/toss-channels";
+import { pgRowOfToss } from "./toss-rows";
+
+const DAY_MS = 86_400_000;
+/** How far back the daily read looks: Toss pays out within days, and corrections come late. */
+const DEFAULT_LOOKBACK_DAYS = 14;
+
+export type TossReadResult = { channels: number; read: number; recorded: number; failed: string[] };
+
+/**
+ * Reads every LIVE Toss channel's settlement report (by sold date and by payout date, every page)
+ * for `from`–`to` (Korean dates, inclusive; default the last 14 days) and records its rows as
+ * CONFIRMED. Idempotent on Toss's transactionKey: a key already recorded for the channel is
+ * skipped, so a re-read records nothing twice. A channel Toss does not answer is named in `failed`.
+ */
+export async function readTossSettlements(range: { from?: string; to?: string } = {}): Promise<TossReadResult> {
+  const to = range.to ?? koreaDate(Date.now());
+  const from = range.from ?? koreaDate(Date.now() - DEFAULT_LOOKBACK_DAYS * DAY_MS);
+  const result: TossReadResult = { channels: 0, read: 0, recorded: 0, failed: [] };
+  for (const channel of await liveTossChannels()) {
+    result.channels++;
+    const byKey = new Map<string, TossSettlement>();
+    let failure: string | null = null;
+    for (const dateType of ["soldDate", "paidOutDate"] as const) {
+      const answer = await callProvider((signal) =>
+        tossPayments.listSettlements({ channel, signal, startDate: from, endDate: to, dateType }),
+      );
+      if (!answer.answered) {
+        failure = answer.reason;
+        break;
+      }
+      for (const row of answer.value) byKey.set(row.transactionKey, row);
+    }
+    if (failure) {
+      logger.warn({ channel_id: channel.id, reason: failure }, "toss settlements not read");
+      result.failed.push(channel.id);
+      continue;
+    }
+    result.read += byKey.size;
+    const known = await recordedPgKeys(channel.id, [...byKey.keys()]);
+    const fresh = [...byKey.values()].filter((r) => !known.has(r.transactionKey)).map(pgRowOfToss);
+    result.recorded += await recordConfirmedSettlements(channel, fresh);
+  }
+  return result;
+}
+
+export const readTossSettlementsTask = {
+  name: "settlements.toss",
+  everyMs: Number(process.env.TOSS_SETTLEMENT_READ_MS ?? DAY_MS),
+  run: async () => void (await readTossSettlements()),
+};
