@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshMerchant, signIn } from "./helpers";
+import { freshMerchant, LANGUAGES, signIn, signInAs, WIDTHS } from "./helpers";
 
 const LABELS: Record<string, string> = {
   RECEPTION_COMPLETED: "Received",
@@ -173,3 +173,55 @@ test("edit a sub-store; a store-limited login sees only its store", async ({ pag
     await expect(page.getByRole("button", { name: "Add login" })).toHaveCount(0);
   }
 });
+
+/** Issue #31, the store form: required fields marked, the business number's check digit refused. */
+for (const size of WIDTHS)
+  for (const lang of LANGUAGES)
+    test.describe(`store form, ${size.name}, ${lang.locale}`, () => {
+      test.use({ viewport: { width: size.width, height: size.height }, locale: lang.browser });
+      const ko = lang.locale === "ko";
+
+      test("marks required fields and refuses a wrong check digit with its own message", async ({ page }) => {
+        const m = await freshMerchant({ hosting: true });
+        await signInAs(page, m, lang.locale);
+        await page.goto("/dashboard/stores/new");
+
+        await expect(page.getByTestId("store-required-legend")).toContainText(ko ? "필수 항목" : "Required fields");
+        for (const id of ["name", "tier_code", "representative-birth_date", "business_license-registration_number"]) {
+          await expect(page.locator(`#store-${id}`)).toHaveAttribute("aria-required", "true");
+          await expect(page.locator(`label[for="store-${id}"] [data-required-mark]`)).toBeVisible();
+        }
+        await expect(page.locator("#store-business_license-business_types")).toHaveAttribute("aria-required", "true");
+        await expect(page.locator("#store-manager_name")).not.toHaveAttribute("aria-required", "true");
+        await expect(page.locator('label[for="store-manager_name"] [data-required-mark]')).toHaveCount(0);
+        // The mark is not part of the accessible name.
+        await expect(page.getByRole("textbox", { name: ko ? "상점 이름" : "Store name", exact: true })).toHaveCount(1);
+
+        const number = page.locator("#store-business_license-registration_number");
+        const numberError = page.locator('[data-field-error="store-business_license-registration_number"]');
+        const postcodeError = page.locator('[data-field-error="store-business_license-postal_code"]');
+        await number.fill("123-45-67890");
+        await page.locator("#store-business_license-postal_code").fill("1234");
+        await page.getByRole("button", { name: ko ? "상점 만들기" : "Create store" }).click();
+        await expect(numberError).toHaveText(
+          ko
+            ? "유효하지 않은 사업자등록번호입니다 (검증번호가 맞지 않습니다)"
+            : "This business registration number is not valid (its last digit does not match the check digit)",
+        );
+        await expect(postcodeError).toHaveText(
+          ko ? "우편번호 5자리 또는 6자리를 입력하세요" : "Enter a 5- or 6-digit postal code",
+        );
+        await number.fill("123-45");
+        await page.getByRole("button", { name: ko ? "상점 만들기" : "Create store" }).click();
+        await expect(numberError).toHaveText(
+          ko ? "사업자등록번호 10자리를 입력하세요" : "Enter the 10-digit business registration number",
+        );
+        await number.fill("123-45-67891");
+        await page.locator("#store-business_license-postal_code").fill("06236");
+        await page.getByRole("button", { name: ko ? "상점 만들기" : "Create store" }).click();
+        await expect(page.locator('[data-field-error="store-name"]')).toBeVisible();
+        await expect(numberError).toHaveCount(0);
+        await expect(postcodeError).toHaveCount(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      });
+    });
