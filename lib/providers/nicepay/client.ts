@@ -1,3 +1,4 @@
+import { sendPgRequest } from "../pg-http";
 import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "../unknown-outcome";
 
 /**
@@ -31,36 +32,19 @@ export type NiceRequest = {
 };
 
 export async function niceRequest<T>(request: NiceRequest): Promise<T> {
-  const headers: Record<string, string> = {
-    authorization: `Basic ${Buffer.from(`${request.keys.clientKey}:${request.keys.secretKey}`).toString("base64")}`,
-    accept: "application/json",
-  };
-  if (request.body !== undefined) headers["content-type"] = "application/json";
   const what = `${request.method} ${request.path}`;
-  let response: Response;
-  try {
-    response = await fetch(`${niceApiBase()}${request.path}`, {
+  const authorization = `Basic ${Buffer.from(`${request.keys.clientKey}:${request.keys.secretKey}`).toString("base64")}`;
+  const response = await sendPgRequest(
+    {
+      what,
+      url: `${niceApiBase()}${request.path}`,
       method: request.method,
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      headers: { authorization },
+      body: request.body,
       signal: request.signal,
-      redirect: "error",
-    });
-  } catch (error) {
-    throw new NiceOutcomeUnknown(
-      request.signal?.aborted ? "timeout" : "connection_lost",
-      `${what} failed before an answer (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new NiceOutcomeUnknown(
-      "connection_lost",
-      `${what}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
+    },
+    (kind, message) => new NiceOutcomeUnknown(kind, message),
+  );
   if (response.status !== 200)
     throw new NiceOutcomeUnknown(
       response.status >= 500 ? "provider_error" : "unreadable_answer",
@@ -69,7 +53,7 @@ export async function niceRequest<T>(request: NiceRequest): Promise<T> {
         : `${what} answered HTTP ${response.status}`,
     );
   try {
-    const body = JSON.parse(text) as unknown;
+    const body = JSON.parse(response.text) as unknown;
     if (body && typeof body === "object") return body as T;
   } catch {
     // fall through: not an answer we can read

@@ -1,3 +1,4 @@
+import { sendPgRequest } from "../pg-http";
 import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "../unknown-outcome";
 
 /**
@@ -47,36 +48,20 @@ function errorObject(body: unknown): { code: string; message: string } | null {
 }
 
 export async function tossRequest<T>(request: TossRequest): Promise<TossResult<T>> {
-  const headers: Record<string, string> = {
-    authorization: basicAuthorization(request.secretKey),
-    accept: "application/json",
-  };
-  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const headers: Record<string, string> = { authorization: basicAuthorization(request.secretKey) };
   if (request.idempotencyKey) headers["idempotency-key"] = request.idempotencyKey;
-  let response: Response;
-  try {
-    response = await fetch(`${tossApiBase()}${request.path}`, {
+  const response = await sendPgRequest(
+    {
+      what: `${request.method} ${request.path}`,
+      url: `${tossApiBase()}${request.path}`,
       method: request.method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.body,
       signal: request.signal,
-      redirect: "error",
-    });
-  } catch (error) {
-    throw new TossOutcomeUnknown(
-      request.signal?.aborted ? "timeout" : "connection_lost",
-      `${request.method} ${request.path} failed before an answer (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new TossOutcomeUnknown(
-      "connection_lost",
-      `${request.method} ${request.path}: the answer was cut off (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
+    },
+    (kind, message) => new TossOutcomeUnknown(kind, message),
+  );
+  const text = response.text;
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
