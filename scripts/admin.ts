@@ -12,7 +12,7 @@
  *   reconcile [--since ISO] [--merchant ID] [--json]
  *                            compare the providers' settlement files with our records (default: the last 24 h);
  *                            prints {"checked", "mismatches", "unsettled"}; exit 0 only when both lists are empty
- *   toss-settlements [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--json]
+ *   toss-settlements [--from yyyy-MM-dd] [--to yyyy-MM-dd] [--merchant ID] [--json]
  *                            read LIVE Toss channels' settlement reports now (default: the last 14 days) and
  *                            record them as CONFIRMED; exit 1 when a channel's report could not be read
  */
@@ -151,12 +151,12 @@ try {
       if (values[flag] !== undefined && !(date.test(values[flag]) && Number.isFinite(Date.parse(values[flag]))))
         fail(`--${flag} must be a date, e.g. 2026-11-23`);
     const { readTossSettlements } = await import("@/lib/settlements/read-toss");
-    const result = await readTossSettlements({ from: values.from, to: values.to });
+    const result = await readTossSettlements({ from: values.from, to: values.to, merchantId: values.merchant });
     print(result);
     if (result.failed.length) process.exitCode = 1;
   } else {
     fail(
-      "usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--seal] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json] | toss-settlements [--from DATE] [--to DATE] [--json]",
+      "usage: admin create-merchant --name NAME [--hosting] [--json] | create-api-key --merchant ID [--store ID] [--json] | create-user --merchant ID --email E --password P [--role R] [--store ID] | reset-demo-login [--email E] [--password P] [--api-key] | audit-verify [--merchant ID] [--seal] [--json] | backup --out FILE | restore --from FILE | reconcile [--since ISO] [--merchant ID] [--json] | toss-settlements [--from DATE] [--to DATE] [--merchant ID] [--json]",
     );
   }
 } finally {

@@ -81,7 +81,7 @@ describe("Toss settlement report (LIVE channels)", () => {
     await deriveExpectedSettlements();
     expect((await rowsOf(m)).map((r) => r.status)).toEqual(["EXPECTED", "EXPECTED"]);
 
-    const first = await readTossSettlements();
+    const first = await readTossSettlements({ merchantId: m.merchant_id });
     expect(first.failed).toEqual([]);
     const atToss = fake.ledger.payment(m.live.secretKey, txId)!;
     const approvalKey = fake.ledger.transactions
@@ -125,7 +125,7 @@ describe("Toss settlement report (LIVE channels)", () => {
     // Toss was asked by sale date and by payout date.
     expect(fake.hits.get("GET /v1/settlements")).toBeGreaterThanOrEqual(2);
 
-    const again = await readTossSettlements();
+    const again = await readTossSettlements({ merchantId: m.merchant_id });
     expect(again).toMatchObject({ recorded: 0, failed: [] });
     expect(await rowsOf(m)).toEqual(rows);
   });
@@ -134,7 +134,7 @@ describe("Toss settlement report (LIVE channels)", () => {
     fake.setSettlementTerms({ feeBps: 300 });
     try {
       const { m, txId } = await livePaid(10_000);
-      const result = await readTossSettlements();
+      const result = await readTossSettlements({ merchantId: m.merchant_id });
       expect(result.recorded).toBe(1);
       const [row] = await rowsOf(m);
       expect(row).toMatchObject({ status: "CONFIRMED", fee_total: 300, vat_on_fees: 30 });
@@ -151,7 +151,7 @@ describe("Toss settlement report (LIVE channels)", () => {
     const run = (...args: string[]) =>
       promisify(execFile)(
         process.execPath,
-        ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "toss-settlements", ...args],
+        ["node_modules/tsx/dist/cli.mjs", "scripts/admin.ts", "toss-settlements", "--merchant", m.merchant_id, ...args],
         { encoding: "utf8", env: process.env },
       );
     expect(JSON.parse((await run("--json")).stdout)).toMatchObject({ recorded: 1, failed: [] });

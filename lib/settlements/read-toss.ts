@@ -18,12 +18,15 @@ export type TossReadResult = { channels: number; read: number; recorded: number;
  * for `from`–`to` (Korean dates, inclusive; default the last 14 days) and records its rows as
  * CONFIRMED. Idempotent on Toss's transactionKey: a key already recorded for the channel is
  * skipped, so a re-read records nothing twice. A channel Toss does not answer is named in `failed`.
+ * `merchantId` limits the read to one merchant's channels.
  */
-export async function readTossSettlements(range: { from?: string; to?: string } = {}): Promise<TossReadResult> {
+export async function readTossSettlements(
+  range: { from?: string; to?: string; merchantId?: string } = {},
+): Promise<TossReadResult> {
   const to = range.to ?? koreaDate(Date.now());
   const from = range.from ?? koreaDate(Date.now() - DEFAULT_LOOKBACK_DAYS * DAY_MS);
   const result: TossReadResult = { channels: 0, read: 0, recorded: 0, failed: [] };
-  for (const channel of await liveTossChannels()) {
+  for (const channel of await liveTossChannels(range.merchantId)) {
     result.channels++;
     const byKey = new Map<string, TossSettlement>();
     let failure: string | null = null;

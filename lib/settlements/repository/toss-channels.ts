@@ -1,15 +1,15 @@
 import { getDb } from "@/lib/db/client";
 
 /** LIVE Toss Payments channels that hold a secret: the ones whose settlement report can be read. */
-export async function liveTossChannels() {
-  return getDb()
+export async function liveTossChannels(merchantId?: string) {
+  let query = getDb()
     .selectFrom("channels as c")
     .innerJoin("channel_credentials as k", "k.channel_id", "c.id")
     .select(["c.id", "c.key", "c.type", "c.pg_provider", "c.pg_merchant_id", "c.merchant_id", "c.store_id"])
     .where("c.type", "=", "LIVE")
-    .where("c.pg_provider", "=", "TOSSPAYMENTS")
-    .orderBy("c.id")
-    .execute();
+    .where("c.pg_provider", "=", "TOSSPAYMENTS");
+  if (merchantId) query = query.where("c.merchant_id", "=", merchantId);
+  return query.orderBy("c.id").execute();
 }
 
 /** Which of these PG keys a channel's settlements already hold (a re-read records them no more). */
