@@ -1,5 +1,5 @@
 /**
- * Cost of the audit log on the write path (issue #18: at most 10%). Since teams (#16) every payment
+ * Cost of the audit log on the write path (at most 10%). Since teams, every payment
  * state change made through the API writes an audit entry in its DB transaction (one INSERT), sealed
  * into the merchant's hash chain after commit (lib/audit/seal.ts: a read and a write per run, runs
  * spaced AUDIT_SEAL_SPACING_MS apart, so a busy merchant's entries are sealed in batches). Measured in

@@ -1,5 +1,5 @@
 /**
- * The dashboard's audit log page at scale (issue #18): BENCH_AUDIT_ENTRIES (default 1,000,000) entries
+ * The dashboard's audit log page at scale: BENCH_AUDIT_ENTRIES (default 1,000,000) entries
  * of one merchant written straight into audit_log by one statement (generated in the database, so
  * the seed takes seconds; a second merchant's 50,000 entries sit beside them), then every query the
  * page runs timed through its verbs, BENCH_RUNS (20) times each, against a baseline measured in the

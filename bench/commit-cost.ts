@@ -1,5 +1,5 @@
 /**
- * What one durable commit costs, and what group commit saves (issue #18 item 3), on DATABASE_URL
+ * What one durable commit costs, and what group commit saves, on DATABASE_URL
  * (default: a throwaway SQLite file; for PostgreSQL give one with fsync on). Each "request" does
  * what a payment does in its request: two transactions, each inserting a row and committing
  * durably. Runs BENCH_REQUESTS requests one at a time, then BENCH_CONCURRENCY at a time, with group

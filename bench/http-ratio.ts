@@ -1,5 +1,5 @@
 /**
- * Read and write ratios against bare Next.js routes (issue #18): the production build of the app
+ * Read and write ratios against bare Next.js routes: the production build of the app
  * and bench/baseline-app (bare route handlers) served side by side on the same machine, driven by
  * wrk in alternating rounds (bare, app, bare, app…), medians of BENCH_ROUNDS (3) rounds of
  * BENCH_SECONDS (5) each at BENCH_CONNECTIONS (10). Needs `npx next build` and

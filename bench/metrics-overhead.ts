@@ -1,5 +1,5 @@
 /**
- * Cost of metrics (issue #19: at most 3% of API throughput), in one process so nothing but
+ * Cost of metrics (at most 3% of API throughput), in one process so nothing but
  * METRICS_TOKEN differs: the real route handlers (apiRoute: auth, parsing, the database read,
  * the access log) are called back to back, with metrics switched on and off in alternating short
  * slices (ABBA); while on, /metrics is scraped every second (database gauges included).

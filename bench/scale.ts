@@ -1,5 +1,5 @@
 /**
- * Lists, filters, search and the overview at scale (issue #18 item 4/5): seeds BENCH_ROWS payments
+ * Lists, filters, search and the overview at scale: seeds BENCH_ROWS payments
  * (default 1,000,000) with the bulk seeder, then times every list shape of GET /v2/payments and
  * /v2/payments/scroll (through the service verbs) and the dashboard's search and overview,
  * BENCH_RUNS times each, against a baseline measured in the same run (one payment by primary key).

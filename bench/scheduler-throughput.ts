@@ -1,5 +1,5 @@
 /**
- * Scheduled-payment throughput (issue #18): BENCH_SCHEDULES (default 2,000) schedules over
+ * Scheduled-payment throughput: BENCH_SCHEDULES (default 2,000) schedules over
  * BENCH_KEYS billing keys (default one per 10 schedules: customers), all due at once, run by BENCH_WORKERS (2) `npm run worker` processes on DATABASE_URL
  * (PostgreSQL is the target; a throwaway SQLite file by default). Charges per second from the first
  * due moment to the last schedule settled, then the double-charge check: one transaction per

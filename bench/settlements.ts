@@ -1,5 +1,5 @@
 /**
- * Settlements at scale (issue #30): BENCH_SETTLEMENT_ROWS (default 1,000,000) settlement rows of one
+ * Settlements at scale: BENCH_SETTLEMENT_ROWS (default 1,000,000) settlement rows of one
  * store, a year of payouts (one row per payment, every tenth payment also a refund row), written by
  * one INSERT … SELECT generated in the database (seconds), a neighbour store's 50,000 beside them;
  * then the reads the API and the Settlements page run, timed through their verbs, BENCH_RUNS (20)

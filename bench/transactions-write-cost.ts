@@ -1,5 +1,5 @@
 /**
- * What the indexes on `transactions` cost a payment's writes (issue #18): BENCH_PAIRS (2,000)
+ * What the indexes on `transactions` cost a payment's writes: BENCH_PAIRS (2,000)
  * attempt INSERTs each followed by its outcome UPDATE (PENDING → PAID: the columns settle-attempt
  * writes), copied from a PAID row of DATABASE_URL's table, timed inside a transaction that is rolled
  * back (the database is left as it was): as the schema stands and, on PostgreSQL, with only the

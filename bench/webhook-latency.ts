@@ -1,5 +1,5 @@
 /**
- * Webhook first-attempt latency after commit (issue #18): the production app pays BENCH_RATE
+ * Webhook first-attempt latency after commit: the production app pays BENCH_RATE
  * payments a second (default 100) for BENCH_SECONDS (10) into a store whose webhook URL is a local
  * receiver; for each payment, the time from its 200 answer (the outcome and the event are
  * committed by then) to the receiver getting the first attempt. p50/p95/p99/max and how many never

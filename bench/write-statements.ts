@@ -1,5 +1,5 @@
 /**
- * What SQLite itself spends per payment, statement by statement (issue #18; PostgreSQL has
+ * What SQLite itself spends per payment, statement by statement (PostgreSQL has
  * pg_stat_statements, see BENCH_PROFILE in bench/http-ratio.ts). better-sqlite3 runs each statement
  * synchronously on the event loop, so the time inside its run/all call is SQLite's own work: the
  * statement, index upkeep, triggers, and for a COMMIT the WAL fsync. In one process, the instant-pay

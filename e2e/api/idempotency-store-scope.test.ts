@@ -24,7 +24,7 @@ async function payInOwnStore(api: Api, paymentId: string) {
   return res.body.tx_id as string;
 }
 
-describe("Idempotency-Key space per store scope (#13 item 2, CONTRACT §12)", () => {
+describe("Idempotency-Key space per store scope (CONTRACT §12)", () => {
   it("two store-limited keys of one merchant never share answers: store B's cancel is not store A's replay", async () => {
     const m = await newMerchant();
     const a = apiAs(

@@ -7,7 +7,7 @@ import { liveSecretKey, ownerContext } from "@/lib/testing/toss-live";
 import { startTossFake, type TossFake } from "../toss-fake/server";
 
 /**
- * Issue #29, finding 6: a LIVE channel's secret key moves real money, so connecting, testing,
+ * A LIVE channel's secret key moves real money, so connecting, testing,
  * enabling, disabling and replacing the key each leave an audit entry naming who did it, and no
  * entry holds the key.
  */
@@ -34,7 +34,7 @@ async function entriesFor(merchantId: string, channelId: string) {
     .execute();
 }
 
-describe("LIVE channel changes are audited (issue #29)", () => {
+describe("LIVE channel changes are audited", () => {
   it("connect, test, enable, disable and key change each record who did it, never the key", async () => {
     const m = await newMerchant();
     const ctx = ownerContext(m, "ADMIN");

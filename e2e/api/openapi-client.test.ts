@@ -28,7 +28,7 @@ async function apiFetch(request: Request): Promise<Response> {
   });
 }
 
-describe("a client generated from /openapi.json (issue #31)", () => {
+describe("a client generated from /openapi.json", () => {
   it("type-checks the API suite's requests against the generated types", async () => {
     // Inside the project, so requests.ts finds openapi-fetch; removed afterwards.
     const dir = mkdtempSync(path.join(process.cwd(), ".openapi-client-"));

@@ -100,7 +100,7 @@ describe("Idempotency-Key on payment POSTs (CONTRACT §12)", () => {
       expect(res.headers.get("idempotent-replayed")).toBeNull();
       expect(res.body.params?.pg_code).toBe("CARD_DECLINED");
     }
-    // #11 item 7: the attempt carries the key, so the re-run answers from it; another try needs another key.
+    // The attempt carries the key, so the re-run answers from it; another try needs another key.
     expect(await transactionCount(id)).toBe(1);
     expect(
       (

@@ -9,7 +9,7 @@ import { merchantWithLiveToss } from "@/lib/testing/toss-live";
 import { startTossFake, type TossFake } from "../toss-fake/server";
 
 /**
- * Issue #29, finding 4: the public DEPOSIT_CALLBACK cannot be used to make us call Toss at will,
+ * The public DEPOSIT_CALLBACK cannot be used to make us call Toss at will,
  * to probe order ids, or to hold connections while Toss is slow.
  */
 let fake: TossFake;
@@ -72,7 +72,7 @@ async function issuedAccounts(count: number) {
   return { m, txIds: ids };
 }
 
-describe("the deposit callback's limits (issue #29)", () => {
+describe("the deposit callback's limits", () => {
   it("an unknown order and a forged secret answer alike: same status, same body", async () => {
     const { txIds } = await issuedAccounts(1);
     const address = newAddress();

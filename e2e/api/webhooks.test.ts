@@ -285,7 +285,7 @@ describe("webhook delivery", () => {
     expect((await notifications(m, "order-crash")).map((n) => n.status)).toEqual(["REQUEST_FAILED", "SUCCEEDED"]);
   });
 
-  it("one run of the event's job makes the first attempt itself: no second job to wait for (#18)", async () => {
+  it("one run of the event's job makes the first attempt itself: no second job to wait for", async () => {
     const m = await newMerchant();
     const r = await receiver();
     await setUrl(m, r.url);

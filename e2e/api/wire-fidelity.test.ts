@@ -8,7 +8,7 @@ import { cardPayBody, newPaymentId, paymentChannelKey } from "@/lib/testing/paym
 import { DAY } from "@/lib/time";
 import type { Json } from "@/lib/testing/json";
 
-/** Issue #12: what a client of the old API tripped over (items 4–7; 1–3 live beside their areas' tests). */
+/** What a client of the old API tripped over (items 4–7; 1–3 live beside their areas' tests). */
 
 type M = Awaited<ReturnType<typeof newMerchant>>;
 

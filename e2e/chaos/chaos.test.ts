@@ -5,7 +5,7 @@ import { databaseTarget } from "@/lib/env";
 import { runChaos } from "@/lib/testing/chaos/run";
 
 /**
- * The short chaos run of `npm test` (issue #11, build 9), on the database DATABASE_URL selects:
+ * The short chaos run of `npm test` (build 9), on the database DATABASE_URL selects:
  * the production server (on PostgreSQL with two `npm run worker` processes beside it) under
  * payments, billing-key payments, due schedules and concurrent partial cancels, with provider
  * latency and faults, SIGKILLed three times at random moments, and on PostgreSQL with every

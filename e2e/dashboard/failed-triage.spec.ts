@@ -5,7 +5,7 @@ import { cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
 import { checkKoreanPage } from "./quality";
 
-/** Issue #31, failed-payment triage: the reason as a column and a filter, a "yesterday" preset, ₩0 paid. */
+/** Failed-payment triage: the reason as a column and a filter, a "yesterday" preset, ₩0 paid. */
 for (const size of WIDTHS)
   for (const lang of LANGUAGES)
     test.describe(`failed payments, ${size.name}, ${lang.locale}`, () => {

@@ -62,7 +62,7 @@ export async function signInAs(page: Page, m: { dashboard: { email: string; pass
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The widths and languages every page of issue #31 is checked at. */
+/** The widths and languages every page is checked at. */
 export const WIDTHS = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 },

@@ -8,7 +8,7 @@ import { freshMerchant, signIn, toast } from "./helpers";
 import { checkPage, watchForBlankTitle } from "./quality";
 
 /**
- * Issue #15 walked as a merchant admin: overview, search, palette, timeline, labels in the reader's
+ * Walked as a merchant admin: overview, search, palette, timeline, labels in the reader's
  * language, safe money actions, loading, phone layout, accessibility — at 1440 px and 390 px in
  * English and Korean. One test per viewport and language; each page is checked by checkPage
  * (no raw enum name, no sideways scroll, no serious or critical axe violation).

@@ -42,7 +42,7 @@ test("key-in a payment, find it by search, cancel part of it then the rest", asy
   await cancel.getByLabel("Cancel amount").fill("5000");
   await cancel.getByLabel("Reason").fill("one size too big");
   await cancel.getByRole("button", { name: "Cancel payment" }).click();
-  // A partial refund is reviewed too, with its amounts (issue #31).
+  // A partial refund is reviewed too, with its amounts.
   const review = page.getByRole("alertdialog");
   await expect(review).toContainText("Refund ₩5,000?");
   await expect(review.getByTestId("refund-review")).toContainText("₩5,000");

@@ -27,7 +27,7 @@ async function expectLayout(page: Page, row: Locator, phone: boolean, label: str
   await checkKoreanPage(page, label);
 }
 
-/** Issue #31: lists are stacked rows below 640 px (a table above), Korean never broken mid-word. */
+/** Lists are stacked rows below 640 px (a table above), Korean never broken mid-word. */
 for (const size of WIDTHS)
   for (const lang of LANGUAGES)
     test.describe(`lists, ${size.name}, ${lang.locale}`, () => {

@@ -3,7 +3,7 @@ import { cardPayBody, virtualAccountPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
 import { checkKoreanPage } from "./quality";
 
-/** Issue #31: a cash receipt issued from the payment page, amounts from the payment; none for a card. */
+/** A cash receipt issued from the payment page, amounts from the payment; none for a card. */
 for (const size of WIDTHS)
   for (const lang of LANGUAGES)
     test.describe(`cash receipt from the payment, ${size.name}, ${lang.locale}`, () => {

@@ -3,7 +3,7 @@ import { cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
 import { checkKoreanPage } from "./quality";
 
-/** Issue #31: a partial refund is reviewed with its amounts, like a full one; the form keeps its mode. */
+/** A partial refund is reviewed with its amounts, like a full one; the form keeps its mode. */
 for (const size of WIDTHS)
   for (const lang of LANGUAGES)
     test.describe(`refund review, ${size.name}, ${lang.locale}`, () => {

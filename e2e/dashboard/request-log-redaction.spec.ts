@@ -4,7 +4,7 @@ import { insertUser } from "@/lib/users/repository";
 import { freshMerchant, signIn } from "./helpers";
 
 /**
- * Issue #29, finding 1: what a client sends in a query or a body of any JSON type reaches the
+ * What a client sends in a query or a body of any JSON type reaches the
  * request log redacted, so a read-only role browsing /dashboard/logs never sees an API key or a
  * card number.
  */

@@ -5,7 +5,7 @@ import { cardPayBody } from "@/lib/testing/payments";
 import { freshMerchant, LANGUAGES, signInAs, WIDTHS } from "./helpers";
 import { checkKoreanPage } from "./quality";
 
-/** Issue #31's list of bugs, each checked at 1440 and 390 px in English and Korean. */
+/** The dashboard's rough edges, each checked at 1440 and 390 px in English and Korean. */
 type Merchant = Awaited<ReturnType<typeof freshMerchant>>;
 const auth = (m: Merchant) => ({ authorization: `PortOne ${m.api_key}` });
 

@@ -174,7 +174,7 @@ test("edit a sub-store; a store-limited login sees only its store", async ({ pag
   }
 });
 
-/** Issue #31, the store form: required fields marked, the business number's check digit refused. */
+/** The store form: required fields marked, the business number's check digit refused. */
 for (const size of WIDTHS)
   for (const lang of LANGUAGES)
     test.describe(`store form, ${size.name}, ${lang.locale}`, () => {

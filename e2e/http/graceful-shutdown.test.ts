@@ -1,5 +1,5 @@
 /**
- * Issue #19 item 4: on SIGTERM, `npm start` stops accepting, finishes in-flight requests and
+ * On SIGTERM, `npm start` stops accepting, finishes in-flight requests and
  * running jobs, and exits 0; so does `npm run worker`. Real processes on the production build,
  * each on a database of its own (these tests stop whole servers and drain the job queue).
  */

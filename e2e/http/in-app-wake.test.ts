@@ -1,5 +1,5 @@
 /**
- * Issue #18: the production server's in-app worker runs a job committed by a request at once, not
+ * The production server's in-app worker runs a job committed by a request at once, not
  * at its next poll. Next.js bundles lib/jobs/wake.ts into the route that enqueues and, separately,
  * into instrumentation.ts, which starts the worker; with the wake's state in module scope the two
  * copies never met and every webhook waited for the poll (unit tests run one copy and could not
@@ -28,7 +28,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-describe("the in-app worker of the production server (issue #18)", () => {
+describe("the in-app worker of the production server", () => {
   it("sends a payment's webhook right after the payment, without waiting for its poll", async () => {
     const m = await server.createMerchant();
     const channel_key = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;

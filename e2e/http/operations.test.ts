@@ -1,5 +1,5 @@
 /**
- * Issue #19 on the production build: health, readiness with the in-app worker, metrics behind the
+ * Health, readiness with the in-app worker, metrics behind the
  * token, JSON logs, the API reference and its assets, as an operator's tools would see them.
  */
 import { mkdtempSync, readFileSync } from "node:fs";

@@ -12,7 +12,7 @@ const redocly = createRequire(import.meta.url).resolve("@redocly/cli/bin/cli.js"
 
 type Problem = { ruleId: string; severity: string; message: string; location: { pointer?: string }[] };
 
-describe("the OpenAPI document (issue #31)", () => {
+describe("the OpenAPI document", () => {
   it("passes Redocly's recommended lint with no error and no warning", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "openapi-lint-"));
     try {

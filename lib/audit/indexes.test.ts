@@ -41,7 +41,7 @@ async function liveIndexes(): Promise<Record<string, LiveIndex>> {
   return live;
 }
 
-describe("audit_log indexes (issue #18)", () => {
+describe("audit_log indexes", () => {
   // Each entry is written and then sealed, paying for every index; the partial index on unsealed
   // entries (0081) served only the periodic task and audit-verify, which now probe (merchant_id, seq).
   it("are exactly those lib/audit/indexes.ts names, each with the queries it serves", async () => {

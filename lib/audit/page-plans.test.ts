@@ -9,7 +9,7 @@ import type { AuditFilters } from "./schema";
 import { sealAuditChain } from "./seal";
 
 /**
- * The audit page's filters and actor list are served by indexes (issue #18: the page at 1M entries,
+ * The audit page's filters and actor list are served by indexes (the page at 1M entries,
  * docs/benchmarks.md "Audit page at 1M entries"): a rare actor, action or target walked the
  * merchant's whole chain or the table, and the actor list read every entry. On PostgreSQL over a
  * merchant whose log is mostly one API key's payment entries, with fresh statistics and sequential
@@ -55,7 +55,7 @@ beforeAll(async () => {
 const noScan = /Seq Scan on audit_log|SCAN (audit_log|l|n)\b(?! USING)/;
 const page = (f: AuditFilters) => pageEntriesQuery(merchantId, f, 51);
 
-describe("audit page plans (issue #18: the page flat at 1M entries)", () => {
+describe("audit page plans (the page flat at 1M entries)", () => {
   it("a rare actor's entries come newest first from (merchant_id, actor_id, seq)", async () => {
     const text = await queryPlan(page({ actor: "user_alice" }));
     expect(text).toMatch(/audit_log_actor_idx/);

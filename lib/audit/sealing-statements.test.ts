@@ -17,7 +17,7 @@ import { verifyAuditChains } from "./verify";
 
 const alice: Actor = { type: "USER", id: "user_alice", name: "Alice", ip: "203.0.113.7" };
 
-describe("audit sealing statements (issue #18)", () => {
+describe("audit sealing statements", () => {
   // Every statement is a round trip on PostgreSQL; sealing ran one UPDATE per entry (and two to lock
   // the head), so a busy merchant's sealing cost grew with the entries each run picked up.
   it("seals a batch of entries in as many statements as a single entry", async () => {

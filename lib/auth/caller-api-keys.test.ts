@@ -19,7 +19,7 @@ async function merchantWithTwoStores() {
   return { m, merchantWide, limited: ctxOf(second.storeId, true), mine, secondKey: secondKeys[0]!, second };
 }
 
-// The store-limited key rules are the verbs' own (issue #14 item 3): whoever calls them, a caller
+// The store-limited key rules are the verbs' own: whoever calls them, a caller
 // limited to one store sees, mints and revokes only that store's keys.
 describe("API keys as a store-limited caller", () => {
   it("lists only its own store's keys; a merchant-wide caller lists all", async () => {

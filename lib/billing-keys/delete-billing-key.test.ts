@@ -28,7 +28,7 @@ async function book(m: Merchant, key: string, paymentId: string): Promise<string
 const statusOf = async (table: "schedules" | "billing_keys", id: string) =>
   (await getDb().selectFrom(table).select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
-// Issue #14 item 3: the dashboard's "delete the key and cancel its schedules" is one verb and one transaction.
+// The dashboard's "delete the key and cancel its schedules" is one verb and one transaction.
 describe("deleting a billing key with its schedules", () => {
   it("cancels the booked schedules and deletes the key together", async () => {
     const m = await newMerchant();

@@ -24,7 +24,7 @@ const issue = (m: Merchant, input: Record<string, unknown>) =>
     input: receiptFromPaymentInput.parse({ type: "PERSONAL", customer_identifier: "010-1234-5678", ...input }),
   });
 
-describe("a cash receipt from the payment page (issue #31)", () => {
+describe("a cash receipt from the payment page", () => {
   it("takes the order name and the amount from a deposited virtual account", async () => {
     const m = await newMerchant();
     const id = await depositedVirtualAccount(m);

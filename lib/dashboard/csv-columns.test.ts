@@ -25,7 +25,7 @@ const row = {
 } as unknown as TransactionsTable;
 
 describe("dashboard CSV export", () => {
-  it("gives a failed payment's reason in the reader's language, not the provider's English (issue #31)", () => {
+  it("gives a failed payment's reason in the reader's language, not the provider's English", () => {
     const failed = {
       ...row,
       status: "FAILED",

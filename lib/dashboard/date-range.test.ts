@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { presetRange } from "./date-range";
 
 describe("date presets in the reader's zone", () => {
-  it("yesterday is the whole previous day where the reader is (issue #31: failed-payment triage)", () => {
+  it("yesterday is the whole previous day where the reader is (failed-payment triage)", () => {
     // 2026-11-27 00:30 in Seoul is still 11-26 in UTC.
     const now = Date.UTC(2026, 10, 26, 15, 30);
     expect(presetRange("yesterday", now, "Asia/Seoul")).toEqual({ from: "2026-11-26", to: "2026-11-26" });

@@ -17,7 +17,7 @@ async function rows(tag: string): Promise<string[]> {
   return result.rows.map((r) => r.id);
 }
 
-describe("group commit (issue #18)", () => {
+describe("group commit", () => {
   it("concurrent transactions share commits; each caller is answered once its writes are visible to another connection", async () => {
     const tag = newId("gc");
     const before = groupCommitStats();

@@ -7,7 +7,7 @@ import { dialect, getDb, withTransaction } from "./client";
 import { executeShaped, precompiled } from "./precompiled";
 import { cachingSqlite, commitsExecuted, queriesBuilt, STATEMENT_CACHE_SIZE } from "./statement-cache";
 
-describe("SQLite statement cache (issue #18)", () => {
+describe("SQLite statement cache", () => {
   it("prepares each SQL text once and reuses the statement", () => {
     const raw = new Database(":memory:");
     const prepare = vi.spyOn(raw, "prepare");
@@ -50,7 +50,7 @@ describe("SQLite statement cache (issue #18)", () => {
   });
 });
 
-describe("statement naming across bundles (issue #18)", () => {
+describe("statement naming across bundles", () => {
   it("names a text registered by another copy of the module: Next.js bundles one per route, the pool is made once", async () => {
     const opener = await import("./statement-cache");
     vi.resetModules();
@@ -75,7 +75,7 @@ describe("statement naming across bundles (issue #18)", () => {
   });
 });
 
-describe("precompiled queries (issue #18)", () => {
+describe("precompiled queries", () => {
   const byName = precompiled((db, name: string, minimum: number) =>
     db
       .selectFrom("merchants")
@@ -108,7 +108,7 @@ describe("precompiled queries (issue #18)", () => {
   });
 });
 
-describe("statements compiled once per shape (issue #18)", () => {
+describe("statements compiled once per shape", () => {
   type Probe = { id: string; a: string | null; b: number | null };
   const probes = () => getDb().withTables<{ shaped_probe: Probe }>();
   const insert = (row: Partial<Probe> & { id: string }) =>
@@ -149,7 +149,7 @@ describe("statements compiled once per shape (issue #18)", () => {
   });
 });
 
-describe("transactions across bundles (issue #18)", () => {
+describe("transactions across bundles", () => {
   it("runs a settled-hook registered by another copy of lib/db/client, and shares one group committer", async () => {
     const runner = await import("./client");
     vi.resetModules();
@@ -170,7 +170,7 @@ describe("transactions across bundles (issue #18)", () => {
   });
 });
 
-describe("durable commits counted (issue #18)", () => {
+describe("durable commits counted", () => {
   it("counts each COMMIT and each write outside a transaction, not reads or the writes inside one", async () => {
     await sql`create table if not exists commit_count_probe (id text primary key)`.execute(getDb());
     // Not Math.random(): its 16 digits are sometimes a valid card number, which the at-rest scan of the suite refuses.

@@ -19,7 +19,7 @@ async function liveIndexNames(): Promise<string[]> {
   return rows.rows.map((r) => r.name).sort();
 }
 
-describe("indexes on transactions (issue #18: each one a measured plan uses, or a money rule)", () => {
+describe("indexes on transactions (each one a measured plan uses, or a money rule)", () => {
   it("the live schema carries exactly the registry's indexes: one added needs its plan and an entry", async () => {
     await migrateToLatest();
     expect(await liveIndexNames()).toEqual(transactionsIndexNames(dialect()));

@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 const noScan = /Seq Scan on transactions|SCAN (transactions|t)\b(?! USING)/;
 
-describe("plans of the queries on transactions (issue #18: indexes cut to those a plan uses)", () => {
+describe("plans of the queries on transactions (indexes cut to those a plan uses)", () => {
   it("an attempt by Idempotency-Key is found by its payment (the dropped idempotency index is not needed)", async () => {
     const text = await queryPlan(byKeyQuery("transactions", key, "idem-plan"));
     expect(text).toMatch(

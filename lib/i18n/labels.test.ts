@@ -5,7 +5,7 @@ import { channelLabel, failureLabel, storeLabel } from "./labels";
 const ko = (key: string, vars?: Record<string, string | number>) => translate("ko", key, vars);
 const en = (key: string, vars?: Record<string, string | number>) => translate("en", key, vars);
 
-describe("labels in the reader's language (issue #31)", () => {
+describe("labels in the reader's language", () => {
   it("names a default TEST channel once, with its type localized", () => {
     expect(channelLabel(en, { name: "Toss Payments (test)", type: "TEST" })).toBe("Toss Payments (Test)");
     expect(channelLabel(ko, { name: "Toss Payments (test)", type: "TEST" })).toBe("Toss Payments (테스트)");

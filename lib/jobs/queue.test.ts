@@ -43,7 +43,7 @@ describe("job queue", () => {
     expect(again?.started_at).toBe(first?.started_at);
   });
 
-  it("a claim without the expired-lease step leaves a dead worker's job to the next full claim (#18)", async () => {
+  it("a claim without the expired-lease step leaves a dead worker's job to the next full claim", async () => {
     const queue = `test-${newId()}`;
     await enqueue(getDb(), { queue, payload: {} });
     const [first] = await claimJobs("dead-worker", [queue], 1, 1);
@@ -52,7 +52,7 @@ describe("job queue", () => {
     expect((await claimJobs("busy-worker", [queue], 1, 60_000)).map((j) => j.id)).toEqual([first!.id]);
   });
 
-  it("an idle worker's claim is parsed and planned once per connection, not at every poll (#18)", async () => {
+  it("an idle worker's claim is parsed and planned once per connection, not at every poll", async () => {
     const queue = `test-${newId()}`;
     await claimJobs("w", [queue], 10, 60_000); // prepares the claim's statements on this connection
     await claimJobs("w", [queue], 10, 60_000, { expired: false });
@@ -87,7 +87,7 @@ describe("job queue", () => {
     expect(left.filter((j) => j.state === "QUEUED" && j.locked_by === null)).toHaveLength(4);
   });
 
-  it("a lane's claim (expired leases and due jobs of two queues) is one statement on PostgreSQL, no transaction (#18)", async () => {
+  it("a lane's claim (expired leases and due jobs of two queues) is one statement on PostgreSQL, no transaction", async () => {
     const [a, b] = [`test-a-${newId()}`, `test-b-${newId()}`];
     await enqueue(getDb(), { queue: a, payload: {} });
     await claimJobs("w", [a, b], 10, 60_000); // prepared on this connection

@@ -14,12 +14,12 @@ import { enqueueWebhook } from "@/lib/webhooks/enqueue";
 
 /**
  * A worker in its own process (`npm run worker`, WORKER_IN_APP=false: the PostgreSQL deployment)
- * learns of a job another process committed. On PostgreSQL through NOTIFY (issue #18): its poll
+ * learns of a job another process committed. On PostgreSQL through NOTIFY: its poll
  * is an hour away, so only the notification can deliver within the test. SQLite has no
  * notifications: there the worker's poll (WORKER_POLL_MS) is what finds the job, and that is what
  * the test checks. Its own database: the worker must not drain other files' jobs, nor they its.
  */
-describe("a worker in another process (issue #18)", () => {
+describe("a worker in another process", () => {
   const suiteUrl = process.env.DATABASE_URL;
   let scratch: ScratchDatabase;
   let receiver: WebhookReceiver;

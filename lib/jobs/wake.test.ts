@@ -6,7 +6,7 @@ import { enqueue } from "./queue";
 import { restingWorkers } from "./wake";
 import { startWorker } from "./worker";
 
-describe("worker wake-up (issue #18)", () => {
+describe("worker wake-up", () => {
   it("a job due now, once committed, is run without waiting for the next poll", async () => {
     const previous = process.env.WORKER_POLL_MS;
     // Its next poll is an hour away: only a wake-up can run the job within the test.

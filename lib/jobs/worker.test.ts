@@ -99,7 +99,7 @@ describe("worker.stop() (graceful shutdown)", () => {
   });
 });
 
-describe("worker lanes (issue #18)", () => {
+describe("worker lanes", () => {
   it("runs outbound deliveries in their own slots: general jobs holding every slot neither hold them up nor cap them", async () => {
     const previous = process.env.WORKER_CONCURRENCY;
     process.env.WORKER_CONCURRENCY = "2";

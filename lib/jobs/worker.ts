@@ -98,7 +98,7 @@ const running = globalThis as unknown as { __platformWorker?: WorkerHandle };
  * Two lanes, each with its own slots and claims: outbound deliveries (`outboundQueues`: webhooks,
  * which mostly wait on a receiver, WORKER_OUTBOUND_CONCURRENCY at once) and everything else
  * (WORKER_CONCURRENCY). A slow receiver, or a burst of deliveries, never holds the slots of
- * scheduled charges, and slow charges never hold up deliveries (issue #18).
+ * scheduled charges, and slow charges never hold up deliveries.
  *
  * A lane claims at once when a job it serves becomes due: woken in-process after the enqueuing
  * transaction (lib/jobs/wake.ts) or, on PostgreSQL, by the NOTIFY of another process's commit

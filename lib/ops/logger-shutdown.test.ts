@@ -1,5 +1,5 @@
 /**
- * Issue #33: an access-log line never waits for its destination (a synchronous write to a stdout
+ * An access-log line never waits for its destination (a synchronous write to a stdout
  * nobody reads held the event loop, and every request with it), and none is lost on SIGTERM.
  * Real processes (scripts/fixtures/log-until-terminated.ts), started as package.json starts ours.
  */

@@ -96,7 +96,7 @@ describe("structured logs", () => {
     expect(line!.msg).toBe(`upstream said: card 400000******0002 rejected for key sk_[redacted]`);
   });
 
-  it("redacts members named like secrets in any case and at any depth, grouped card numbers and secret prefixes (issue #29)", async () => {
+  it("redacts members named like secrets in any case and at any depth, grouped card numbers and secret prefixes", async () => {
     const tag = marker("patterns");
     const tossKey = "live_sk_zXLkKEypNArWmo50nX3lmeax";
     const error = Object.assign(new Error(`Toss refused ${tossKey}`), { mert_key: "mert-key-plain" });

@@ -9,7 +9,7 @@ import { noteWorkerHeartbeat } from "./heartbeat";
 import { flushLogs } from "./logger";
 
 /**
- * Issue #28 finding 9: a write the database refuses for space or I/O is a 503 with Retry-After in
+ * A write the database refuses for space or I/O is a 503 with Retry-After in
  * the endpoint's envelope (not a 500), /readyz fails while the database cannot write, and the log
  * keeps the first cause. SQLite: a real SQLITE_FULL (max_page_count at the file's size, its free
  * pages used up); PostgreSQL: a trigger raising SQLSTATE 53100 disk_full for marked rows.

@@ -19,7 +19,7 @@ import { instantPay } from "./pay/instant-pay";
 import { cancelBody, instantPayBody } from "./schema";
 
 /**
- * #11 item 7: when a request's first run died and a retry with the same Idempotency-Key takes it
+ * When a request's first run died and a retry with the same Idempotency-Key takes it
  * over (lib/api/idempotency.ts), the verb runs again with the same ctx.idempotencyKey and answers
  * from what the first run recorded, instead of charging or cancelling again.
  */

@@ -46,7 +46,7 @@ const logistics = escrowLogisticsBody.parse({
   send_email: false,
 });
 
-// Issue #14: the write side read its stored documents with `JSON.parse(...) as T` (locks.ts,
+// The write side read its stored documents with `JSON.parse(...) as T` (locks.ts,
 // escrow-rules.ts, record-deposit.ts, notice-virtual-account-deposit.ts, …), so a document of the
 // wrong shape went on into provider calls and writes. Each is now parsed and checked once in its
 // repository, and a broken one names its column before anything is sent or written.

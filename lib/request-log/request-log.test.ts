@@ -61,7 +61,7 @@ describe("API request log", () => {
     expect(JSON.parse(detail.responseBody!).billing_key).toBe(res.body.billing_key);
   });
 
-  it("writes its batch without a durable commit of its own, and leaves SQLite's commits durable (issue #18)", async () => {
+  it("writes its batch without a durable commit of its own, and leaves SQLite's commits durable", async () => {
     const m = inProcess(await newMerchant());
     expect((await m.api.get("/v2/payments?limit=1")).status).toBe(200);
     await quiet();
@@ -77,7 +77,7 @@ describe("API request log", () => {
     }
   });
 
-  it("a flush writes what was queued when it began; what arrives meanwhile waits for the next batch (issue #18)", async () => {
+  it("a flush writes what was queued when it began; what arrives meanwhile waits for the next batch", async () => {
     const m = await newMerchant();
     await flushRequestLog();
     const marker = newId("req_batch_");
@@ -118,7 +118,7 @@ describe("API request log", () => {
     expect(await written()).toBe(5);
   });
 
-  it("keeps its bodies lz4-compressed on PostgreSQL, not pglz (issue #18)", async () => {
+  it("keeps its bodies lz4-compressed on PostgreSQL, not pglz", async () => {
     if (dialect() !== "postgres") return; // SQLite stores text as it is
     const lz4 = await sql<{ on: boolean }>`
       select 'lz4' = any(enumvals) as on from pg_settings where name = 'default_toast_compression'
@@ -213,7 +213,7 @@ describe("API request log", () => {
   });
 });
 
-describe("what a read-only role sees in the request log (issue #29)", () => {
+describe("what a read-only role sees in the request log", () => {
   const apiKey = `sk_${"Q7w-E9r_T1y".repeat(4)}`;
   const tossKey = "live_sk_zXLkKEypNArWmo50nX3lmeax";
 

@@ -1,5 +1,5 @@
 /**
- * Issue #33: the request log is redacted, serialised and written in a thread of its own, with its
+ * The request log is redacted, serialised and written in a thread of its own, with its
  * own database connection; the thread that serves requests only queues. A writer waiting for the
  * database (a held lock) holds no request, and the queue stays bounded with its drop counter.
  */

@@ -87,7 +87,7 @@ describe("schedule runner", () => {
     expect(statuses.every((s) => s.status === "COMPLETED")).toBe(true);
   }, 180_000);
 
-  it("a due schedule is charged in 14 statements (22 on SQLite) and 3 durable commits, PostgreSQL planning none of ours: its key and channel read once, started with its attempt in one DB transaction, completed in its outcome's (#18)", async () => {
+  it("a due schedule is charged in 14 statements (22 on SQLite) and 3 durable commits, PostgreSQL planning none of ours: its key and channel read once, started with its attempt in one DB transaction, completed in its outcome's", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     const [id] = await bookMany(m, key, 1);
@@ -263,7 +263,7 @@ describe("schedule runner", () => {
     ]);
   });
 
-  it("#13 item 3: a run that meets an error retrying cannot fix completes the schedule with a FAILED payment instead of retrying forever", async () => {
+  it("a run that meets an error retrying cannot fix completes the schedule with a FAILED payment instead of retrying forever", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     const [id] = await bookMany(m, key, 1, "broken");

@@ -6,7 +6,7 @@ import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 import { dashboardPaymentsQuery } from "./schema";
 import { listDashboardPayments } from "./search-payments";
 
-describe("failed-payment triage (issue #31)", () => {
+describe("failed-payment triage", () => {
   it("filters the payments page by the provider's failure reason", async () => {
     const m = await newMerchant();
     const paid = await paidPayment(m);

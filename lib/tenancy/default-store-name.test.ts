@@ -6,7 +6,7 @@ import { newMerchant } from "@/lib/testing/fixtures";
 const storeName = async (id: string) =>
   (await getDb().selectFrom("stores").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
 
-describe("the default store's name (issue #31: '(default)' stored in English)", () => {
+describe("the default store's name ('(default)' stored in English)", () => {
   it("is the merchant's name; the dashboard adds '(default)' in the reader's language", async () => {
     const m = await newMerchant({ name: "Week Shop" });
     expect(await storeName(m.store_id)).toBe("Week Shop");

@@ -41,10 +41,10 @@ const SETTINGS = {
 
 /**
  * One merchant's receiver hangs until WEBHOOK_TIMEOUT_MS: it must not hold every slot of the
- * outbound lane and delay another merchant's first attempt (issue #18). Its own database: the
+ * outbound lane and delay another merchant's first attempt. Its own database: the
  * worker runs in this process and must not take other files' deliveries, nor they these.
  */
-describe("a hanging webhook destination (issue #18)", () => {
+describe("a hanging webhook destination", () => {
   const suiteUrl = process.env.DATABASE_URL;
   const previous = Object.fromEntries(Object.keys(SETTINGS).map((k) => [k, process.env[k]]));
   let scratch: ScratchDatabase;

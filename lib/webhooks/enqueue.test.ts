@@ -4,7 +4,7 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
 import { TEST_WEBHOOK_URL, webhookEvents } from "@/lib/testing/webhook-events";
 
-describe("webhook outbox (issue #18)", () => {
+describe("webhook outbox", () => {
   it("writes no webhook job for a payment in a store without a webhook address", async () => {
     const m = inProcess(await newMerchant());
     await getDb().updateTable("stores").set({ webhook_url: null }).where("id", "=", m.store_id).execute();

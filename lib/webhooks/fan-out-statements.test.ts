@@ -13,11 +13,11 @@ import { fanOutWebhookJob } from "./fan-out";
 
 /**
  * Statements a payment's webhook costs in the worker, from its event's job to the first attempt
- * recorded (issue #18: each is a round trip, and under load the worker waits for a pooled
+ * recorded (each is a round trip, and under load the worker waits for a pooled
  * connection before each transaction). The event's job is written already leased to this test,
  * so no other file's drain runs it.
  */
-describe("a webhook's fan-out and first attempt (issue #18)", () => {
+describe("a webhook's fan-out and first attempt", () => {
   it("costs three statements on PostgreSQL: the fan-out's read and write, the first attempt's record", async () => {
     const receiver = await startWebhookReceiver();
     try {

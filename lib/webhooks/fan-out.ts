@@ -23,7 +23,7 @@ function triggerOf(event: WebhookEvent, context: FanOutContext): DeliveryRecord[
  * The `webhook.deliver` job: one delivery (with its own attempt job) per address — the event's
  * notice_urls, else the store's webhook URL — then each delivery's first attempt, made here at
  * once and in parallel (at most 10 addresses, the notice_urls limit) rather than by another job
- * that would wait for its own claim (issue #18: that hop was half of a delivery's wait). With
+ * that would wait for its own claim (that hop was half of a delivery's wait). With
  * neither address there is nowhere to send and nothing is recorded (docs/webhooks.md). A re-run
  * of the same job (its worker died) fans out only once; deliveries whose first attempt that
  * worker never recorded are made by the queue when their attempt job's lease runs out.
@@ -31,8 +31,8 @@ function triggerOf(event: WebhookEvent, context: FanOutContext): DeliveryRecord[
 export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: JobLease): Promise<JobOutcome> {
   const owner = job.locked_by ?? job.id;
   const leaseMs = Math.max(jobLeaseMs(), attemptTimeoutMs() + 30_000);
-  // The read first, then every write in one go (on PostgreSQL one statement, no transaction:
-  // issue #18): the event's job ends with its deliveries and their (leased) attempt jobs, so from
+  // The read first, then every write in one go (on PostgreSQL one statement, no transaction):
+  // the event's job ends with its deliveries and their (leased) attempt jobs, so from
   // then on they carry everything; if the job is no longer ours, nothing is written (another run
   // fans out).
   const context = await fanOutContext({

@@ -9,7 +9,7 @@ import { attemptLeasedDelivery } from "./deliver";
 
 /**
  * A fan-out's first attempt records the attempt and ends its leased job together (on PostgreSQL
- * in one statement, issue #18): all of it or none, and only while the run holds the job's lease.
+ * in one statement): all of it or none, and only while the run holds the job's lease.
  */
 async function leasedDelivery(url: string) {
   const m = await newMerchant();
@@ -43,7 +43,7 @@ const deliveryRow = (id: string) =>
 const attemptRows = (deliveryId: string) =>
   db().selectFrom("webhook_attempts").selectAll().where("delivery_id", "=", deliveryId).execute();
 
-describe("a leased first attempt's record and its job's end (issue #18)", () => {
+describe("a leased first attempt's record and its job's end", () => {
   it("succeeded: the attempt recorded, the delivery SUCCEEDED and the job deleted", async () => {
     const receiver = await startWebhookReceiver();
     try {

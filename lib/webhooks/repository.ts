@@ -169,7 +169,7 @@ class LeaseLost extends Error {}
  * recordAttempt and the end of the attempt's job leased to this run (`retry` null: deleted, like
  * completeJob; else failJob's row), all or nothing, only while this run holds the lease. False:
  * nothing written (the lease is lost, or another run recorded this attempt). PostgreSQL: ONE
- * statement, so one round trip and no BEGIN/COMMIT (issue #18: each round trip is a syscall of the
+ * statement, so one round trip and no BEGIN/COMMIT (each round trip is a syscall of the
  * app's one event loop): the job row is locked first, and only if the lease is still this run's;
  * the delivery moves only from the attempts it had and only then are the attempt and the job's end
  * written. SQLite: a transaction (no round trips to save).
@@ -217,7 +217,7 @@ export async function recordLeasedAttempt(
  * A fan-out's writes: the event's job ended (only by the run holding its lease) with the
  * deliveries and their attempt jobs (leased to this run) created, all or nothing. False: nothing
  * written (the job is no longer this run's: another run fans out). PostgreSQL: ONE statement, no
- * transaction (issue #18); SQLite: a transaction.
+ * transaction; SQLite: a transaction.
  */
 export async function writeFanOut(eventJob: Job, leased: { delivery: DeliveryRecord; job: Job }[]): Promise<boolean> {
   if (dialect() !== "postgres")
@@ -454,7 +454,7 @@ export type FanOutContext = {
 };
 
 /**
- * Everything a fan-out reads, in one round trip (issue #18: it was four reads, plus two more for
+ * Everything a fan-out reads, in one round trip (it was four reads, plus two more for
  * the secrets before the first attempt): each part an indexed look-up by key.
  */
 export async function fanOutContext(

@@ -43,7 +43,7 @@ describe("sendWebhookRequest", () => {
     expect(result.body).toMatch(/^é+$/);
   });
 
-  it("gives up on an address that accepts and never completes the TLS handshake after the connect timeout, not the full one (#18)", async () => {
+  it("gives up on an address that accepts and never completes the TLS handshake after the connect timeout, not the full one", async () => {
     process.env.WEBHOOK_ALLOW_PRIVATE = "true";
     const silent = net.createServer(() => {}); // accepts TCP, never answers the TLS hello
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));

@@ -38,7 +38,7 @@ async function expectExact(storeIds: string[]) {
   }
 }
 
-describe("overview paid volume from hourly rollups (issue #18, migration 0092)", () => {
+describe("overview paid volume from hourly rollups (migration 0092)", () => {
   it("equals the paid rows through payments, moved and changed payments, deletes, and (PostgreSQL) folding", async () => {
     const m = await newMerchant();
     const { storeId: second } = await addStoreWithLimitedKey(m.merchant_id);

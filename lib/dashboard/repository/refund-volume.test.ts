@@ -41,7 +41,7 @@ async function expectExact(storeIds: string[]) {
   }
 }
 
-describe("overview refunds from hourly rollups (issue #18, migration 0093)", () => {
+describe("overview refunds from hourly rollups (migration 0093)", () => {
   it("equal the joined cancellations through full and partial cancels, moved, failed and deleted ones, and (PostgreSQL) folding", async () => {
     const m = inProcess(await newMerchant());
     const { storeId: second } = await addStoreWithLimitedKey(m.merchant_id);

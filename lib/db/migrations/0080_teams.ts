@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { MigrationDialect } from "./dialect";
 
 /**
- * Teams and accountability (#16): sign-in facts and two-factor on users, invitations, the local
+ * Teams and accountability: sign-in facts and two-factor on users, invitations, the local
  * outbox, the per-merchant audit hash chain, the API request log and saved payment-list views.
  */
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {

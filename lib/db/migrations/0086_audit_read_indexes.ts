@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { MigrationDialect } from "./dialect";
 
 /**
- * The audit log page's filters at scale (issue #18; docs/benchmarks.md "Audit page at 1M
+ * The audit log page's filters at scale (docs/benchmarks.md "Audit page at 1M
  * entries"): without these, a filter on a rare actor, action or target walked the merchant's whole
  * chain (seq_uq) or the table, and the actor list read every entry of the merchant.
  * - actor_idx (merchant_id, actor_id, seq): an actor's entries newest first; the actor list skips

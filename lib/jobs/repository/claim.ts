@@ -40,7 +40,7 @@ export type ClaimStep = { pick: ClaimQuery; queue: string };
  * runs the candidates once (an InitPlan) and fetches them by primary key. `id in (…)` planned the
  * LIMIT, a parameter, as a tenth of the rows due, and at 400,000 jobs joined them to a sequential
  * scan of the table. PostgreSQL takes every step in this one statement (atomic on its own: no
- * transaction, one round trip; issue #18): each step's candidates are a subquery locked with SKIP
+ * transaction, one round trip): each step's candidates are a subquery locked with SKIP
  * LOCKED (a locking clause is not allowed on a UNION's branches themselves), the branches are read
  * in order and the LIMIT over them stops the reading, so a later step locks only the rows it
  * still has room for. SQLite: one step per statement (claimJobs runs them in one transaction).

@@ -26,7 +26,7 @@ export async function lookUpAttempt(row: TransactionRow): Promise<TransactionRow
       await rescheduleLookup("transactions", row, "the provider is still processing this attempt");
       return current(row.id);
     case "NOT_FOUND": {
-      // Only once the call can no longer land does "no record" mean it never will (issue #28).
+      // Only once the call can no longer land does "no record" mean it never will.
       const deadline = callDeadlineOf(row);
       if (Date.now() >= deadline) return settleAttempt(row.id, { kind: "not_found" });
       await rescheduleLookup("transactions", row, "no record at the provider yet; the call may still land", deadline);

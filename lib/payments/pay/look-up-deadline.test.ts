@@ -11,7 +11,7 @@ import { lookUpNow, sweepUnsettled } from "../unsettled/sweep";
 import { startAttempt } from "./start-attempt";
 
 /**
- * Issue #28 finding 6: "no record" at the provider settles an attempt FAILED only once its call can
+ * "no record" at the provider settles an attempt FAILED only once its call can
  * no longer be in flight (deadline plus margin), whoever asks: the sweep, a retried request or the
  * dashboard's "look up now" (both lookUpNow). Before that the request may still land and charge.
  */

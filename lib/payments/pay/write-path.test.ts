@@ -62,7 +62,7 @@ async function startCardAttempt(m: Awaited<ReturnType<typeof newMerchant>>, orde
   });
 }
 
-describe("payment write path (issue #18)", () => {
+describe("payment write path", () => {
   // On PostgreSQL every statement sent unnamed is parsed and planned on every run: with 38 indexes on
   // transactions, planning the payment's statements cost ~1.4 ms of PostgreSQL CPU per payment
   // (pg_stat_statements, docs/benchmarks.md "Write: POST …/instant/pay"). On SQLite the statement cache already

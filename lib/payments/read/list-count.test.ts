@@ -53,7 +53,7 @@ async function expectCountsExact(scope: PaymentScope) {
   }
 }
 
-describe("total_count from per-day counters (issue #18)", () => {
+describe("total_count from per-day counters", () => {
   it("equals the row count for every window and filter, through inserts, status changes, retries and deletes", async () => {
     const m = await newMerchant();
     const { storeId: second } = await addStoreWithLimitedKey(m.merchant_id);

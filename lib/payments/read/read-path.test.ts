@@ -32,7 +32,7 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; statements:
 const bearer = (token: string) =>
   new Request("http://localhost/v2/payments/x", { headers: { authorization: `Bearer ${token}` } });
 
-describe("payment read path (issue #18)", () => {
+describe("payment read path", () => {
   it("reads a payment with its cancellation and cash receipt in one statement", async () => {
     const m = inProcess(await newMerchant());
     const id = await paidPayment(m);
@@ -77,7 +77,7 @@ describe("payment read path (issue #18)", () => {
   });
 });
 
-describe("payment read columns (issue #18)", () => {
+describe("payment read columns", () => {
   it("reads only the columns a Transaction shows, not the whole ~60-column row", async () => {
     const m = inProcess(await newMerchant());
     const id = await paidPayment(m);
@@ -91,7 +91,7 @@ describe("payment read columns (issue #18)", () => {
   });
 });
 
-describe("payment read plan (issue #18)", () => {
+describe("payment read plan", () => {
   it("finds the payment through an index on its id, never by walking the store's transactions", async () => {
     if (dialect() !== "sqlite") return; // PostgreSQL plans from statistics; the bench checks it at 1M rows
     const plan = await getDb().executeQuery<{ detail: string }>(
@@ -102,7 +102,7 @@ describe("payment read plan (issue #18)", () => {
   });
 });
 
-describe("authentication re-reads a token's key at most once a second (issue #18)", () => {
+describe("authentication re-reads a token's key at most once a second", () => {
   it("a second request within the second runs no statement", async () => {
     const m = await newMerchant();
     await authenticate(bearer(m.accessToken));

@@ -17,7 +17,7 @@ async function paidWithStored(documents: Record<string, string>) {
   return { m, id, ctx: await authenticate(bearer(m.accessToken)) };
 }
 
-// Issue #14: the stored documents (channel, customer, origin, products, escrow and method detail)
+// The stored documents (channel, customer, origin, products, escrow and method detail)
 // were parsed with `JSON.parse(...) as T` in the serializer, so a document of the wrong shape went
 // out on the wire as stored. The repository now parses and checks each once.
 describe("a payment's stored documents", () => {

@@ -54,7 +54,7 @@ export async function lockTransaction(tx: Tx, transactionId: string): Promise<Tr
 /**
  * The row lock of a state change that will announce a webhook, with the store's webhook address
  * read in the same statement (the webhook goes there when the request named no notice URL): one
- * round trip instead of two on the payment's outcome (issue #18).
+ * round trip instead of two on the payment's outcome.
  */
 export async function lockTransactionWithStoreWebhook(
   tx: Tx,

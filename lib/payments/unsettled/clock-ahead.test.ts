@@ -19,7 +19,7 @@ import { claimDue } from "./repository/look-ups";
 import { lookUpNow, sweepUnsettled } from "./sweep";
 
 /**
- * Issue #28 finding 8: due times and leases are wall-clock values. A server running an hour ahead
+ * Due times and leases are wall-clock values. A server running an hour ahead
  * books them an hour late; once it restarts on the right clock nothing may wait for that hour: a
  * due time or lease further ahead than its longest span is due now, and reconciliation flags
  * records whose times lie in the future. The clock is faked (Date only; timers run).

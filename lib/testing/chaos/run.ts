@@ -12,7 +12,7 @@ import { retryUnanswered, violations, waitSettled } from "./invariants";
 import { runLoad, type LoadContext, type LoadLog } from "./load";
 
 /**
- * The chaos run (issue #11, build 9): the production server (and, on PostgreSQL, worker
+ * The chaos run (build 9): the production server (and, on PostgreSQL, worker
  * processes) under a steady stream of payments, billing-key payments, due schedules and
  * concurrent partial cancels, with simulated provider latency and faults, while processes are
  * killed with SIGKILL at random moments and restarted. Then: wait until nothing waits on the
