@@ -1,5 +1,5 @@
 /**
- * The long chaos run (#11 build 9) on a throwaway SQLite, or on DATABASE_URL (PostgreSQL: two
+ * The long chaos run on a throwaway SQLite, or on DATABASE_URL (PostgreSQL: two
  * `npm run worker` processes beside the server). Two runs of the same traffic on fresh databases:
  *   1. baseline: provider latency only, no faults, no kills;
  *   2. chaos: provider faults (timeouts, lost answers, outages, delayed requests) and SIGKILLs

@@ -1,5 +1,5 @@
 /**
- * Background work versus requests (#11 build 7), on a throwaway SQLite (or DATABASE_URL):
+ * Background work versus requests, on a throwaway SQLite (or DATABASE_URL):
  *   1. claim cost: one claim of 10 jobs at 1k, 10k and 100k due, against the pre-0020 claim query
  *      (an OR across states plus a sort) timed on the same rows;
  *   2. GET /v2/payments/{id} latency on the production server with an empty queue (the baseline);

@@ -110,7 +110,7 @@ async function main() {
   ] as const) {
     const filters = paymentFilterQuery.parse(q);
     const window = resolveWindow(filters);
-    await run(`total_count ${label}: every row counted (before #18)`, () => countRows(scope, filters, window));
+    await run(`total_count ${label}: every row counted`, () => countRows(scope, filters, window));
     await run(`total_count ${label}: day counters + edge days`, () => countPayments(scope, filters, window));
   }
   await run("API scroll, first page of 100 (a year)", () =>

@@ -40,7 +40,7 @@ async function keyState(merchantId: string, key: string): Promise<string | undef
   return row?.state;
 }
 
-describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
+describe("Idempotency-Key leases (CONTRACT §12)", () => {
   it("a slow request keeps its key (the lease is renewed) and no connection while the provider works: retries meanwhile get 409, never a second run", async () => {
     // In this process: the lease and the sandbox latency are set through this process's environment.
     const m = inProcess(await newMerchant());

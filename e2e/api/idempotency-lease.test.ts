@@ -8,7 +8,7 @@ async function transactionCount(paymentId: string): Promise<number> {
   return (await getDb().selectFrom("transactions").select("id").where("payment_id", "=", paymentId).execute()).length;
 }
 
-describe("Idempotency-Key leases (#11 case 5, CONTRACT §12)", () => {
+describe("Idempotency-Key leases (CONTRACT §12)", () => {
   it("a key left RUNNING by a crashed request is taken over once its lease ended: the retry runs, then replays", async () => {
     const m = await newMerchant();
     const id = newPaymentId();

@@ -4,7 +4,7 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
 import { sealedAuditLog, sealedAuditVerify } from "@/lib/testing/audit";
 
-describe("audit log of payments (#11's transition functions)", () => {
+describe("audit log of payments (the state machines' transition functions)", () => {
   it("paying and cancelling over the API are recorded under the key, in the payment's name, and the chain verifies", async () => {
     const m = inProcess(await newMerchant());
     const id = newPaymentId();

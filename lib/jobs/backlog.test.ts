@@ -28,7 +28,7 @@ async function plan(pick: ClaimQuery): Promise<string> {
   return result.rows.map((row) => String(row["QUERY PLAN"] ?? row.detail)).join("\n");
 }
 
-describe(`a backlog of ${BACKLOG} due jobs (#11 build 7)`, () => {
+describe(`a backlog of ${BACKLOG} due jobs`, () => {
   beforeAll(async () => {
     jobHandlers[queue] = async () => undefined; // jobs that find nothing to do: pure database work
     await seedDueJobs(queue, BACKLOG);

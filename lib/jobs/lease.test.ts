@@ -15,7 +15,7 @@ import { drainOnce } from "./worker";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const jobRow = (id: string) => getDb().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
 
-describe("job leases (#11 case 3)", () => {
+describe("job leases", () => {
   it("a job that outlives its lease is renewed while it runs, never run twice by another worker", async () => {
     const queue = `test-slow-${newId()}`;
     let runs = 0;

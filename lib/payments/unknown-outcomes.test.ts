@@ -14,7 +14,7 @@ import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 
 /**
- * #11 cases 1, 2 and 4: outcomes we do not learn from the provider's answer (a call that outlives
+ * Outcomes we do not learn from the provider's answer (a call that outlives
  * PROVIDER_TIMEOUT_MS, a crash after the provider approved, an outage) are unknown, never failed:
  * looked up, settled from the provider's record, and money moves once.
  */

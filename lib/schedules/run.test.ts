@@ -103,13 +103,8 @@ describe("schedule runner", () => {
     const commits = commitsExecuted() - commitsBefore;
     const afresh = statementsPreparedAfresh() - afreshBefore;
     await releaseSealing();
-    // Before #18's pass: 25 on PostgreSQL, 33 on SQLite (the key and channel read twice, STARTED
-    // and the attempt in two transactions, the look-up hold on an attempt inserted a moment
-    // before). Counted with BEGIN/COMMIT, the sandbox provider's own 3 and the webhook event. Session
-    // 6: the outcome's row lock reads the webhook address (one fewer); on SQLite the sandbox ledger's
-    // insert joins the group commit (its BEGIN, SAVEPOINT, RELEASE, COMMIT: four more statements, the
-    // same commits, now shared with concurrent writers); the outcome written against the attempt as
-    // recorded, without reading it first (one fewer).
+    // Counted with BEGIN/COMMIT, the sandbox provider's own 3 and the webhook event; on SQLite the
+    // sandbox ledger's insert joins the group commit (BEGIN, SAVEPOINT, RELEASE, COMMIT).
     expect(statements).toBeLessThanOrEqual(dialect() === "postgres" ? 14 : 22);
     // PostgreSQL parses and plans only the sandbox provider's own look-up of its key (a real
     // provider's HTTP call replaces it); ours run as named statements (before: schedule, key,
@@ -221,7 +216,7 @@ describe("schedule runner", () => {
     expect(txs[0]!.status).toBe("PAID");
   }, 240_000);
 
-  it("#11 case 3: a schedule run twice at once (its first run lost the lease mid-charge) moves money once at the provider", async () => {
+  it("a schedule run twice at once (its first run lost the lease mid-charge) moves money once at the provider", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     const [id] = await bookMany(m, key, 1, "twice");
@@ -240,7 +235,7 @@ describe("schedule runner", () => {
     expect(charges).toEqual([expect.objectContaining({ txId: txs[0]!.id, pgTxId: txs[0]!.pg_tx_id, amount: 1000 })]);
   });
 
-  it("#11 case 3: the job re-run while its first run is mid-charge (its lease ran out) moves money once at the provider", async () => {
+  it("the job re-run while its first run is mid-charge (its lease ran out) moves money once at the provider", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
     const [id] = await bookMany(m, key, 1, "rerun");

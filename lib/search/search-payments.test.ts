@@ -100,7 +100,7 @@ describe("dashboard payment search", () => {
     }
   });
 
-  it('counts matches exactly up to 1,000, then answers "more than 1,000" (the count stays bounded at 1M payments, #18)', async () => {
+  it('counts matches exactly up to 1,000, then answers "more than 1,000" (the count stays bounded at 1M payments)', async () => {
     const m = await newMerchant();
     const ctx = ctxOf(m, [m.store_id]);
     const first = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, orderName: "Oak desk" });
@@ -142,7 +142,7 @@ describe("dashboard payment search", () => {
     });
   });
 
-  it("tests each row's stored document and never builds it per row (PostgreSQL: search_doc, 0095; #18)", async () => {
+  it("tests each row's stored document and never builds it per row (PostgreSQL: search_doc, 0095)", async () => {
     const m = await newMerchant();
     const p = await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer: { name: "이지호" } });
     const view = (plan: Awaited<ReturnType<typeof planSearch>>) =>
