@@ -69,4 +69,14 @@ describe("access log destination", () => {
     expect(requestNumbers(text)).toEqual(Array.from({ length: lines }, (_, i) => i + 1));
     expect(text).toContain('"msg":"shutdown complete"');
   });
+
+  it("a process that logs to a new LOG_FILE and exits at once exits cleanly with its line written", async () => {
+    // The file used to open asynchronously: pino's exit hook then met a destination not ready yet and threw.
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "log-exit-")), "new", "app.log");
+    const p = start({ LINES: "1", LOG_FILE: file, EXIT_AFTER_LOGGING: "true" });
+    p.child.stdout.resume();
+    expect(await p.exited, p.stderr()).toBe(0);
+    expect(p.stderr()).not.toContain("not ready");
+    expect(requestNumbers(readFileSync(file, "utf8"))).toEqual([1]);
+  });
 });

@@ -7,6 +7,8 @@
  * JSON lines are written asynchronously (a line never waits for the disk or a slow stdout reader);
  * `flushLogs()` writes out what is buffered, and the graceful shutdown awaits it before exiting.
  */
+import { mkdirSync, openSync } from "node:fs";
+import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
@@ -35,14 +37,20 @@ shared.__platformLogDrops ??= { lines: 0 };
 const destinations = shared.__platformLogDestinations;
 const drops = shared.__platformLogDrops;
 
+function openLogFile(file: string): number {
+  mkdirSync(path.dirname(file), { recursive: true });
+  return openSync(file, "a");
+}
+
 /** One asynchronous destination per file (or stdout) for the whole process. */
 function destinationFor(file: string | undefined): SonicBoom {
   const key = file ?? "fd:1";
   let destination = destinations.get(key);
   if (!destination) {
-    destination = file
-      ? pino.destination({ dest: file, sync: false, mkdir: true, append: true, maxLength: MAX_BUFFERED_BYTES })
-      : pino.destination({ fd: 1, sync: false, maxLength: MAX_BUFFERED_BYTES });
+    // The file is opened here, synchronously: a destination still opening when the process exits
+    // cannot be flushed, and pino's exit hook throws on it.
+    const fd = file ? openLogFile(file) : 1;
+    destination = pino.destination({ fd, sync: false, maxLength: MAX_BUFFERED_BYTES });
     destination.on("drop", () => drops.lines++);
     destinations.set(key, destination);
   }
