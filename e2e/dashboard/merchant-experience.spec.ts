@@ -168,7 +168,7 @@ test.describe("390 px, Korean", () => {
     const drawer = page.getByRole("dialog", { name: "결제 플랫폼" });
     await expect(drawer.getByRole("link", { name: "결제", exact: true })).toBeVisible();
     // Focus moves into the drawer, Esc closes it and gives focus back to the menu button.
-    expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press("Escape");
     await expect(drawer).toHaveCount(0);
     await expect(page.getByTestId("open-menu")).toBeFocused();
