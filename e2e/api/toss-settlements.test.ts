@@ -78,7 +78,7 @@ describe("Toss settlement report (LIVE channels)", () => {
     const { m, id, txId } = await livePaid(11_000);
     const cancel = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 3_000, reason: "one item" });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    await deriveExpectedSettlements();
+    await deriveExpectedSettlements({ storeId: m.store_id });
     expect((await rowsOf(m)).map((r) => r.status)).toEqual(["EXPECTED", "EXPECTED"]);
 
     const first = await readTossSettlements({ merchantId: m.merchant_id });

@@ -108,6 +108,8 @@ export async function checkSettlements(
     });
   }
   for (const s of confirmed) {
+    // A channel without contract terms has no agreed fee to hold the PG's against.
+    if (!terms.has(s.channel_id)) continue;
     const contract = contractAmounts(termsOf(s.channel_id), s.method, s.kind, Math.abs(n(s.gross)));
     const ours = Math.abs(contract.fee_total) + Math.abs(contract.vat_on_fees);
     const theirs = Math.abs(n(s.fee_total)) + Math.abs(n(s.vat_on_fees));
