@@ -5,7 +5,6 @@ import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { deriveSettlementsTask } from "@/lib/settlements/derive-expected";
-import { readTossSettlementsTask } from "@/lib/settlements/read-toss";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
@@ -60,8 +59,6 @@ export const periodicTasks: PeriodicTask[] = [
   sealAuditTask,
   // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
   deriveSettlementsTask,
-  // Records LIVE Toss channels' settlement report as CONFIRMED rows, daily (lib/settlements/read-toss.ts).
-  readTossSettlementsTask,
   // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
   futureTimesTask,
 ];

@@ -52,9 +52,3 @@ export async function readTossSettlements(
   }
   return result;
 }
-
-export const readTossSettlementsTask = {
-  name: "settlements.toss",
-  everyMs: Number(process.env.TOSS_SETTLEMENT_READ_MS ?? DAY_MS),
-  run: async () => void (await readTossSettlements()),
-};
