@@ -103,6 +103,16 @@ export async function checkPage(page: Page, label: string) {
       );
   });
   expect(wide, `${label}: page scrolls sideways`).toEqual([]);
+  // Colours mid-change fail contrast: the pointer leaves (no hover) and finite transitions end first.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Toasts are left out: they fade in and out, and axe measures contrast mid-fade.
   const axe = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
