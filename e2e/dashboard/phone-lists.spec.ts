@@ -118,6 +118,6 @@ for (const size of WIDTHS)
         // The team was already cards on a phone.
         await page.goto("/dashboard/team");
         await expect(page.getByTestId("team-member-cards")).toBeVisible({ visible: phone });
-        await checkKoreanPage(page, `team ${lang.locale} ${size.width}`);
+        await checkKoreanPage(page, `team ${lang.locale} ${size.width}`, [m.dashboard.email]);
       });
     });
