@@ -30,7 +30,12 @@ const virtualAccount = {
 export const DEMO_CUSTOMERS = {
   minji: { customer_id: "demo-customer-minji", name: "김민지", phone: "010-2345-6789", email: "minji@example.com" },
   jiho: { customer_id: "demo-customer-jiho", name: "이지호", phone: "010-3456-7890", email: "jiho@example.com" },
-  seoyeon: { customer_id: "demo-customer-seoyeon", name: "박서연", phone: "010-4567-8901", email: "seoyeon@example.com" },
+  seoyeon: {
+    customer_id: "demo-customer-seoyeon",
+    name: "박서연",
+    phone: "010-4567-8901",
+    email: "seoyeon@example.com",
+  },
   yuna: { customer_id: "demo-customer-yuna", name: "최유나", phone: "010-5678-9012", email: "yuna@example.com" },
 } as const;
 
