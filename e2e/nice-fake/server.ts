@@ -1,4 +1,4 @@
-import { createDecipheriv } from "node:crypto";
+import { createDecipheriv, createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { billingKeyDataValidator, niceOperations, type NiceOperation } from "./document";
@@ -28,10 +28,13 @@ import {
  *   [nice:garbled]  HTTP 200 with a body that is not JSON (no client can use it), nothing processed
  * Cards: 4000000000000002 is declined when charged (3095).
  * A repeated /v1/subscribe/regist orderId answers the first billing key (the document is silent).
+ * A request's `signData`, when sent, must be the document's digest for its operation (else it is a
+ * violation, answered A252); `unsigned` lists the operations that came without one.
+ * `quirks.forgeSignatures` answers PaymentResponses with a `signature` that does not verify.
  */
 export type NiceFault = "timeout" | "lost" | "network" | "500" | "garbled";
 export type NiceFakeOptions = { slowMs?: number; port?: number };
-export type NiceQuirks = { unmaskedCards?: boolean };
+export type NiceQuirks = { unmaskedCards?: boolean; forgeSignatures?: boolean };
 
 export type NiceFake = {
   baseUrl: string;
@@ -41,6 +44,8 @@ export type NiceFake = {
   violations: string[];
   /** How many requests reached each operationId. */
   hits: Map<string, number>;
+  /** operationIds of requests that came without signData, in order. */
+  unsigned: string[];
   close(): Promise<void>;
 };
 
@@ -77,12 +82,43 @@ function decryptEncData(encData: string, secretKey: string): Record<string, stri
   }
 }
 
+/** The fields each operation's signData covers (the document's rule, before ediDate + SecretKey). */
+const SIGNED_FIELDS: Record<string, (params: Record<string, string>, b: Record<string, unknown>) => unknown[]> = {
+  create_billing_key: (_, b) => [b.orderId],
+  approve_billing_payment: (p, b) => [b.orderId, p.bid],
+  expire_billing_key: (p, b) => [b.orderId, p.bid],
+  cancel_payment: (p) => [p.tid],
+  create_cash_receipt: (_, b) => [b.orderId, b.amount],
+  cancel_cash_receipt: (p) => [p.tid],
+  get_cash_receipt_status: (p) => [p.tid],
+  find_payment_by_order_id: (p) => [p.tid],
+};
+
+/** "unsigned" without signData, a problem when it does not verify, null when it does. */
+function signDataProblem(
+  operationId: string,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  body: unknown,
+  secretKey: string,
+): string | null {
+  const b = { ...Object.fromEntries(query), ...((body ?? {}) as Record<string, unknown>) };
+  if (b.signData === undefined) return "unsigned";
+  const fields = SIGNED_FIELDS[operationId]?.(params, b);
+  if (!fields || fields.some((f) => f === undefined)) return "signData sent where its fields are unknown";
+  const expected = createHash("sha256")
+    .update(`${fields.join("")}${String(b.ediDate ?? "")}${secretKey}`)
+    .digest("hex");
+  return b.signData === expected ? null : "signData does not verify";
+}
+
 export async function startNiceFake(options: NiceFakeOptions = {}): Promise<NiceFake> {
   const operations = niceOperations();
   const checkCardData = billingKeyDataValidator();
   const ledger = new NiceLedger();
   const violations: string[] = [];
   const hits = new Map<string, number>();
+  const unsigned: string[] = [];
   const slowMs = options.slowMs ?? 2_000;
   const fake = { quirks: {} as NiceQuirks };
 
@@ -103,7 +139,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
       tid: p.tid,
       orderId: p.orderId,
       ediDate,
-      signature: signatureOf(p.tid, p.amount, ediDate, m.secretKey),
+      signature: signatureOf(p.tid, p.amount, ediDate, fake.quirks.forgeSignatures ? "forged" : m.secretKey),
       status: p.status,
       ...(p.status === "failed" ? { failedAt: p.at } : { paidAt: p.at }),
       ...(p.cancels.length ? { cancelledAt: p.cancels.at(-1)?.cancelledAt } : {}),
@@ -359,6 +395,12 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     const merchant = ledger.merchant(credentials.clientKey, credentials.secretKey);
     if (merchant.secretKey !== credentials.secretKey)
       return send(res, { status: 401, body: { resultCode: "A114", resultMsg: "unauthorized" } });
+    const signData = signDataProblem(op.operationId, params, url.searchParams, body, merchant.secretKey);
+    if (signData === "unsigned") unsigned.push(op.operationId);
+    else if (signData) {
+      violations.push(`${op.operationId}: ${signData}`);
+      return send(res, { status: 200, body: { resultCode: "A252", resultMsg: signData } });
+    }
     const fault = faultOf(body);
     if (fault === "network") return void res.socket?.destroy();
     if (fault === "500") return send(res, { status: 500, body: { resultCode: "2000", resultMsg: "DB오류" } });
@@ -386,6 +428,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     ledger,
     violations,
     hits,
+    unsigned,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
