@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { billingKeyDataValidator, niceOperations, type NiceOperation } from "./document";
 import {
   approveNumber,
+  kstCompact,
   kstNow,
   NiceLedger,
   niceTid,
@@ -11,6 +12,7 @@ import {
   type NiceBillingKey,
   type NiceMerchant,
   type NicePayment,
+  type NiceReceipt,
 } from "./ledger";
 
 /**
@@ -26,7 +28,9 @@ import {
  *   [nice:network]  the connection is dropped before anything is processed
  *   [nice:500]      HTTP 500, nothing processed
  *   [nice:garbled]  HTTP 200 with a body that is not JSON (no client can use it), nothing processed
- * Cards: 4000000000000002 is declined when charged (3095).
+ * Cards: 4000000000000002 is declined when charged (3095). Cash receipts: a receiptNo starting
+ * 0109999 is refused (7001); `quirks.receiptNumberPending` issues without `approveNo` (NICE has
+ * not got the tax office's number yet), and the look-up answers it once the quirk is off.
  * A repeated /v1/subscribe/regist orderId answers the first billing key (the document is silent).
  * A request's `signData`, when sent, must be the document's digest for its operation (else it is a
  * violation, answered A252); `unsigned` lists the operations that came without one.
@@ -34,7 +38,7 @@ import {
  */
 export type NiceFault = "timeout" | "lost" | "network" | "500" | "garbled";
 export type NiceFakeOptions = { slowMs?: number; port?: number };
-export type NiceQuirks = { unmaskedCards?: boolean; forgeSignatures?: boolean };
+export type NiceQuirks = { unmaskedCards?: boolean; forgeSignatures?: boolean; receiptNumberPending?: boolean };
 
 export type NiceFake = {
   baseUrl: string;
@@ -328,6 +332,80 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     return { status: 200, body: { resultCode: "2012", resultMsg: "주문번호없음", orderId, ediDate: kstNow() } };
   }
 
+  function issueReceipt(m: NiceMerchant, b: Record<string, unknown>): Answer {
+    const orderId = String(b.orderId);
+    const receiptNo = String(b.receiptNo);
+    const base = { tid: niceTid("cr"), orderId, ediDate: kstCompact() };
+    if (receiptNo.startsWith("0109999"))
+      return { status: 200, body: { resultCode: "7001", resultMsg: "현금영수증 발급 실패", ...base } };
+    const amount = Number(b.amount);
+    const parts = [b.supplyAmt, b.goodsVat, b.taxFreeAmt, b.serviceAmt].map((v) => Number(v ?? 0));
+    if (b.supplyAmt !== undefined && parts.reduce((s, v) => s + v, 0) !== amount)
+      return { status: 200, body: { resultCode: "1615", resultMsg: "거래금액 합계오류", ...base } };
+    const r: NiceReceipt = {
+      tid: base.tid,
+      orderId,
+      amount,
+      supplyAmt: parts[0],
+      goodsVat: parts[1],
+      taxFreeAmt: parts[2],
+      receiptType: String(b.receiptType),
+      receiptNo,
+      approveNo: fake.quirks.receiptNumberPending ? "" : approveNumber(),
+      cancelled: false,
+    };
+    m.receipts.set(r.tid, r);
+    return {
+      status: 200,
+      body: {
+        resultCode: "0000",
+        resultMsg: "정상 처리되었습니다.",
+        ...base,
+        ...(r.approveNo ? { approveNo: r.approveNo, approvedAt: base.ediDate } : {}),
+      },
+    };
+  }
+
+  function cancelReceipt(m: NiceMerchant, tid: string, b: Record<string, unknown>): Answer {
+    const r = m.receipts.get(tid);
+    const orderId = typeof b.orderId === "string" ? b.orderId : (r?.orderId ?? "");
+    const answer = (code: string, msg: string, cancelAmt: number, balanceAmt: number) => ({
+      status: 200,
+      body: {
+        resultCode: code,
+        resultMsg: msg,
+        tid: niceTid("cx"),
+        orderId,
+        cancelAmt,
+        balanceAmt,
+        cancelledAt: code === "0000" ? kstCompact() : "0",
+        ediDate: kstCompact(),
+      },
+    });
+    if (!r) return answer("2012", "취소 해당거래 없음", 0, 0);
+    if (r.cancelled) return answer("2013", "취소 완료 거래", 0, 0);
+    r.cancelled = true;
+    return answer("0000", "정상 처리되었습니다.", r.amount, 0);
+  }
+
+  function readReceipt(m: NiceMerchant, tid: string): Answer {
+    const r = m.receipts.get(tid);
+    const ediDate = kstCompact();
+    if (!r) return { status: 200, body: { resultCode: "2012", resultMsg: "거래없음", tid, orderId: "", ediDate } };
+    if (!r.approveNo && !fake.quirks.receiptNumberPending) r.approveNo = approveNumber();
+    return {
+      status: 200,
+      body: {
+        resultCode: "0000",
+        resultMsg: "정상 처리되었습니다.",
+        tid,
+        orderId: r.orderId,
+        ediDate,
+        ...(r.approveNo ? { approveNo: r.approveNo } : {}),
+      },
+    };
+  }
+
   function route(m: NiceMerchant, op: NiceOperation, params: Record<string, string>, body: unknown, slow: boolean) {
     const b = (body ?? {}) as Record<string, unknown>;
     switch (op.operationId) {
@@ -341,6 +419,12 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
         return cancel(m, params.tid ?? "", b);
       case "find_payment_by_order_id":
         return find(m, params.orderId ?? "");
+      case "create_cash_receipt":
+        return issueReceipt(m, b);
+      case "cancel_cash_receipt":
+        return cancelReceipt(m, params.tid ?? "", b);
+      case "get_cash_receipt_status":
+        return readReceipt(m, params.tid ?? "");
       default:
         return null;
     }
