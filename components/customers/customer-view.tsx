@@ -2,7 +2,17 @@ import Link from "next/link";
 import type { CustomerView as View } from "@/lib/customers/get-customer";
 import { getTranslator } from "@/lib/i18n/server";
 import { Card } from "@/components/ui/card";
+import { formatKoreanPhone } from "@/lib/phone";
 import { RecordList } from "./record-list";
+
+/**
+ * What the merchant keeps, as the payments list shows it: paid minus refunded; a payment still
+ * awaiting money its total (greyed); a failed one nothing, for nothing was paid.
+ */
+function netOf(p: View["payments"][number]): number {
+  if (p.paid_amount > 0) return p.paid_amount - p.cancelled_amount;
+  return p.status === "FAILED" ? 0 : p.total_amount;
+}
 
 const paymentHref = (id: string) => `/dashboard/payments/${encodeURIComponent(id)}`;
 
@@ -29,7 +39,7 @@ export async function CustomerView({ view }: { view: View }) {
           </div>
           <div>
             <dt className="text-slate-500">{t("detail.phone")}</dt>
-            <dd>{view.phone ?? "—"}</dd>
+            <dd>{view.phone ? formatKoreanPhone(view.phone) : "—"}</dd>
           </div>
         </dl>
         <p className="mt-3 text-sm text-slate-700" data-testid="customer-summary">
@@ -48,7 +58,11 @@ export async function CustomerView({ view }: { view: View }) {
               {p.order_name}
             </Link>
           ),
-          side: fmt.money(p.total_amount, p.currency),
+          side: (
+            <span className={p.paid_amount === 0 && p.status !== "FAILED" ? "text-slate-500" : ""}>
+              {fmt.money(netOf(p), p.currency)}
+            </span>
+          ),
           meta: `${t(`enum.paymentStatus.${p.status}`)} · ${fmt.dateTime(p.requested_at)}`,
         })}
       />

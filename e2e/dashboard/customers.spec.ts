@@ -37,6 +37,11 @@ for (const lang of ["en", "ko"] as const) {
         await expect(page.getByTestId("customer-contact")).toContainText("김나리");
         await expect(page.getByTestId("customer-payments").getByRole("listitem")).toHaveCount(2);
         await expect(page.getByTestId("customer-payments")).toContainText("텀블러 2개");
+        // A failed payment paid nothing: ₩0, as in the payments list; the phone is written with dashes.
+        const failed = page.getByTestId("customer-payments").getByRole("listitem").filter({ hasText: "머그컵" });
+        await expect(failed).toContainText("₩0");
+        await expect(failed).not.toContainText("₩9,000");
+        await expect(page.getByTestId("customer-contact")).toContainText("010-1234-5678");
         await checkPage(page, `customer (${lang}, ${width})`);
         await page.screenshot({ path: `test-results/customer-${lang}-${width}.png`, fullPage: true });
       });

@@ -24,6 +24,7 @@ export function customerTransactionsQuery(s: CustomerScope) {
       "order_name",
       "currency",
       "total_amount",
+      "paid_amount",
       "cancelled_amount",
       "requested_at",
       "customer_name",

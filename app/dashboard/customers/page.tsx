@@ -7,6 +7,7 @@ import { listCustomersQuery } from "@/lib/customers/api-schema";
 import { listCustomers } from "@/lib/customers/list-customers";
 import { requireDashboard } from "@/lib/dashboard/context";
 import { getTranslator, pageTitle } from "@/lib/i18n/server";
+import { formatKoreanPhone } from "@/lib/phone";
 
 export const generateMetadata = () => pageTitle("customers.listTitle");
 
@@ -57,7 +58,13 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
             </Link>
           ),
           side: t("customers.paymentCount", { n: c.payment_count }),
-          meta: [c.phone_number, c.email, fmt.dateTime(Date.parse(c.last_payment_at))].filter(Boolean).join(" · "),
+          meta: [
+            c.phone_number && formatKoreanPhone(c.phone_number),
+            c.email,
+            fmt.dateTime(Date.parse(c.last_payment_at)),
+          ]
+            .filter(Boolean)
+            .join(" · "),
         })}
       />
       {result.total_page > 1 ? (
