@@ -68,7 +68,8 @@ export async function StoreVolumesTable({
         {rows.map((r) => (
           <tr key={r.storeId} className="border-t border-slate-100" data-testid="store-volume-row">
             <td className="py-2 pr-3 break-keep">
-              <Link className="text-brand hover:underline" href={kpiHref(r.storeId)}>
+              {/* Underlined: the cell holds a second link, so colour alone would not tell them from text. */}
+              <Link className="text-brand underline underline-offset-2" href={kpiHref(r.storeId)}>
                 {r.name}
               </Link>
               <Link

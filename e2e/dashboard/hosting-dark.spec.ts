@@ -75,7 +75,7 @@ for (const lang of ["en", "ko"] as const) {
         await page
           .getByTestId("store-volume-row")
           .filter({ hasText: "강남점" })
-          .getByRole("link", { name: "강남점" })
+          .getByRole("link", { name: "강남점", exact: true })
           .click();
         await expect(page.getByRole("heading", { level: 1, name: TEXT[lang].figures })).toBeVisible();
         await expect(page.getByTestId("store-kpi-volume-value")).toHaveText("₩50,000");
