@@ -11,22 +11,26 @@ export function StoreLink({
   storeId,
   path,
   className,
+  label,
   children,
 }: {
   currentStoreId: string;
   storeId: string;
   path: string;
   className?: string;
+  /** aria-label, when the text alone does not say where the link goes. */
+  label?: string;
   children: ReactNode;
 }) {
   if (storeId === currentStoreId)
     return (
-      <Link className={className} href={path}>
+      <Link className={className} href={path} aria-label={label}>
         {children}
       </Link>
     );
   return (
-    <a className={className} href={storeHref(currentStoreId, storeId, path)}>
+    // A plain link: Next's <Link> would prefetch /dashboard/open and switch the store unasked.
+    <a className={className} href={storeHref(currentStoreId, storeId, path)} aria-label={label}>
       {children}
     </a>
   );

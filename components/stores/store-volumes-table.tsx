@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { StoreVolume, VolumeSort } from "@/lib/stores/store-volumes";
 import { getTranslator } from "@/lib/i18n/server";
-import { storeHref } from "@/components/dashboard/store-href";
+import { StoreLink } from "@/components/dashboard/store-link";
 
 const COLUMNS: { key: VolumeSort | "onboarding"; label: string; numeric?: boolean }[] = [
   { key: "name", label: "stores.volumes.name" },
@@ -72,13 +72,15 @@ export async function StoreVolumesTable({
               <Link className="text-brand underline underline-offset-2" href={kpiHref(r.storeId)}>
                 {r.name}
               </Link>
-              <Link
+              <StoreLink
                 className="ml-2 text-xs text-slate-600 hover:underline"
-                href={storeHref(currentStoreId, r.storeId, "/dashboard")}
-                aria-label={t("stores.volumes.openDashboardOf", { name: r.name })}
+                currentStoreId={currentStoreId}
+                storeId={r.storeId}
+                path="/dashboard"
+                label={t("stores.volumes.openDashboardOf", { name: r.name })}
               >
                 {t("stores.volumes.openDashboard")}
-              </Link>
+              </StoreLink>
               <span className="block text-xs text-slate-500 sm:hidden">{onboarding(r)}</span>
             </td>
             <td className="py-2 pr-3 text-right tabular-nums">{fmt.money(r.volume, "KRW")}</td>

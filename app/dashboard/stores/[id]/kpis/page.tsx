@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { storeHref } from "@/components/dashboard/store-href";
+import { StoreLink } from "@/components/dashboard/store-link";
 import { KpiCard } from "@/components/overview/kpi-card";
 import { NoHostingContract } from "@/components/stores/no-contract";
 import { PeriodToggles } from "@/components/stores/period-toggles";
@@ -47,9 +47,14 @@ export default async function StoreKpisPage({ params, searchParams }: Props) {
         <Link className="text-brand hover:underline" href={`/dashboard/stores/volumes?${href({}).split("?")[1]}`}>
           {t("stores.kpis.back")}
         </Link>
-        <Link className="text-brand hover:underline" href={storeHref(ctx.storeId, k.storeId, "/dashboard")}>
+        <StoreLink
+          className="text-brand hover:underline"
+          currentStoreId={ctx.storeId}
+          storeId={k.storeId}
+          path="/dashboard"
+        >
           {t("stores.volumes.openDashboard")}
-        </Link>
+        </StoreLink>
         <span className="text-slate-600">
           {t("stores.volumes.onboarding")}:{" "}
           {k.onboarding ? t(`enum.applicationStatus.${k.onboarding}`) : t("stores.volumes.noApplication")}
