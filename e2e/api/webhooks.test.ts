@@ -351,7 +351,8 @@ describe("webhook delivery", () => {
     await setUrl(m, r.url);
     const tx = await pay(m, "order-fan-died");
     const { createLeasedDelivery } = await import("@/lib/webhooks/deliveries");
-    // What a fan-out commits before its first attempt, leased for 100 ms by a worker that then dies.
+    // What a fan-out commits before its first attempt, leased for 2 s (a margin over a loaded
+    // machine's pauses) by a worker that then dies.
     const { delivery } = await withTransaction((t) =>
       createLeasedDelivery(
         t,
@@ -368,14 +369,14 @@ describe("webhook delivery", () => {
           body: "{}",
         },
         "dead-worker",
-        100,
+        2_000,
       ),
     );
     // The payment's own Paid event may reach `r` too (another file's drain fans it out): count this delivery's.
     const mine = () => r.received.filter((h) => h.headers["webhook-id"] === delivery.id);
     await drainOnce("early", [WEBHOOK_ATTEMPT_QUEUE]);
     expect(mine()).toHaveLength(0); // still leased: no worker takes it yet
-    await new Promise((res) => setTimeout(res, 150));
+    await new Promise((res) => setTimeout(res, 2_100));
     await deliverUntil(() => mine().length === 1, "rescuer", [WEBHOOK_ATTEMPT_QUEUE]);
   });
 

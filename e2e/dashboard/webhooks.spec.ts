@@ -200,7 +200,7 @@ test("dark mode: the endpoints page and a new secret read in dark colours, axe c
   await page.goto("/dashboard/webhooks");
   await page.getByLabel("Theme").selectOption("dark");
   await expect(page.locator("html")).toHaveClass(/dark/);
-  await addEndpoint(page, r.url, ["Paid", "Cancelled"]);
+  await addEndpoint(page, r.url, ["Paid", "Refunded"]);
   await page.getByRole("button", { name: "Add endpoint" }).click();
   await page.getByTestId("new-endpoint-form").getByLabel("Endpoint URL").fill(`${r.url}/second`);
   await page.getByTestId("new-endpoint-form").getByRole("button", { name: "Add", exact: true }).click();

@@ -177,7 +177,7 @@ describe("webhook endpoints: management", () => {
     const down = await receiver(() => 500);
     const { endpoint } = await createEndpoint({ ctx: ctxOf(m), input: { url: down.url, events: "all" } });
     const edited = await updateEndpoint({ ctx: ctxOf(m), input: { id: endpoint.id, events: ["Failed", "Paid"] } });
-    expect(edited).toMatchObject({ events: ["Failed", "Paid"], enabled: true });
+    expect(edited).toMatchObject({ events: ["Paid", "Failed"], enabled: true });
     for (const attempt of [
       () => updateEndpoint({ ctx: ctxOf(other), input: { id: endpoint.id, enabled: false } }),
       () => deleteEndpoint({ ctx: ctxOf(other), input: { id: endpoint.id } }),

@@ -17,10 +17,17 @@ import {
   storedEvents,
   updateEndpoint as writeEndpoint,
 } from "./endpoints/repository";
+import { SUBSCRIBABLE_EVENTS } from "./schema";
 import { newWebhookSecret, sealWebhookSecret } from "./secret";
 
 /** Endpoints a store may have: enough for every real use, few enough that a fan-out stays small. */
 export const MAX_ENDPOINTS_PER_STORE = 10;
+
+/** Chosen events in the platform's order (Paid first), whatever order they were stored in. */
+function inListOrder(events: "all" | string[]): EndpointView["events"] {
+  if (events === "all") return "all";
+  return SUBSCRIBABLE_EVENTS.filter((e) => events.includes(e));
+}
 
 export function toEndpointView(row: EndpointRecord, now = Date.now()): EndpointView {
   const previousUntil = row.previous_secret ? Number(row.previous_secret_expires_at ?? 0) : 0;
@@ -28,7 +35,7 @@ export function toEndpointView(row: EndpointRecord, now = Date.now()): EndpointV
     id: row.id,
     url: row.url,
     description: row.description,
-    events: parseEvents(row.events) as EndpointView["events"],
+    events: inListOrder(parseEvents(row.events)),
     enabled: row.enabled === 1,
     createdAt: toRfc3339(row.created_at),
     previousSecretExpiresAt: previousUntil > now ? toRfc3339(previousUntil) : null,
