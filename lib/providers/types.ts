@@ -223,6 +223,12 @@ export interface PaymentProvider {
   /** What the provider recorded for our cancellation `cancellationId`. Throws when it cannot be asked. */
   lookupCancellation(input: ProviderCallBase & { pgTxId: string; cancellationId: string }): Promise<CancellationLookup>;
 
+  /**
+   * "lookup": the PG offers no transaction listing, so reconciliation asks `lookupPayment` for each
+   * of our attempts in the window instead of `listTransactions` (docs/payments.md, "Reconciliation").
+   */
+  readonly reconciledBy?: "lookup";
+
   /** The settlement file: payments and cancellations the provider received in [from, to), oldest first, paged. */
   listTransactions(
     input: ProviderCallBase & { from: number; to: number; cursor?: string | null; limit?: number },

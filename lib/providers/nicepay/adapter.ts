@@ -148,6 +148,9 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
   }
 
   return {
+    // The document has no transaction listing: reconciliation finds each of our orders at NICE.
+    reconciledBy: "lookup",
+
     // NICE's server API has no key-in approval: a one-time billing key is registered, charged and
     // expired (docs/providers.md). Looked up by txId first, so a repeat never charges twice.
     async approveCard({
