@@ -1,5 +1,6 @@
 import { koreaDate, payoutDate } from "./business-days";
 import { contractAmounts } from "./fees";
+import { RECORD_GRACE_MS, rematchWaitingSettlements } from "./rematch";
 import { termsOfChannels } from "./repository/contracts";
 import {
   type CheckScope,
@@ -22,7 +23,7 @@ export type SettlementFindingKind =
   | "fee_mismatch"
   /** The payout date passed and the PG has not confirmed the settlement. */
   | "payout_missing"
-  /** The PG settled a payment or refund we have no record of. */
+  /** The PG settled a payment or refund we have had no record of for RECORD_GRACE_MS since reading it. */
   | "settlement_without_record";
 
 export type SettlementFinding = {
@@ -60,6 +61,8 @@ export async function checkSettlements(
     sinceDate: koreaDate(scope.since),
   };
   const today = koreaDate(now);
+  // A PG row read before its record settled is matched now if it has since (and reported only after the grace).
+  await rematchWaitingSettlements({ merchantId: scope.merchantId, storeId: scope.storeId });
   const [paid, refunds, twice, confirmed, unmatched, due] = await Promise.all([
     paidWithoutSettlement(full),
     refundsWithSettlement(full),
@@ -146,7 +149,8 @@ export async function checkSettlements(
       detail: `payout due on ${s.payout_on} not confirmed by the PG`,
     });
   }
-  for (const s of unmatched)
+  for (const s of unmatched) {
+    if (n(s.created_at) > now - RECORD_GRACE_MS) continue;
     findings.push({
       kind: "settlement_without_record",
       merchant_id: s.merchant_id,
@@ -157,5 +161,6 @@ export async function checkSettlements(
       provider: n(s.gross),
       detail: `the PG settled ${s.kind === "PAYMENT" ? "a payment" : "a refund"} we have no record of`,
     });
+  }
   return findings;
 }

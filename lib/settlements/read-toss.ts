@@ -18,15 +18,16 @@ export type TossReadResult = { channels: number; read: number; recorded: number;
  * for `from`–`to` (Korean dates, inclusive; default the last 14 days) and records its rows as
  * CONFIRMED. Idempotent on Toss's transactionKey: a key already recorded for the channel is
  * skipped, so a re-read records nothing twice. A channel Toss does not answer is named in `failed`.
- * `merchantId` limits the read to one merchant's channels.
+ * `merchantId` limits the read to one merchant's channels, `channelId` to one channel. A row
+ * naming a payment or refund we have not settled yet waits for it (lib/settlements/rematch.ts).
  */
 export async function readTossSettlements(
-  range: { from?: string; to?: string; merchantId?: string } = {},
+  range: { from?: string; to?: string; merchantId?: string; channelId?: string } = {},
 ): Promise<TossReadResult> {
   const to = range.to ?? koreaDate(Date.now());
   const from = range.from ?? koreaDate(Date.now() - DEFAULT_LOOKBACK_DAYS * DAY_MS);
   const result: TossReadResult = { channels: 0, read: 0, recorded: 0, failed: [] };
-  for (const channel of await liveTossChannels(range.merchantId)) {
+  for (const channel of await liveTossChannels(range.merchantId, range.channelId)) {
     result.channels++;
     const byKey = new Map<string, TossSettlement>();
     let failure: string | null = null;

@@ -79,6 +79,7 @@ export function settlementsSince(scope: CheckScope, filter: "confirmed" | "unmat
         "s.vat_on_fees",
         "s.payout_on",
         "s.pg_key",
+        "s.created_at",
         "ch.type as channel_type",
         "ch.pg_provider as channel_pg",
       ])
