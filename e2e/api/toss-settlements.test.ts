@@ -161,6 +161,7 @@ describe("Toss settlement report (LIVE channels)", () => {
     }
   });
 
+  // Three CLI runs (a tsx start-up each): a minute on a shared machine.
   it("admin toss-settlements reads the reports on demand; a bad date is refused", async () => {
     const { m } = await livePaid(7_000);
     // Asynchronously: the fake answering the CLI runs in this process.
@@ -177,7 +178,7 @@ describe("Toss settlement report (LIVE channels)", () => {
       code: 2,
       stderr: expect.stringContaining("--from"),
     });
-  });
+  }, 60_000);
 
   it("a report read before its payment settled waits for it: once the look-up settles it, reconciliation is clean", async () => {
     const m = await merchantWithLiveToss();
