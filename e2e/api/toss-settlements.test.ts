@@ -6,7 +6,7 @@ import { lookUpNow } from "@/lib/payments/unsettled/sweep";
 import { addDays, koreaDate, payoutDate } from "@/lib/settlements/business-days";
 import { checkSettlements } from "@/lib/settlements/check-settlements";
 import { RECORD_GRACE_MS } from "@/lib/settlements/rematch";
-import { bookTossDailyReads, runTossDailyRead, TOSS_DAILY_READ_QUEUE } from "@/lib/settlements/toss-daily";
+import { bookDailyReads, DAILY_READ_QUEUE, runDailyRead } from "@/lib/settlements/daily-read";
 import { deriveExpectedSettlements } from "@/lib/settlements/derive-expected";
 import { readTossSettlements } from "@/lib/settlements/read-toss";
 import { upsertChannelTerms } from "@/lib/settlements/repository/contracts";
@@ -261,18 +261,18 @@ describe("Toss settlement report (LIVE channels)", () => {
     await deriveExpectedSettlements({ storeId: m.store_id });
 
     // Two workers book the day's read: one job.
-    await bookTossDailyReads();
-    await bookTossDailyReads();
+    await bookDailyReads();
+    await bookDailyReads();
     const jobs = () =>
       getDb()
         .selectFrom("jobs")
         .select(["payload"])
-        .where("dedupe_key", "=", `${TOSS_DAILY_READ_QUEUE}:${m.live.id}:${koreaDate(Date.now())}`)
+        .where("dedupe_key", "=", `${DAILY_READ_QUEUE}:${m.live.id}:${koreaDate(Date.now())}`)
         .execute();
     const booked = await jobs();
     expect(booked).toHaveLength(1);
     const before = fake.hits.get("GET /v1/settlements") ?? 0;
-    await runTossDailyRead(JSON.parse(booked[0]!.payload));
+    await runDailyRead(JSON.parse(booked[0]!.payload));
     expect(fake.hits.get("GET /v1/settlements")).toBe(before + 2);
     const rows = await rowsOf(m);
     expect(rows.find((r) => r.transaction_id === yesterdays)).toMatchObject({
@@ -282,12 +282,12 @@ describe("Toss settlement report (LIVE channels)", () => {
     expect(rows.filter((r) => r.status === "EXPECTED")).toHaveLength(1);
 
     // Read today already: running the job again, or booking again, asks Toss nothing.
-    await runTossDailyRead(JSON.parse(booked[0]!.payload));
+    await runDailyRead(JSON.parse(booked[0]!.payload));
     await getDb()
       .deleteFrom("jobs")
-      .where("dedupe_key", "=", `${TOSS_DAILY_READ_QUEUE}:${m.live.id}:${koreaDate(Date.now())}`)
+      .where("dedupe_key", "=", `${DAILY_READ_QUEUE}:${m.live.id}:${koreaDate(Date.now())}`)
       .execute();
-    await bookTossDailyReads();
+    await bookDailyReads();
     expect(await jobs()).toHaveLength(0);
     expect(fake.hits.get("GET /v1/settlements")).toBe(before + 2);
   });

@@ -2,15 +2,16 @@ import { getDb } from "@/lib/db/client";
 import { enqueue } from "@/lib/jobs/queue";
 
 /** LIVE Toss Payments channels that hold a secret: the ones whose settlement report can be read. */
-export async function liveTossChannels(merchantId?: string, channelId?: string) {
+export async function liveTossChannels(scope: { merchantId?: string; storeId?: string; channelId?: string } = {}) {
   let query = getDb()
     .selectFrom("channels as c")
     .innerJoin("channel_credentials as k", "k.channel_id", "c.id")
     .select(["c.id", "c.key", "c.type", "c.pg_provider", "c.pg_merchant_id", "c.merchant_id", "c.store_id"])
     .where("c.type", "=", "LIVE")
     .where("c.pg_provider", "=", "TOSSPAYMENTS");
-  if (merchantId) query = query.where("c.merchant_id", "=", merchantId);
-  if (channelId) query = query.where("c.id", "=", channelId);
+  if (scope.merchantId) query = query.where("c.merchant_id", "=", scope.merchantId);
+  if (scope.storeId) query = query.where("c.store_id", "=", scope.storeId);
+  if (scope.channelId) query = query.where("c.id", "=", scope.channelId);
   return query.orderBy("c.id").execute();
 }
 
