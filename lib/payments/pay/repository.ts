@@ -9,11 +9,9 @@ import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 /** Attempts' own queries: the payment's primary slot and the new attempt row. */
 type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
 
-/** The payment's primary transaction read inside the attempt's DB transaction. */
 /**
- * `is_primary = 1` is written into the text, not bound: the statement is named, and PostgreSQL's
- * generic plan for a named statement cannot use the partial unique index (where is_primary = 1) for a
- * bound value; with it bound the look-up walked the merchant's transactions (0.8 ms at 1,700 rows).
+ * The payment's primary transaction, read inside the attempt's DB transaction. `is_primary = 1` is
+ * literal, not bound: a named statement's generic plan cannot use the partial unique index for a bound value.
  */
 export function primaryForAttemptQuery(db: Db | Tx, key: PaymentKey) {
   // Merchant and store are checked on the row, never as index keys: under a generic plan an index
