@@ -109,6 +109,8 @@ export function apiRoute<
   B extends z.ZodType = typeof EMPTY,
   A extends Auth = Auth,
 >(config: RouteConfig<P, Q, B, A>, handler: (args: Args<P, Q, B, A>) => Promise<unknown>) {
+  // The body schema's members, for the amount-member guard: the same on every request.
+  const declared = config.amounts ? declaredMembers(config.body) : undefined;
   const route = observeRequests(
     recordApiRequests(async (request: Request, segment?: Segment): Promise<Response> => {
       const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
@@ -124,7 +126,7 @@ export function apiRoute<
         const rawBody = config.body || config.amounts ? await readJsonBody(request) : undefined;
         noteRequestBody(rawBody);
         const checked = config.amounts
-          ? guardAmountMembers(rawBody, declaredMembers(config.body), config.amounts)
+          ? guardAmountMembers(rawBody, declared!, config.amounts)
           : { body: rawBody, sentAs: {} };
         const body = config.body ? parsePart("body", config.body, checked.body ?? {}, checked.sentAs) : {};
         const run = async (idempotencyKey?: string): Promise<Outcome> => {
