@@ -228,6 +228,7 @@ async function main() {
         wrk(bare, write(bareToken, `"/bare/pay?id=bare-" .. id .. "-" .. tostring(tid) .. "-" .. n`)),
       ),
     app: () => withCpu(appPid, () => wrk(app, writeScript())),
+    before: BEFORE ? () => withCpu(beforePid, () => wrk(before, writeScript())) : undefined,
   });
   const pairs = allPairs.filter((p) => PAIRS.includes(p.key));
   // Warm both servers (route compilation, JIT) before measuring.
