@@ -230,6 +230,8 @@ for (const viewport of WIDTHS) {
     const result = page.getByTestId("read-reports-result");
     await expect(result).toContainText(/PG reports read: \d+\. Rows read: 1, newly confirmed: 1\./);
     await expect(page.getByTestId("next-payouts")).toContainText("Confirmed");
+    // The page's refresh is part of the read: the button is back once it is done.
+    await expect(page.getByRole("button", { name: "Read PG reports now" })).toBeEnabled();
     await checkPage(page, `settlements read (${viewport.name})`);
     await shot(page, `${viewport.name}-en-read`);
 
@@ -237,6 +239,7 @@ for (const viewport of WIDTHS) {
     await chooseLanguage(page, "Language", "ko");
     await page.getByRole("button", { name: "PG 정산 내역 지금 읽기" }).click();
     await expect(page.getByTestId("read-reports-result")).toContainText(/읽은 건수 1건, 새로 확정 0건/);
+    await expect(page.getByRole("button", { name: "PG 정산 내역 지금 읽기" })).toBeEnabled();
     await checkPage(page, `settlements read ko (${viewport.name})`);
     await shot(page, `${viewport.name}-ko-read`);
     await chooseLanguage(page, "언어", "en");
