@@ -1,4 +1,5 @@
-import { createLiveAdapters } from "@/lib/providers/live-adapters";
+import { cashReceiptProviderChooser } from "@/lib/providers/cash-receipt-registry";
+import { createLiveAdapters, createLiveCashReceiptAdapters } from "@/lib/providers/live-adapters";
 import { paymentProviderChooser } from "@/lib/providers/registry";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { virtualAccountProviderChooser } from "@/lib/providers/virtual-account-registry";
@@ -25,3 +26,6 @@ const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>
 
 export const paymentProviderFor = paymentProviderChooser(liveAdapters);
 export const virtualAccountProviderFor = virtualAccountProviderChooser(liveVirtualAccountAdapters);
+export const cashReceiptProviderFor = cashReceiptProviderChooser(
+  createLiveCashReceiptAdapters({ secretKeyFor: secretKeyForChannel }),
+);

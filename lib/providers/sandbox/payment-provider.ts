@@ -5,6 +5,7 @@ import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccou
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
 import { describeCard, SANDBOX_CARDS } from "./cards";
+import { listSandboxSettlements, settlementBehaviourOf } from "./settlements";
 import { arrivesAt, assertReachable, completesAt, faultFor, SandboxNetworkError, type SandboxFault } from "./faults";
 import { waitUntil } from "./hold";
 import {
@@ -154,6 +155,8 @@ function declined(payment: NewPayment, refusal: ProviderFailure): NewPayment {
 }
 
 export const sandboxPaymentProvider: PaymentProvider = {
+  listSettlementReport: listSandboxSettlements,
+
   async approveCard(input) {
     const { channel, txId, card, orderName } = input;
     refuseInvalid(validateCard(card));
@@ -165,7 +168,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       ...amountsOf(input),
     };
     const approved = approvedPayment(base, describeCard(card), {
-      behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+      behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : settlementBehaviourOf(orderName),
     });
     const refusal = declineFor(number);
     return (await processPayment(orderName, refusal ? declined(approved, refusal) : approved)) as
@@ -179,6 +182,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       ...approvedPayment(
         { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", ...amountsOf(input) },
         null,
+        { behaviour: settlementBehaviourOf(orderName) },
       ),
       status: "VIRTUAL_ACCOUNT_ISSUED",
       approval_number: null,
@@ -242,7 +246,8 @@ export const sandboxPaymentProvider: PaymentProvider = {
       key?.card ? (JSON.parse(key.card) as CardInfo) : null,
       {
         pg_billing_key: pgBillingKey,
-        behaviour: key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+        behaviour:
+          key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : settlementBehaviourOf(orderName),
       },
     );
     let payment = base;
