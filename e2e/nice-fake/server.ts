@@ -52,6 +52,8 @@ export type NiceFake = {
   hits: Map<string, number>;
   /** operationIds of requests that came without signData, in order. */
   unsigned: string[];
+  /** Faults the fake injected, by kind (directives and rates alike). */
+  faults: Map<NiceFault, number>;
   /** Faults at random from now on (POSTs only: look-ups stay answered, as after an outage). */
   setRates(rates: NiceRates): void;
   close(): Promise<void>;
@@ -127,6 +129,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
   const violations: string[] = [];
   const hits = new Map<string, number>();
   const unsigned: string[] = [];
+  const faults = new Map<NiceFault, number>();
   const slowMs = options.slowMs ?? 2_000;
   let rates: NiceRates = options.rates ?? {};
   const fake = { quirks: {} as NiceQuirks };
@@ -498,6 +501,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
       return send(res, { status: 200, body: { resultCode: "A252", resultMsg: signData } });
     }
     const fault = method === "POST" ? faultOf(body) : null;
+    if (fault) faults.set(fault, (faults.get(fault) ?? 0) + 1);
     if (fault === "network") return void res.socket?.destroy();
     if (fault === "500") return send(res, { status: 500, body: { resultCode: "2000", resultMsg: "DB오류" } });
     if (fault === "garbled") return void res.writeHead(200, { "content-type": "text/html" }).end("<html>busy</html>");
@@ -525,6 +529,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     violations,
     hits,
     unsigned,
+    faults,
     setRates(next: NiceRates) {
       rates = next;
     },
