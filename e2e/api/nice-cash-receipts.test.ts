@@ -118,4 +118,29 @@ describe("cash receipts on a LIVE NICE channel", () => {
       .executeTakeFirstOrThrow();
     expect(stored.issue_number).toBe(approveNo);
   });
+
+  it("an issuance whose answer was lost is 500 PROVIDER_OUTCOME_UNKNOWN and nothing is recorded", async () => {
+    const m = await merchantWithLiveNice();
+    const id = newPaymentId();
+    const lost = await m.api.post(url(id), body(m, { order_name: "lost [nice:lost]" }));
+    expect(lost.status).toBe(500);
+    expect(lost.body).toMatchObject({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN" } });
+    expect((await m.api.get(url(id))).status).toBe(404);
+  });
+
+  it("a cancel whose answer was lost leaves the receipt ISSUED; cancelling again succeeds on NICE's 'already cancelled'", async () => {
+    const m = await merchantWithLiveNice();
+    const id = newPaymentId();
+    const issued = await m.api.post(url(id), body(m));
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    niceFake().setRates({ lost: 1 });
+    const lost = await m.api.delete(url(id)).finally(() => niceFake().setRates({}));
+    expect(lost.status).toBe(500);
+    expect(lost.body).toMatchObject({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN" } });
+    expect((await m.api.get(url(id))).body.receipt.status).toBe("ISSUED");
+    expect(receiptsAtNice(m)?.get(issued.body.pg_tx_id)?.cancelled).toBe(true);
+    const again = await m.api.delete(url(id));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await m.api.get(url(id))).body.receipt.status).toBe("CANCELLED");
+  });
 });
