@@ -1,6 +1,7 @@
 import { runAsCaller, type Caller } from "@/lib/audit/actor";
 import { newId } from "@/lib/ids";
 import { currentRequestContext } from "@/lib/ops/request-context";
+import { requestUrl } from "@/lib/ops/request-url";
 import { queueRequestLog } from "./buffer";
 import { MAX_BODY_CHARS, omittedBody } from "./redact";
 import { requestLogEnabled } from "./settings";
@@ -31,10 +32,8 @@ function paymentIdOf(path: string): string | null {
 }
 
 /**
- * Wraps an API route: runs it with a caller context (filled by authentication, read by the audit
- * log; apiRoute notes the parsed request body and the response text in it) and queues one
- * request-log entry for an authenticated caller. Nothing is cloned or re-read here: the bodies
- * are serialised and redacted when the batch is written, off the request's path.
+ * Wraps an API route with a caller context and queues one request-log entry for an authenticated
+ * caller; bodies are serialised and redacted when the batch is written, off the request's path.
  */
 export function recordApiRequests(handler: RouteHandler): RouteHandler {
   return async (request, segment) => {
@@ -43,7 +42,7 @@ export function recordApiRequests(handler: RouteHandler): RouteHandler {
     const enabled = requestLogEnabled();
     const response = await runAsCaller(caller, () => handler(request, segment));
     if (!enabled || !caller.merchantId || !caller.storeId) return response;
-    const url = new URL(request.url);
+    const url = requestUrl(request);
     const path = url.pathname.replace(/^\/v2(?=\/)/, "");
     queueRequestLog({
       id: newId("rql_"),

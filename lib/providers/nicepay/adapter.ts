@@ -1,3 +1,4 @@
+import { requireKrw } from "../krw-only";
 import { validateCard } from "@/lib/cards/validate-card";
 import { ProviderRefusal } from "../refusal";
 import type { Approval, CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
@@ -17,12 +18,8 @@ import {
 } from "./payment-object";
 
 /**
- * NICE Payments behind the adapter interface (lib/providers/types.ts), mapped on NICE's OpenAPI
- * document (docs/providers.md, "NICE Payments"). NICE takes no idempotency key: our ids are its
- * `orderId`s (txId for charges, billingKeyId for billing keys, cancellationId for cancels), and a
- * call that moves money first asks `/v1/payments/find/{orderId}`; it is sent only when NICE has no
- * record of that order, so a repeated call never charges or refunds twice.
- * The channel's secret is `clientKey:secretKey` (sealed at rest, opened per call by `secretKeyFor`).
+ * NICE Payments behind the adapter interface (docs/providers.md). NICE takes no idempotency key: our
+ * ids are its `orderId`s and a call that moves money is sent only when NICE has no record of that order.
  */
 export type NiceAdapterOptions = { secretKeyFor: (channel: ChannelRef) => Promise<string> };
 
@@ -40,11 +37,6 @@ type BillingKeyAnswer = {
   CardCode?: string;
   CardName?: string;
 };
-
-function requireKrw(currency: string): void {
-  if (currency !== "KRW")
-    throw new ProviderRefusal("currency", `currency: NICE Payments takes KRW here, not ${currency}`);
-}
 
 function checkedCard(card: CardCredential): CardCredential {
   const problem = validateCard(card);
@@ -148,6 +140,9 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
   }
 
   return {
+    // The document has no transaction listing: reconciliation finds each of our orders at NICE.
+    reconciledBy: "lookup",
+
     // NICE's server API has no key-in approval: a one-time billing key is registered, charged and
     // expired (docs/providers.md). Looked up by txId first, so a repeat never charges twice.
     async approveCard({
@@ -162,7 +157,7 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
       card,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "NICE Payments");
       checkedCard(card);
       const known = await recorded(channel, txId, signal);
       if (known) return known;
@@ -219,7 +214,7 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
       customerName,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "NICE Payments");
       const known = await recorded(channel, txId, signal);
       if (known) return known;
       return charge(

@@ -1,3 +1,4 @@
+import { requireKrw } from "../krw-only";
 import { ProviderRefusal } from "../refusal";
 import type { CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
 import type { VirtualAccountProvider } from "../virtual-account-types";
@@ -19,20 +20,13 @@ import { settlementPageOf } from "./settlement";
 import { listTossSettlementsOf, type TossSettlement, type TossSettlementQuery } from "./settlements-api";
 
 /**
- * Toss Payments (v1 REST API) behind the adapter interface (lib/providers/types.ts). Our ids are
- * Toss's `orderId` (attempts), `customerKey` (billing keys) and `Idempotency-Key` (every call
- * that moves money), so a repeated call answers Toss's first outcome. The secret key is the
- * channel's (sealed at rest, opened per call by `secretKeyFor`); the adapter never reads our DB.
+ * Toss Payments (v1) behind the adapter interface. Our ids are its `orderId`, `customerKey` and
+ * `Idempotency-Key`, so a repeated call answers Toss's first outcome; it never reads our DB.
  */
 export type TossAdapterOptions = { secretKeyFor: (channel: ChannelRef) => Promise<string> };
 
 function refusal(r: TossRefusal): ProviderFailure {
   return { ok: false, pgCode: r.code, pgMessage: r.message };
-}
-
-function requireKrw(currency: string): void {
-  if (currency !== "KRW")
-    throw new ProviderRefusal("currency", `currency: Toss Payments takes KRW here, not ${currency}`);
 }
 
 function cardFields(card: CardCredential) {
@@ -113,7 +107,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       card,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "Toss Payments");
       const body = {
         amount,
         orderId: txId,
@@ -146,7 +140,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       accountType,
       expiresAt,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "Toss Payments");
       if (accountType === "FIXED") {
         throw new ProviderRefusal(
           "payment_method_option.virtual_account.account_type",
@@ -218,7 +212,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       customerName,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "Toss Payments");
       const { customerKey, billingKey } = splitBillingKey(pgBillingKey);
       const body = {
         customerKey,
