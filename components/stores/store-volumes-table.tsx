@@ -73,7 +73,7 @@ export async function StoreVolumesTable({
                 {r.name}
               </Link>
               <StoreLink
-                className="ml-2 text-xs text-slate-600 hover:underline"
+                className="block text-xs text-slate-600 hover:underline sm:ml-2 sm:inline"
                 currentStoreId={currentStoreId}
                 storeId={r.storeId}
                 path="/dashboard"
