@@ -1,5 +1,6 @@
 import { ProviderRefusal } from "./refusal";
-import { unknownKindOf, unknownReason } from "./unknown-outcome";
+import type { NotProcessedCause } from "./not-processed";
+import { notProcessedCauseOf, unknownKindOf, unknownReason } from "./unknown-outcome";
 
 /**
  * Every provider call goes through `callProvider`: it is bounded by PROVIDER_TIMEOUT_MS and turns
@@ -8,7 +9,10 @@ import { unknownKindOf, unknownReason } from "./unknown-outcome";
  * connection lost, an answer that could not be read: ./unknown-outcome.ts). A ProviderRefusal thrown by an adapter
  * is a refusal at the provider's front door (nothing was processed) and is passed on as is.
  */
-export type CallResult<T> = { answered: true; value: T } | { answered: false; reason: string };
+export type CallResult<T> =
+  | { answered: true; value: T }
+  /** `notProcessed`: the request certainly never reached the provider (./not-processed.ts). */
+  | { answered: false; reason: string; notProcessed?: NotProcessedCause };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Unknown outcomes are looked up no later than 60 s after the call began: the call must end well before. */
@@ -56,7 +60,9 @@ export async function callProvider<T>(
     return { answered: true, value: first as T };
   } catch (error) {
     if (error instanceof ProviderRefusal) throw error;
-    return { answered: false, reason: unknownReason(unknownKindOf(error), describe(error)) };
+    const notProcessed = notProcessedCauseOf(error);
+    const reason = unknownReason(unknownKindOf(error), describe(error));
+    return notProcessed ? { answered: false, reason, notProcessed } : { answered: false, reason };
   } finally {
     clearTimeout(timer);
   }

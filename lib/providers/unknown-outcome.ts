@@ -4,9 +4,17 @@
  * The kind leads the recorded reason (`kind: detail`), so what a client and the timeline are told
  * says what happened instead of always blaming time.
  */
+import type { NotProcessedCause } from "./not-processed";
+
 export type UnknownOutcomeKind = "timeout" | "connection_lost" | "unreadable_answer" | "provider_error" | "in_progress";
 
 export class ProviderOutcomeUnknown extends Error {
+  /**
+   * Set when the request certainly never reached the PG (./not-processed.ts). The outcome is still
+   * recorded as unknown and looked up like any other; routing alone reads this to fail over.
+   */
+  notProcessed?: NotProcessedCause;
+
   constructor(
     readonly kind: UnknownOutcomeKind,
     message: string,
@@ -14,6 +22,11 @@ export class ProviderOutcomeUnknown extends Error {
     super(message);
     this.name = "ProviderOutcomeUnknown";
   }
+}
+
+/** The cause after which `error` certainly moved no money, if it is one. */
+export function notProcessedCauseOf(error: unknown): NotProcessedCause | undefined {
+  return error instanceof ProviderOutcomeUnknown ? error.notProcessed : undefined;
 }
 
 const SUMMARIES: Record<UnknownOutcomeKind, string> = {

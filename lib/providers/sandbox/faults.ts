@@ -19,15 +19,19 @@ import { slowFaultEndsAt } from "./hold";
  *          like timeout).
  * garbled  the provider answers at once with something no client can use (a 400 without an error
  *          code): nothing is recorded, and the caller cannot know that.
+ * maintenance  payments are refused at once with pg_code PG_MAINTENANCE, which the sandbox defines
+ *          as "not processed" (lib/providers/not-processed.ts): nothing is recorded.
  */
-export type SandboxFault = "timeout" | "lost" | "network" | "delayed" | "garbled";
+export type SandboxFault = "timeout" | "lost" | "network" | "delayed" | "garbled" | "maintenance";
 
-const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed", "garbled"];
+const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed", "garbled", "maintenance"];
 
 export class SandboxNetworkError extends ProviderOutcomeUnknown {
-  constructor(message: string) {
+  /** `refused`: the simulated outage refused the connection, so the request never reached the ledger. */
+  constructor(message: string, refused = false) {
     super("connection_lost", `sandbox network error: ${message}`);
     this.name = "SandboxNetworkError";
+    if (refused) this.notProcessed = "connection_refused";
   }
 }
 
@@ -48,7 +52,7 @@ function injected(fault: SandboxFault): SandboxFault {
 
 /** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
 export function faultFor(text: string | undefined): SandboxFault | null {
-  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled)\]/.exec(text ?? "");
+  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled|maintenance)\]/.exec(text ?? "");
   if (directive) return injected(directive[1] as SandboxFault);
   const rates = randomRates();
   let draw = Math.random();
@@ -65,7 +69,7 @@ export function assertReachable(): void {
   const rate = randomRates().network ?? 0;
   if (rate > 0 && Math.random() < rate) {
     injected("network");
-    throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+    throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)", true);
   }
 }
 
