@@ -1,0 +1,50 @@
+import { newId } from "@/lib/ids";
+import { logger } from "@/lib/ops/logger";
+import { type ChannelCallOutcome, insertCalls, pruneCalls } from "./repository";
+
+/**
+ * Payment calls per channel for channel health, written in batches off the payment's path (a lost
+ * batch only thins the statistics). Rows older than two hours are pruned now and then.
+ */
+type Row = { id: string; channel_id: string; at: number; outcome: ChannelCallOutcome; latency_ms: number };
+
+const FLUSH_MS = 1_000;
+const FLUSH_ROWS = 200;
+const KEEP_MS = 2 * 60 * 60 * 1000;
+const PRUNE_EVERY = 60;
+
+const pending: Row[] = [];
+let timer: NodeJS.Timeout | undefined;
+let flushes = 0;
+let flushing: Promise<void> = Promise.resolve();
+
+export function logChannelCall(channelId: string, outcome: ChannelCallOutcome, latencyMs: number, at = Date.now()) {
+  pending.push({
+    id: newId("cc_"),
+    channel_id: channelId,
+    at,
+    outcome,
+    latency_ms: Math.max(0, Math.round(latencyMs)),
+  });
+  if (pending.length >= FLUSH_ROWS) void flushChannelCalls();
+  else if (!timer) {
+    timer = setTimeout(() => void flushChannelCalls(), FLUSH_MS);
+    timer.unref();
+  }
+}
+
+/** Writes what this process has logged so far (health reads call it first). */
+export function flushChannelCalls(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  const batch = pending.splice(0);
+  flushing = flushing.then(async () => {
+    try {
+      await insertCalls(batch);
+      if (++flushes % PRUNE_EVERY === 0) await pruneCalls(Date.now() - KEEP_MS);
+    } catch (error) {
+      logger.warn({ err: error, rows: batch.length }, "channel call log batch not written");
+    }
+  });
+  return flushing;
+}

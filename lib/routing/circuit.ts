@@ -1,0 +1,40 @@
+import { providerTimeoutMs } from "@/lib/providers/call";
+import { claimProbe, readCircuits, recordCircuitFailure, recordCircuitSuccess } from "./repository";
+
+/**
+ * A circuit per channel, kept in the database so every process sees the same one (docs/routing.md):
+ * CLOSED until CHANNEL_CIRCUIT_FAILURES (5) payment calls in a row fail without a usable answer,
+ * then OPEN: calls are refused without reaching the PG for CHANNEL_CIRCUIT_PAUSE_MS (30 s); then
+ * one call is let through as a probe (HALF_OPEN): an answer closes the circuit, a failure opens
+ * it for another pause.
+ */
+export function circuitSettings() {
+  const failures = Number(process.env.CHANNEL_CIRCUIT_FAILURES ?? 5);
+  const pause = Number(process.env.CHANNEL_CIRCUIT_PAUSE_MS ?? 30_000);
+  return {
+    threshold: Number.isInteger(failures) && failures >= 1 ? failures : 5,
+    pauseMs: Number.isFinite(pause) && pause >= 0 ? pause : 30_000,
+    // A probe that never reported back (its process died) is given up after the longest call.
+    staleProbeMs: providerTimeoutMs() + 5_000,
+  };
+}
+
+export type CircuitPass =
+  | { allowed: true; probe: boolean /** the circuit has something to reset on success */; dirty: boolean }
+  | { allowed: false };
+
+/** Whether a payment call may go to the channel now. */
+export async function passCircuit(channelId: string, now = Date.now()): Promise<CircuitPass> {
+  const [circuit] = await readCircuits([channelId]);
+  if (!circuit || circuit.state === "CLOSED")
+    return { allowed: true, probe: false, dirty: (circuit?.consecutive_failures ?? 0) > 0 };
+  const { pauseMs, staleProbeMs } = circuitSettings();
+  if (await claimProbe(channelId, now, pauseMs, staleProbeMs)) return { allowed: true, probe: true, dirty: true };
+  return { allowed: false };
+}
+
+/** Reports a call's result to the circuit: `answered` false for a call without a usable answer. */
+export async function reportToCircuit(channelId: string, answered: boolean, pass: CircuitPass, now = Date.now()) {
+  if (!answered) await recordCircuitFailure(channelId, circuitSettings().threshold, now);
+  else if (pass.allowed && pass.dirty) await recordCircuitSuccess(channelId, now);
+}
