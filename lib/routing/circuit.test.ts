@@ -11,7 +11,7 @@ import { listChannelHealth, openCircuits } from "./health";
  */
 const saved = { failures: process.env.CHANNEL_CIRCUIT_FAILURES, pause: process.env.CHANNEL_CIRCUIT_PAUSE_MS };
 process.env.CHANNEL_CIRCUIT_FAILURES = "3";
-process.env.CHANNEL_CIRCUIT_PAUSE_MS = "400";
+process.env.CHANNEL_CIRCUIT_PAUSE_MS = "1500";
 process.env.PROVIDER_TIMEOUT_MS = "400";
 afterAll(() => {
   process.env.CHANNEL_CIRCUIT_FAILURES = saved.failures;
@@ -54,7 +54,7 @@ describe("a channel's circuit, shared through the database", () => {
     expect(refused.status).toBe(500);
     expect(refused.body).toMatchObject({ code: "PG_PROVIDER_ERROR", params: { pg_code: "CHANNEL_CIRCUIT_OPEN" } });
 
-    await new Promise((r) => setTimeout(r, 450));
+    await new Promise((r) => setTimeout(r, 1600));
     const probe = await pay(m);
     expect(probe.status).toBe(200);
     health = await tossHealth(ctx, m);
@@ -66,7 +66,7 @@ describe("a channel's circuit, shared through the database", () => {
     const { m, ctx } = await merchant();
     for (let i = 0; i < 3; i++) await pay(m, "Order [sandbox:network]");
     const openedAt = (await tossHealth(ctx, m)).circuit.openedAt!;
-    await new Promise((r) => setTimeout(r, 450));
+    await new Promise((r) => setTimeout(r, 1600));
     await pay(m, "Order [sandbox:network]");
     const health = await tossHealth(ctx, m);
     expect(health.circuit.state).toBe("OPEN");

@@ -48,11 +48,11 @@ describe("channel groups of a store", () => {
     expect((await listChannelGroups({ ctx })).groups).toEqual([]);
   });
 
-  it("refuse a channel key that is not the store's, naming the field", async () => {
+  it("answer a channel key that is not the store's as not found, naming the field", async () => {
     const { ctx, toss } = await owner();
     const other = await owner();
     await expect(createChannelGroup({ ctx, input: split(toss, other.nice) })).rejects.toMatchObject({
-      code: "INVALID_REQUEST",
+      code: "CHANNEL_NOT_FOUND",
       params: { field: "targets.1.channel_key" },
     });
   });

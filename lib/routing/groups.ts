@@ -33,14 +33,14 @@ async function storeChannels(ctx: AuthContext) {
   return listStorePaymentChannels(ctx.merchantId, ctx.storeId);
 }
 
-/** The stored definition: every channel key resolved to a channel of this store, or 400 naming the field. */
+/** The stored definition: every channel key resolved to a channel of this store, else CHANNEL_NOT_FOUND naming the field. */
 export async function definitionOf(ctx: AuthContext, input: ChannelGroupInput): Promise<GroupDefinition> {
   const byKey = new Map((await storeChannels(ctx)).map((c) => [c.key, c.id]));
   const resolve = (targets: RoutingTargetInput[], path: string) =>
     targets.map((t, i) => {
       const id = byKey.get(t.channel_key);
       if (!id)
-        throw new DomainError("INVALID_REQUEST", `${path}.${i}.channel_key: no channel with this key in the store`, {
+        throw new DomainError("CHANNEL_NOT_FOUND", `${path}.${i}.channel_key: no channel with this key in the store`, {
           field: `${path}.${i}.channel_key`,
         });
       return { channel_id: id, weight: t.weight };

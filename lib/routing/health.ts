@@ -1,7 +1,15 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { flushChannelCalls } from "./call-log";
 import { circuitBlocks } from "./availability";
-import { type CircuitState, countCalls, latencyAtRank, listStorePaymentChannels, readCircuits } from "./repository";
+import {
+  type CircuitState,
+  channelsCalledSince,
+  countCalls,
+  latencyAtRank,
+  listCircuitsWithChannels,
+  listStorePaymentChannels,
+  readCircuits,
+} from "./repository";
 
 export const HEALTH_WINDOW_MS = 60 * 60 * 1000;
 
@@ -72,4 +80,25 @@ export async function openCircuits({ ctx }: { ctx: AuthContext }): Promise<{ key
   const circuits = await readCircuits(channels.map((c) => c.id));
   const open = new Set(circuits.filter((c) => c.state !== "CLOSED").map((c) => c.channel_id));
   return channels.filter((c) => open.has(c.id)).map((c) => ({ key: c.key, name: c.name }));
+}
+
+/** Every channel with calls in the last hour or a circuit row, with its health (/metrics). */
+export async function recentChannelHealth(now = Date.now()): Promise<ChannelHealth[]> {
+  await flushChannelCalls();
+  const [called, circuits] = await Promise.all([
+    channelsCalledSince(now - HEALTH_WINDOW_MS),
+    listCircuitsWithChannels(),
+  ]);
+  const byId = new Map<string, { id: string; key: string; name: string; pg_provider: string; type: "LIVE" | "TEST" }>();
+  for (const c of called)
+    byId.set(c.id, { id: c.id, key: c.key, name: c.key, pg_provider: c.pg_provider, type: c.type });
+  for (const c of circuits)
+    byId.set(c.channel_id, {
+      id: c.channel_id,
+      key: c.channel_key,
+      name: c.channel_key,
+      pg_provider: c.pg_provider,
+      type: c.type,
+    });
+  return healthOf([...byId.values()], now);
 }

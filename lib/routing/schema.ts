@@ -52,7 +52,7 @@ export type RoutingRuleInput = z.infer<typeof routingRule>;
 export const channelGroupInput = z.object({
   name: z.string().trim().min(1, "name the group").max(100),
   targets: targetsOf("group"),
-  rules: z.array(routingRule).max(20).default([]),
+  rules: z.array(routingRule).max(20),
 });
 export type ChannelGroupInput = z.infer<typeof channelGroupInput>;
 

@@ -6,6 +6,8 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ChangeKeyForm } from "@/components/channels/change-key-form";
 import { ConnectNiceForm } from "@/components/channels/connect-nice-form";
+import { ChannelGroupsCard } from "@/components/routing/channel-groups-card";
+import { ChannelHealthCard } from "@/components/routing/channel-health-card";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
@@ -101,6 +103,8 @@ export function ChannelsClient() {
       <PageHeader title={t("channels.title")} />
       <p className="text-sm text-slate-600">{t("channels.intro")}</p>
       {error ? <Alert>{error}</Alert> : null}
+      <ChannelHealthCard />
+      <ChannelGroupsCard />
       <Card title={t("channels.live")}>
         {live.length === 0 ? <p className="text-sm text-slate-500">{t("channels.noLive")}</p> : null}
         <ul className="divide-y divide-slate-200" data-testid="live-channels">
