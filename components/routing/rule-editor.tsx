@@ -84,7 +84,7 @@ export function RuleEditor({
           {CARD_BRANDS.map((brand) => (
             <label key={brand} className="flex items-center gap-1 text-sm">
               <input type="checkbox" value={brand} {...register(`rules.${index}.card_brands`)} />
-              {brand}
+              {t(`routing.brand.${brand}`)}
             </label>
           ))}
         </div>

@@ -6,6 +6,7 @@ import type {
   ChannelCallsTable,
   ChannelCircuitsTable,
   ChannelGroupsTable,
+  TransactionRoutingTable,
 } from "@/lib/db/tables/routing";
 import { bestEffortWrite, durableWrite } from "@/lib/db/transaction";
 
@@ -218,4 +219,22 @@ export async function channelsCalledSince(since: number, db: Db | Tx = getDb()) 
     .distinct()
     .execute();
   return rows;
+}
+
+// ---- routing decisions per attempt ----
+
+export async function insertRoutingRecord(row: TransactionRoutingTable): Promise<void> {
+  await durableWrite((db) => db.insertInto("transaction_routing").values(row).execute());
+}
+
+/** The routing decisions of a payment's attempts, oldest first. */
+export function listPaymentRouting(merchantId: string, storeId: string, paymentId: string, db: Db | Tx = getDb()) {
+  return db
+    .selectFrom("transaction_routing")
+    .selectAll()
+    .where("merchant_id", "=", merchantId)
+    .where("store_id", "=", storeId)
+    .where("payment_id", "=", paymentId)
+    .orderBy("created_at")
+    .execute();
 }

@@ -94,3 +94,19 @@ export type ChannelGroupView = {
   createdAt: number;
   updatedAt: number;
 };
+
+/** Why one attempt went to its channel (kept per attempt made through a group; the timeline shows it). */
+export type RoutingRecord = {
+  group_key: string;
+  group_name: string;
+  /** The matched rule's name; null: the group's default channels. */
+  rule: string | null;
+  channel_key: string;
+  weight: number;
+  total_weight: number;
+  /** 1 for the drawn channel, 2 for the first failover, … */
+  try: number;
+  skipped: { channel_key: string; reason: string }[];
+  /** The try before this one, which certainly moved no money. */
+  failover_after?: { transaction_id: string; channel_key: string; cause: string };
+};

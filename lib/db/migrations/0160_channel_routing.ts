@@ -3,7 +3,8 @@ import type { MigrationDialect } from "./dialect";
 
 /**
  * Channel routing (lib/routing, docs/routing.md): channel groups per store, a circuit per channel
- * shared by every process, and the recent provider calls that channel health is read from.
+ * shared by every process, the recent provider calls that channel health is read from, and the
+ * routing decision behind each attempt made through a group.
  */
 export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promise<void> {
   await db.schema
@@ -47,4 +48,19 @@ export async function up(db: Kysely<unknown>, _dialect: MigrationDialect): Promi
     .columns(["channel_id", "at"])
     .execute();
   await db.schema.createIndex("channel_calls_at_idx").on("channel_calls").columns(["at"]).execute();
+
+  await db.schema
+    .createTable("transaction_routing")
+    .addColumn("transaction_id", "text", (c) => c.primaryKey())
+    .addColumn("merchant_id", "text", (c) => c.notNull())
+    .addColumn("store_id", "text", (c) => c.notNull())
+    .addColumn("payment_id", "text", (c) => c.notNull())
+    .addColumn("decision", "text", (c) => c.notNull())
+    .addColumn("created_at", "bigint", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("transaction_routing_payment_idx")
+    .on("transaction_routing")
+    .columns(["merchant_id", "store_id", "payment_id"])
+    .execute();
 }

@@ -37,7 +37,19 @@ export interface ChannelCallsTable {
   latency_ms: number;
 }
 
+/** Why an attempt went to its channel, for attempts made through a channel group. */
+export interface TransactionRoutingTable {
+  transaction_id: string;
+  merchant_id: string;
+  store_id: string;
+  payment_id: string;
+  /** JSON: lib/routing/schema.ts RoutingRecord. */
+  decision: string;
+  created_at: number;
+}
+
 export interface RoutingTables {
+  transaction_routing: TransactionRoutingTable;
   channel_groups: ChannelGroupsTable;
   channel_circuits: ChannelCircuitsTable;
   channel_calls: ChannelCallsTable;
