@@ -20,14 +20,21 @@ mkdirSync(pgBin);
 writeFileSync(path.join(pgBin, "initdb"), "#!/bin/sh\n");
 chmodSync(path.join(pgBin, "initdb"), 0o755);
 
+const fontFound = path.join(dir, "fc-list-ko");
+writeFileSync(fontFound, "#!/bin/sh\necho 'NotoSansCJK-Regular.ttc: Noto Sans CJK KR'\n");
+chmodSync(fontFound, 0o755);
+const noFont = path.join(dir, "fc-list-none");
+writeFileSync(noFont, "#!/bin/sh\n");
+chmodSync(noFont, 0o755);
+
 const isRoot = process.getuid?.() === 0;
-const missing = { CHROMIUM_PATH: path.join(dir, "no-chromium"), PG_BIN: path.join(dir, "no-pg") };
+const missing = { CHROMIUM_PATH: path.join(dir, "no-chromium"), PG_BIN: path.join(dir, "no-pg"), FC_LIST: fontFound };
 
 async function run(env: Record<string, string>, asUser?: string) {
   const command = asUser ? ["runuser", "-u", asUser, "--", "bash", script] : ["bash", script];
   const [file, ...args] = command as [string, ...string[]];
   const result = await promisify(execFile)(file, args, {
-    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", APT_GET: fakeApt, ...env },
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", APT_GET: fakeApt, FC_LIST: fontFound, ...env },
   })
     .then(() => ({ code: 0, stderr: "" }))
     .catch((e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }));
@@ -40,6 +47,16 @@ async function run(env: Record<string, string>, asUser?: string) {
 }
 
 describe("system packages for npm test", () => {
+  it("installs a Korean font for the browser tests when none is there", async () => {
+    if (!isRoot) return expect((await run({ ...missing, FC_LIST: noFont })).code).toBe(1);
+    expect(await run({ ...missing, CHROMIUM_PATH: fakeApt, FC_LIST: noFont })).toMatchObject({
+      asked: "update -qq\ninstall -y -qq fonts-noto-cjk postgresql\n",
+    });
+    expect(await run({ ...missing, FC_LIST: noFont, SKIP_E2E: "1" })).toMatchObject({
+      asked: "update -qq\ninstall -y -qq postgresql\n",
+    });
+  });
+
   it("does nothing when chromium and the PostgreSQL binaries are there", async () => {
     expect(await run({ CHROMIUM_PATH: fakeApt, PG_BIN: pgBin })).toEqual({ code: 0, stderr: "", asked: "" });
   });

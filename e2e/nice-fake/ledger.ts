@@ -43,6 +43,20 @@ export type NiceBillingKey = {
   expired: boolean;
 };
 
+export type NiceReceipt = {
+  tid: string;
+  orderId: string;
+  amount: number;
+  supplyAmt?: number;
+  goodsVat?: number;
+  taxFreeAmt?: number;
+  receiptType: string;
+  receiptNo: string;
+  /** The tax office's number; empty while NICE has not got it. */
+  approveNo: string;
+  cancelled: boolean;
+};
+
 export type NiceMerchant = {
   clientKey: string;
   secretKey: string;
@@ -52,11 +66,17 @@ export type NiceMerchant = {
   cancelsByOrder: Map<string, { payment: NicePayment; cancel: NiceCancel }>;
   billingKeys: Map<string, NiceBillingKey>;
   billingKeysByOrder: Map<string, NiceBillingKey>;
+  receipts: Map<string, NiceReceipt>;
 };
 
 /** NICE's time format in its answers: ISO 8601 in Korean time. */
 export function kstNow(ms = Date.now()): string {
   return `${new Date(ms + 9 * 3_600_000).toISOString().slice(0, 19)}+09:00`;
+}
+
+/** The cash-receipt answers' ediDate: the document caps it at 14 characters (yyyyMMddHHmmss, Korean time). */
+export function kstCompact(ms = Date.now()): string {
+  return kstNow(ms).slice(0, 19).replace(/\D/g, "");
 }
 
 /** A NICE-shaped transaction id (30 characters at most, as the document's maxLength says). */
@@ -87,6 +107,7 @@ export class NiceLedger {
         cancelsByOrder: new Map(),
         billingKeys: new Map(),
         billingKeysByOrder: new Map(),
+        receipts: new Map(),
       };
       this.merchants.set(clientKey, m);
     }

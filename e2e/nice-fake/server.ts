@@ -1,9 +1,10 @@
-import { createDecipheriv } from "node:crypto";
+import { createDecipheriv, createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { billingKeyDataValidator, niceOperations, type NiceOperation } from "./document";
 import {
   approveNumber,
+  kstCompact,
   kstNow,
   NiceLedger,
   niceTid,
@@ -11,6 +12,7 @@ import {
   type NiceBillingKey,
   type NiceMerchant,
   type NicePayment,
+  type NiceReceipt,
 } from "./ledger";
 
 /**
@@ -26,12 +28,17 @@ import {
  *   [nice:network]  the connection is dropped before anything is processed
  *   [nice:500]      HTTP 500, nothing processed
  *   [nice:garbled]  HTTP 200 with a body that is not JSON (no client can use it), nothing processed
- * Cards: 4000000000000002 is declined when charged (3095).
+ * Cards: 4000000000000002 is declined when charged (3095). Cash receipts: a receiptNo starting
+ * 0109999 is refused (7001); `quirks.receiptNumberPending` issues without `approveNo` (NICE has
+ * not got the tax office's number yet), and the look-up answers it once the quirk is off.
  * A repeated /v1/subscribe/regist orderId answers the first billing key (the document is silent).
+ * A request's `signData`, when sent, must be the document's digest for its operation (else it is a
+ * violation, answered A252); `unsigned` lists the operations that came without one.
+ * `quirks.forgeSignatures` answers PaymentResponses with a `signature` that does not verify.
  */
 export type NiceFault = "timeout" | "lost" | "network" | "500" | "garbled";
 export type NiceFakeOptions = { slowMs?: number; port?: number };
-export type NiceQuirks = { unmaskedCards?: boolean };
+export type NiceQuirks = { unmaskedCards?: boolean; forgeSignatures?: boolean; receiptNumberPending?: boolean };
 
 export type NiceFake = {
   baseUrl: string;
@@ -41,6 +48,8 @@ export type NiceFake = {
   violations: string[];
   /** How many requests reached each operationId. */
   hits: Map<string, number>;
+  /** operationIds of requests that came without signData, in order. */
+  unsigned: string[];
   close(): Promise<void>;
 };
 
@@ -77,12 +86,43 @@ function decryptEncData(encData: string, secretKey: string): Record<string, stri
   }
 }
 
+/** The fields each operation's signData covers (the document's rule, before ediDate + SecretKey). */
+const SIGNED_FIELDS: Record<string, (params: Record<string, string>, b: Record<string, unknown>) => unknown[]> = {
+  create_billing_key: (_, b) => [b.orderId],
+  approve_billing_payment: (p, b) => [b.orderId, p.bid],
+  expire_billing_key: (p, b) => [b.orderId, p.bid],
+  cancel_payment: (p) => [p.tid],
+  create_cash_receipt: (_, b) => [b.orderId, b.amount],
+  cancel_cash_receipt: (p) => [p.tid],
+  get_cash_receipt_status: (p) => [p.tid],
+  find_payment_by_order_id: (p) => [p.tid],
+};
+
+/** "unsigned" without signData, a problem when it does not verify, null when it does. */
+function signDataProblem(
+  operationId: string,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  body: unknown,
+  secretKey: string,
+): string | null {
+  const b = { ...Object.fromEntries(query), ...((body ?? {}) as Record<string, unknown>) };
+  if (b.signData === undefined) return "unsigned";
+  const fields = SIGNED_FIELDS[operationId]?.(params, b);
+  if (!fields || fields.some((f) => f === undefined)) return "signData sent where its fields are unknown";
+  const expected = createHash("sha256")
+    .update(`${fields.join("")}${String(b.ediDate ?? "")}${secretKey}`)
+    .digest("hex");
+  return b.signData === expected ? null : "signData does not verify";
+}
+
 export async function startNiceFake(options: NiceFakeOptions = {}): Promise<NiceFake> {
   const operations = niceOperations();
   const checkCardData = billingKeyDataValidator();
   const ledger = new NiceLedger();
   const violations: string[] = [];
   const hits = new Map<string, number>();
+  const unsigned: string[] = [];
   const slowMs = options.slowMs ?? 2_000;
   const fake = { quirks: {} as NiceQuirks };
 
@@ -103,7 +143,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
       tid: p.tid,
       orderId: p.orderId,
       ediDate,
-      signature: signatureOf(p.tid, p.amount, ediDate, m.secretKey),
+      signature: signatureOf(p.tid, p.amount, ediDate, fake.quirks.forgeSignatures ? "forged" : m.secretKey),
       status: p.status,
       ...(p.status === "failed" ? { failedAt: p.at } : { paidAt: p.at }),
       ...(p.cancels.length ? { cancelledAt: p.cancels.at(-1)?.cancelledAt } : {}),
@@ -292,6 +332,80 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     return { status: 200, body: { resultCode: "2012", resultMsg: "주문번호없음", orderId, ediDate: kstNow() } };
   }
 
+  function issueReceipt(m: NiceMerchant, b: Record<string, unknown>): Answer {
+    const orderId = String(b.orderId);
+    const receiptNo = String(b.receiptNo);
+    const base = { tid: niceTid("cr"), orderId, ediDate: kstCompact() };
+    if (receiptNo.startsWith("0109999"))
+      return { status: 200, body: { resultCode: "7001", resultMsg: "현금영수증 발급 실패", ...base } };
+    const amount = Number(b.amount);
+    const parts = [b.supplyAmt, b.goodsVat, b.taxFreeAmt, b.serviceAmt].map((v) => Number(v ?? 0));
+    if (b.supplyAmt !== undefined && parts.reduce((s, v) => s + v, 0) !== amount)
+      return { status: 200, body: { resultCode: "1615", resultMsg: "거래금액 합계오류", ...base } };
+    const r: NiceReceipt = {
+      tid: base.tid,
+      orderId,
+      amount,
+      supplyAmt: parts[0],
+      goodsVat: parts[1],
+      taxFreeAmt: parts[2],
+      receiptType: String(b.receiptType),
+      receiptNo,
+      approveNo: fake.quirks.receiptNumberPending ? "" : approveNumber(),
+      cancelled: false,
+    };
+    m.receipts.set(r.tid, r);
+    return {
+      status: 200,
+      body: {
+        resultCode: "0000",
+        resultMsg: "정상 처리되었습니다.",
+        ...base,
+        ...(r.approveNo ? { approveNo: r.approveNo, approvedAt: base.ediDate } : {}),
+      },
+    };
+  }
+
+  function cancelReceipt(m: NiceMerchant, tid: string, b: Record<string, unknown>): Answer {
+    const r = m.receipts.get(tid);
+    const orderId = typeof b.orderId === "string" ? b.orderId : (r?.orderId ?? "");
+    const answer = (code: string, msg: string, cancelAmt: number, balanceAmt: number) => ({
+      status: 200,
+      body: {
+        resultCode: code,
+        resultMsg: msg,
+        tid: niceTid("cx"),
+        orderId,
+        cancelAmt,
+        balanceAmt,
+        cancelledAt: code === "0000" ? kstCompact() : "0",
+        ediDate: kstCompact(),
+      },
+    });
+    if (!r) return answer("2012", "취소 해당거래 없음", 0, 0);
+    if (r.cancelled) return answer("2013", "취소 완료 거래", 0, 0);
+    r.cancelled = true;
+    return answer("0000", "정상 처리되었습니다.", r.amount, 0);
+  }
+
+  function readReceipt(m: NiceMerchant, tid: string): Answer {
+    const r = m.receipts.get(tid);
+    const ediDate = kstCompact();
+    if (!r) return { status: 200, body: { resultCode: "2012", resultMsg: "거래없음", tid, orderId: "", ediDate } };
+    if (!r.approveNo && !fake.quirks.receiptNumberPending) r.approveNo = approveNumber();
+    return {
+      status: 200,
+      body: {
+        resultCode: "0000",
+        resultMsg: "정상 처리되었습니다.",
+        tid,
+        orderId: r.orderId,
+        ediDate,
+        ...(r.approveNo ? { approveNo: r.approveNo } : {}),
+      },
+    };
+  }
+
   function route(m: NiceMerchant, op: NiceOperation, params: Record<string, string>, body: unknown, slow: boolean) {
     const b = (body ?? {}) as Record<string, unknown>;
     switch (op.operationId) {
@@ -305,6 +419,12 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
         return cancel(m, params.tid ?? "", b);
       case "find_payment_by_order_id":
         return find(m, params.orderId ?? "");
+      case "create_cash_receipt":
+        return issueReceipt(m, b);
+      case "cancel_cash_receipt":
+        return cancelReceipt(m, params.tid ?? "", b);
+      case "get_cash_receipt_status":
+        return readReceipt(m, params.tid ?? "");
       default:
         return null;
     }
@@ -359,6 +479,12 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     const merchant = ledger.merchant(credentials.clientKey, credentials.secretKey);
     if (merchant.secretKey !== credentials.secretKey)
       return send(res, { status: 401, body: { resultCode: "A114", resultMsg: "unauthorized" } });
+    const signData = signDataProblem(op.operationId, params, url.searchParams, body, merchant.secretKey);
+    if (signData === "unsigned") unsigned.push(op.operationId);
+    else if (signData) {
+      violations.push(`${op.operationId}: ${signData}`);
+      return send(res, { status: 200, body: { resultCode: "A252", resultMsg: signData } });
+    }
     const fault = faultOf(body);
     if (fault === "network") return void res.socket?.destroy();
     if (fault === "500") return send(res, { status: 500, body: { resultCode: "2000", resultMsg: "DB오류" } });
@@ -386,6 +512,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     ledger,
     violations,
     hits,
+    unsigned,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

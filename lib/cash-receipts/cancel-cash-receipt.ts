@@ -3,7 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { getChannelById } from "@/lib/channels/repository";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
-import { cashReceiptProviderFor } from "@/lib/providers/cash-receipt-registry";
+import { cashReceiptProviderFor } from "@/lib/channels/providers";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { findLatestReceipt, markCancelled, paymentExists } from "./repository";

@@ -1,7 +1,29 @@
 import type { AuthContext } from "@/lib/auth/context";
+import { cashReceiptProviderFor } from "@/lib/channels/providers";
+import { getChannelById } from "@/lib/channels/repository";
+import { callProvider } from "@/lib/providers/call";
 import { resolveStore } from "@/lib/tenancy/scope";
-import { findReceiptOrThrow } from "./repository";
+import { type CashReceiptRecord, findReceiptOrThrow, recordIssueNumber } from "./repository";
 import { serializeCashReceipt } from "./serialize";
+
+/**
+ * A receipt issued before the PG had the tax office's number (NICE answers `approveNo` only once
+ * issued) is read at the PG; the number is kept once known. A PG that cannot answer now leaves
+ * the receipt as recorded.
+ */
+async function withIssueNumber(row: CashReceiptRecord): Promise<CashReceiptRecord> {
+  if (row.status !== "ISSUED" || row.issue_number !== "") return row;
+  const channel = await getChannelById(row.channel_id);
+  const provider = cashReceiptProviderFor(channel);
+  if (!provider.readCashReceipt) return row;
+  const read = await callProvider((signal) =>
+    provider.readCashReceipt!({ channel, pgReceiptId: row.pg_receipt_id, signal }),
+  );
+  if (!read.answered || !read.value.ok || !read.value.issueNumber) return row;
+  const now = Date.now();
+  await recordIssueNumber(row.id, read.value.issueNumber, now);
+  return { ...row, issue_number: read.value.issueNumber, updated_at: now };
+}
 
 /** GET /v2/payments/{payment_id}/cash-receipt. A store the caller may not see answers as a missing payment. */
 export async function getCashReceipt({
@@ -15,5 +37,6 @@ export async function getCashReceipt({
     missingAs: "PAYMENT_NOT_FOUND",
     deniedAs: "PAYMENT_NOT_FOUND",
   });
-  return { receipt: serializeCashReceipt(await findReceiptOrThrow(ctx.merchantId, store.id, input.payment_id)) };
+  const row = await findReceiptOrThrow(ctx.merchantId, store.id, input.payment_id);
+  return { receipt: serializeCashReceipt(await withIssueNumber(row)) };
 }

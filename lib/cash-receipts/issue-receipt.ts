@@ -5,7 +5,7 @@ import { type Executor, transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { newId, newSecret } from "@/lib/ids";
 import { findPrimaryTransaction } from "@/lib/payments/repository";
-import { cashReceiptProviderFor } from "@/lib/providers/cash-receipt-registry";
+import { cashReceiptProviderFor } from "@/lib/channels/providers";
 import { maskIdentifier } from "./mask";
 import { type CashReceiptRecord, findLatestReceipt, insertReceipt } from "./repository";
 import type { IssueCashReceiptBody } from "./schema";

@@ -77,6 +77,16 @@ export async function markCancelled(receipt: CashReceiptRecord, now: number, db:
   return Number(done.numUpdatedRows) > 0;
 }
 
+/** The tax office's number a PG reported after issuance (only while none is recorded). */
+export async function recordIssueNumber(receiptId: string, issueNumber: string, now: number): Promise<void> {
+  await getDb()
+    .updateTable("cash_receipts")
+    .set({ issue_number: issueNumber, updated_at: now })
+    .where("id", "=", receiptId)
+    .where("issue_number", "=", "")
+    .execute();
+}
+
 /** One page of a store's receipts, newest first, with the total; `from`/`to` bound issued_at (epoch ms, to exclusive). */
 export async function pageReceipts(
   merchantId: string,

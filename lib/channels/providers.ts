@@ -1,4 +1,5 @@
-import { createLiveAdapters } from "@/lib/providers/live-adapters";
+import { cashReceiptProviderChooser } from "@/lib/providers/cash-receipt-registry";
+import { createLiveAdapters, createLiveCashReceiptAdapters } from "@/lib/providers/live-adapters";
 import { paymentProviderChooser } from "@/lib/providers/registry";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { virtualAccountProviderChooser } from "@/lib/providers/virtual-account-registry";
@@ -27,3 +28,6 @@ const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>
 /** Payment calls pass each channel's circuit and are logged for channel health (lib/routing). */
 export const paymentProviderFor = withChannelHealth(paymentProviderChooser(liveAdapters));
 export const virtualAccountProviderFor = virtualAccountProviderChooser(liveVirtualAccountAdapters);
+export const cashReceiptProviderFor = cashReceiptProviderChooser(
+  createLiveCashReceiptAdapters({ secretKeyFor: secretKeyForChannel }),
+);

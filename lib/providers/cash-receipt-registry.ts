@@ -14,13 +14,19 @@ const liveNotConfigured: CashReceiptProvider = {
   cancelCashReceipt: async () => NOT_CONFIGURED,
 };
 
-/** Real cash-receipt adapters register here by pg_provider. */
-const liveCashReceiptAdapters: Partial<Record<string, CashReceiptProvider>> = {};
+export type CashReceiptProviderFor = (channel: Pick<ChannelRef, "type" | "pg_provider">) => CashReceiptProvider;
 
-export function cashReceiptProviderFor(channel: Pick<ChannelRef, "type" | "pg_provider">): CashReceiptProvider {
-  const provider =
-    channel.type === "TEST"
-      ? sandboxCashReceiptProvider
-      : (liveCashReceiptAdapters[channel.pg_provider] ?? liveNotConfigured);
-  return withProviderMetrics(provider, channel);
+/**
+ * The cash-receipt provider serving a channel: the sandbox for TEST channels, the real adapter of
+ * its PG from `liveAdapters` (by pg_provider; built by lib/channels/providers.ts with the opener of
+ * the channel's sealed secret) for LIVE ones.
+ */
+export function cashReceiptProviderChooser(
+  liveAdapters: Partial<Record<string, CashReceiptProvider>>,
+): CashReceiptProviderFor {
+  return (channel) => {
+    const provider =
+      channel.type === "TEST" ? sandboxCashReceiptProvider : (liveAdapters[channel.pg_provider] ?? liveNotConfigured);
+    return withProviderMetrics(provider, channel);
+  };
 }

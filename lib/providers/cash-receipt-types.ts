@@ -29,4 +29,11 @@ export interface CashReceiptProvider {
     pgReceiptId: string;
     amount: number;
   }): Promise<{ ok: true } | ProviderFailure>;
+
+  /** The receipt's state at the PG, for PGs that give the tax office's number only later. */
+  readCashReceipt?(input: {
+    channel: ChannelRef;
+    pgReceiptId: string;
+    signal?: AbortSignal;
+  }): Promise<{ ok: true; issueNumber: string | null } | ProviderFailure>;
 }

@@ -1,4 +1,6 @@
+import type { CashReceiptProvider } from "./cash-receipt-types";
 import { createNicePaymentsAdapter } from "./nicepay/adapter";
+import { createNiceCashReceiptAdapter } from "./nicepay/cash-receipts";
 import { createTossPaymentsAdapter, type TossPaymentsAdapter } from "./tosspayments/adapter";
 import type { ChannelRef, PaymentProvider } from "./types";
 
@@ -13,4 +15,9 @@ export type LiveAdapters = { TOSSPAYMENTS: TossPaymentsAdapter; NICE: PaymentPro
  */
 export function createLiveAdapters(secrets: ChannelSecrets): LiveAdapters {
   return { TOSSPAYMENTS: createTossPaymentsAdapter(secrets), NICE: createNicePaymentsAdapter(secrets) };
+}
+
+/** The real PGs' cash-receipt adapters, keyed by pg_provider (Toss's are not wired yet). */
+export function createLiveCashReceiptAdapters(secrets: ChannelSecrets): Partial<Record<string, CashReceiptProvider>> {
+  return { NICE: createNiceCashReceiptAdapter(secrets) };
 }

@@ -1,7 +1,8 @@
 import { validateCard } from "@/lib/cards/validate-card";
 import { ProviderRefusal } from "../refusal";
 import type { Approval, CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
-import { NiceOutcomeUnknown, niceRequest, type NiceKeys } from "./client";
+import { niceChannelCaller } from "./channel-call";
+import { NiceOutcomeUnknown } from "./client";
 import { encDataOf } from "./enc-data";
 import {
   APPROVED,
@@ -40,12 +41,6 @@ type BillingKeyAnswer = {
   CardName?: string;
 };
 
-function keysOf(secret: string): NiceKeys {
-  const at = secret.indexOf(":");
-  if (at <= 0) throw new Error("NICE Payments: the channel's secret is not clientKey:secretKey");
-  return { clientKey: secret.slice(0, at), secretKey: secret.slice(at + 1) };
-}
-
 function requireKrw(currency: string): void {
   if (currency !== "KRW")
     throw new ProviderRefusal("currency", `currency: NICE Payments takes KRW here, not ${currency}`);
@@ -68,13 +63,16 @@ function sentCardInfo(card: CardCredential, answer: BillingKeyAnswer) {
 }
 
 export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentProvider {
-  const call = async <T>(
-    channel: ChannelRef,
-    request: { method: "GET" | "POST"; path: string; body?: Record<string, unknown>; signal?: AbortSignal },
-  ) => niceRequest<T>({ ...request, keys: keysOf(await options.secretKeyFor(channel)) });
+  const call = niceChannelCaller(options.secretKeyFor);
 
+  // No signData here: the document's rule for it needs NICE's tid, which a look-up by order id lacks.
   const find = (channel: ChannelRef, orderId: string, signal?: AbortSignal) =>
-    call<NicePayment>(channel, { method: "GET", path: `/v1/payments/find/${encodeURIComponent(orderId)}`, signal });
+    call<NicePayment>(channel, {
+      method: "GET",
+      path: `/v1/payments/find/${encodeURIComponent(orderId)}`,
+      paymentAnswer: true,
+      signal,
+    });
 
   /** NICE's record of an order as a definite answer, or null when NICE has none (send it then). */
   async function recorded(
@@ -90,15 +88,14 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
   }
 
   async function register(channel: ChannelRef, orderId: string, card: CardCredential, signal?: AbortSignal) {
-    const keys = keysOf(await options.secretKeyFor(channel));
-    const answer = await niceRequest<BillingKeyAnswer>({
-      keys,
+    checkedCard(card);
+    return call<BillingKeyAnswer>(channel, {
       method: "POST",
       path: "/v1/subscribe/regist",
-      body: { encData: encDataOf(checkedCard(card), keys.secretKey), orderId, encMode: "A2" },
+      body: (secretKey) => ({ encData: encDataOf(card, secretKey), orderId, encMode: "A2" }),
+      sign: [orderId],
       signal,
     });
-    return answer;
   }
 
   async function charge(
@@ -127,6 +124,8 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
         mallReserved: mallReservedOf(input.taxFreeAmount),
         ...(input.customerName?.trim() ? { buyerName: input.customerName.slice(0, 30) } : {}),
       },
+      sign: [input.txId, bid],
+      paymentAnswer: true,
       signal,
     });
     if (answer.resultCode === APPROVED && answer.status === "paid") return approvalOf(answer);
@@ -143,6 +142,7 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
       method: "POST",
       path: `/v1/subscribe/${encodeURIComponent(bid)}/expire`,
       body: { orderId },
+      sign: [orderId, bid],
       signal,
     });
   }
@@ -244,6 +244,8 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
         method: "POST",
         path: `/v1/payments/${encodeURIComponent(pgTxId)}/cancel`,
         body: { reason: reason.slice(0, 100), orderId: cancellationId, cancelAmt: amount, taxFreeAmt: taxFreeAmount },
+        sign: [pgTxId],
+        paymentAnswer: true,
         signal,
       });
       if (answer.resultCode === CANCELLED && answer.cancelledTid)
