@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
+import { ScrollBox } from "@/components/ui/scroll-box";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import type { ChannelHealth } from "@/lib/routing/health";
 import { channelHealthAction } from "./actions";
@@ -38,7 +39,7 @@ export function ChannelHealthCard() {
   return (
     <Card title={t("routing.health.title")}>
       <p className="mb-3 text-sm text-slate-600">{t("routing.health.intro")}</p>
-      <div className="overflow-x-auto">
+      <ScrollBox label={t("routing.health.title")}>
         <table className="w-full min-w-[560px] text-left text-sm" data-testid="channel-health">
           <thead className="text-xs text-slate-500">
             <tr>
@@ -70,7 +71,7 @@ export function ChannelHealthCard() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </Card>
   );
 }

@@ -40,7 +40,13 @@ for (const size of WIDTHS)
             updated_at: now,
           })
           .execute();
-        const names = ["Toss Payments (test)", "KCP (test)", "NICE (test)", "KakaoPay (test)"];
+        const names = [
+          "Toss Payments (test)",
+          "KCP (test)",
+          "NICE (test)",
+          "KakaoPay (test)",
+          "Danal identity verification (test)",
+        ];
 
         await signInAs(page, m, lang.locale);
         await expect(page.getByTestId("attention-circuits")).toContainText("KCP (test)");
