@@ -24,6 +24,15 @@ export class ProviderOutcomeUnknown extends Error {
   }
 }
 
+/**
+ * For a call made after another that may have moved money (a look-up after an "already approved"
+ * answer): its failure to connect says nothing about the money, so the not-sent mark is dropped.
+ */
+export function afterPossibleProcessing(error: unknown): unknown {
+  if (error instanceof ProviderOutcomeUnknown) error.notProcessed = undefined;
+  return error;
+}
+
 /** The cause after which `error` certainly moved no money, if it is one. */
 export function notProcessedCauseOf(error: unknown): NotProcessedCause | undefined {
   return error instanceof ProviderOutcomeUnknown ? error.notProcessed : undefined;
