@@ -114,7 +114,8 @@ for (const size of WIDTHS)
           .getByLabel(ko ? "그룹 이름" : "Group name")
           .fill("Cards split 2");
         await page.getByRole("button", { name: ko ? "그룹 저장" : "Save group" }).click();
-        await expect(toast(page, ko ? "채널 그룹을 저장했습니다." : "Channel group saved.")).toBeVisible();
+        // The creation's toast may still be showing: the second one joins it.
+        await expect(toast(page, ko ? "채널 그룹을 저장했습니다." : "Channel group saved.").first()).toBeVisible();
         const renamed = page.getByTestId("channel-groups").getByRole("listitem").filter({ hasText: "Cards split 2" });
         await expect(renamed).toContainText(ko ? "규칙 1개" : "1 rule");
 
