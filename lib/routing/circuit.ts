@@ -23,11 +23,26 @@ export type CircuitPass =
   | { allowed: true; probe: boolean /** the circuit has something to reset on success */; dirty: boolean }
   | { allowed: false };
 
+/**
+ * A closed, clean circuit read within the last CACHE_MS is taken as still so: a healthy channel's
+ * payments read no circuit row (the payment write path stays at its statement count). A circuit
+ * another process opens is seen here within CACHE_MS; any change made here is seen at once.
+ */
+const CACHE_MS = 2_000;
+const clean = new Map<string, number>();
+
 /** Whether a payment call may go to the channel now. */
 export async function passCircuit(channelId: string, now = Date.now()): Promise<CircuitPass> {
+  const readAt = clean.get(channelId);
+  if (readAt !== undefined && now - readAt < CACHE_MS) return { allowed: true, probe: false, dirty: false };
   const [circuit] = await readCircuits([channelId]);
-  if (!circuit || circuit.state === "CLOSED")
-    return { allowed: true, probe: false, dirty: (circuit?.consecutive_failures ?? 0) > 0 };
+  if (!circuit || circuit.state === "CLOSED") {
+    const dirty = (circuit?.consecutive_failures ?? 0) > 0;
+    if (dirty) clean.delete(channelId);
+    else clean.set(channelId, now);
+    return { allowed: true, probe: false, dirty };
+  }
+  clean.delete(channelId);
   const { pauseMs, staleProbeMs } = circuitSettings();
   if (await claimProbe(channelId, now, pauseMs, staleProbeMs)) return { allowed: true, probe: true, dirty: true };
   return { allowed: false };
@@ -35,6 +50,11 @@ export async function passCircuit(channelId: string, now = Date.now()): Promise<
 
 /** Reports a call's result to the circuit: `answered` false for a call without a usable answer. */
 export async function reportToCircuit(channelId: string, answered: boolean, pass: CircuitPass, now = Date.now()) {
-  if (!answered) await recordCircuitFailure(channelId, circuitSettings().threshold, now);
-  else if (pass.allowed && pass.dirty) await recordCircuitSuccess(channelId, now);
+  if (!answered) {
+    clean.delete(channelId);
+    await recordCircuitFailure(channelId, circuitSettings().threshold, now);
+  } else if (pass.allowed && pass.dirty) {
+    await recordCircuitSuccess(channelId, now);
+    clean.set(channelId, now);
+  }
 }
