@@ -10,12 +10,13 @@ import {
   listStorePaymentChannels,
   updateGroup,
 } from "./repository";
-import type {
-  ChannelGroupInput,
-  ChannelGroupView,
-  GroupDefinition,
-  RoutingTargetInput,
-  UpdateChannelGroupInput,
+import {
+  GROUP_KEY_PREFIX,
+  type ChannelGroupInput,
+  type ChannelGroupView,
+  type GroupDefinition,
+  type RoutingTargetInput,
+  type UpdateChannelGroupInput,
 } from "./schema";
 import { serializeGroup } from "./serialize";
 
@@ -81,7 +82,7 @@ export async function createChannelGroup({ ctx, input }: { ctx: AuthContext; inp
     id: newId("cg_"),
     merchant_id: ctx.merchantId,
     store_id: ctx.storeId,
-    key: `channel-group-${randomUUID()}`,
+    key: `${GROUP_KEY_PREFIX}${randomUUID()}`,
     name: input.name,
     definition: JSON.stringify(definition),
     created_at: now,

@@ -1,7 +1,7 @@
 import { type ChannelRecord, listStoreChannels } from "@/lib/channels/repository";
 import { unavailableChannels } from "./availability";
 import { findStoreGroup, insertRoutingRecord, listPaymentRouting } from "./repository";
-import type { RoutingRecord } from "./schema";
+import { GROUP_KEY_PREFIX, type RoutingRecord } from "./schema";
 import { parseDefinition } from "./serialize";
 import { type RoutingFacts, selectChannel } from "./select";
 
@@ -26,6 +26,7 @@ export async function routePayment(
   key: string,
   facts: RoutingFacts,
 ): Promise<RoutedPayment | undefined> {
+  if (!key.startsWith(GROUP_KEY_PREFIX)) return undefined;
   const group = await findStoreGroup(merchantId, storeId, key);
   if (!group) return undefined;
   const definition = parseDefinition(group.definition);

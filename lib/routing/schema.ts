@@ -11,6 +11,9 @@ export type RoutedMethod = (typeof ROUTED_METHODS)[number];
 
 const MAX_AMOUNT = 1_000_000_000_000_000;
 
+/** Every group key starts so: a payment's channel key is looked up as a group only then. */
+export const GROUP_KEY_PREFIX = "channel-group-";
+
 export const routingTarget = z.object({
   channel_key: z.string().trim().min(1, "choose a channel").max(200),
   /** Relative share of new payments; 0 = only tried on failover. */

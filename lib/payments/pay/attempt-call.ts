@@ -1,5 +1,6 @@
 import { asDomainError, ProviderError } from "@/lib/errors/domain-error";
 import { type CallResult, callProvider } from "@/lib/providers/call";
+import type { NotProcessedCause } from "@/lib/providers/not-processed";
 import { unknownSummary } from "@/lib/providers/unknown-outcome";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
 import { currentTransaction, type TransactionRow } from "../transactions/repository";
@@ -52,7 +53,17 @@ export async function runAttemptCall(
   if (result.answered) return settleAttempt(attempt.id, answerOf(result.value), onSettled, attempt);
   await markUnknown("transactions", attempt.id, result.reason);
   const pending = await currentTransaction(attempt.id);
-  return rememberUnknown(pending.status === "PENDING" ? await lookUpAttempt(pending) : pending, result.reason);
+  const row = rememberUnknown(pending.status === "PENDING" ? await lookUpAttempt(pending) : pending, result.reason);
+  if (result.notProcessed && row.status === "PENDING") notSent.set(row, result.notProcessed);
+  return row;
+}
+
+// Attempts whose call certainly never reached the PG (lib/providers/not-processed.ts), with why.
+const notSent = new WeakMap<object, NotProcessedCause>();
+
+/** Why the call that returned this pending record certainly moved no money, if it did not. */
+export function notSentCause(record: object): NotProcessedCause | undefined {
+  return notSent.get(record);
 }
 
 // Why the call that returned this record had no answer: what its verb tells the client.

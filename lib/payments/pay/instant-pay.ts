@@ -5,6 +5,10 @@ import { validateCard } from "@/lib/cards/validate-card";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { HOUR, toRfc3339 } from "@/lib/time";
 import { storeIdInScope } from "@/lib/tenancy/scope";
+import type { ChannelRecord } from "@/lib/channels/repository";
+import { digitsOnly } from "@/lib/cards/card-number";
+import { routePayment } from "@/lib/routing/route-payment";
+import { payThroughGroup } from "./routed-pay";
 import { requirePaymentChannel } from "../payment-scope";
 import type { InstantPayInput } from "../schema";
 import type { TransactionRow } from "../transactions/repository";
@@ -40,7 +44,41 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     paymentId: input.payment_id,
   });
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
+  // A channel group's key: the group chooses the channel, and fails over where no money moved.
+  const routed = await routeIfGroup(ctx, input);
+  if (routed)
+    return instantPayResponse(
+      requireSucceeded(
+        await payThroughGroup(routed.payment, (channel, failoverFrom) =>
+          payOnChannel(ctx, input, routed.storeId, channel, failoverFrom),
+        ),
+      ),
+    );
   const { storeId, channel } = await requirePaymentChannel(ctx, input.store_id, input.channel_key);
+  return instantPayResponse(requireSucceeded(await payOnChannel(ctx, input, storeId, channel)));
+}
+
+async function routeIfGroup(ctx: AuthContext, input: Input) {
+  const storeId = storeIdInScope(ctx, input.store_id);
+  const card = input.payment_method_option.card;
+  const payment = await routePayment(ctx.merchantId, storeId, input.channel_key, {
+    paymentId: input.payment_id,
+    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+    amount: input.total_amount,
+    // Only the first digits (the BIN): brand and BIN rules need no more.
+    bin: card ? digitsOnly(card.card_credential.card_number).slice(0, 8) : undefined,
+  });
+  return payment && { storeId, payment };
+}
+
+/** One attempt of the payment on one channel: checked, recorded PENDING, sent, and settled. */
+async function payOnChannel(
+  ctx: AuthContext,
+  input: Input,
+  storeId: string,
+  channel: ChannelRecord,
+  failoverFrom?: string,
+): Promise<TransactionRow> {
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
@@ -83,11 +121,12 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
       ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
       : undefined,
     idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
+    failoverFrom,
   });
 
   const provider = paymentProviderFor(channel);
   const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
-  const row = await runAttemptCall(attempt, (signal) =>
+  return runAttemptCall(attempt, (signal) =>
     card
       ? provider.approveCard({
           channel,
@@ -113,7 +152,6 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
           accountNumber: va!.account_number,
         }),
   );
-  return instantPayResponse(requireSucceeded(row));
 }
 
 function instantPayResponse(done: TransactionRow) {

@@ -50,10 +50,15 @@ function injected(fault: SandboxFault): SandboxFault {
   return fault;
 }
 
-/** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
-export function faultFor(text: string | undefined): SandboxFault | null {
-  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled|maintenance)\]/.exec(text ?? "");
-  if (directive) return injected(directive[1] as SandboxFault);
+/**
+ * The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS.
+ * `[sandbox:network@kcp]` aims the directive at one PG's sandbox channels (their PG merchant id
+ * starts with `kcp_`), so a channel group's other channels answer normally.
+ */
+export function faultFor(text: string | undefined, pgMerchantId?: string): SandboxFault | null {
+  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled|maintenance)(?:@([a-z0-9]+))?\]/.exec(text ?? "");
+  const aimed = directive?.[2];
+  if (directive && (!aimed || pgMerchantId?.startsWith(`${aimed}_`))) return injected(directive[1] as SandboxFault);
   const rates = randomRates();
   let draw = Math.random();
   for (const fault of FAULTS) {

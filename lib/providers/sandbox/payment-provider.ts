@@ -80,7 +80,7 @@ async function processPayment(
   orderName: string,
   payment: NewPayment,
 ): Promise<Approval | VirtualAccountIssue | ProviderFailure> {
-  const fault = faultFor(orderName);
+  const fault = faultFor(orderName, payment.pg_merchant_id);
   if (fault === "maintenance") return failure("PG_MAINTENANCE", "The provider is under maintenance (sandbox).");
   const receivedAt = await arrive(fault);
   const { payment: stored, created } = await recordPayment({
