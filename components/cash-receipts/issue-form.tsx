@@ -59,7 +59,8 @@ export function IssueCashReceiptForm() {
     mutationFn: async (v: DashboardIssueInput) => unwrap(await issueCashReceiptAction(v)),
     onSuccess: (r) => {
       setNotice({ kind: "success", text: t("receipts.issued", { number: r.issue_number }) });
-      form.reset(values);
+      // The form's resetOptions keep typed values on re-seeding; after an issue everything goes.
+      form.reset(values, { keepDirtyValues: false });
       void queryClient.invalidateQueries({ queryKey: ["cash-receipts"] });
     },
     onError: (e: Error) => setNotice({ kind: "error", text: errorText(e) }),

@@ -47,6 +47,7 @@ async function seed(rows: Row[], merchantId: string) {
       net: r.gross - r.fee - r.vat,
       status: "EXPECTED" as const,
       pg_key: null,
+      pg_order_id: null,
       created_at: now,
       updated_at: now,
     })),

@@ -117,4 +117,20 @@ export class NiceLedger {
   find(clientKey: string): NiceMerchant | undefined {
     return this.merchants.get(clientKey);
   }
+
+  /** A refund made in NICE's own console (no orderId of ours): NICE's balance drops, ours does not. */
+  refundInConsole(clientKey: string, tid: string, amount: number): void {
+    const p = this.merchants.get(clientKey)?.payments.get(tid);
+    if (!p || amount > p.balanceAmt) throw new Error(`the fake cannot refund ${amount} of ${tid}`);
+    p.cancels.push({
+      cancelledTid: niceTid("cc"),
+      orderId: "",
+      amount,
+      taxFreeAmt: 0,
+      reason: "refunded in NICE's console",
+      cancelledAt: kstNow(),
+    });
+    p.balanceAmt -= amount;
+    p.status = p.balanceAmt === 0 ? "cancelled" : "partialCancelled";
+  }
 }

@@ -22,9 +22,10 @@ export const seedBillingDemo: DemoSeeder = async ({ merchantId, storeId }) => {
     input: {
       channel_key: channel.key,
       customer: {
-        customer_id: "demo-customer",
-        customer_name: { full_name: "Demo Customer" },
-        email: "customer@example.com",
+        customer_id: "demo-customer-jiho",
+        customer_name: { full_name: "이지호" },
+        phone_number: "010-3456-7890",
+        email: "jiho@example.com",
       },
       payment_method_option: {
         card: {
@@ -45,7 +46,7 @@ export const seedBillingDemo: DemoSeeder = async ({ merchantId, storeId }) => {
       input: {
         billing_key,
         payment_id: `demo-subscription-${month}`,
-        order_name: "Demo monthly plan",
+        order_name: "월간 정기 구독",
         total_amount: 9900,
         currency: "KRW",
         scheduled_at: Date.now() + month * 30 * DAY,

@@ -17,13 +17,13 @@ export async function seedDemoCashReceipts(demo: { merchantId: string; storeId: 
   const base = {
     channel_key: channel.key,
     currency: "KRW",
-    customer_identifier: "01012345678",
+    customer_identifier: "01023456789",
     type: "PERSONAL" as const,
   };
-  // The paid demo payment, if the payments seeder made it (amount within what was paid).
+  // The deposited virtual-account payment (cash-type), if the payments seeder made it.
   await issueCashReceipt({
     ctx,
-    input: { ...base, payment_id: "demo-order-1001", order_name: "Ceramic mug set", amount: 39000 },
+    input: { ...base, payment_id: "demo-order-1005", order_name: "유기농 원두 1kg", amount: 28000 },
   }).catch(() => undefined);
   await issueCashReceipt({
     ctx,
@@ -32,9 +32,9 @@ export async function seedDemoCashReceipts(demo: { merchantId: string; storeId: 
       payment_id: "demo-offline-2001",
       type: "CORPORATE",
       customer_identifier: "1234567890",
-      order_name: "Catering (paid in cash)",
+      order_name: "케이터링 (현금 결제)",
       amount: 220000,
-      customer_name: "Demo Corp",
+      customer_name: "(주)데모",
     },
   });
   await issueCashReceipt({
@@ -42,7 +42,7 @@ export async function seedDemoCashReceipts(demo: { merchantId: string; storeId: 
     input: {
       ...base,
       payment_id: "demo-offline-2002",
-      order_name: "Gift wrapping",
+      order_name: "선물 포장",
       amount: 5000,
       product_type: "REAL",
     },

@@ -15,7 +15,7 @@ describe("identity and cash-receipt demo seeders", () => {
     await seedDemoCashReceipts(demo);
     expect((await findVerification(m.merchant_id, m.store_id, "demo-identity-1"))?.status).toBe("VERIFIED");
     expect((await findVerification(m.merchant_id, m.store_id, "demo-identity-2"))?.sent_at).not.toBeNull();
-    expect(await findLatestReceipt(m.merchant_id, m.store_id, "demo-order-1001")).toMatchObject({
+    expect(await findLatestReceipt(m.merchant_id, m.store_id, "demo-order-1005")).toMatchObject({
       status: "ISSUED",
       is_manual: 1,
       transaction_id: expect.any(String),

@@ -21,7 +21,7 @@ export async function seedDemoVerifications(demo: { merchantId: string; storeId:
     input: {
       id: "demo-identity-1",
       channelKey: channel.key,
-      customer: { id: "demo-customer-1", name: "Kim Minji", phoneNumber: "01012345678" },
+      customer: { id: "demo-customer-minji", name: "김민지", phoneNumber: "01023456789" },
       operator: "SKT",
       method: "APP",
     },
@@ -32,7 +32,7 @@ export async function seedDemoVerifications(demo: { merchantId: string; storeId:
     input: {
       id: "demo-identity-2",
       channelKey: channel.key,
-      customer: { name: "Lee Jiho", phoneNumber: "01098765432", identityNumber: "9505051" },
+      customer: { name: "이지호", phoneNumber: "01034567890", identityNumber: "9505051" },
       operator: "KT",
       method: "SMS",
     },

@@ -5,6 +5,7 @@ import { sweepUnsettled } from "@/lib/payments/unsettled/sweep";
 import { followUpRefund, VA_REFUND_FOLLOW_UP_QUEUE } from "@/lib/payments/virtual-account/refund-follow-up";
 import { RETENTION_QUEUE, runRetentionJob } from "@/lib/retention/queue";
 import { deriveSettlementsTask } from "@/lib/settlements/derive-expected";
+import { bookDailyReadsTask, DAILY_READ_QUEUE, runDailyRead } from "@/lib/settlements/daily-read";
 import { runScheduleJob } from "@/lib/schedules/run";
 import { SCHEDULE_RUN_QUEUE } from "@/lib/schedules/queue";
 import { deliverWebhookJob } from "@/lib/webhooks/deliver";
@@ -31,6 +32,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_ATTEMPT_QUEUE]: deliverWebhookJob,
   [RETENTION_QUEUE]: runRetentionJob,
   [VA_REFUND_FOLLOW_UP_QUEUE]: followUpRefund,
+  [DAILY_READ_QUEUE]: runDailyRead,
 };
 
 /**
@@ -59,6 +61,8 @@ export const periodicTasks: PeriodicTask[] = [
   sealAuditTask,
   // Writes the EXPECTED settlement of new payments and refunds from their channel's contract (lib/settlements/derive-expected.ts).
   deriveSettlementsTask,
+  // Books each channel's daily PG settlement-report read (LIVE Toss, sandbox), one job per channel and day (lib/settlements/daily-read.ts).
+  bookDailyReadsTask,
   // Makes due what a clock that ran ahead booked too far ahead (lib/jobs/future-times.ts).
   futureTimesTask,
 ];

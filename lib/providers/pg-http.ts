@@ -12,11 +12,10 @@ export type PgHttpRequest = {
 };
 
 /**
- * Sends a JSON request to a PG and reads its answer's text. A request that fails before an answer
- * (timeout, refused or lost connection) or an answer cut off is no definite outcome: `unknown`
- * builds the adapter's error of that kind, which the caller throws so the outcome is looked up.
- * A failure before the request left (refused, DNS, TLS) is recorded the same way but marked with
- * its cause (./not-processed.ts), so routing knows no money moved.
+ * Sends a JSON request to a PG and reads its answer's text. No answer, or one cut off, is thrown
+ * through `unknown` so the caller looks the outcome up. A failure before the request left
+ * (refused, DNS, TLS) is thrown the same way but marked with its cause (./not-processed.ts), so
+ * routing knows no money moved.
  */
 export async function sendPgRequest(
   request: PgHttpRequest,

@@ -84,9 +84,8 @@ export type ChannelRef = {
 export type ProviderCallBase = { channel: ChannelRef; signal?: AbortSignal };
 
 /**
- * The money of a payment request as the PG must record it: the total, its tax-free part (0 when
- * fully taxable) and the VAT when the merchant gave one (absent: the PG works it out). Adapters
- * send each to the PG's own field for it; a PG with no field for one says so in docs/providers.md.
+ * The money of a payment request as the PG records it; `vatAmount` absent lets the PG work it out
+ * (a PG lacking a field says so in docs/providers.md).
  */
 export type PaymentAmounts = {
   amount: number;
@@ -223,8 +222,50 @@ export interface PaymentProvider {
   /** What the provider recorded for our cancellation `cancellationId`. Throws when it cannot be asked. */
   lookupCancellation(input: ProviderCallBase & { pgTxId: string; cancellationId: string }): Promise<CancellationLookup>;
 
+  /**
+   * "lookup": the PG offers no transaction listing, so reconciliation asks `lookupPayment` for each
+   * of our attempts in the window instead of `listTransactions` (docs/payments.md, "Reconciliation").
+   */
+  readonly reconciledBy?: "lookup";
+
   /** The settlement file: payments and cancellations the provider received in [from, to), oldest first, paged. */
   listTransactions(
     input: ProviderCallBase & { from: number; to: number; cursor?: string | null; limit?: number },
   ): Promise<SettlementPage>;
+
+  /**
+   * The PG's settlement report: what it pays out for the sales of [soldFrom, soldUntil), after
+   * which fees, on which day, as it applies the merchant's `contract`. Only PGs whose report is
+   * read through this interface have it (the sandbox; LIVE Toss is read by its own adapter).
+   */
+  listSettlementReport?(
+    input: ProviderCallBase & { soldFrom: number; soldUntil: number; contract: SettlementContract },
+  ): Promise<ProviderSettlement[]>;
 }
+
+/** The merchant's contract as the PG applies it: its fees and VAT for one sale or refund, and the payout day of a sale day. */
+export type SettlementContract = {
+  charge(
+    method: string | null,
+    kind: "PAYMENT" | "REFUND",
+    amount: number,
+  ): { fees: { type: string; amount: number }[]; vatOnFees: number };
+  payoutDate(soldOn: string): string;
+};
+
+/** One row of a PG's settlement report; amounts positive, as PGs report them. */
+export type ProviderSettlement = {
+  /** The PG's key for the row: its transaction id, or its cancellation id for a refund. */
+  pgKey: string;
+  kind: "PAYMENT" | "REFUND";
+  /** Our transaction id (a refund's names the payment it refunds). */
+  orderId: string;
+  method: string | null;
+  currency: string;
+  amount: number;
+  fees: { type: string; amount: number }[];
+  vatOnFees: number;
+  /** Korean dates, `yyyy-MM-dd`. */
+  soldOn: string;
+  payoutOn: string;
+};

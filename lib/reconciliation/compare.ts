@@ -217,13 +217,16 @@ function doubleCharges(entries: PaymentEntry[], rows: Map<string, AttemptRecord>
 
 /**
  * Compares the settlement entries of the accounts that could be listed with our records. `listed`
- * holds those accounts' PG merchant ids: our records elsewhere are not judged.
+ * holds those accounts' PG merchant ids: our records elsewhere are not judged. `lookedUp` holds the
+ * listed accounts read by looking up our attempts (./lookup-settlement.ts): their refunds are
+ * judged by each payment's refunded total, as they carry no refund entries.
  */
 export async function compare(
   entries: SettlementEntry[],
   ours: OurRecords,
   listed: Set<string>,
   accountOf: (row: AttemptRecord) => string,
+  lookedUp: Set<string> = new Set(),
 ): Promise<Mismatch[]> {
   const out: Mismatch[] = [];
   const refs = index(ours);
@@ -257,6 +260,7 @@ export async function compare(
       refunded.has(c.id) ||
       !row ||
       !listed.has(accountOf(row)) ||
+      lookedUp.has(accountOf(row)) ||
       c.requested_at < ours.since
     )
       continue;

@@ -1,9 +1,11 @@
+import { paymentProviderFor } from "@/lib/channels/providers";
 import { channelRefOf } from "@/lib/payments/transactions/repository";
 import type { SettlementEntry } from "@/lib/providers/types";
 import { checkSettlements } from "@/lib/settlements/check-settlements";
 import { toRfc3339 } from "@/lib/time";
 import { compare, type OurRecords } from "./compare";
 import { type AttemptRecord, loadRecordsForWindow, paymentAccountsInScope } from "./repository";
+import { lookUpSettlement } from "./lookup-settlement";
 import { fetchSettlement } from "./settlement";
 import type { ReconcileScope, ReconciliationReport, UnsettledItem } from "./types";
 import { listUnsettled } from "./unsettled";
@@ -31,10 +33,20 @@ export async function reconcile(scope: ReconcileScope): Promise<ReconciliationRe
   const until = scope.until ?? Date.now() + 1;
   const entries: SettlementEntry[] = [];
   const listed = new Set<string>();
+  const lookedUp = new Set<string>();
   const unreachable: UnsettledItem[] = [];
+  let window: AttemptRecord[] | null = null;
   for (const channel of await paymentAccountsInScope(scope)) {
-    const file = await fetchSettlement(channel, scope.since - CLOCK_SLACK_MS, until);
     const account = `${channel.type}|${channel.pg_provider}|${channel.pg_merchant_id}`;
+    let file: Awaited<ReturnType<typeof fetchSettlement>>;
+    if (paymentProviderFor(channel).reconciledBy === "lookup") {
+      window ??= [...(await loadRecordsForWindow(scope, until, [])).transactions.values()];
+      file = await lookUpSettlement(
+        channel,
+        window.filter((row) => accountOf(row) === account),
+      );
+      lookedUp.add(account);
+    } else file = await fetchSettlement(channel, scope.since - CLOCK_SLACK_MS, until);
     if ("entries" in file) {
       entries.push(...file.entries);
       listed.add(account);
@@ -58,7 +70,7 @@ export async function reconcile(scope: ReconcileScope): Promise<ReconciliationRe
   const named = entries.map((e) => e.txId);
   const ours = await loadOurs(scope, until, [...new Set(named)]);
   const mismatches = [
-    ...(await compare(entries, ours, listed, accountOf)),
+    ...(await compare(entries, ours, listed, accountOf, lookedUp)),
     ...(await checkSettlements({ ...scope, until })),
   ];
   const unsettled = [...unreachable, ...(await listUnsettled(scope))];

@@ -24,7 +24,8 @@ export function koreaDayStart(date: string): number {
   return Date.parse(`${date}T00:00:00.000Z`) - KST_OFFSET_MS;
 }
 
-function shift(date: string, days: number): string {
+/** The calendar date `days` days after (or before) `date`. */
+export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -46,11 +47,11 @@ export function isBusinessDay(date: string): boolean {
 export function payoutDate(soldOn: string, days: number): string {
   let date = soldOn;
   if (days === 0) {
-    while (!isBusinessDay(date)) date = shift(date, 1);
+    while (!isBusinessDay(date)) date = addDays(date, 1);
     return date;
   }
   for (let left = days; left > 0; ) {
-    date = shift(date, 1);
+    date = addDays(date, 1);
     if (isBusinessDay(date)) left -= 1;
   }
   return date;

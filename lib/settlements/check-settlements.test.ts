@@ -7,14 +7,15 @@ import { backdatePayment, backdateRefunds, setTossTerms } from "@/lib/testing/se
 import { koreaDate } from "./business-days";
 import { checkSettlements } from "./check-settlements";
 import { deriveExpectedSettlements } from "./derive-expected";
+import { RECORD_GRACE_MS } from "./rematch";
 import { type PgSettlementRow, recordConfirmedSettlements } from "./record-confirmed";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 const DAY = 86_400_000;
 
-/** The checks over the last 30 days, as if run an hour from now (past the derivation's grace). */
-function check(m: Merchant) {
-  const now = Date.now() + 3_600_000;
+/** The checks over the last 30 days, as if run `later` ms from now (default an hour: past the derivation's grace). */
+function check(m: Merchant, later = 3_600_000) {
+  const now = Date.now() + later;
   return checkSettlements({ since: now - 30 * DAY, until: now, merchantId: m.merchant_id, storeId: m.store_id }, now);
 }
 
@@ -147,11 +148,13 @@ describe("settlement checks", () => {
     expect(await check(m)).toEqual([expect.objectContaining({ kind: "payout_missing", payment_id: unconfirmed.id })]);
   });
 
-  it("report a settlement the PG made for a payment we have no record of", async () => {
+  it("report a settlement the PG made for a payment we have no record of, once it has waited out the grace", async () => {
     const m = await newMerchant();
     await setTossTerms(m);
     await recordConfirmedSettlements(await tossChannel(m), [pgRow("order-we-never-took", 7_000)]);
-    expect(await check(m)).toEqual([
+    // Our record may still be settling (a look-up under way): the row waits for it.
+    expect(await check(m)).toEqual([]);
+    expect(await check(m, RECORD_GRACE_MS + 3_600_000)).toEqual([
       expect.objectContaining({
         kind: "settlement_without_record",
         pg_tx_id: "tk_order-we-never-took_PAYMENT",
@@ -164,6 +167,12 @@ describe("settlement checks", () => {
     const m = await newMerchant();
     await setTossTerms(m);
     await recordConfirmedSettlements(await tossChannel(m), [pgRow("order-unknown", 5_000)]);
+    // Read longer ago than a row without our record waits for it.
+    await getDb()
+      .updateTable("settlements")
+      .set({ created_at: Date.now() - RECORD_GRACE_MS - 3_600_000 })
+      .where("store_id", "=", m.store_id)
+      .execute();
     const run = spawnSync(
       process.execPath,
       [

@@ -1,5 +1,6 @@
 import { koreaDate, payoutDate } from "./business-days";
 import { contractAmounts } from "./fees";
+import { RECORD_GRACE_MS, rematchWaitingSettlements } from "./rematch";
 import { termsOfChannels } from "./repository/contracts";
 import {
   type CheckScope,
@@ -18,11 +19,13 @@ export type SettlementFindingKind =
   | "settled_twice"
   /** A refund that is not netted, or netted on another payout than the one of its day. */
   | "refund_not_netted"
+  /** The PG settled another amount than our payment's or refund's (it paid short, or over). */
+  | "settled_amount_mismatch"
   /** The PG's fee or VAT on fees differs from the contract by more than 1 won. */
   | "fee_mismatch"
   /** The payout date passed and the PG has not confirmed the settlement. */
   | "payout_missing"
-  /** The PG settled a payment or refund we have no record of. */
+  /** The PG settled a payment or refund we have had no record of for RECORD_GRACE_MS since reading it. */
   | "settlement_without_record";
 
 export type SettlementFinding = {
@@ -60,6 +63,8 @@ export async function checkSettlements(
     sinceDate: koreaDate(scope.since),
   };
   const today = koreaDate(now);
+  // A PG row read before its record settled is matched now if it has since (and reported only after the grace).
+  await rematchWaitingSettlements({ merchantId: scope.merchantId, storeId: scope.storeId });
   const [paid, refunds, twice, confirmed, unmatched, due] = await Promise.all([
     paidWithoutSettlement(full),
     refundsWithSettlement(full),
@@ -108,9 +113,27 @@ export async function checkSettlements(
     });
   }
   for (const s of confirmed) {
+    const ours = s.kind === "PAYMENT" ? s.paid_amount : s.cancel_amount;
+    if (ours == null || Math.abs(n(s.gross)) === n(ours)) continue;
+    findings.push({
+      kind: "settled_amount_mismatch",
+      merchant_id: s.merchant_id,
+      store_id: s.store_id,
+      payment_id: s.payment_id,
+      tx_id: s.transaction_id,
+      cancellation_id: s.cancellation_id ?? undefined,
+      pg_tx_id: s.pg_key ?? undefined,
+      ours: n(ours),
+      provider: Math.abs(n(s.gross)),
+      detail: `the PG settled ${Math.abs(n(s.gross))} of our ${n(ours)}`,
+    });
+  }
+  for (const s of confirmed) {
     // A channel without contract terms has no agreed fee to hold the PG's against.
     if (!terms.has(s.channel_id)) continue;
-    const contract = contractAmounts(termsOf(s.channel_id), s.method, s.kind, Math.abs(n(s.gross)));
+    // The contract's fee is on the sale's amount (ours), whatever amount the PG settled.
+    const sold = (s.kind === "PAYMENT" ? s.paid_amount : s.cancel_amount) ?? Math.abs(n(s.gross));
+    const contract = contractAmounts(termsOf(s.channel_id), s.method, s.kind, n(sold));
     const ours = Math.abs(contract.fee_total) + Math.abs(contract.vat_on_fees);
     const theirs = Math.abs(n(s.fee_total)) + Math.abs(n(s.vat_on_fees));
     const off =
@@ -146,7 +169,8 @@ export async function checkSettlements(
       detail: `payout due on ${s.payout_on} not confirmed by the PG`,
     });
   }
-  for (const s of unmatched)
+  for (const s of unmatched) {
+    if (n(s.created_at) > now - RECORD_GRACE_MS) continue;
     findings.push({
       kind: "settlement_without_record",
       merchant_id: s.merchant_id,
@@ -157,5 +181,6 @@ export async function checkSettlements(
       provider: n(s.gross),
       detail: `the PG settled ${s.kind === "PAYMENT" ? "a payment" : "a refund"} we have no record of`,
     });
+  }
   return findings;
 }

@@ -2,6 +2,7 @@ import { newOrderedId } from "@/lib/ids";
 import { logger } from "@/lib/ops/logger";
 import { HolidayTableMissingError, koreaDate, payoutDate } from "./business-days";
 import { contractAmounts } from "./fees";
+import { rematchWaitingSettlements } from "./rematch";
 import { termsOfChannels } from "./repository/contracts";
 import {
   advanceCursor,
@@ -48,6 +49,7 @@ export function expectedSettlement(item: Unsettled, terms: ContractTerms, now: n
     net: amounts.net,
     status: "EXPECTED",
     pg_key: null,
+    pg_order_id: null,
     created_at: now,
     updated_at: now,
   };
@@ -115,5 +117,9 @@ export async function deriveExpectedSettlements({
 export const deriveSettlementsTask = {
   name: "settlements.derive",
   everyMs: Number(process.env.SETTLEMENT_DERIVE_MS ?? 10_000),
-  run: async () => void (await deriveExpectedSettlements()),
+  // PG rows read before their record settled are matched first, so their record is not derived twice.
+  run: async () => {
+    await rematchWaitingSettlements();
+    await deriveExpectedSettlements();
+  },
 };

@@ -2,14 +2,11 @@ import { callProvider } from "@/lib/providers/call";
 import { tossPayments } from "@/lib/channels/providers";
 import type { TossSettlement } from "@/lib/providers/tosspayments/settlements-api";
 import { logger } from "@/lib/ops/logger";
-import { koreaDate } from "./business-days";
+import { addDays, koreaDate } from "./business-days";
 import { recordConfirmedSettlements } from "./record-confirmed";
 import { liveTossChannels, recordedPgKeys } from "./repository/toss-channels";
 import { pgRowOfToss } from "./toss-rows";
-
-const DAY_MS = 86_400_000;
-/** How far back the daily read looks: Toss pays out within days, and corrections come late. */
-const DEFAULT_LOOKBACK_DAYS = 14;
+import { LOOKBACK_DAYS, type ReportRange } from "./report-range";
 
 export type TossReadResult = { channels: number; read: number; recorded: number; failed: string[] };
 
@@ -18,15 +15,14 @@ export type TossReadResult = { channels: number; read: number; recorded: number;
  * for `from`–`to` (Korean dates, inclusive; default the last 14 days) and records its rows as
  * CONFIRMED. Idempotent on Toss's transactionKey: a key already recorded for the channel is
  * skipped, so a re-read records nothing twice. A channel Toss does not answer is named in `failed`.
- * `merchantId` limits the read to one merchant's channels.
+ * `merchantId`, `storeId` and `channelId` limit the read to one merchant's, store's or channel's. A row
+ * naming a payment or refund we have not settled yet waits for it (lib/settlements/rematch.ts).
  */
-export async function readTossSettlements(
-  range: { from?: string; to?: string; merchantId?: string } = {},
-): Promise<TossReadResult> {
+export async function readTossSettlements(range: ReportRange = {}): Promise<TossReadResult> {
   const to = range.to ?? koreaDate(Date.now());
-  const from = range.from ?? koreaDate(Date.now() - DEFAULT_LOOKBACK_DAYS * DAY_MS);
+  const from = range.from ?? addDays(to, -LOOKBACK_DAYS);
   const result: TossReadResult = { channels: 0, read: 0, recorded: 0, failed: [] };
-  for (const channel of await liveTossChannels(range.merchantId)) {
+  for (const channel of await liveTossChannels(range)) {
     result.channels++;
     const byKey = new Map<string, TossSettlement>();
     let failure: string | null = null;

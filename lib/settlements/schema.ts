@@ -42,3 +42,7 @@ export const DEFAULT_TERMS: ContractTerms = {
 
 export const setContractTermsInput = z.object({ channel_id: z.string().min(1).max(200), terms: contractTerms });
 export type SetContractTermsInput = z.infer<typeof setContractTermsInput>;
+
+/** The dashboard's "read the PG reports now": nothing to choose (the caller's store, the last 14 days). */
+export const readReportsInput = z.object({});
+export type ReadReportsInput = z.infer<typeof readReportsInput>;

@@ -41,6 +41,18 @@ export function StoresClient({ canCreate }: { canCreate: boolean }) {
       { header: t("stores.col.company"), cell: ({ row }) => String(row.original.business_license.company_name ?? "") },
       { header: t("stores.col.representative"), cell: ({ row }) => String(row.original.representative.name_ko ?? "") },
       { header: t("stores.col.manager"), cell: ({ row }) => row.original.manager_name ?? "" },
+      {
+        header: t("stores.col.kpis"),
+        cell: ({ row }) => (
+          <Link
+            href={`/dashboard/stores/${encodeURIComponent(row.original.id)}/kpis`}
+            className="text-brand hover:underline"
+            aria-label={t("stores.kpis.heading", { name: row.original.name })}
+          >
+            {t("stores.col.kpis")}
+          </Link>
+        ),
+      },
     ],
     [t],
   );

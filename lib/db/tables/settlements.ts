@@ -38,6 +38,8 @@ export interface SettlementsTable {
   status: SettlementStatus;
   /** The PG's key for the row (Toss: the transactionKey), once confirmed. */
   pg_key: string | null;
+  /** The order id the PG's row names (Toss: orderId, our transaction id): how a waiting row finds its payment (migration 0165). */
+  pg_order_id: string | null;
   created_at: number;
   updated_at: number;
 }

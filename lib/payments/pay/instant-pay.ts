@@ -5,16 +5,17 @@ import { validateCard } from "@/lib/cards/validate-card";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { HOUR, toRfc3339 } from "@/lib/time";
 import { storeIdInScope } from "@/lib/tenancy/scope";
-import type { ChannelRecord } from "@/lib/channels/repository";
-import { digitsOnly } from "@/lib/cards/card-number";
-import { routePayment } from "@/lib/routing/route-payment";
-import { payThroughGroup } from "./routed-pay";
 import { requirePaymentChannel } from "../payment-scope";
 import type { InstantPayInput } from "../schema";
 import type { TransactionRow } from "../transactions/repository";
-import { requireSucceeded, runAttemptCall } from "./attempt-call";
-import { earlierAttempt, recordedIdempotencyKey } from "./earlier-outcome";
+import type { ChannelRecord } from "@/lib/channels/repository";
+import { earlierOutcome } from "../money-operation/earlier-outcome";
+import { operationScope } from "../money-operation/scope";
+import { attemptOperation, requireSucceeded, runAttemptCall } from "./attempt-operation";
 import { startAttempt } from "./start-attempt";
+import { digitsOnly } from "@/lib/cards/card-number";
+import { routePayment } from "@/lib/routing/route-payment";
+import { payThroughGroup } from "./routed-pay";
 
 type Input = InstantPayInput & { payment_id: string };
 
@@ -31,54 +32,17 @@ function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: n
 
 /**
  * POST /v2/payments/{payment_id}/instant/pay: a key-in card approval or a virtual-account
- * issuance. The attempt is recorded PENDING before the provider is called and settled after;
- * a declined attempt stays as a FAILED transaction and the id may be tried again. An outcome the
- * provider did not give in time stays PENDING (looked up) and is answered PROVIDER_OUTCOME_UNKNOWN.
+ * issuance, run through the money-operation skeleton (docs/architecture.md): a declined attempt
+ * stays FAILED and the id may be tried again; an unknown outcome answers PROVIDER_OUTCOME_UNKNOWN.
  */
 export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
-  // A retry of a request whose first run died answers that run's attempt (scoped to the store: a
-  // foreign store finds none, and is refused just below).
-  const earlier = await earlierAttempt({
-    ctx,
-    storeId: storeIdInScope(ctx, input.store_id),
-    paymentId: input.payment_id,
-  });
+  const scope = operationScope(ctx, storeIdInScope(ctx, input.store_id), input.payment_id);
+  // A retry of a request whose first run died answers that run's attempt.
+  const earlier = await earlierOutcome(attemptOperation, scope);
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
   // A channel group's key: the group chooses the channel, and fails over where no money moved.
-  const routed = await routeIfGroup(ctx, input);
-  if (routed)
-    return instantPayResponse(
-      requireSucceeded(
-        await payThroughGroup(routed.payment, (channel, failoverFrom) =>
-          payOnChannel(ctx, input, routed.storeId, channel, failoverFrom),
-        ),
-      ),
-    );
-  const { storeId, channel } = await requirePaymentChannel(ctx, input.store_id, input.channel_key);
-  return instantPayResponse(requireSucceeded(await payOnChannel(ctx, input, storeId, channel)));
-}
-
-async function routeIfGroup(ctx: AuthContext, input: Input) {
-  const storeId = storeIdInScope(ctx, input.store_id);
-  const card = input.payment_method_option.card;
-  const payment = await routePayment(ctx.merchantId, storeId, input.channel_key, {
-    paymentId: input.payment_id,
-    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
-    amount: input.total_amount,
-    // Only the first digits (the BIN): brand and BIN rules need no more.
-    bin: card ? digitsOnly(card.card_credential.card_number).slice(0, 8) : undefined,
-  });
-  return payment && { storeId, payment };
-}
-
-/** One attempt of the payment on one channel: checked, recorded PENDING, sent, and settled. */
-async function payOnChannel(
-  ctx: AuthContext,
-  input: Input,
-  storeId: string,
-  channel: ChannelRecord,
-  failoverFrom?: string,
-): Promise<TransactionRow> {
+  const routed = await routeIfGroup(scope.merchantId, scope.storeId, input);
+  const channel = routed ? undefined : await requirePaymentChannel(scope, input.store_id, input.channel_key);
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
@@ -97,61 +61,77 @@ async function payOnChannel(
   const expiresAt = va ? expiryOf(va.account_expiry, now) : 0;
   const customer = toCustomer(input.customer);
 
-  const attempt = await startAttempt({
-    merchantId: ctx.merchantId,
-    storeId,
-    paymentId: input.payment_id,
-    channel,
-    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
-    orderName: input.order_name,
-    currency: input.currency,
-    totalAmount: input.total_amount,
-    taxFreeAmount: taxFree,
-    customer,
-    origin: ctx.origin,
-    products: input.products,
-    productCount: input.product_count,
-    customData: input.custom_data,
-    country: input.country,
-    isCulturalExpense: input.is_cultural_expense,
-    isEscrow: input.is_escrow,
-    noticeUrls: input.notice_urls,
-    cashReceiptForm: va?.cash_receipt_form,
-    settleContext: card
-      ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
-      : undefined,
-    idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
-    failoverFrom,
-  });
+  // One attempt on one channel, its own record: trying another channel is another call of this.
+  const attemptOn = async (channel: ChannelRecord, failoverFrom?: string): Promise<TransactionRow> => {
+    const attempt = await startAttempt({
+      merchantId: scope.merchantId,
+      storeId: scope.storeId,
+      paymentId: scope.paymentId,
+      channel,
+      method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+      orderName: input.order_name,
+      currency: input.currency,
+      totalAmount: input.total_amount,
+      taxFreeAmount: taxFree,
+      customer,
+      origin: ctx.origin,
+      products: input.products,
+      productCount: input.product_count,
+      customData: input.custom_data,
+      country: input.country,
+      isCulturalExpense: input.is_cultural_expense,
+      isEscrow: input.is_escrow,
+      noticeUrls: input.notice_urls,
+      cashReceiptForm: va?.cash_receipt_form,
+      settleContext: card
+        ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
+        : undefined,
+      idempotencyKey: scope.idempotencyKey ?? undefined,
+      failoverFrom,
+    });
+    const provider = paymentProviderFor(channel);
+    const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
+    return runAttemptCall(attempt, (signal) =>
+      card
+        ? provider.approveCard({
+            channel,
+            signal,
+            txId: attempt.id,
+            ...amounts,
+            orderName: input.order_name,
+            customerName: customer.name,
+            card: card.card_credential,
+            installmentMonth: card.card_installment_plan,
+          })
+        : provider.issueVirtualAccount({
+            channel,
+            signal,
+            txId: attempt.id,
+            ...amounts,
+            orderName: input.order_name,
+            customerName: customer.name,
+            bank: va!.bank,
+            accountType: va!.account_type,
+            expiresAt,
+            remitteeName: va!.remittee_name,
+            accountNumber: va!.account_number,
+          }),
+    );
+  };
+  const row = routed ? await payThroughGroup(routed, attemptOn) : await attemptOn(channel!);
+  return instantPayResponse(requireSucceeded(row));
+}
 
-  const provider = paymentProviderFor(channel);
-  const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
-  return runAttemptCall(attempt, (signal) =>
-    card
-      ? provider.approveCard({
-          channel,
-          signal,
-          txId: attempt.id,
-          ...amounts,
-          orderName: input.order_name,
-          customerName: customer.name,
-          card: card.card_credential,
-          installmentMonth: card.card_installment_plan,
-        })
-      : provider.issueVirtualAccount({
-          channel,
-          signal,
-          txId: attempt.id,
-          ...amounts,
-          orderName: input.order_name,
-          customerName: customer.name,
-          bank: va!.bank,
-          accountType: va!.account_type,
-          expiresAt,
-          remitteeName: va!.remittee_name,
-          accountNumber: va!.account_number,
-        }),
-  );
+/** The group a channel key names, routed for this payment; undefined for a channel's key. */
+function routeIfGroup(merchantId: string, storeId: string, input: Input) {
+  const card = input.payment_method_option.card;
+  return routePayment(merchantId, storeId, input.channel_key, {
+    paymentId: input.payment_id,
+    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+    amount: input.total_amount,
+    // Only the first digits (the BIN): brand and BIN rules need no more.
+    bin: card ? digitsOnly(card.card_credential.card_number).slice(0, 8) : undefined,
+  });
 }
 
 function instantPayResponse(done: TransactionRow) {

@@ -4,7 +4,7 @@ import { logger } from "@/lib/ops/logger";
 import { failoverCause } from "@/lib/routing/failover";
 import { type RoutedPayment, recordRouting } from "@/lib/routing/route-payment";
 import type { TransactionRow } from "../transactions/repository";
-import { notSentCause } from "./attempt-call";
+import { notSentCause } from "../money-operation/unknown-outcome";
 
 /** Why the try that left `row` certainly moved no money, so the group's next channel may be tried. */
 function failoverCauseOf(row: TransactionRow, channel: ChannelRecord) {

@@ -12,8 +12,7 @@ import type {
 import { newId } from "@/lib/ids";
 
 /**
- * The sandbox provider's ledger (its own tables, durable across restarts). Each write is keyed by
- * the merchant's id for it (order id, cancellation id, billing key id), so a repeated request finds
+ * The sandbox PG's own ledger, keyed by the merchant's id for each write, so a repeated request finds
  * the first one's record instead of processing again.
  */
 export type LedgerPayment = SandboxPgPaymentsTable;
@@ -267,4 +266,33 @@ export async function listAccount(
   const more = all.length > limit || payments.length === limit || cancellations.length === limit;
   const last = rows.at(-1);
   return { rows, nextCursor: last && more ? encodeCursor(last) : null };
+}
+
+/**
+ * What the sandbox settles for one merchant account: approved and deposited payments, and
+ * succeeded refunds (with their payment's method and behaviour), received in [from, to).
+ */
+export async function settledOfAccount(pgMerchantId: string, from: number, to: number) {
+  const db = getDb();
+  const payments = await db
+    .selectFrom("sandbox_pg_payments")
+    .selectAll()
+    .where("pg_merchant_id", "=", pgMerchantId)
+    .where("received_at", ">=", from)
+    .where("received_at", "<", to)
+    .where("status", "in", ["APPROVED", "DEPOSITED"])
+    .orderBy("received_at")
+    .execute();
+  const cancellations = await db
+    .selectFrom("sandbox_pg_cancellations as c")
+    .innerJoin("sandbox_pg_payments as p", "p.pg_tx_id", "c.pg_tx_id")
+    .selectAll("c")
+    .select(["p.method", "p.behaviour"])
+    .where("c.pg_merchant_id", "=", pgMerchantId)
+    .where("c.received_at", ">=", from)
+    .where("c.received_at", "<", to)
+    .where("c.status", "=", "SUCCEEDED")
+    .orderBy("c.received_at")
+    .execute();
+  return { payments, cancellations };
 }

@@ -5,6 +5,7 @@ import type { Approval, CardInfo, PaymentProvider, ProviderFailure, VirtualAccou
 import { digitsOnly } from "@/lib/cards/card-number";
 import { validateCard } from "@/lib/cards/validate-card";
 import { describeCard, SANDBOX_CARDS } from "./cards";
+import { listSandboxSettlements, settlementBehaviourOf } from "./settlements";
 import { arrivesAt, assertReachable, completesAt, faultFor, SandboxNetworkError, type SandboxFault } from "./faults";
 import { waitUntil } from "./hold";
 import {
@@ -22,9 +23,8 @@ import {
 import { cancellationLookup, paymentLookup, sandboxResponse, settlementPage } from "./answers";
 
 /**
- * The sandbox PG. Like a real one it keeps a ledger (lib/providers/sandbox/ledger.ts): a request
- * is recorded when it arrives, keyed by the merchant's id, with the moment its processing ends;
- * the same id again answers the first record. Faults are simulated per lib/providers/sandbox/faults.ts.
+ * The sandbox PG: like a real one it records each request in its ledger (./ledger.ts) keyed by our id;
+ * faults per ./faults.ts.
  */
 const BEHAVIOUR_CHARGES_DECLINED = "CHARGES_DECLINED";
 const BEHAVIOUR_CANCEL_REFUSED = "CANCEL_REFUSED";
@@ -156,6 +156,8 @@ function declined(payment: NewPayment, refusal: ProviderFailure): NewPayment {
 }
 
 export const sandboxPaymentProvider: PaymentProvider = {
+  listSettlementReport: listSandboxSettlements,
+
   async approveCard(input) {
     const { channel, txId, card, orderName } = input;
     refuseInvalid(validateCard(card));
@@ -167,7 +169,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       ...amountsOf(input),
     };
     const approved = approvedPayment(base, describeCard(card), {
-      behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+      behaviour: number === SANDBOX_CARDS.CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : settlementBehaviourOf(orderName),
     });
     const refusal = declineFor(number);
     return (await processPayment(orderName, refusal ? declined(approved, refusal) : approved)) as
@@ -181,6 +183,7 @@ export const sandboxPaymentProvider: PaymentProvider = {
       ...approvedPayment(
         { order_id: txId, pg_merchant_id: channel.pg_merchant_id, method: "VIRTUAL_ACCOUNT", ...amountsOf(input) },
         null,
+        { behaviour: settlementBehaviourOf(orderName) },
       ),
       status: "VIRTUAL_ACCOUNT_ISSUED",
       approval_number: null,
@@ -244,7 +247,8 @@ export const sandboxPaymentProvider: PaymentProvider = {
       key?.card ? (JSON.parse(key.card) as CardInfo) : null,
       {
         pg_billing_key: pgBillingKey,
-        behaviour: key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : null,
+        behaviour:
+          key?.behaviour === BEHAVIOUR_CANCEL_REFUSED ? BEHAVIOUR_CANCEL_REFUSED : settlementBehaviourOf(orderName),
       },
     );
     let payment = base;

@@ -77,19 +77,40 @@ export async function settlementBySource(sourceKey: string, db: Executor = getDb
 
 /** Writes a confirmed row under its source key, replacing what was there (the expected row, or an earlier copy). */
 export async function upsertConfirmed(row: SettlementsTable): Promise<void> {
-  const { id: _id, created_at: _created, source_key: _key, ...update } = row;
-  await withTransaction(async (tx) => {
-    // The row it replaces leaves its day's sums and the new one joins its own (PostgreSQL: locked).
-    let before = tx.selectFrom("settlements").selectAll().where("source_key", "=", row.source_key);
-    if (dialect() === "postgres") before = before.forUpdate();
-    const old = await before.executeTakeFirst();
-    const written = await tx
-      .insertInto("settlements")
-      .values(row)
-      .onConflict((oc) => oc.column("source_key").doUpdateSet(update))
+  await withTransaction((tx) => writeConfirmed(tx, row));
+}
+
+/**
+ * A waiting row (a PG row that named no record of ours) whose record has settled: it leaves, and
+ * its matched row is written in the same transaction. False when another process moved it first.
+ */
+export async function replaceWaiting(waitingId: string, row: SettlementsTable): Promise<boolean> {
+  return withTransaction(async (tx) => {
+    const gone = await tx
+      .deleteFrom("settlements")
+      .where("id", "=", waitingId)
+      .where("transaction_id", "is", null)
       .returningAll()
-      .executeTakeFirstOrThrow();
-    if (old) await applyToDays(tx, [old], -1);
-    await applyToDays(tx, [written], 1);
+      .execute();
+    if (gone.length === 0) return false;
+    await applyToDays(tx, gone, -1);
+    await writeConfirmed(tx, row);
+    return true;
   });
+}
+
+async function writeConfirmed(tx: Executor, row: SettlementsTable): Promise<void> {
+  const { id: _id, created_at: _created, source_key: _key, ...update } = row;
+  // The row it replaces leaves its day's sums and the new one joins its own (PostgreSQL: locked).
+  let before = tx.selectFrom("settlements").selectAll().where("source_key", "=", row.source_key);
+  if (dialect() === "postgres") before = before.forUpdate();
+  const old = await before.executeTakeFirst();
+  const written = await tx
+    .insertInto("settlements")
+    .values(row)
+    .onConflict((oc) => oc.column("source_key").doUpdateSet(update))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (old) await applyToDays(tx, [old], -1);
+  await applyToDays(tx, [written], 1);
 }

@@ -64,7 +64,12 @@ export function settlementsSince(scope: CheckScope, filter: "confirmed" | "unmat
     getDb()
       .selectFrom("settlements as s")
       .innerJoin("channels as ch", "ch.id", "s.channel_id")
+      // Our record's amount, which a confirmed row must settle in full.
+      .leftJoin("transactions as t", "t.id", "s.transaction_id")
+      .leftJoin("cancellations as c", "c.id", "s.cancellation_id")
       .select([
+        "t.paid_amount as paid_amount",
+        "c.cancel_amount as cancel_amount",
         "s.id",
         "s.merchant_id",
         "s.store_id",
@@ -79,6 +84,7 @@ export function settlementsSince(scope: CheckScope, filter: "confirmed" | "unmat
         "s.vat_on_fees",
         "s.payout_on",
         "s.pg_key",
+        "s.created_at",
         "ch.type as channel_type",
         "ch.pg_provider as channel_pg",
       ])

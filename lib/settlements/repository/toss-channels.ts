@@ -1,14 +1,17 @@
 import { getDb } from "@/lib/db/client";
+import { enqueue } from "@/lib/jobs/queue";
 
 /** LIVE Toss Payments channels that hold a secret: the ones whose settlement report can be read. */
-export async function liveTossChannels(merchantId?: string) {
+export async function liveTossChannels(scope: { merchantId?: string; storeId?: string; channelId?: string } = {}) {
   let query = getDb()
     .selectFrom("channels as c")
     .innerJoin("channel_credentials as k", "k.channel_id", "c.id")
     .select(["c.id", "c.key", "c.type", "c.pg_provider", "c.pg_merchant_id", "c.merchant_id", "c.store_id"])
     .where("c.type", "=", "LIVE")
     .where("c.pg_provider", "=", "TOSSPAYMENTS");
-  if (merchantId) query = query.where("c.merchant_id", "=", merchantId);
+  if (scope.merchantId) query = query.where("c.merchant_id", "=", scope.merchantId);
+  if (scope.storeId) query = query.where("c.store_id", "=", scope.storeId);
+  if (scope.channelId) query = query.where("c.id", "=", scope.channelId);
   return query.orderBy("c.id").execute();
 }
 
@@ -26,4 +29,14 @@ export async function recordedPgKeys(channelId: string, pgKeys: string[]): Promi
     for (const r of rows) if (r.pg_key) found.add(r.pg_key);
   }
   return found;
+}
+
+/** Books one channel's daily read; the dedupe key makes every worker's booking of that day one job. */
+export async function bookDailyRead(queue: string, channel: { id: string; merchant_id: string }, day: string) {
+  await enqueue(getDb(), {
+    queue,
+    payload: { channelId: channel.id, day },
+    dedupeKey: `${queue}:${channel.id}:${day}`,
+    merchantId: channel.merchant_id,
+  });
 }

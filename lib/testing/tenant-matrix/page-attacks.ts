@@ -63,6 +63,16 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
     urls: () => ["/dashboard/stores/volumes", "/dashboard/stores/volumes?period=90d&mode=TEST&sort=count"],
   },
   "/dashboard/stores/[id]": { urls: (t) => [`/dashboard/stores/${t.subStore}`], notFound: true },
+  "/dashboard/stores/[id]/kpis": {
+    urls: (t) => [`/dashboard/stores/${t.subStore}/kpis`, `/dashboard/stores/${t.storeId}/kpis?period=90d&mode=TEST`],
+    notFound: true,
+  },
+  "/dashboard/stores/volumes/export": {
+    urls: () => [
+      "/dashboard/stores/volumes/export",
+      "/dashboard/stores/volumes/export?period=90d&mode=TEST&sort=refunds",
+    ],
+  },
   "/dashboard/stores/[id]/edit": { urls: (t) => [`/dashboard/stores/${t.subStore}/edit`], notFound: true },
   "/dashboard/team": { urls: () => ["/dashboard/team", "/dashboard/team?setup=two-factor"] },
   "/dashboard/team/outbox": { urls: () => ["/dashboard/team/outbox"] },
