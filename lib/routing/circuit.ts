@@ -28,7 +28,7 @@ export type CircuitPass =
  * payments read no circuit row (the payment write path stays at its statement count). A circuit
  * another process opens is seen here within CACHE_MS; any change made here is seen at once.
  */
-const CACHE_MS = 2_000;
+const CACHE_MS = 5_000;
 const clean = new Map<string, number>();
 
 /** Whether a payment call may go to the channel now. */
