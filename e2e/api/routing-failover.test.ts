@@ -28,7 +28,7 @@ beforeAll(async () => {
   plain = createServer((socket) => {
     plainSockets.add(socket);
     socket.on("error", () => undefined);
-    socket.end("HTTP/1.1 400 Bad Request\r\n\r\n");
+    socket.write("HTTP/1.1 400 Bad Request\r\n\r\n");
   });
   await new Promise<void>((done) => plain.listen(0, "127.0.0.1", done));
 });

@@ -46,9 +46,13 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+// Node's TLS client says so when the peer closed before the handshake finished: nothing was written.
+const BEFORE_TLS = "before secure TLS connection was established";
+
 function classifyOne(error: unknown): NotProcessedCause | undefined {
   const code = codeOf(error);
   if (!code) return undefined;
+  if (code === "ECONNRESET" && error instanceof Error && error.message.includes(BEFORE_TLS)) return "connect_failed";
   if (REFUSED.has(code)) return "connection_refused";
   if (DNS.has(code)) return "dns_failed";
   if (CONNECT.has(code)) return "connect_failed";

@@ -60,7 +60,7 @@ describe("the providers' HTTP step tells a request never sent from one that may 
   it("a TLS session that cannot be set up (no request byte written): marked connect_failed", async () => {
     const port = await listen(
       createTcpServer((socket) => {
-        socket.end("HTTP/1.1 400 Bad Request\r\n\r\n");
+        socket.write("HTTP/1.1 400 Bad Request\r\n\r\n");
       }),
     );
     const failure = await failureOf(`https://127.0.0.1:${port}/pay`);
@@ -120,6 +120,11 @@ describe("the providers' HTTP step tells a request never sent from one that may 
     expect(notSentCauseOf(fetchFailed(new AggregateError([refused, refused])))).toBe("connection_refused");
     expect(notSentCauseOf(fetchFailed(new AggregateError([refused, reset])))).toBeUndefined();
     expect(notSentCauseOf(fetchFailed(reset))).toBeUndefined();
+    const closedBeforeTls = Object.assign(
+      new Error("Client network socket disconnected before secure TLS connection was established"),
+      { code: "ECONNRESET" },
+    );
+    expect(notSentCauseOf(fetchFailed(closedBeforeTls))).toBe("connect_failed");
     expect(notSentCauseOf(fetchFailed(Object.assign(new Error("x"), { code: "UND_ERR_SOCKET" })))).toBeUndefined();
   });
 });
