@@ -29,7 +29,10 @@ export type CircuitPass =
  * another process opens is seen here within CACHE_MS; any change made here is seen at once.
  */
 const CACHE_MS = 5_000;
-const clean = new Map<string, number>();
+// Shared by the module's copies in Next's bundles, so a change made by one is seen by all at once.
+const shared = globalThis as unknown as { __cleanCircuits?: Map<string, number> };
+shared.__cleanCircuits ??= new Map<string, number>();
+const clean = shared.__cleanCircuits;
 
 /** Whether a payment call may go to the channel now. */
 export async function passCircuit(channelId: string, now = Date.now()): Promise<CircuitPass> {
