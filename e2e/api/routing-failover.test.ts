@@ -1,6 +1,8 @@
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { lookUpNow } from "@/lib/payments/unsettled/sweep";
+import { passCallDeadline } from "@/lib/testing/call-deadline";
 import { createChannelGroup } from "@/lib/routing/groups";
 import { paymentRouting } from "@/lib/routing/route-payment";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
@@ -97,6 +99,14 @@ async function expectFailedOver(
   });
 }
 
+/** The first try never reached its PG: past its call deadline its look-up settles it FAILED. */
+async function settleRefusedTry(m: { merchant_id: string }, paymentId: string) {
+  const [first] = await attempts(m, paymentId);
+  await passCallDeadline(first!.id);
+  await lookUpNow("transactions", first!.id);
+  expect((await attempts(m, paymentId))[0]).toMatchObject({ status: "FAILED", is_primary: 0 });
+}
+
 async function expectNoFailover(m: Merchant, paymentId: string, first: string) {
   const rows = await attempts(m, paymentId);
   expect(rows.map(channelKeyOf)).toEqual([first]);
@@ -115,8 +125,16 @@ describe("failover through a channel group: only where no money can have moved",
       }),
     );
     await expectFailedOver(m, id, res, keys, "connection_refused");
-    // The refused try keeps its unknown outcome, to be looked up like any other.
-    expect((await attempts(m, id))[0]!.status).toBe("PENDING");
+    // The refused try keeps its unknown outcome, looked up like any other: the PG has no record of
+    // it, so once its call deadline has passed it settles FAILED and the payment stays paid once.
+    const [refused] = await attempts(m, id);
+    expect(refused!.status).toBe("PENDING");
+    await passCallDeadline(refused!.id);
+    await lookUpNow("transactions", refused!.id);
+    expect(await attempts(m, id)).toMatchObject([
+      { id: refused!.id, status: "FAILED", is_primary: 0 },
+      { id: res.body.tx_id, status: "PAID", is_primary: 1 },
+    ]);
   });
 
   it("the PG's documented maintenance refusal: paid on the next channel", async () => {
@@ -147,6 +165,7 @@ describe("failover through a channel group: only where no money can have moved",
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await attempts(m, id)).map(channelKeyOf)).toEqual([keys.first, keys.second]);
+    await settleRefusedTry(m, id);
   });
 
   it("an open circuit: the channel is skipped and the payment goes to the next, nothing sent to the first", async () => {
@@ -204,6 +223,7 @@ describe("failover through a channel group: only where no money can have moved",
       const groupKey = await group(m, keys.first, keys.second);
       const { id, res } = await payWithBase(m, groupKey, `https://127.0.0.1:${(plain.address() as AddressInfo).port}`);
       await expectFailedOver(m, id, res, keys, "connect_failed");
+      await settleRefusedTry(m, id);
     });
 
     it("a host name that does not resolve: paid on the next channel", async () => {
@@ -211,6 +231,7 @@ describe("failover through a channel group: only where no money can have moved",
       const groupKey = await group(m, keys.first, keys.second);
       const { id, res } = await payWithBase(m, groupKey, "http://toss-api.invalid");
       await expectFailedOver(m, id, res, keys, "dns_failed");
+      await settleRefusedTry(m, id);
     });
 
     it("a 5xx: no failover, the outcome is looked up", async () => {
