@@ -77,6 +77,8 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
+  // Reads the caller's own store's PG reports: nothing in it names another tenant.
+  "settlements/readSettlementReportsAction": own(),
   "settlements/setContractTermsAction": refuse((t) => ({
     channel_id: t.paymentChannel,
     terms: {
