@@ -125,6 +125,18 @@ module.exports = {
       to: { path: "^(lib|app|components)/", pathNot: ["^lib/db/", "^lib/sealed\\.ts$"] },
     },
     {
+      name: "money-operations-apart",
+      comment:
+        "Pay and cancel are two money operations on one skeleton (lib/payments/money-operation): what they " +
+        "share lives there, so no operation imports another's folder, and the skeleton imports none.",
+      severity: "error",
+      from: {
+        path: "^lib/payments/(cancel|pay|money-operation|escrow|virtual-account)/",
+        pathNot: "\\.test\\.tsx?$",
+      },
+      to: { path: "^lib/payments/(pay|cancel)/", pathNot: "^lib/payments/$1/" },
+    },
+    {
       name: "only-app-imports-app",
       comment:
         "app/ is the top layer (routes, pages): nothing below imports it. Server actions that components " +

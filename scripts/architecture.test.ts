@@ -50,6 +50,12 @@ const files: Record<string, string> = {
     'import { s } from "@/lib/orders/schema";\nimport type { MigrationDialect } from "./dialect";\nexport const up = [s] as MigrationDialect[] | unknown[];',
   "lib/db/migrations/0002_b.ts":
     'import { sealText } from "@/lib/sealed";\nimport { db } from "@/lib/db/client";\nexport const up = [sealText, db];',
+  // Cancel taking a piece of pay/ instead of the shared skeleton; pay using its own folder and the skeleton.
+  "lib/payments/money-operation/call.ts": "export const call = 1;",
+  "lib/payments/pay/attempt.ts": 'import { call } from "@/lib/payments/money-operation/call";\nexport const a = call;',
+  "lib/payments/pay/instant-pay.ts": 'import { a } from "./attempt";\nexport const p = a;',
+  "lib/payments/cancel/cancel-payment.ts":
+    'import { a } from "@/lib/payments/pay/attempt";\nimport { call } from "@/lib/payments/money-operation/call";\nexport const c = [a, call];',
   // A component calling a server action that sits in app/.
   "app/orders/actions.ts": "export const act = 1;",
   "components/orders/form.tsx": 'import { act } from "@/app/orders/actions";\nexport const f = act;',
@@ -89,6 +95,7 @@ describe("architecture check", () => {
       "domain-not-to-api: lib/orders/schema.ts -> lib/api/fields.ts",
       "domain-not-to-ui: lib/customers/list-customers.ts -> app/page.ts",
       "migrations-frozen: lib/db/migrations/0001_a.ts -> lib/orders/schema.ts",
+      "money-operations-apart: lib/payments/cancel/cancel-payment.ts -> lib/payments/pay/attempt.ts",
       "no-circular: app/page.ts -> lib/customers/list-customers.ts",
       "no-circular: lib/jobs/handlers.ts -> lib/orders/run.ts",
       "only-app-imports-app: components/orders/form.tsx -> app/orders/actions.ts",

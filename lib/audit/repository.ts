@@ -172,9 +172,8 @@ end as moved`;
 /**
  * SQLite's sealing UPDATE: the batch's positions (a JSON array) written to their entries, each found
  * by its primary key. The unary `+` keeps the merchant's (merchant_id, seq) range from being the
- * outer loop: SQLite chose it, and then read the whole JSON batch again for every entry (quadratic:
- * 17 µs per entry at 10, 138 µs at 300; 3 µs either way driven from the batch). The merchant and
- * unsealed conditions still hold on every row.
+ * outer loop: SQLite chose it, and then read the whole JSON batch again for every entry (quadratic
+ * in the batch). The merchant and unsealed conditions still hold on every row.
  */
 export function sqliteSealingUpdate(merchantId: string, batch: string) {
   const source = sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.seq') as seq, json_extract(value, '$.prev_hash') as prev_hash, json_extract(value, '$.hash') as hash from json_each(${batch})) as v`;

@@ -55,12 +55,9 @@ shared.__platformSealing ??= { runs: new Map(), lastRunStarted: new Map() };
 const sealing = shared.__platformSealing.runs;
 
 /**
- * Least time between the starts of two post-commit sealing runs of one merchant in this process. A
- * sealing run costs about the same whatever its batch (a read and a write and a durable commit,
- * ~1.2–1.7 ms of CPU on PostgreSQL), so a busy merchant sealed as fast as it commits paid one per few
- * payments; spaced, its entries are sealed in batches and wait at most this long more (200 ms: at
- * ~200 payments/s a run per ~40 entries; 50 ms gave ~10). The first run after a quiet spell starts
- * at once. `AUDIT_SEAL_SPACING_MS` (read at each run) sets it.
+ * Least time between the starts of two sealing runs of one merchant in this process: a run costs
+ * about the same whatever its batch, so spacing them seals a busy merchant's entries in batches.
+ * The first run after a quiet spell starts at once. `AUDIT_SEAL_SPACING_MS` (read at each run).
  */
 const sealSpacingMs = () => Number(process.env.AUDIT_SEAL_SPACING_MS ?? 200);
 const lastRunStarted = shared.__platformSealing.lastRunStarted;

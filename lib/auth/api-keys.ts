@@ -57,9 +57,8 @@ type RequestKey = {
 const requestKeys = new RecentAnswers<RequestKey>();
 
 /**
- * An active key presented on a request (`Authorization: PortOne`), with what the request context
- * needs from its merchant: one indexed read, at most once per key per AUTH_RECHECK_MS. The answer is
- * shared: the caller may update its `last_used_at`.
+ * An active key and what the request context needs of its merchant; cached per AUTH_RECHECK_MS
+ * (the answer is shared: the caller may update its `last_used_at`).
  */
 export async function findRequestApiKey(apiKey: string): Promise<RequestKey | undefined> {
   const hash = sha256(apiKey);

@@ -16,10 +16,8 @@ export type AuthContext = {
   /** Present for dashboard users: their role. API callers act with full rights. */
   role?: "OWNER" | "ADMIN" | "VIEWER";
   /**
-   * The request's Idempotency-Key on POSTs that honour it. A retry that took over the key of a
-   * request that died runs the verb again: verbs that move money record the key and answer the
-   * settled outcome from it instead of acting twice. Prefixed with the key's store scope
-   * (`<store id>/<key>`, or "*" for merchant-wide): key spaces are per store-limited credential (CONTRACT §12).
+   * The request's Idempotency-Key as `<store scope>/<key>` (CONTRACT §12): a verb that moves money
+   * records it, so a retry after the first run died answers that run's outcome.
    */
   idempotencyKey?: string;
   /**

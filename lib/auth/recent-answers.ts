@@ -1,8 +1,6 @@
 /**
- * Credential checks reused for a short while: a client sending many requests a second costs one
- * database read per key per second, not one per request. A revocation made in another process takes
- * effect within AUTH_RECHECK_MS (default 1 s); one made in this process clears the answers at once.
- * Only positive answers are kept, so a wrong credential is always checked (and throttled).
+ * Positive credential checks reused for AUTH_RECHECK_MS, so a busy client costs one read per key per
+ * second; a revocation in this process clears them at once, a wrong credential is always checked.
  */
 const MAX_ENTRIES = 10_000;
 // Shared through globalThis: Next bundles route handlers and pages separately, each with its own

@@ -108,10 +108,8 @@ async function pairOfRecentRotation(tx: Tx, tokenId: string, now: number): Promi
 }
 
 /**
- * Rotates a refresh token. A token already rotated is a sign of theft: its whole family (every
- * access and refresh token descended from the same login) is revoked — except within a short
- * grace window, where a client retrying the same token (two requests at once, a lost answer)
- * gets the same new pair.
+ * Rotates a refresh token. Reuse of a rotated one means theft and revokes its whole family, except
+ * within a short grace window where a retry of the same token gets the same new pair.
  */
 export async function regenerateTokens(refreshToken: string, address = "internal"): Promise<TokenPair> {
   return throttled([{ limit: LIMITS.refreshAddress(), key: address }], () => rotateRefreshToken(refreshToken));
@@ -144,9 +142,8 @@ type LiveToken = { lastUsedAt: number | null; hasHostingContract: boolean; keyNa
 const liveTokens = new RecentAnswers<LiveToken>();
 
 /**
- * Is the key behind an access token still active, and its family not revoked? One indexed read,
- * at most once per key and family per AUTH_RECHECK_MS (lib/auth/recent-answers.ts). The answer is
- * shared: the caller may update its `lastUsedAt`.
+ * Whether the token's key is active and its family unrevoked; cached per AUTH_RECHECK_MS (the answer
+ * is shared: the caller may update its `lastUsedAt`).
  */
 export async function isAccessTokenLive(claims: AccessClaims): Promise<LiveToken | null> {
   const cacheKey = `${claims.kid}\u0000${claims.fam}`;

@@ -1,7 +1,7 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
-import { runAttemptCall } from "@/lib/payments/pay/attempt-call";
+import { runAttemptCall } from "@/lib/payments/pay/attempt-operation";
 import type { SettleContext } from "@/lib/payments/pay/settle-context";
 import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { settleContextOf } from "@/lib/payments/pay/repository";
@@ -84,7 +84,7 @@ function settleContextFor(key: BillingKeyRecord, request: ChargeRequest): Settle
 }
 
 /**
- * Charges a PENDING attempt on the key and records what is known after (lib/payments/pay/attempt-call.ts). The
+ * Charges a PENDING attempt on the key and records what is known after (lib/payments/money-operation/call.ts). The
  * attempt's id is the provider's idempotency key, so charging the same attempt again (a worker
  * that died mid-call, a run that lost its lease) answers the first charge and takes money once.
  * `onSettled` joins the outcome's transaction (a schedule completes with its payment).

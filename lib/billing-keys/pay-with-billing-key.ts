@@ -1,8 +1,9 @@
 import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { requireSucceeded } from "@/lib/payments/pay/attempt-call";
+import { earlierOutcome } from "@/lib/payments/money-operation/earlier-outcome";
+import { operationScope } from "@/lib/payments/money-operation/scope";
+import { attemptOperation, requireSucceeded } from "@/lib/payments/pay/attempt-operation";
 import { startAttempt } from "@/lib/payments/pay/start-attempt";
-import { earlierAttempt, recordedIdempotencyKey } from "@/lib/payments/pay/earlier-outcome";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { assertTaxFreeWithinTotal, attemptInputFor, chargeAttempt } from "./charge";
@@ -25,20 +26,25 @@ export async function payWithBillingKey({
   assertTaxFreeWithinTotal(request);
   const store = await resolveStore(ctx, store_id);
   // A retry of a request whose first run died answers that run's attempt.
-  const earlier = await earlierAttempt({ ctx, storeId: store.id, paymentId: payment_id });
+  const scope = operationScope(ctx, store.id, payment_id);
+  const earlier = await earlierOutcome(attemptOperation, scope);
   if (earlier) return billingKeyPayResponse(requireSucceeded(earlier));
-  const key = await findBillingKey({ merchantId: ctx.merchantId, storeId: store.id, billingKey: request.billing_key });
+  const key = await findBillingKey({
+    merchantId: scope.merchantId,
+    storeId: scope.storeId,
+    billingKey: request.billing_key,
+  });
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
   assertChargeable(key);
-  const channel = await findKeyChannel(ctx.merchantId, key.channel_id);
+  const channel = await findKeyChannel(scope.merchantId, key.channel_id);
   const attempt = await startAttempt(
     attemptInputFor({
       key,
       channel,
-      paymentId: payment_id,
+      paymentId: scope.paymentId,
       request,
       origin: ctx.origin,
-      idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
+      idempotencyKey: scope.idempotencyKey ?? undefined,
     }),
   );
   const done = requireSucceeded(await chargeAttempt(key, channel, attempt));

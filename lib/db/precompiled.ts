@@ -57,8 +57,8 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
 /**
  * Runs a query built per call as a named prepared statement on PostgreSQL (parsed and planned once
  * per connection, like `precompiled`), for the write path's statements whose text takes only a few
- * shapes: single-row inserts, updates and look-ups by key. Planning them was a third of
- * PostgreSQL's CPU per payment (38 indexes on transactions to weigh on every plan; docs/benchmarks.md).
+ * shapes: single-row inserts, updates and look-ups by key, whose planning (every index on
+ * transactions weighed each time) is a large share of PostgreSQL's CPU per payment.
  * Not for queries whose best plan depends on the values (lists, filters) nor for texts that vary
  * without bound (IN lists of any length): a named statement may switch to a generic plan.
  */

@@ -131,8 +131,7 @@ export const logger: Logger = shared.__platformLogger;
 /**
  * The access log's writer: the same output without the key redaction. Its lines have a fixed shape
  * of our own (method, route template, status, latency, ids) with nothing to redact, and pino's
- * wildcard redaction was ~12% of a payment read's CPU (docs/benchmarks.md); scrubLogLine still
- * runs on every line.
+ * wildcard redaction is costly per line; scrubLogLine still runs on every line.
  */
 shared.__platformAccessLogger ??= createLogger({
   level: process.env.LOG_LEVEL,

@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics (prom-client), on only when METRICS_TOKEN is set: with it unset nothing is
  * recorded and /metrics answers 404. Recording is a label lookup and an addition, so the hot path
- * stays cheap (measured in bench/metrics-overhead.sh).
+ * stays cheap (measured in bench/metrics-overhead.ts).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 

@@ -12,7 +12,7 @@ import { contextOf, issueKey, payBody } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger";
-import { recordedIdempotencyKey } from "./pay/earlier-outcome";
+import { recordedIdempotencyKey } from "./money-operation/scope";
 import { startAttempt } from "./pay/start-attempt";
 import { cancelPayment } from "./cancel/cancel-payment";
 import { instantPay } from "./pay/instant-pay";

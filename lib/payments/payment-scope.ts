@@ -1,7 +1,8 @@
 import { DomainError, type ErrorCode } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { findStoreChannel, requireStoreChannel } from "@/lib/channels/repository";
-import { resolveStore, storeIdInScope } from "@/lib/tenancy/scope";
+import { resolveStore } from "@/lib/tenancy/scope";
+import type { OperationScope } from "./money-operation/scope";
 import { findPrimaryTransaction } from "./repository";
 
 /**
@@ -21,19 +22,17 @@ export async function requirePrimaryTransaction(merchantId: string, storeId: str
 }
 
 /**
- * The store a payment write acts on and its payment channel `channelKey`, in one read: the channel
- * is looked up by merchant and store, so finding it proves the store is the merchant's. Only when
- * none fits is the store read, so a foreign or missing store still answers STORE_NOT_FOUND before
- * CHANNEL_NOT_FOUND (one statement fewer per payment than reading the store first).
+ * The payment channel `channelKey` of the operation's store, in one read: finding it by merchant and
+ * store proves the store is the merchant's. Only when none fits is the store read, so a foreign or
+ * missing store still answers STORE_NOT_FOUND before CHANNEL_NOT_FOUND.
  */
 export async function requirePaymentChannel(
-  ctx: AuthContext,
+  scope: Pick<OperationScope, "ctx" | "merchantId" | "storeId">,
   requestedStoreId: string | undefined,
   channelKey: string,
 ) {
-  const storeId = storeIdInScope(ctx, requestedStoreId);
-  const channel = await findStoreChannel(ctx.merchantId, storeId, channelKey);
-  if (channel?.is_for_payment === 1) return { storeId, channel };
-  await resolveStore(ctx, requestedStoreId);
-  return { storeId, channel: await requireStoreChannel(ctx.merchantId, storeId, channelKey, "payment", "channel_key") };
+  const channel = await findStoreChannel(scope.merchantId, scope.storeId, channelKey);
+  if (channel?.is_for_payment === 1) return channel;
+  await resolveStore(scope.ctx, requestedStoreId);
+  return requireStoreChannel(scope.merchantId, scope.storeId, channelKey, "payment", "channel_key");
 }

@@ -73,9 +73,8 @@ export function parseStoredJson<T>(text: string, read: (value: unknown) => T | u
 }
 
 /**
- * A transaction's document, checked by kind (object or list of objects) by hand rather than zod:
- * it runs for every transaction of every page read, and a zod schema walk nearly doubled its cost
- * (~3 µs a row more).
+ * A transaction's document, checked by kind by hand rather than zod: it runs for every transaction
+ * of every page read, where a zod schema walk nearly doubled its cost.
  */
 function parseDocument<T>(is: (value: unknown) => value is T, text: string, column: string, id: string): T {
   return parseStoredJson(text, (value) => (is(value) ? value : undefined), `transactions.${column} of ${id}`);

@@ -2,11 +2,8 @@ import { ProviderRefusal } from "./refusal";
 import { unknownKindOf, unknownReason } from "./unknown-outcome";
 
 /**
- * Every provider call goes through `callProvider`: it is bounded by PROVIDER_TIMEOUT_MS and turns
- * anything that is not a definite answer (a throw, a timeout) into `answered: false` — an outcome
- * we do not know, to be looked up, never a failure; its reason starts with what happened (timeout,
- * connection lost, an answer that could not be read: ./unknown-outcome.ts). A ProviderRefusal thrown by an adapter
- * is a refusal at the provider's front door (nothing was processed) and is passed on as is.
+ * Every provider call goes through `callProvider`: bounded by PROVIDER_TIMEOUT_MS, anything but a
+ * definite answer is `answered: false` (unknown, looked up, never a failure); a ProviderRefusal passes.
  */
 export type CallResult<T> = { answered: true; value: T } | { answered: false; reason: string };
 

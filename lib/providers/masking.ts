@@ -1,8 +1,6 @@
 /**
- * The one masking rule at the provider boundary: whatever a PG answers (masked its own way, or
- * not at all), a card number is kept as at most its first 6 and last 4 digits. Applied to every
- * adapter's answers and errors by `withMasking` (lib/providers/registry.ts), so the stored record,
- * the kept `pg_response`, logs and webhooks only ever see the masked form.
+ * The masking rule at the provider boundary: a card number is kept as at most its first 6 and last 4
+ * digits, whatever the PG sent (applied by `withMasking`, lib/providers/registry.ts).
  */
 const KEPT_HEAD = 6;
 const KEPT_TAIL = 4;

@@ -11,9 +11,8 @@ export type PgHttpRequest = {
 };
 
 /**
- * Sends a JSON request to a PG and reads its answer's text. A request that fails before an answer
- * (timeout, refused or lost connection) or an answer cut off is no definite outcome: `unknown`
- * builds the adapter's error of that kind, which the caller throws so the outcome is looked up.
+ * Sends a JSON request to a PG and reads its answer's text. No answer, or one cut off, is thrown
+ * through `unknown` so the caller looks the outcome up.
  */
 export async function sendPgRequest(
   request: PgHttpRequest,

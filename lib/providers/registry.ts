@@ -28,9 +28,8 @@ const liveNotConfigured: PaymentProvider = {
 export type PaymentProviderFor = (channel: Pick<ChannelRef, "type" | "pg_provider">) => PaymentProvider;
 
 /**
- * The payment provider serving a channel: the sandbox for TEST channels, the real adapter of its PG
- * from `liveAdapters` (by pg_provider; docs/providers.md) for LIVE ones. The map is read at each call.
- * Every answer passes the card-number masking rule (./masking.ts), whatever the PG sent.
+ * The payment provider of a channel: the sandbox for TEST, the PG's adapter from `liveAdapters` for
+ * LIVE (read at each call), every answer masked (./masking.ts).
  */
 export function paymentProviderChooser(liveAdapters: Partial<Record<string, PaymentProvider>>): PaymentProviderFor {
   return (channel) => {

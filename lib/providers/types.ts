@@ -84,9 +84,8 @@ export type ChannelRef = {
 export type ProviderCallBase = { channel: ChannelRef; signal?: AbortSignal };
 
 /**
- * The money of a payment request as the PG must record it: the total, its tax-free part (0 when
- * fully taxable) and the VAT when the merchant gave one (absent: the PG works it out). Adapters
- * send each to the PG's own field for it; a PG with no field for one says so in docs/providers.md.
+ * The money of a payment request as the PG records it; `vatAmount` absent lets the PG work it out
+ * (a PG lacking a field says so in docs/providers.md).
  */
 export type PaymentAmounts = {
   amount: number;

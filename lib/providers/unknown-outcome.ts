@@ -1,8 +1,6 @@
 /**
- * Why a provider call has no definite outcome. Adapters throw `ProviderOutcomeUnknown` with the
- * kind they saw; `callProvider` adds timeouts and treats any other throw as a lost connection.
- * The kind leads the recorded reason (`kind: detail`), so what a client and the timeline are told
- * says what happened instead of always blaming time.
+ * Why a provider call has no definite outcome. The kind leads the recorded reason (`kind: detail`), so
+ * the client and the timeline are told what happened instead of always blaming time.
  */
 export type UnknownOutcomeKind = "timeout" | "connection_lost" | "unreadable_answer" | "provider_error" | "in_progress";
 

@@ -53,10 +53,8 @@ export async function flushRequestLog(): Promise<void> {
 }
 
 /**
- * Writes the entries queued when the flush began, in batches of up to `batchSize`. Entries that
- * arrive meanwhile wait for the next flush (the timer or a full batch): draining until the queue
- * was empty kept a busy server writing a batch of a dozen rows per round trip, each INSERT built,
- * planned and sent again (PostgreSQL: one INSERT per ~13 requests instead of per 500).
+ * Writes the entries queued when the flush began; later ones wait for the next flush, so a busy server
+ * writes full batches instead of many small INSERTs.
  */
 async function writeQueued(): Promise<void> {
   const { batchSize } = requestLogSettings();

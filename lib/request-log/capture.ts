@@ -32,10 +32,8 @@ function paymentIdOf(path: string): string | null {
 }
 
 /**
- * Wraps an API route: runs it with a caller context (filled by authentication, read by the audit
- * log; apiRoute notes the parsed request body and the response text in it) and queues one
- * request-log entry for an authenticated caller. Nothing is cloned or re-read here: the bodies
- * are serialised and redacted when the batch is written, off the request's path.
+ * Wraps an API route with a caller context and queues one request-log entry for an authenticated
+ * caller; bodies are serialised and redacted when the batch is written, off the request's path.
  */
 export function recordApiRequests(handler: RouteHandler): RouteHandler {
   return async (request, segment) => {

@@ -14,9 +14,8 @@ export function omittedBody(length: number): string {
 }
 
 /**
- * A request or response body as stored in the request log: JSON members that hold secrets are
- * replaced, then card numbers, keys, tokens and resident numbers are masked wherever they appear.
- * A body that is not JSON is kept as text with the same masking.
+ * A body as stored in the request log: secret JSON members replaced, card numbers, keys, tokens and
+ * resident numbers masked wherever they appear (non-JSON text too).
  */
 export function redactBody(text: string | null): string | null {
   if (text === null || text === "") return null;

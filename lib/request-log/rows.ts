@@ -2,9 +2,8 @@ import { omittedBody, redactBody, redactJson, redactPath, redactText } from "./r
 import type { RequestLogRecord } from "./repository";
 
 /**
- * What the request path hands over: the parsed request body (any JSON value, a string included)
- * and the response text, redacted when written; `request_body_omitted` is the length of a body
- * too large to keep.
+ * What the request path hands over: the parsed request body and the response text, redacted when
+ * written; `request_body_omitted` is the length of a body too large to keep.
  */
 export type PendingEntry = Omit<RequestLogRecord, "request_body"> & {
   request_body: unknown;

@@ -34,8 +34,7 @@ const UNKNOWN_RETRY_MS = 5_000;
  * - a declined charge, or an error retrying cannot fix, completes the schedule with a FAILED payment;
  * - the provider's answer completes the schedule in the same DB transaction that records it (one
  *   durable commit fewer per charge); an outcome learnt later (a look-up) leaves it to the retry.
- * The key and its channel are read once per run and passed down (docs/benchmarks.md: statements
- * per scheduled charge).
+ * The key and its channel are read once per run and passed down.
  */
 export async function runScheduleJob(payload: { scheduleId: string }): Promise<JobOutcome> {
   const schedule = await findScheduleById(payload.scheduleId);

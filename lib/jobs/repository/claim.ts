@@ -35,11 +35,10 @@ export type ClaimStep = { pick: ClaimQuery; queue: string };
 
 /**
  * Leases up to `limit` of the candidates the steps find, in the steps' order. A named statement on
- * PostgreSQL (an idle worker runs it every poll and at every wake; planned afresh it cost ~60 µs
- * each), so its generic plan must be right at any size of the jobs table: `id = any(array(…))`
+ * PostgreSQL (an idle worker runs it every poll and at every wake), so its generic plan must be right at any size of the jobs table: `id = any(array(…))`
  * runs the candidates once (an InitPlan) and fetches them by primary key. `id in (…)` planned the
- * LIMIT, a parameter, as a tenth of the rows due, and at 400,000 jobs joined them to a sequential
- * scan of the table. PostgreSQL takes every step in this one statement (atomic on its own: no
+ * LIMIT, a parameter, as a tenth of the rows due, and on a large jobs table joined them to a
+ * sequential scan of it. PostgreSQL takes every step in this one statement (atomic on its own: no
  * transaction, one round trip): each step's candidates are a subquery locked with SKIP
  * LOCKED (a locking clause is not allowed on a UNION's branches themselves), the branches are read
  * in order and the LIMIT over them stops the reading, so a later step locks only the rows it

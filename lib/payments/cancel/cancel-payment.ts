@@ -3,14 +3,15 @@ import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { resolvePaymentStore } from "../payment-scope";
-import { outcomeUnknownError } from "../pay/attempt-call";
-import { earlierCancellation, recordedIdempotencyKey } from "../pay/earlier-outcome";
+import { earlierOutcome } from "../money-operation/earlier-outcome";
+import { type OperationScope, operationScope } from "../money-operation/scope";
+import { outcomeUnknownError } from "../money-operation/unknown-outcome";
 import { loadPayment } from "../read/load-payment";
 import type { CancelInput } from "../schema";
 import { type CancellationRow, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { firstLookupAt } from "../unsettled/look-up-times";
 import { planCancellation } from "./cancel-plan";
-import { runCancellationCall } from "./cancellation-call";
+import { cancellationOperation, runCancellationCall } from "./cancellation-call";
 import { claimCancellableAmount, insertCancellation } from "./repository";
 
 type Input = CancelInput & { payment_id: string };
@@ -29,13 +30,12 @@ function assertRefundFits(row: TransactionRow, input: Input): void {
 }
 
 /**
- * Step 1, one DB transaction: check the request against the balances and claim the amount with
- * a conditional UPDATE (it only succeeds while the balance still covers it: claimCancellableAmount),
- * then record the cancellation REQUESTED. Concurrent cancels therefore never claim more than was paid.
+ * The record step, one DB transaction: claim the amount with a conditional UPDATE, then record the
+ * cancellation REQUESTED, so concurrent cancels never claim more than was paid.
  */
-async function reserve(ctx: AuthContext, storeId: string, input: Input) {
+async function reserve(scope: OperationScope, input: Input) {
   return transaction(async (tx) => {
-    const row = await lockPrimaryTransaction(tx, ctx.merchantId, storeId, input.payment_id);
+    const row = await lockPrimaryTransaction(tx, scope.merchantId, scope.storeId, scope.paymentId);
     const plan = planCancellation(row, input);
     // After the state checks, so an unpaid virtual account answers NOT_PAID whatever the body.
     assertRefundFits(row, input);
@@ -68,7 +68,7 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
       lookup_due_at: firstLookupAt(now),
       lookup_attempts: 0,
       last_lookup_error: null,
-      idempotency_key: recordedIdempotencyKey(ctx),
+      idempotency_key: scope.idempotencyKey,
     };
     await insertCancellation(tx, cancellation);
     return { row, plan, cancellation };
@@ -76,26 +76,26 @@ async function reserve(ctx: AuthContext, storeId: string, input: Input) {
 }
 
 /**
- * POST /v2/payments/{payment_id}/cancel: full or partial. Reserve the amount (DB), ask the
- * provider (outside any DB transaction), then record the outcome. An outcome the provider did not
- * give in time keeps the cancellation REQUESTED (its amount reserved) until a look-up settles it.
+ * POST /v2/payments/{payment_id}/cancel: full or partial, through the money-operation skeleton. An
+ * unknown outcome keeps the cancellation REQUESTED (its amount reserved) until a look-up settles it.
  */
 export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: Input }) {
   const store = await resolvePaymentStore(ctx, input.store_id, true);
+  const scope = operationScope(ctx, store.id, input.payment_id);
   // A retry of a request whose first run died answers that run's cancellation.
-  const earlier = await earlierCancellation({ ctx, storeId: store.id, paymentId: input.payment_id });
-  if (earlier) return cancelResponse(ctx, store.id, earlier);
-  const { row, cancellation } = await reserve(ctx, store.id, input);
-  return cancelResponse(ctx, store.id, await runCancellationCall(row, cancellation));
+  const earlier = await earlierOutcome(cancellationOperation, scope);
+  if (earlier) return cancelResponse(scope, earlier);
+  const { row, cancellation } = await reserve(scope, input);
+  return cancelResponse(scope, await runCancellationCall(row, cancellation));
 }
 
-async function cancelResponse(ctx: AuthContext, storeId: string, settled: CancellationRow) {
+async function cancelResponse(scope: OperationScope, settled: CancellationRow) {
   if (settled.status === "REQUESTED") throw outcomeUnknownError(settled);
   if (settled.status === "FAILED")
     throw new ProviderError(
       settled.failure_pg_code ?? "CANCEL_REFUSED",
       settled.failure_pg_message ?? "the provider refused the cancellation",
     );
-  const payment = await loadPayment(ctx.merchantId, { storeId, paymentId: settled.payment_id });
+  const payment = await loadPayment(scope.merchantId, { storeId: scope.storeId, paymentId: settled.payment_id });
   return { cancelled_tx_id: settled.transaction_id, cancellation_id: settled.id, payment: payment! };
 }

@@ -22,9 +22,8 @@ export function cancellableBalances(row: TransactionRow) {
 }
 
 /**
- * Decides what a cancel request cancels, with the checks in CONTRACT §5's order: state,
- * check_refundable_amount, amount within the balance, tax-free within the amount, tax-free
- * within the tax-free balance, taxable part within the taxable balance.
+ * What a cancel request cancels, checked in CONTRACT §5's order (state, check_refundable_amount,
+ * then each amount against its balance), so the first failing rule names the error.
  */
 export function planCancellation(row: TransactionRow, input: CancelRequest): CancelPlan {
   if (row.status === "CANCELLED")

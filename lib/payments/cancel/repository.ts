@@ -18,9 +18,8 @@ export type CancellationPatch = Partial<
 >;
 
 /**
- * The one way a cancellation changes state: checks the state table and writes conditionally on
- * the state the caller read. The transaction's own move (and its webhook) is the caller's next
- * step, in the same DB transaction (settle-cancellation.ts).
+ * The one way a cancellation changes state: checked against the state table, written conditionally
+ * on the state read. The caller moves the transaction next, in the same DB transaction.
  */
 export async function transitionCancellation(
   tx: Tx,

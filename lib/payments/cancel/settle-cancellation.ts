@@ -48,9 +48,8 @@ async function recordRefused(tx: Tx, row: TransactionRow, c: CancellationRow, fa
 }
 
 /**
- * Records the provider's answer for a cancellation, once, whoever learns it first (the request or
- * a look-up). The transaction row is locked first, as every cancellation step does, so lock order
- * never crosses. An answer for a settled cancellation changes nothing.
+ * Records the provider's answer once, whoever learns it first. The transaction row is locked
+ * before the cancellation, as in every cancellation step, so lock order never crosses.
  */
 export async function settleCancellation(cancellationId: string, answer: CancellationAnswer): Promise<CancellationRow> {
   return transaction(async (tx) => {

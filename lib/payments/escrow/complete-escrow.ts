@@ -5,7 +5,7 @@ import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
-import { outcomeUnknownError } from "../pay/attempt-call";
+import { outcomeUnknownError } from "../money-operation/unknown-outcome";
 import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { assertEscrowOpen } from "./escrow-rules";
 import { escrowDetailOf, transitionEscrow } from "./repository";

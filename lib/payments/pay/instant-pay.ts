@@ -8,8 +8,10 @@ import { storeIdInScope } from "@/lib/tenancy/scope";
 import { requirePaymentChannel } from "../payment-scope";
 import type { InstantPayInput } from "../schema";
 import type { TransactionRow } from "../transactions/repository";
-import { requireSucceeded, runAttemptCall } from "./attempt-call";
-import { earlierAttempt, recordedIdempotencyKey } from "./earlier-outcome";
+import type { ChannelRecord } from "@/lib/channels/repository";
+import { earlierOutcome } from "../money-operation/earlier-outcome";
+import { operationScope } from "../money-operation/scope";
+import { attemptOperation, requireSucceeded, runAttemptCall } from "./attempt-operation";
 import { startAttempt } from "./start-attempt";
 
 type Input = InstantPayInput & { payment_id: string };
@@ -27,20 +29,15 @@ function expiryOf(expiry: { valid_hours: number } | { due_date: number }, now: n
 
 /**
  * POST /v2/payments/{payment_id}/instant/pay: a key-in card approval or a virtual-account
- * issuance. The attempt is recorded PENDING before the provider is called and settled after;
- * a declined attempt stays as a FAILED transaction and the id may be tried again. An outcome the
- * provider did not give in time stays PENDING (looked up) and is answered PROVIDER_OUTCOME_UNKNOWN.
+ * issuance, run through the money-operation skeleton (docs/architecture.md): a declined attempt
+ * stays FAILED and the id may be tried again; an unknown outcome answers PROVIDER_OUTCOME_UNKNOWN.
  */
 export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Input }) {
-  // A retry of a request whose first run died answers that run's attempt (scoped to the store: a
-  // foreign store finds none, and is refused just below).
-  const earlier = await earlierAttempt({
-    ctx,
-    storeId: storeIdInScope(ctx, input.store_id),
-    paymentId: input.payment_id,
-  });
+  const scope = operationScope(ctx, storeIdInScope(ctx, input.store_id), input.payment_id);
+  // A retry of a request whose first run died answers that run's attempt.
+  const earlier = await earlierOutcome(attemptOperation, scope);
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
-  const { storeId, channel } = await requirePaymentChannel(ctx, input.store_id, input.channel_key);
+  const channel = await requirePaymentChannel(scope, input.store_id, input.channel_key);
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
@@ -59,61 +56,63 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   const expiresAt = va ? expiryOf(va.account_expiry, now) : 0;
   const customer = toCustomer(input.customer);
 
-  const attempt = await startAttempt({
-    merchantId: ctx.merchantId,
-    storeId,
-    paymentId: input.payment_id,
-    channel,
-    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
-    orderName: input.order_name,
-    currency: input.currency,
-    totalAmount: input.total_amount,
-    taxFreeAmount: taxFree,
-    customer,
-    origin: ctx.origin,
-    products: input.products,
-    productCount: input.product_count,
-    customData: input.custom_data,
-    country: input.country,
-    isCulturalExpense: input.is_cultural_expense,
-    isEscrow: input.is_escrow,
-    noticeUrls: input.notice_urls,
-    cashReceiptForm: va?.cash_receipt_form,
-    settleContext: card
-      ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
-      : undefined,
-    idempotencyKey: recordedIdempotencyKey(ctx) ?? undefined,
-  });
-
-  const provider = paymentProviderFor(channel);
-  const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
-  const row = await runAttemptCall(attempt, (signal) =>
-    card
-      ? provider.approveCard({
-          channel,
-          signal,
-          txId: attempt.id,
-          ...amounts,
-          orderName: input.order_name,
-          customerName: customer.name,
-          card: card.card_credential,
-          installmentMonth: card.card_installment_plan,
-        })
-      : provider.issueVirtualAccount({
-          channel,
-          signal,
-          txId: attempt.id,
-          ...amounts,
-          orderName: input.order_name,
-          customerName: customer.name,
-          bank: va!.bank,
-          accountType: va!.account_type,
-          expiresAt,
-          remitteeName: va!.remittee_name,
-          accountNumber: va!.account_number,
-        }),
-  );
-  return instantPayResponse(requireSucceeded(row));
+  // One attempt on one channel, its own record: trying another channel is another call of this.
+  const attemptOn = async (channel: ChannelRecord): Promise<TransactionRow> => {
+    const attempt = await startAttempt({
+      merchantId: scope.merchantId,
+      storeId: scope.storeId,
+      paymentId: scope.paymentId,
+      channel,
+      method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+      orderName: input.order_name,
+      currency: input.currency,
+      totalAmount: input.total_amount,
+      taxFreeAmount: taxFree,
+      customer,
+      origin: ctx.origin,
+      products: input.products,
+      productCount: input.product_count,
+      customData: input.custom_data,
+      country: input.country,
+      isCulturalExpense: input.is_cultural_expense,
+      isEscrow: input.is_escrow,
+      noticeUrls: input.notice_urls,
+      cashReceiptForm: va?.cash_receipt_form,
+      settleContext: card
+        ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
+        : undefined,
+      idempotencyKey: scope.idempotencyKey ?? undefined,
+    });
+    const provider = paymentProviderFor(channel);
+    const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
+    return runAttemptCall(attempt, (signal) =>
+      card
+        ? provider.approveCard({
+            channel,
+            signal,
+            txId: attempt.id,
+            ...amounts,
+            orderName: input.order_name,
+            customerName: customer.name,
+            card: card.card_credential,
+            installmentMonth: card.card_installment_plan,
+          })
+        : provider.issueVirtualAccount({
+            channel,
+            signal,
+            txId: attempt.id,
+            ...amounts,
+            orderName: input.order_name,
+            customerName: customer.name,
+            bank: va!.bank,
+            accountType: va!.account_type,
+            expiresAt,
+            remitteeName: va!.remittee_name,
+            accountNumber: va!.account_number,
+          }),
+    );
+  };
+  return instantPayResponse(requireSucceeded(await attemptOn(channel)));
 }
 
 function instantPayResponse(done: TransactionRow) {

@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { sql } from "kysely";
-import { getDb, type Db, type Tx } from "@/lib/db/client";
-import type { CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
+import type { Db, Tx } from "@/lib/db/client";
+import type { TransactionsTable } from "@/lib/db/tables/payments";
 import { parseStoredJson } from "../repository";
 import type { SettleContext } from "./settle-context";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
 
-/** Attempts' own queries: the payment's primary slot, the new attempt row, an earlier run's records by key. */
+/** Attempts' own queries: the payment's primary slot and the new attempt row. */
 type PaymentKey = { merchantId: string; storeId: string; paymentId: string };
 
-/** The payment's primary transaction read inside the attempt's DB transaction. */
 /**
- * `is_primary = 1` is written into the text, not bound: the statement is named, and PostgreSQL's
- * generic plan for a named statement cannot use the partial unique index (where is_primary = 1) for a
- * bound value; with it bound the look-up walked the merchant's transactions (0.8 ms at 1,700 rows).
+ * The payment's primary transaction, read inside the attempt's DB transaction. `is_primary = 1` is
+ * literal, not bound: a named statement's generic plan cannot use the partial unique index for a bound value.
  */
 export function primaryForAttemptQuery(db: Db | Tx, key: PaymentKey) {
   // Merchant and store are checked on the row, never as index keys: under a generic plan an index
@@ -44,33 +42,6 @@ export async function demotePrimary(tx: Tx, transactionId: string, now: number):
 
 export async function insertAttempt(tx: Db | Tx, row: TransactionsTable): Promise<void> {
   await executeShaped(tx, "insert transactions", row, (v) => tx.insertInto("transactions").values(v));
-}
-
-/** The row a request's earlier run created in `table`: same merchant, store, payment and Idempotency-Key. */
-function findByKey(table: "transactions" | "cancellations", key: PaymentKey, idempotencyKey: string) {
-  return byKeyQuery(table, key, idempotencyKey).executeTakeFirst();
-}
-
-/** The statement behind findByKey (its plan is tested: lib/db/transactions-plans.test.ts). */
-export function byKeyQuery(table: "transactions" | "cancellations", key: PaymentKey, idempotencyKey: string) {
-  return getDb()
-    .selectFrom(table)
-    .selectAll()
-    .where("merchant_id", "=", key.merchantId)
-    .where("idempotency_key", "=", idempotencyKey)
-    .where("store_id", "=", key.storeId)
-    .where("payment_id", "=", key.paymentId);
-}
-
-export function findAttemptByKey(key: PaymentKey, idempotencyKey: string): Promise<TransactionsTable | undefined> {
-  return findByKey("transactions", key, idempotencyKey) as Promise<TransactionsTable | undefined>;
-}
-
-export function findCancellationByKey(
-  key: PaymentKey,
-  idempotencyKey: string,
-): Promise<CancellationsTable | undefined> {
-  return findByKey("cancellations", key, idempotencyKey) as Promise<CancellationsTable | undefined>;
 }
 
 const cardInfo = z.looseObject({ number: z.string().nullish() });

@@ -14,11 +14,9 @@ import type { SettleContext } from "./settle-context";
 import { demotePrimary, findPrimaryForAttempt, insertAttempt } from "./repository";
 
 /**
- * The life of one payment attempt, shared by key-in, billing-key and scheduled payments:
- * `startAttempt` records a PENDING primary transaction (in its own DB transaction, before the
- * provider is called, with its first look-up booked for when the call will have ended);
- * `runAttemptCall` (attempt-call.ts) sends it and `settleAttempt` records the outcome with its
- * webhook. docs/payments.md describes the life cycle.
+ * The record step of a payment attempt (key-in, billing-key and scheduled payments): a PENDING
+ * primary transaction, its first look-up booked for when the call will have ended. The skeleton
+ * (lib/payments/money-operation) then calls and settles it.
  */
 export type AttemptInput = {
   merchantId: string;

@@ -143,9 +143,8 @@ function entryOf(values: Record<string, unknown>): UnsealedEntry {
 /**
  * Whether a state write's own statement writes the change's audit entry: on PostgreSQL the guarded
  * UPDATE becomes a CTE and the entry is inserted from its row, so both or neither are written, in
- * one round trip (the entry's own INSERT was one of the payment outcome's five; docs/benchmarks.md
- * "Audit cost"). SQLite has no data-modifying CTE: the entry is a second statement there,
- * in process.
+ * one round trip (docs/benchmarks.md "Audit cost"). SQLite has no data-modifying CTE: the entry is a
+ * second statement there, in process.
  */
 const entryInStatement = (entry: UnsealedEntry | undefined): entry is UnsealedEntry =>
   entry !== undefined && dialect() === "postgres";

@@ -4,7 +4,7 @@ import { transaction } from "@/lib/db/transaction";
 import { virtualAccountProviderFor } from "@/lib/channels/providers";
 import { callProvider } from "@/lib/providers/call";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
-import { outcomeUnknownError } from "../pay/attempt-call";
+import { outcomeUnknownError } from "../money-operation/unknown-outcome";
 import { loadPayment } from "../read/load-payment";
 import { canMove } from "../status";
 import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";

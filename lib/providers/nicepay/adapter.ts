@@ -17,12 +17,8 @@ import {
 } from "./payment-object";
 
 /**
- * NICE Payments behind the adapter interface (lib/providers/types.ts), mapped on NICE's OpenAPI
- * document (docs/providers.md, "NICE Payments"). NICE takes no idempotency key: our ids are its
- * `orderId`s (txId for charges, billingKeyId for billing keys, cancellationId for cancels), and a
- * call that moves money first asks `/v1/payments/find/{orderId}`; it is sent only when NICE has no
- * record of that order, so a repeated call never charges or refunds twice.
- * The channel's secret is `clientKey:secretKey` (sealed at rest, opened per call by `secretKeyFor`).
+ * NICE Payments behind the adapter interface (docs/providers.md). NICE takes no idempotency key: our
+ * ids are its `orderId`s and a call that moves money is sent only when NICE has no record of that order.
  */
 export type NiceAdapterOptions = { secretKeyFor: (channel: ChannelRef) => Promise<string> };
 

@@ -2,10 +2,8 @@ import { sendPgRequest } from "../pg-http";
 import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "../unknown-outcome";
 
 /**
- * The HTTP side of NICE Payments' server API (its OpenAPI document, `@nicepay/start-api-mcp`):
- * HTTP Basic auth `clientKey:secretKey`, JSON bodies, every documented answer an HTTP 200 whose
- * `resultCode` says what happened. Anything that is not such an answer (network error, timeout,
- * a non-200, a body that is not JSON) is thrown as an unknown outcome: the caller looks it up.
+ * The HTTP side of NICE's server API: every documented answer is an HTTP 200 whose `resultCode` says
+ * what happened; anything else is thrown as an unknown outcome, looked up by the caller.
  */
 const DEFAULT_NICE_API_BASE = "https://api.nicepay.co.kr";
 

@@ -3,11 +3,8 @@ import { providerTimeoutMs } from "../call";
 import { completeHeld } from "./ledger";
 
 /**
- * How long the sandbox's slow faults last. By default a `timeout` call processes for, and a
- * `delayed` request travels for, 2 × PROVIDER_TIMEOUT_MS. A test that must observe the provider
- * mid-way (a look-up answering IN_PROGRESS or NOT_FOUND) holds them instead: they then end only
- * when the test releases them, however slow the machine. Like any sandbox state set from code, the
- * hold lives in this process (the in-process suite), never in a server another process started.
+ * How long the sandbox's slow faults last (2 × PROVIDER_TIMEOUT_MS by default). A test that must see
+ * the provider mid-way holds them until it releases them; the hold lives in this process only.
  */
 
 /**

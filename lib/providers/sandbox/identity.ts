@@ -6,9 +6,8 @@ import type { IdentityProvider, IdentityRequest, VerifiedPerson } from "../ident
 import type { ProviderFailure } from "../types";
 
 /**
- * The sandbox carrier (CONTRACT §10). Phones starting 0109999 fail to send; APP requests are
- * approved at once. Its "provider side" state (who the person is) travels in a sealed session
- * handle instead of a table, so the birth-date digits are never stored in clear.
+ * The sandbox carrier (CONTRACT §10). Its state travels in a sealed session handle instead of a
+ * table, so birth-date digits are never stored in clear.
  */
 const SEAL = "sandbox-identity-session";
 const FAILING_PREFIX = "0109999";

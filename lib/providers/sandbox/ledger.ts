@@ -12,8 +12,7 @@ import type {
 import { newId } from "@/lib/ids";
 
 /**
- * The sandbox provider's ledger (its own tables, durable across restarts). Each write is keyed by
- * the merchant's id for it (order id, cancellation id, billing key id), so a repeated request finds
+ * The sandbox PG's own ledger, keyed by the merchant's id for each write, so a repeated request finds
  * the first one's record instead of processing again.
  */
 export type LedgerPayment = SandboxPgPaymentsTable;

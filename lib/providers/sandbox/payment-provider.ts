@@ -23,9 +23,8 @@ import {
 import { cancellationLookup, paymentLookup, sandboxResponse, settlementPage } from "./answers";
 
 /**
- * The sandbox PG. Like a real one it keeps a ledger (lib/providers/sandbox/ledger.ts): a request
- * is recorded when it arrives, keyed by the merchant's id, with the moment its processing ends;
- * the same id again answers the first record. Faults are simulated per lib/providers/sandbox/faults.ts.
+ * The sandbox PG: like a real one it records each request in its ledger (./ledger.ts) keyed by our id;
+ * faults per ./faults.ts.
  */
 const BEHAVIOUR_CHARGES_DECLINED = "CHARGES_DECLINED";
 const BEHAVIOUR_CANCEL_REFUSED = "CANCEL_REFUSED";

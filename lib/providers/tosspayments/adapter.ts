@@ -19,10 +19,8 @@ import { settlementPageOf } from "./settlement";
 import { listTossSettlementsOf, type TossSettlement, type TossSettlementQuery } from "./settlements-api";
 
 /**
- * Toss Payments (v1 REST API) behind the adapter interface (lib/providers/types.ts). Our ids are
- * Toss's `orderId` (attempts), `customerKey` (billing keys) and `Idempotency-Key` (every call
- * that moves money), so a repeated call answers Toss's first outcome. The secret key is the
- * channel's (sealed at rest, opened per call by `secretKeyFor`); the adapter never reads our DB.
+ * Toss Payments (v1) behind the adapter interface. Our ids are its `orderId`, `customerKey` and
+ * `Idempotency-Key`, so a repeated call answers Toss's first outcome; it never reads our DB.
  */
 export type TossAdapterOptions = { secretKeyFor: (channel: ChannelRef) => Promise<string> };
 

@@ -2,11 +2,8 @@ import { sendPgRequest } from "../pg-http";
 import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "../unknown-outcome";
 
 /**
- * The HTTP side of Toss Payments' v1 API (https://docs.tosspayments.com/reference): Basic auth with
- * the secret key as the user name and an empty password, JSON bodies, `Idempotency-Key` on every
- * call that moves money. What comes back is sorted into the three outcomes the adapter contract
- * knows: an answer, a definite refusal (a 4xx error object: nothing was processed), or no
- * definite answer (thrown: network error, timeout, 5xx, a replay of a request still running).
+ * The HTTP side of Toss's v1 API (https://docs.tosspayments.com/reference). Answers sort into an
+ * answer, a 4xx refusal (nothing processed), or a throw (unknown: network, timeout, 5xx, a replay in flight).
  */
 const DEFAULT_TOSS_API_BASE = "https://api.tosspayments.com";
 

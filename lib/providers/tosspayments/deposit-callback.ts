@@ -2,10 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { TossPayment } from "./payment-object";
 
 /**
- * Toss's DEPOSIT_CALLBACK webhook body for virtual accounts (https://docs.tosspayments.com/guides/webhook,
- * "DEPOSIT_CALLBACK"); the route parses it with lib/payments `depositCallbackBody`. It carries no
- * signature: Toss documents verifying it by comparing `secret` with the Payment object's `secret`,
- * which we read from Toss itself (GET /v1/payments/orders/{orderId}) rather than store.
+ * Toss's DEPOSIT_CALLBACK body. It carries no signature: its `secret` is compared with the Payment
+ * object's, read from Toss itself (GET /v1/payments/orders/{orderId}), never stored.
  */
 export type DepositCallback = {
   createdAt?: string;

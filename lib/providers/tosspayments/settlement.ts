@@ -3,10 +3,8 @@ import type { TossResult } from "./client";
 import { TossOutcomeUnknown } from "./client";
 
 /**
- * Toss's transaction listing (GET /v1/transactions, https://docs.tosspayments.com/reference#거래-조회):
- * one row per approval, deposit or cancellation, paged by `startingAfter` (a transactionKey).
- * Rows are grouped by paymentKey into our settlement entries, so a payment's refunded total is
- * known even when its cancellations sit on a later Toss page.
+ * Toss's transaction listing (GET /v1/transactions), grouped by paymentKey so a payment's refunded
+ * total is known even when its cancellations sit on a later page.
  */
 type TossTransaction = {
   transactionKey: string;
