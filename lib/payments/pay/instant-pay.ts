@@ -38,7 +38,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   // A retry of a request whose first run died answers that run's attempt.
   const earlier = await earlierOutcome(attemptOperation, scope);
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
-  const channel = await requirePaymentChannel(scope, input.store_id, input.channel_key);
+  const channel = await requirePaymentChannel(ctx, scope, input.store_id, input.channel_key);
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
