@@ -1,11 +1,10 @@
 import type { AuthContext } from "@/lib/auth/context";
 import {
   completeKey,
-  deleteKeyCreatedBefore,
   findKey,
   forgetKey,
-  insertRunningKey,
   renewKeyLease,
+  reserveKey,
   takeOverKey,
   type IdempotencyScope,
 } from "@/lib/idempotency/repository";
@@ -40,9 +39,9 @@ export function idempotencyScope(
 /** Inserts the key as RUNNING for `owner`; false when the key exists (and is within 24 h). */
 async function reserve(scope: IdempotencyScope, requestHash: string, owner: string): Promise<boolean> {
   const now = Date.now();
-  // A key older than the retention window is forgotten, as if never used.
-  await deleteKeyCreatedBefore(scope, now - RETENTION_MS);
-  return insertRunningKey(scope, { requestHash, owner, lockedUntil: now + idempotencyLeaseMs(), now });
+  // A key older than the retention window is forgotten, as if never used (the new record replaces it).
+  const lockedUntil = now + idempotencyLeaseMs();
+  return reserveKey(scope, { requestHash, owner, lockedUntil, now, forgetBefore: now - RETENTION_MS });
 }
 
 /** Renews the lease while the request runs, so a slow request is never taken over. */
