@@ -2,10 +2,9 @@ import { asDomainError } from "@/lib/errors/domain-error";
 import { logger } from "@/lib/ops/logger";
 import { type CallResult, callProvider } from "@/lib/providers/call";
 import { markUnknown } from "../unsettled/repository/look-ups";
-import type { MoneyOperation, SettleOptions } from "./operation";
+import { lookUpOutcome } from "./look-up";
+import type { MoneyOperation, OperationRecord, SettleOptions } from "./operation";
 import { rememberUnknown } from "./unknown-outcome";
-
-type OperationRecord = { id: string; status: string };
 
 const NOUN = { transactions: "attempt", cancellations: "cancellation" } as const;
 
@@ -58,5 +57,5 @@ export async function callAndSettle<Row extends OperationRecord, Result, Answer>
   if (sent.reason === null) return sent.settled;
   await markUnknown(op.table, record.id, sent.reason);
   const pending = await op.current(record.id);
-  return rememberUnknown(pending.status === op.unsettled ? await op.lookUp(pending) : pending, sent.reason);
+  return rememberUnknown(pending.status === op.unsettled ? await lookUpOutcome(op, pending) : pending, sent.reason);
 }
