@@ -60,6 +60,8 @@ const BEFORE_ENV = Object.fromEntries(
 );
 const BEFORE = process.env.BENCH_BEFORE ?? (process.env.BENCH_BEFORE_ENV ? process.cwd() : undefined);
 const BEFORE_PORT = APP_PORT + 5;
+/** BENCH_FEATURE_PORT: the first of the five feature instances' ports (default BENCH_PORT + 10). */
+const FEATURE_PORT = Number(process.env.BENCH_FEATURE_PORT ?? APP_PORT + 10);
 
 /** `cpuUs`: CPU µs per request of the server serving it and of the PostgreSQL backends (see withCpu). */
 type Run = { rps: number; p50: number; p99: number; errors: number; cpuUs?: { server: number; postgres: number } };
@@ -226,6 +228,7 @@ async function main() {
         wrk(bare, write(bareToken, `"/bare/pay?id=bare-" .. id .. "-" .. tostring(tid) .. "-" .. n`)),
       ),
     app: () => withCpu(appPid, () => wrk(app, writeScript())),
+    before: BEFORE ? () => withCpu(beforePid, () => wrk(before, writeScript())) : undefined,
   });
   const pairs = allPairs.filter((p) => PAIRS.includes(p.key));
   // Warm both servers (route compilation, JIT) before measuring.
@@ -309,7 +312,7 @@ const FEATURES: { feature: string; env: Record<string, string> }[] = [
 /** One app instance per entry of FEATURES, on the same database; resolves once all answer. */
 async function startFeatureApps(): Promise<FeatureApp[]> {
   const apps = FEATURES.map(({ feature, env }, i) => {
-    const port = APP_PORT + 10 + i;
+    const port = FEATURE_PORT + i;
     const child = start(
       ["npx", "tsx", "scripts/start.ts"],
       {

@@ -3,6 +3,12 @@ export async function setStoreWebhook(databaseUrl: string, dataDir: string, stor
   process.env.DATABASE_URL = databaseUrl;
   process.env.DATA_DIR = dataDir;
   const { closeDb, getDb } = await import("@/lib/db/client");
-  await getDb().updateTable("stores").set({ webhook_url: url }).where("id", "=", storeId).execute();
+  const { addStoreEndpoint } = await import("@/lib/testing/webhook-endpoint");
+  const store = await getDb()
+    .selectFrom("stores")
+    .select("merchant_id")
+    .where("id", "=", storeId)
+    .executeTakeFirstOrThrow();
+  await addStoreEndpoint({ merchant_id: store.merchant_id, store_id: storeId }, url);
   await closeDb();
 }

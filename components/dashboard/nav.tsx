@@ -7,6 +7,7 @@ import { useT } from "@/components/i18n-provider";
 export const NAV_ITEMS = [
   { href: "/dashboard", key: "nav.overview" },
   { href: "/dashboard/payments", key: "nav.payments" },
+  { href: "/dashboard/customers", key: "nav.customers" },
   { href: "/dashboard/billing-keys", key: "nav.billingKeys" },
   { href: "/dashboard/schedules", key: "nav.schedules" },
   { href: "/dashboard/cash-receipts", key: "nav.cashReceipts" },

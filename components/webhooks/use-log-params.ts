@@ -21,6 +21,7 @@ export function useLogParams() {
         ? (event as DeliveryFilter["event"])
         : undefined,
       url: params.get("url") || undefined,
+      endpoint: params.get("endpoint") || undefined,
       from: date(params.get("from")),
       to: date(params.get("to")),
     };

@@ -1,32 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { merchantWithLiveNice } from "@/lib/testing/nice-live";
 import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
-import { startNiceFake, type NiceFake } from "../nice-fake/server";
+import { niceFakePerFile } from "../nice-fake/per-file";
 
 /**
  * Our cash-receipt endpoints on a LIVE NICE Payments channel: issued, read and cancelled at NICE
  * (its document's create_cash_receipt, get_cash_receipt_status, cancel_cash_receipt) through the
  * channel's sealed keys, every request and answer judged by NICE's document (checked after each test).
  */
-let fake: NiceFake;
-
-beforeAll(async () => {
-  fake = await startNiceFake();
-  process.env.NICE_API_BASE = fake.baseUrl;
-});
-afterAll(async () => {
-  delete process.env.NICE_API_BASE;
-  await fake.close();
-});
-afterEach(() => {
-  fake.quirks.receiptNumberPending = false;
-  expect(fake.violations.splice(0)).toEqual([]);
-});
+const niceFake = niceFakePerFile();
 
 type Live = Awaited<ReturnType<typeof merchantWithLiveNice>>;
 const url = (id: string) => `/v2/payments/${encodeURIComponent(id)}/cash-receipt`;
-const receiptsAtNice = (m: Live) => fake.ledger.find(m.live.clientKey)?.receipts;
+const receiptsAtNice = (m: Live) => niceFake().ledger.find(m.live.clientKey)?.receipts;
 
 function body(m: Live, overrides: Record<string, unknown> = {}) {
   return {
@@ -45,7 +32,7 @@ describe("cash receipts on a LIVE NICE channel", () => {
   it("issues at NICE (our receipt id its orderId, the amount split as the document asks), reads it and cancels it there", async () => {
     const m = await merchantWithLiveNice();
     const id = newPaymentId();
-    fake.unsigned.splice(0);
+    niceFake().unsigned.splice(0);
     const issued = await m.api.post(url(id), body(m));
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const atNice = receiptsAtNice(m)?.get(issued.body.pg_tx_id);
@@ -74,8 +61,8 @@ describe("cash receipts on a LIVE NICE channel", () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(atNice?.cancelled).toBe(true);
     expect((await m.api.get(url(id))).body.receipt.status).toBe("CANCELLED");
-    expect(fake.hits.get("cancel_cash_receipt")).toBeGreaterThan(0);
-    expect(fake.unsigned.filter((op) => op.includes("receipt"))).toEqual([]);
+    expect(niceFake().hits.get("cancel_cash_receipt")).toBeGreaterThan(0);
+    expect(niceFake().unsigned.filter((op) => op.includes("receipt"))).toEqual([]);
   });
 
   it("a receipt for our own NICE payment issues as company for CORPORATE, and again after a cancel", async () => {
@@ -113,22 +100,47 @@ describe("cash receipts on a LIVE NICE channel", () => {
   it("a receipt NICE issued before it had the tax office's number gets it when read, and keeps it", async () => {
     const m = await merchantWithLiveNice();
     const id = newPaymentId();
-    fake.quirks.receiptNumberPending = true;
+    niceFake().quirks.receiptNumberPending = true;
     const issued = await m.api.post(url(id), body(m));
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.issue_number).toBe("");
     expect((await m.api.get(url(id))).body.receipt.issue_number).toBe("");
-    fake.quirks.receiptNumberPending = false;
+    niceFake().quirks.receiptNumberPending = false;
     const read = await m.api.get(url(id));
     const approveNo = receiptsAtNice(m)?.get(issued.body.pg_tx_id)?.approveNo;
     expect(approveNo).toMatch(/^\d+$/);
     expect(read.body.receipt.issue_number).toBe(approveNo);
-    expect(fake.hits.get("get_cash_receipt_status")).toBeGreaterThan(0);
+    expect(niceFake().hits.get("get_cash_receipt_status")).toBeGreaterThan(0);
     const stored = await getDb()
       .selectFrom("cash_receipts")
       .select("issue_number")
       .where("id", "=", issued.body.receipt_id)
       .executeTakeFirstOrThrow();
     expect(stored.issue_number).toBe(approveNo);
+  });
+
+  it("an issuance whose answer was lost is 500 PROVIDER_OUTCOME_UNKNOWN and nothing is recorded", async () => {
+    const m = await merchantWithLiveNice();
+    const id = newPaymentId();
+    const lost = await m.api.post(url(id), body(m, { order_name: "lost [nice:lost]" }));
+    expect(lost.status).toBe(500);
+    expect(lost.body).toMatchObject({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN" } });
+    expect((await m.api.get(url(id))).status).toBe(404);
+  });
+
+  it("a cancel whose answer was lost leaves the receipt ISSUED; cancelling again succeeds on NICE's 'already cancelled'", async () => {
+    const m = await merchantWithLiveNice();
+    const id = newPaymentId();
+    const issued = await m.api.post(url(id), body(m));
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    niceFake().setRates({ lost: 1 });
+    const lost = await m.api.delete(url(id)).finally(() => niceFake().setRates({}));
+    expect(lost.status).toBe(500);
+    expect(lost.body).toMatchObject({ code: "PG_PROVIDER_ERROR", params: { pg_code: "PROVIDER_OUTCOME_UNKNOWN" } });
+    expect((await m.api.get(url(id))).body.receipt.status).toBe("ISSUED");
+    expect(receiptsAtNice(m)?.get(issued.body.pg_tx_id)?.cancelled).toBe(true);
+    const again = await m.api.delete(url(id));
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((await m.api.get(url(id))).body.receipt.status).toBe("CANCELLED");
   });
 });

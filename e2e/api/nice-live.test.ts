@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeChannelKey, connectNiceChannel, setChannelEnabled } from "@/lib/channels/live";
 import { getDb } from "@/lib/db/client";
 import { lookUpNow } from "@/lib/payments/unsettled/sweep";
@@ -7,27 +7,15 @@ import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { merchantWithLiveNice, niceKeys } from "@/lib/testing/nice-live";
 import { cardCredential, cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 import { ownerContext } from "@/lib/testing/toss-live";
-import { startNiceFake, type NiceFake } from "../nice-fake/server";
+import { niceFakePerFile } from "../nice-fake/per-file";
 
 /**
  * The payment, cancel, billing-key and schedule flows on a LIVE NICE Payments channel, served by the
  * NICE adapter against the fake judged by NICE's own OpenAPI document: every request the run sends
  * and every answer it gets must be one the document allows (checked after each test).
  */
-let fake: NiceFake;
 const SLOW_MS = 1_200;
-
-beforeAll(async () => {
-  fake = await startNiceFake({ slowMs: SLOW_MS });
-  process.env.NICE_API_BASE = fake.baseUrl;
-});
-afterAll(async () => {
-  delete process.env.NICE_API_BASE;
-  await fake.close();
-});
-afterEach(() => {
-  expect(fake.violations.splice(0)).toEqual([]);
-});
+const niceFake = niceFakePerFile({ slowMs: SLOW_MS });
 
 type Live = Awaited<ReturnType<typeof merchantWithLiveNice>>;
 
@@ -39,7 +27,7 @@ async function primary(m: Live, paymentId: string) {
   return (await m.api.get(`/v2/payments/${paymentId}`)).body.payment.transactions[0];
 }
 
-const atNice = (m: Live, tid: string) => fake.ledger.find(m.live.clientKey)?.payments.get(tid);
+const atNice = (m: Live, tid: string) => niceFake().ledger.find(m.live.clientKey)?.payments.get(tid);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("LIVE NICE channels (connect, test, enable)", () => {
@@ -107,7 +95,9 @@ describe("card payments and cancellations on NICE", () => {
     const tx = await primary(m, id);
     expect(tx).toMatchObject({ status: "PAID", channel: { type: "LIVE", pg_provider: "NICE" } });
     expect(atNice(m, tx.pg_tx_id)).toMatchObject({ status: "paid", amount: 11000, orderId: tx.id });
-    expect(fake.ledger.find(m.live.clientKey)?.billingKeysByOrder.get(`${tx.id}-key`)).toMatchObject({ expired: true });
+    expect(niceFake().ledger.find(m.live.clientKey)?.billingKeysByOrder.get(`${tx.id}-key`)).toMatchObject({
+      expired: true,
+    });
     expect(JSON.stringify(tx)).not.toContain("4242424242424242");
   });
 
@@ -171,7 +161,7 @@ describe("faults on the wire at NICE: looked up by order id, never re-sent blind
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const tx = await primary(m, id);
     expect(tx.status).toBe("PAID");
-    const charges = [...(fake.ledger.find(m.live.clientKey)?.payments.values() ?? [])].filter(
+    const charges = [...(niceFake().ledger.find(m.live.clientKey)?.payments.values() ?? [])].filter(
       (p) => p.orderId === tx.id,
     );
     expect(charges).toHaveLength(1);
@@ -241,7 +231,7 @@ describe("billing keys and schedules on NICE", () => {
       status: "PAID",
       channel: { type: "LIVE", pg_provider: "NICE" },
     });
-    const bid = fake.ledger.find(m.live.clientKey)?.billingKeysByOrder.get(billingKey);
+    const bid = niceFake().ledger.find(m.live.clientKey)?.billingKeysByOrder.get(billingKey);
     expect(bid).toMatchObject({ expired: false });
     expect((await m.api.delete(`/v2/billing-keys/${billingKey}`)).status).toBe(200);
     expect(bid).toMatchObject({ expired: true });

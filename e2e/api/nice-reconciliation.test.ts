@@ -1,27 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reconcile } from "@/lib/reconciliation/report";
 import { merchantWithLiveNice } from "@/lib/testing/nice-live";
 import { cardCredential, cardPayBody, newPaymentId } from "@/lib/testing/payments";
-import { startNiceFake, type NiceFake } from "../nice-fake/server";
+import { niceFakePerFile } from "../nice-fake/per-file";
 
 /**
  * Reconciliation of a LIVE NICE channel: NICE's document has no transaction listing, so each of
  * our attempts in the window is looked up at NICE by its order id and compared (status, amount,
  * refunded total). Differences the fake's books introduce are reported like any PG's.
  */
-let fake: NiceFake;
-
-beforeAll(async () => {
-  fake = await startNiceFake();
-  process.env.NICE_API_BASE = fake.baseUrl;
-});
-afterAll(async () => {
-  delete process.env.NICE_API_BASE;
-  await fake.close();
-});
-afterEach(() => {
-  expect(fake.violations.splice(0)).toEqual([]);
-});
+const niceFake = niceFakePerFile();
 
 type Live = Awaited<ReturnType<typeof merchantWithLiveNice>>;
 
@@ -56,12 +44,12 @@ describe("reconciliation of a LIVE NICE channel (look-ups by order id)", () => {
       currency: "KRW",
     });
     expect(charged.status, JSON.stringify(charged.body)).toBe(200);
-    const before = fake.hits.get("find_payment_by_order_id") ?? 0;
+    const before = niceFake().hits.get("find_payment_by_order_id") ?? 0;
     const report = await reconcile({ since, merchantId: m.merchant_id });
     expect(report).toEqual({ checked: expect.any(Number), mismatches: [], unsettled: [] });
     expect(report.checked).toBeGreaterThanOrEqual(3);
     // Each of our three attempts on the channel was looked up at NICE.
-    expect((fake.hits.get("find_payment_by_order_id") ?? 0) - before).toBeGreaterThanOrEqual(3);
+    expect((niceFake().hits.get("find_payment_by_order_id") ?? 0) - before).toBeGreaterThanOrEqual(3);
   });
 
   it("reports what NICE's books say otherwise: a refund made only at NICE, a charge NICE has no record of, another amount", async () => {
@@ -71,8 +59,8 @@ describe("reconciliation of a LIVE NICE channel (look-ups by order id)", () => {
     const vanished = await pay(m);
     const changed = await pay(m);
     for (const p of [refunded, vanished, changed]) expect(p.res.status).toBe(200);
-    const books = fake.ledger.find(m.live.clientKey)!;
-    fake.ledger.refundInConsole(m.live.clientKey, (await primary(m, refunded.id)).pg_tx_id, 4000);
+    const books = niceFake().ledger.find(m.live.clientKey)!;
+    niceFake().ledger.refundInConsole(m.live.clientKey, (await primary(m, refunded.id)).pg_tx_id, 4000);
     books.paymentsByOrder.delete((await primary(m, vanished.id)).id);
     books.payments.get((await primary(m, changed.id)).pg_tx_id)!.amount = 12000;
 
@@ -93,7 +81,7 @@ describe("reconciliation of a LIVE NICE channel (look-ups by order id)", () => {
     expect((await pay(m)).res.status).toBe(200);
     const { clientKey, secretKey } = m.live;
     // Another secret key at NICE for this client key: every look-up is refused with HTTP 401.
-    fake.ledger.find(clientKey)!.secretKey = `${secretKey.slice(1)}x`;
+    niceFake().ledger.find(clientKey)!.secretKey = `${secretKey.slice(1)}x`;
     const { mismatches, unsettled } = await reconcile({ since, merchantId: m.merchant_id });
     expect(mismatches).toEqual([]);
     expect(unsettled).toEqual([expect.objectContaining({ kind: "settlement_listing", id: `LIVE|NICE|${clientKey}` })]);

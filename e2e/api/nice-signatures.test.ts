@@ -1,28 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lookUpNow } from "@/lib/payments/unsettled/sweep";
 import { merchantWithLiveNice } from "@/lib/testing/nice-live";
 import { cardCredential, cardPayBody, newPaymentId } from "@/lib/testing/payments";
-import { startNiceFake, type NiceFake } from "../nice-fake/server";
+import { niceFakePerFile } from "../nice-fake/per-file";
 
 /**
  * NICE's tamper checks on a LIVE NICE channel (docs/providers.md, "NICE Payments"): every request
  * whose operation takes `signData` carries one the fake verifies, and a PaymentResponse whose
  * `signature` does not verify is never trusted: the outcome is unknown and looked up by order id.
  */
-let fake: NiceFake;
-
-beforeAll(async () => {
-  fake = await startNiceFake();
-  process.env.NICE_API_BASE = fake.baseUrl;
-});
-afterAll(async () => {
-  delete process.env.NICE_API_BASE;
-  await fake.close();
-});
-afterEach(() => {
-  fake.quirks.forgeSignatures = false;
-  expect(fake.violations.splice(0)).toEqual([]);
-});
+const niceFake = niceFakePerFile();
 
 type Live = Awaited<ReturnType<typeof merchantWithLiveNice>>;
 
@@ -33,7 +20,7 @@ async function primary(m: Live, paymentId: string) {
 describe("signData on NICE requests", () => {
   it("billing-key registration, charge, expiry and cancel send a signData that verifies; only the look-up by order id goes unsigned", async () => {
     const m = await merchantWithLiveNice();
-    fake.unsigned.splice(0);
+    niceFake().unsigned.splice(0);
     const id = newPaymentId();
     const paid = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
@@ -48,8 +35,8 @@ describe("signData on NICE requests", () => {
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect((await m.api.delete(`/v2/billing-keys/${issued.body.billing_key}`)).status).toBe(200);
     for (const op of ["create_billing_key", "approve_billing_payment", "expire_billing_key", "cancel_payment"])
-      expect(fake.hits.get(op)).toBeGreaterThan(0);
-    expect(new Set(fake.unsigned)).toEqual(new Set(["find_payment_by_order_id"]));
+      expect(niceFake().hits.get(op)).toBeGreaterThan(0);
+    expect(new Set(niceFake().unsigned)).toEqual(new Set(["find_payment_by_order_id"]));
   });
 });
 
@@ -57,7 +44,7 @@ describe("signature on NICE answers", () => {
   it("a charge answered with a forged signature is not trusted: PENDING, looked up, PAID once the answer verifies; charged once", async () => {
     const m = await merchantWithLiveNice();
     const id = newPaymentId();
-    fake.quirks.forgeSignatures = true;
+    niceFake().quirks.forgeSignatures = true;
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
       cardPayBody(m, "4242424242424242", { channel_key: m.live.key }),
@@ -69,10 +56,10 @@ describe("signature on NICE answers", () => {
     // Still forged: the look-up's answer is no more trusted than the charge's.
     await lookUpNow("transactions", tx.id);
     expect((await primary(m, id)).status).toBe("PENDING");
-    fake.quirks.forgeSignatures = false;
+    niceFake().quirks.forgeSignatures = false;
     await lookUpNow("transactions", tx.id);
     expect((await primary(m, id)).status).toBe("PAID");
-    const charges = [...(fake.ledger.find(m.live.clientKey)?.payments.values() ?? [])].filter(
+    const charges = [...(niceFake().ledger.find(m.live.clientKey)?.payments.values() ?? [])].filter(
       (p) => p.orderId === tx.id,
     );
     expect(charges).toHaveLength(1);
@@ -89,15 +76,15 @@ describe("signature on NICE answers", () => {
         )
       ).status,
     ).toBe(200);
-    fake.quirks.forgeSignatures = true;
+    niceFake().quirks.forgeSignatures = true;
     const res = await m.api.post(`/v2/payments/${id}/cancel`, { cancel_amount: 2000, reason: "forged" });
     expect(res.status).not.toBe(200);
     expect((await primary(m, id)).cancellations[0]?.status).not.toBe("SUCCEEDED");
-    fake.quirks.forgeSignatures = false;
+    niceFake().quirks.forgeSignatures = false;
     const cancellation = (await primary(m, id)).cancellations[0];
     await lookUpNow("cancellations", cancellation.id);
     const after = await primary(m, id);
     expect(after.cancellations[0]).toMatchObject({ status: "SUCCEEDED", cancel_amount: 2000 });
-    expect(fake.ledger.find(m.live.clientKey)?.payments.get(after.pg_tx_id)?.cancels).toHaveLength(1);
+    expect(niceFake().ledger.find(m.live.clientKey)?.payments.get(after.pg_tx_id)?.cancels).toHaveLength(1);
   });
 });

@@ -296,6 +296,19 @@ describe("OpenAPI document conformance", () => {
     await call(m, "GET", "/v2/settlements", "/v2/settlements?payout_on=27-11-2026", undefined, 400);
   });
 
+  it("customers", async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    await paidPayment(m, undefined, { customer });
+    const listed = await call(m, "GET", "/v2/customers", "/v2/customers?q=010-1234-5678&limit=5");
+    expect(listed.body.customers.map((c: { id: string }) => c.id)).toEqual(["cust-conf"]);
+    const read = await call(m, "GET", "/v2/customers/{customer_id}", "/v2/customers/cust-conf");
+    expect(read.body.customer.summary.paid_count).toBe(1);
+    await call(other, "GET", "/v2/customers/{customer_id}", "/v2/customers/cust-conf", undefined, 404);
+    await call(m, "GET", "/v2/customers", `/v2/customers?store_id=${other.store_id}`, undefined, 404);
+    await call(m, "GET", "/v2/customers", "/v2/customers?limit=0", undefined, 400);
+  });
+
   it("every documented operation answered 200 at least once, every response matched its schema", () => {
     expect(problems).toEqual([]);
     expect(checker.uncovered()).toEqual([]);

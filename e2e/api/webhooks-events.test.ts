@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { updateWebhookUrl } from "@/lib/webhooks/settings";
+import { addStoreEndpoint } from "@/lib/testing/webhook-endpoint";
 import type { Json } from "@/lib/testing/json";
 
 /** Every payment event, made through the real API routes, reaches the receiver signed. */
@@ -17,16 +17,7 @@ beforeAll(async () => {
   store = await startWebhookReceiver();
   notice = await startWebhookReceiver();
   m = await newMerchant();
-  await updateWebhookUrl({
-    ctx: {
-      merchantId: m.merchant_id,
-      storeId: m.store_id,
-      storeLimited: false,
-      hasHostingContract: false,
-      origin: { platform_type: "API", ip_address: "127.0.0.1" },
-    },
-    input: { url: store.url },
-  });
+  await addStoreEndpoint(m, store.url);
 });
 afterAll(async () => {
   await store.close();

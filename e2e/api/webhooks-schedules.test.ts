@@ -1,9 +1,9 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextOf, issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billing";
+import { issueKey, makeDue, payBody, runUntilSettled } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { updateWebhookUrl } from "@/lib/webhooks/settings";
+import { addStoreEndpoint } from "@/lib/testing/webhook-endpoint";
 
 /** Scheduled and billing-key payments notify like key-in ones (they share completeAttempt). */
 let r: WebhookReceiver;
@@ -46,11 +46,11 @@ describe("webhooks for scheduled and billing-key payments", () => {
     );
   });
 
-  it("a scheduled charge that is declined sends Failed to the store's webhook URL", async () => {
+  it("a scheduled charge that is declined sends Failed to the store's webhook endpoint", async () => {
     const m = await newMerchant();
     const store = await startWebhookReceiver();
     try {
-      await updateWebhookUrl({ ctx: contextOf(m), input: { url: store.url } });
+      await addStoreEndpoint(m, store.url);
       const key = await issueKey(m, "4000000000000341");
       const booked = await m.api.post("/v2/schedules", {
         ...payBody(key),

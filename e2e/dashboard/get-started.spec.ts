@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { addStoreEndpoint } from "@/lib/testing/webhook-endpoint";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { createPayment } from "@/lib/testing/payment-fixtures";
@@ -68,11 +69,7 @@ for (const lang of ["en", "ko"] as const) {
         await expect(card).toContainText(TEXT[lang].zero);
 
         await createPayment({ merchantId: m.merchant_id, storeId: m.store_id });
-        await getDb()
-          .updateTable("stores")
-          .set({ webhook_url: "https://example.com/hook" })
-          .where("id", "=", m.store_id)
-          .execute();
+        await addStoreEndpoint(m, "https://example.com/hook");
         await page.reload();
         await expect(card).toContainText(TEXT[lang].two);
         await expect(page.getByTestId("get-started-testPayment")).toHaveAttribute("data-done", "true");
@@ -95,11 +92,7 @@ for (const lang of ["en", "ko"] as const) {
 test("the checklist is gone once every step is done", async ({ page }) => {
   const m = await freshMerchant();
   await createPayment({ merchantId: m.merchant_id, storeId: m.store_id });
-  await getDb()
-    .updateTable("stores")
-    .set({ webhook_url: "https://example.com/hook" })
-    .where("id", "=", m.store_id)
-    .execute();
+  await addStoreEndpoint(m, "https://example.com/hook");
   await liveChannel(m);
   await signIn(page, "en", m.dashboard.email, m.dashboard.password);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

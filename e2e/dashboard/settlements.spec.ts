@@ -1,10 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDb, withTransaction } from "@/lib/db/client";
+import { deriveExpectedSettlements } from "@/lib/settlements/derive-expected";
+import { cardPayBody } from "@/lib/testing/payments";
 import { insertSettlements } from "@/lib/settlements/repository/derive";
 import { newOrderedId } from "@/lib/ids";
 import { koreaDate } from "@/lib/settlements/business-days";
 import { insertStore } from "@/lib/tenancy/insert-store";
-import { chooseLanguage, freshMerchant, openFromMenu, signIn } from "./helpers";
+import { chooseLanguage, freshMerchant, openFromMenu, signIn, WIDTHS } from "./helpers";
 import { checkPage } from "./quality";
 
 const DAY = 86_400_000;
@@ -203,3 +205,43 @@ test("an owner enters a channel's contract terms", async ({ page }) => {
   await expect(saved).not.toContainText("Default terms");
   await expect(saved.getByLabel("Card Rate (bp)")).toHaveValue("250");
 });
+
+for (const viewport of WIDTHS) {
+  test(`${viewport.name}: an owner reads the PG reports now and sees what was read and confirmed, in English and Korean`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const m = await freshMerchant();
+    const channel = m.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!;
+    const paid = await request.post(`/v2/payments/read-${Date.now().toString(36)}/instant/pay`, {
+      headers: { authorization: `PortOne ${m.api_key}` },
+      data: cardPayBody(m, "4242424242424242", { channel_key: channel.key, total_amount: 12_000 }),
+    });
+    expect(paid.status()).toBe(200);
+    await deriveExpectedSettlements({ storeId: m.store_id });
+    await signIn(page, m.dashboard.email, m.dashboard.password);
+    await page.goto("/dashboard/settlements");
+    await expect(page.getByTestId("next-payouts")).toContainText("Expected");
+
+    // The sandbox's report confirms the payment: one row read and confirmed.
+    await page.getByRole("button", { name: "Read PG reports now" }).click();
+    const result = page.getByTestId("read-reports-result");
+    await expect(result).toContainText(/PG reports read: \d+\. Rows read: 1, newly confirmed: 1\./);
+    await expect(page.getByTestId("next-payouts")).toContainText("Confirmed");
+    // The page's refresh is part of the read: the button is back once it is done.
+    await expect(page.getByRole("button", { name: "Read PG reports now" })).toBeEnabled();
+    await checkPage(page, `settlements read (${viewport.name})`);
+    await shot(page, `${viewport.name}-en-read`);
+
+    // Read again in Korean: the same row, nothing new to confirm.
+    await chooseLanguage(page, "Language", "ko");
+    await page.getByRole("button", { name: "PG 정산 내역 지금 읽기" }).click();
+    await expect(page.getByTestId("read-reports-result")).toContainText(/읽은 건수 1건, 새로 확정 0건/);
+    await expect(page.getByRole("button", { name: "PG 정산 내역 지금 읽기" })).toBeEnabled();
+    await checkPage(page, `settlements read ko (${viewport.name})`);
+    await shot(page, `${viewport.name}-ko-read`);
+    await chooseLanguage(page, "언어", "en");
+  });
+}

@@ -22,7 +22,7 @@ import {
  * fake gives is validated against the operation's 200 schema. Anything that does not is recorded
  * in `violations` (the request is answered 400): the test that sent it fails on that list.
  * Basic auth `clientKey:secretKey` (the secret key is 32 characters: it is encData's AES-256 key).
- * Faults, by a directive in goodsName / reason:
+ * Faults, by a directive in goodsName / reason (or at random on POSTs, by `rates` / `setRates`):
  *   [nice:timeout]  processed, answered only after `slowMs` (find says `ready` meanwhile)
  *   [nice:lost]     processed, then the connection is dropped before the answer
  *   [nice:network]  the connection is dropped before anything is processed
@@ -37,7 +37,9 @@ import {
  * `quirks.forgeSignatures` answers PaymentResponses with a `signature` that does not verify.
  */
 export type NiceFault = "timeout" | "lost" | "network" | "500" | "garbled";
-export type NiceFakeOptions = { slowMs?: number; port?: number };
+export type NiceFakeOptions = { slowMs?: number; port?: number; rates?: NiceRates };
+/** Chance per POST of each fault, drawn when no directive names one (chaos runs). */
+export type NiceRates = Partial<Record<"timeout" | "lost" | "network" | "500", number>>;
 export type NiceQuirks = { unmaskedCards?: boolean; forgeSignatures?: boolean; receiptNumberPending?: boolean };
 
 export type NiceFake = {
@@ -50,6 +52,10 @@ export type NiceFake = {
   hits: Map<string, number>;
   /** operationIds of requests that came without signData, in order. */
   unsigned: string[];
+  /** Faults the fake injected, by kind (directives and rates alike). */
+  faults: Map<NiceFault, number>;
+  /** Faults at random from now on (POSTs only: look-ups stay answered, as after an outage). */
+  setRates(rates: NiceRates): void;
   close(): Promise<void>;
 };
 
@@ -123,13 +129,22 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
   const violations: string[] = [];
   const hits = new Map<string, number>();
   const unsigned: string[] = [];
+  const faults = new Map<NiceFault, number>();
   const slowMs = options.slowMs ?? 2_000;
+  let rates: NiceRates = options.rates ?? {};
   const fake = { quirks: {} as NiceQuirks };
 
   function faultOf(body: unknown): NiceFault | null {
     const b = (body ?? {}) as Record<string, unknown>;
     const text = `${b.goodsName ?? ""} ${b.reason ?? ""}`;
-    return (/\[nice:(timeout|lost|network|500|garbled)\]/.exec(text)?.[1] as NiceFault | undefined) ?? null;
+    const directive = /\[nice:(timeout|lost|network|500|garbled)\]/.exec(text)?.[1] as NiceFault | undefined;
+    if (directive) return directive;
+    let draw = Math.random();
+    for (const fault of ["timeout", "lost", "network", "500"] as const) {
+      if (draw < (rates[fault] ?? 0)) return fault;
+      draw -= rates[fault] ?? 0;
+    }
+    return null;
   }
 
   function paymentView(m: NiceMerchant, p: NicePayment, now = Date.now()) {
@@ -485,7 +500,8 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
       violations.push(`${op.operationId}: ${signData}`);
       return send(res, { status: 200, body: { resultCode: "A252", resultMsg: signData } });
     }
-    const fault = faultOf(body);
+    const fault = method === "POST" ? faultOf(body) : null;
+    if (fault) faults.set(fault, (faults.get(fault) ?? 0) + 1);
     if (fault === "network") return void res.socket?.destroy();
     if (fault === "500") return send(res, { status: 500, body: { resultCode: "2000", resultMsg: "DB오류" } });
     if (fault === "garbled") return void res.writeHead(200, { "content-type": "text/html" }).end("<html>busy</html>");
@@ -513,6 +529,10 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     violations,
     hits,
     unsigned,
+    faults,
+    setRates(next: NiceRates) {
+      rates = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

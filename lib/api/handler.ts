@@ -6,6 +6,7 @@ import { sha256 } from "@/lib/crypto";
 import { logger } from "@/lib/ops/logger";
 import { observeRequests } from "@/lib/ops/observe-request";
 import { currentRequestContext, noteMerchant, requestIdFor } from "@/lib/ops/request-context";
+import { requestUrl } from "@/lib/ops/request-url";
 import { recordApiRequests } from "@/lib/request-log/capture";
 import { apiSecurityHeaders } from "@/lib/security/headers";
 import { type AmountMembers, declaredMembers, guardAmountMembers } from "./amount-members";
@@ -17,7 +18,7 @@ import { asDomainError, DomainError, StorageUnavailableError, ThrottledError } f
 import { noteStorageFailure } from "@/lib/ops/storage-health";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
-import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
+import { idempotencyScope, type KeepResponse, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "@/lib/schema/validate";
 
@@ -108,6 +109,8 @@ export function apiRoute<
   B extends z.ZodType = typeof EMPTY,
   A extends Auth = Auth,
 >(config: RouteConfig<P, Q, B, A>, handler: (args: Args<P, Q, B, A>) => Promise<unknown>) {
+  // The body schema's members, for the amount-member guard: the same on every request.
+  const declared = config.amounts ? declaredMembers(config.body) : undefined;
   const route = observeRequests(
     recordApiRequests(async (request: Request, segment?: Segment): Promise<Response> => {
       const requestId = currentRequestContext()?.requestId ?? requestIdFor(request);
@@ -119,16 +122,19 @@ export function apiRoute<
         if (config.auth === "hosting") requireHostingContract(ctx!);
         const rawParams = (await segment?.params) ?? {};
         const params = parsePart("path", config.params ?? EMPTY, rawParams);
-        const query = parsePart("query", config.query ?? EMPTY, queryToObject(new URL(request.url).searchParams));
+        const query = parsePart("query", config.query ?? EMPTY, queryToObject(requestUrl(request).searchParams));
         const rawBody = config.body || config.amounts ? await readJsonBody(request) : undefined;
         noteRequestBody(rawBody);
         const checked = config.amounts
-          ? guardAmountMembers(rawBody, declaredMembers(config.body), config.amounts)
+          ? guardAmountMembers(rawBody, declared!, config.amounts)
           : { body: rawBody, sentAs: {} };
         const body = config.body ? parsePart("body", config.body, checked.body ?? {}, checked.sentAs) : {};
-        const run = async (idempotencyKey?: string): Promise<Outcome> => {
+        const run = async (idempotencyKey?: string, keep?: KeepResponse): Promise<Outcome> => {
           try {
-            const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;
+            // keepAnswer: what run() would send for the verb's answer, kept by the verb with its outcome.
+            const keepAnswer: AuthContext["keepAnswer"] =
+              keep && ((tx, answer) => keep(tx, { status: 200, body: JSON.stringify(answer ?? {}) }));
+            const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey, keepAnswer } : ctx;
             const result = await handler({ ctx: callCtx, params, query, body, request } as Args<P, Q, B, A>);
             return { status: 200, body: JSON.stringify(result ?? {}) };
           } catch (error) {
@@ -139,11 +145,11 @@ export function apiRoute<
         if (ctx && key !== null && request.method === "POST" && config.idempotent !== false) {
           if (key.length < 1 || key.length > 255)
             throw new DomainError("INVALID_REQUEST", "Idempotency-Key must be 1–255 characters");
-          const url = new URL(request.url);
+          const url = requestUrl(request);
           const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
           const scope = idempotencyScope(ctx, key);
           // Verbs record the key on what they create: scoped, so another key space's same key is another request.
-          const outcome = await runIdempotent(scope, hash, () => run(`${scope.storeScope}/${key}`));
+          const outcome = await runIdempotent(scope, hash, (keep) => run(`${scope.storeScope}/${key}`, keep));
           return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
         }
         return toResponse(await run(), headers);

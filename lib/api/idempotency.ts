@@ -1,11 +1,11 @@
 import type { AuthContext } from "@/lib/auth/context";
+import type { Transaction } from "@/lib/db/transaction";
 import {
   completeKey,
-  deleteKeyCreatedBefore,
   findKey,
   forgetKey,
-  insertRunningKey,
   renewKeyLease,
+  reserveKey,
   takeOverKey,
   type IdempotencyScope,
 } from "@/lib/idempotency/repository";
@@ -40,9 +40,9 @@ export function idempotencyScope(
 /** Inserts the key as RUNNING for `owner`; false when the key exists (and is within 24 h). */
 async function reserve(scope: IdempotencyScope, requestHash: string, owner: string): Promise<boolean> {
   const now = Date.now();
-  // A key older than the retention window is forgotten, as if never used.
-  await deleteKeyCreatedBefore(scope, now - RETENTION_MS);
-  return insertRunningKey(scope, { requestHash, owner, lockedUntil: now + idempotencyLeaseMs(), now });
+  // A key older than the retention window is forgotten, as if never used (the new record replaces it).
+  const lockedUntil = now + idempotencyLeaseMs();
+  return reserveKey(scope, { requestHash, owner, lockedUntil, now, forgetBefore: now - RETENTION_MS });
 }
 
 /** Renews the lease while the request runs, so a slow request is never taken over. */
@@ -63,22 +63,37 @@ function keepLease(scope: IdempotencyScope, owner: string): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * Keeps a response as the key's answer inside the transaction that records the request's outcome
+ * (lib/auth/context.ts, keepAnswer).
+ */
+export type KeepResponse = (tx: Transaction, response: StoredResponse) => Promise<void>;
+
 /** Runs the request holding the key, then keeps its response (a 5xx or a throw frees the key). */
 async function runHolding<T extends StoredResponse>(
   scope: IdempotencyScope,
   owner: string,
-  run: () => Promise<T>,
+  run: (keep: KeepResponse) => Promise<T>,
 ): Promise<T> {
   const release = keepLease(scope, owner);
+  let kept: StoredResponse | undefined;
+  const keep: KeepResponse = async (tx, response) => {
+    await completeKey(scope, owner, response, tx);
+    kept = response;
+  };
   let outcome: T;
   try {
-    outcome = await run();
+    outcome = await run(keep);
   } catch (error) {
     release();
     await forgetKey(scope, owner);
     throw error;
   }
   release();
+  // Kept with the outcome, in its commit. (Were that transaction rolled back and the same answer
+  // reached another way, the key stays RUNNING until its lease ends; the retry then answers from
+  // what the verb recorded, as after a crash.)
+  if (kept && kept.status === outcome.status && kept.body === outcome.body) return outcome;
   // A 5xx or a 429 says "try again": keeping it would replay the failure (or outlive the block).
   if (outcome.status >= 500 || outcome.status === 429) await forgetKey(scope, owner);
   else await completeKey(scope, owner, outcome);
@@ -95,7 +110,7 @@ async function runHolding<T extends StoredResponse>(
 export async function runIdempotent<T extends StoredResponse>(
   scope: IdempotencyScope,
   requestHash: string,
-  run: () => Promise<T>,
+  run: (keep: KeepResponse) => Promise<T>,
 ): Promise<(T | StoredResponse) & { replayed: boolean }> {
   const owner = newId("req_");
   for (;;) {

@@ -3,6 +3,7 @@ import { authOperations } from "@/lib/auth/openapi";
 import { billingKeyOperations } from "@/lib/billing-keys/openapi";
 import { cashReceiptOperations } from "@/lib/cash-receipts/openapi";
 import { channelOperations } from "@/lib/channels/openapi";
+import { customerOperations } from "@/lib/customers/openapi";
 import { apiIntroduction } from "@/lib/docs/api-introduction";
 import { onboardingOperations } from "@/lib/onboarding/openapi";
 import { identityOperations } from "@/lib/identity/openapi";
@@ -29,6 +30,7 @@ export const operations: Operation[] = [
   ...scheduleOperations,
   ...webhookOperations,
   ...settlementOperations,
+  ...customerOperations,
 ];
 
 type JsonSchema = Record<string, unknown>;

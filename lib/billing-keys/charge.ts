@@ -3,6 +3,7 @@ import type { Origin } from "@/lib/auth/context";
 import { toCustomer, type Customer } from "@/lib/customers/to-customer";
 import { runAttemptCall } from "@/lib/payments/pay/attempt-operation";
 import type { SettleContext } from "@/lib/payments/pay/settle-context";
+import type { OperationScope } from "@/lib/payments/money-operation/scope";
 import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { settleContextOf } from "@/lib/payments/pay/repository";
 import type { AttemptInput } from "@/lib/payments/pay/start-attempt";
@@ -32,22 +33,21 @@ function customerFor(key: BillingKeyRecord, request: ChargeRequest): Customer {
   return { ...base, ...toCustomer(request.customer, { assignId: false }), id: base.id };
 }
 
-/** What startAttempt needs for a charge on a billing key (direct or scheduled). */
+/** What startAttempt needs for a charge on a billing key (direct or scheduled) found in `scope`. */
 export function attemptInputFor(args: {
+  scope: OperationScope;
   key: BillingKeyRecord;
   channel: KeyChannel;
-  paymentId: string;
   request: ChargeRequest;
   origin: Origin;
   scheduleId?: string;
-  idempotencyKey?: string;
 }): AttemptInput {
-  const { key, request } = args;
+  const { scope, key, request } = args;
   assertTaxFreeWithinTotal(request);
   return {
-    merchantId: key.merchant_id,
-    storeId: key.store_id,
-    paymentId: args.paymentId,
+    merchantId: scope.merchantId,
+    storeId: scope.storeId,
+    paymentId: scope.paymentId,
     channel: args.channel,
     method: key.method === "MOBILE" ? "MOBILE" : "CARD",
     orderName: request.order_name,
@@ -66,7 +66,7 @@ export function attemptInputFor(args: {
     scheduleId: args.scheduleId ?? null,
     billingKey: key.id,
     settleContext: settleContextFor(key, request),
-    idempotencyKey: args.idempotencyKey,
+    idempotencyKey: scope.idempotencyKey ?? undefined,
   };
 }
 

@@ -37,16 +37,7 @@ export async function payWithBillingKey({
   if (!key) throw new DomainError("BILLING_KEY_NOT_FOUND", "billing key not found");
   assertChargeable(key);
   const channel = await findKeyChannel(scope.merchantId, key.channel_id);
-  const attempt = await startAttempt(
-    attemptInputFor({
-      key,
-      channel,
-      paymentId: scope.paymentId,
-      request,
-      origin: ctx.origin,
-      idempotencyKey: scope.idempotencyKey ?? undefined,
-    }),
-  );
+  const attempt = await startAttempt(attemptInputFor({ scope, key, channel, request, origin: ctx.origin }));
   const done = requireSucceeded(await chargeAttempt(key, channel, attempt));
   return billingKeyPayResponse(done);
 }

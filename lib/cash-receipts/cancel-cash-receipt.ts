@@ -4,9 +4,11 @@ import { getChannelById } from "@/lib/channels/repository";
 import { transaction } from "@/lib/db/transaction";
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { cashReceiptProviderFor } from "@/lib/channels/providers";
+import { callProvider } from "@/lib/providers/call";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
 import { findLatestReceipt, markCancelled, paymentExists } from "./repository";
+import { unknownReceiptOutcome } from "./unknown-outcome";
 
 /**
  * DELETE /v2/payments/{payment_id}/cash-receipt: ISSUED → CANCELLED, the whole amount. A payment
@@ -32,11 +34,16 @@ export async function cancelCashReceipt({
   if (row.status !== "ISSUED")
     throw new DomainError("CASH_RECEIPT_NOT_ISSUED", "the cash receipt is already cancelled");
   const channel = await getChannelById(row.channel_id);
-  const outcome = await cashReceiptProviderFor(channel).cancelCashReceipt({
-    channel,
-    pgReceiptId: row.pg_receipt_id,
-    amount: row.amount,
-  });
+  const called = await callProvider(() =>
+    cashReceiptProviderFor(channel).cancelCashReceipt({
+      channel,
+      pgReceiptId: row.pg_receipt_id,
+      amount: row.amount,
+    }),
+  );
+  // The receipt stays ISSUED: cancelling again is safe (a PG's "already cancelled" is success).
+  if (!called.answered) throw unknownReceiptOutcome(called.reason);
+  const outcome = called.value;
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   const now = Date.now();
   await transaction(async (tx) => {

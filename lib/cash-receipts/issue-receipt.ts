@@ -6,6 +6,8 @@ import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import { newId, newSecret } from "@/lib/ids";
 import { findPrimaryTransaction } from "@/lib/payments/repository";
 import { cashReceiptProviderFor } from "@/lib/channels/providers";
+import { callProvider } from "@/lib/providers/call";
+import { unknownReceiptOutcome } from "./unknown-outcome";
 import { maskIdentifier } from "./mask";
 import { type CashReceiptRecord, findLatestReceipt, insertReceipt } from "./repository";
 import type { IssueCashReceiptBody } from "./schema";
@@ -50,16 +52,21 @@ export async function issueReceipt(target: Target, input: IssueRequest): Promise
   const id = newId("cr-");
   const provider = cashReceiptProviderFor(channel);
   const taxFree = input.tax_free_amount ?? 0;
-  const outcome = await provider.issueCashReceipt({
-    channel,
-    receiptId: id,
-    type: input.type,
-    customerIdentifier: input.customer_identifier,
-    amount: input.amount,
-    taxFreeAmount: taxFree,
-    currency: input.currency,
-    orderName: input.order_name,
-  });
+  const called = await callProvider(() =>
+    provider.issueCashReceipt({
+      channel,
+      receiptId: id,
+      type: input.type,
+      customerIdentifier: input.customer_identifier,
+      amount: input.amount,
+      taxFreeAmount: taxFree,
+      currency: input.currency,
+      orderName: input.order_name,
+    }),
+  );
+  // No money moves: without an answer nothing is recorded, and the caller is told the PG may have issued.
+  if (!called.answered) throw unknownReceiptOutcome(called.reason);
+  const outcome = called.value;
   if (!outcome.ok) throw new ProviderError(outcome.pgCode, outcome.pgMessage);
   const now = Date.now();
   try {

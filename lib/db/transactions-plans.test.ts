@@ -3,7 +3,7 @@ import { queryPlan } from "@/lib/testing/query-plan";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyAttemptsQuery } from "@/lib/billing-keys/repository";
 import { customerTransactionsQuery } from "@/lib/customers/repository";
-import { byKeyQuery } from "@/lib/payments/money-operation/repository";
+import { attemptByKeyQuery } from "@/lib/payments/money-operation/repository";
 import { primaryForAttemptQuery } from "@/lib/payments/pay/repository";
 import { scrollKeysQuery } from "@/lib/payments/read/repository/scroll-keys";
 import { createPayment } from "@/lib/testing/payment-fixtures";
@@ -36,7 +36,7 @@ const noScan = /Seq Scan on transactions|SCAN (transactions|t)\b(?! USING)/;
 
 describe("plans of the queries on transactions (indexes cut to those a plan uses)", () => {
   it("an attempt by Idempotency-Key is found by its payment (the dropped idempotency index is not needed)", async () => {
-    const text = await queryPlan(byKeyQuery("transactions", key, "idem-plan"));
+    const text = await queryPlan(attemptByKeyQuery(key, "idem-plan"));
     expect(text).toMatch(
       dialect() === "postgres"
         ? /Index Cond: .*payment_id = /

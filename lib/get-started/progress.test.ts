@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AuthContext } from "@/lib/auth/context";
+import { addStoreEndpoint } from "@/lib/testing/webhook-endpoint";
 import { getDb } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { newMerchant } from "@/lib/testing/fixtures";
@@ -28,11 +29,7 @@ describe("get-started checklist", () => {
     await createPayment({ merchantId: m.merchant_id, storeId: m.store_id });
     expect(await doneSteps(m)).toEqual(["testPayment"]);
 
-    await getDb()
-      .updateTable("stores")
-      .set({ webhook_url: "https://example.com/hook" })
-      .where("id", "=", m.store_id)
-      .execute();
+    await addStoreEndpoint(m, "https://example.com/hook");
     expect(await doneSteps(m)).toEqual(["testPayment", "webhook"]);
 
     await getDb()

@@ -33,12 +33,10 @@ export function hasPaidTestPayment(merchantId: string, storeId: string) {
 export function hasWebhookUrl(merchantId: string, storeId: string) {
   return exists(
     getDb()
-      .selectFrom("stores")
+      .selectFrom("webhook_endpoints")
       .select("id")
       .where("merchant_id", "=", merchantId)
-      .where("id", "=", storeId)
-      .where("webhook_url", "is not", null)
-      .where("webhook_url", "<>", "")
+      .where("store_id", "=", storeId)
       .limit(1),
   );
 }

@@ -58,6 +58,15 @@ describe("structured logs", () => {
     expect(JSON.stringify(lines)).not.toContain(SANDBOX_CARDS.VISA_OK);
   });
 
+  it("masks a card number a caller sends as its request id in the access-log line", async () => {
+    const m = await newMerchant();
+    const res = await m.api.get("/v2/channels", { "x-request-id": SANDBOX_CARDS.VISA_OK });
+    expect(res.status).toBe(200);
+    const lines = (await logLines()).filter((l) => l.merchantId === m.merchant_id && l.route === "/v2/channels");
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "request", requestId: "424242******4242" }));
+    expect(JSON.stringify(lines)).not.toContain(SANDBOX_CARDS.VISA_OK);
+  });
+
   it("replaces a caller's request id that is not a short plain token", async () => {
     const m = await newMerchant();
     const res = await m.api.get("/v2/channels", { "x-request-id": `spaces and <html> ${"x".repeat(200)}` });

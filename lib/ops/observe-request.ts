@@ -1,6 +1,7 @@
-import { accessLogger } from "./logger";
+import { writeAccessLine } from "./logger";
 import { metrics } from "./metrics";
 import { requestIdFor, runInRequestContext, type RequestContext } from "./request-context";
+import { requestUrl } from "./request-url";
 import { routeTemplate } from "./route-template";
 
 /** ACCESS_LOG=false: no access-log line per API request (read at start; for measuring its cost, or a proxy's log instead). */
@@ -19,19 +20,16 @@ export function observeRequests(handler: RouteHandler): RouteHandler {
     const context: RequestContext = { requestId: requestIdFor(request) };
     const response = await runInRequestContext(context, () => handler(request, segment));
     const seconds = (performance.now() - started) / 1000;
-    const route = routeTemplate(new URL(request.url).pathname, (await segment?.params) ?? {});
+    const route = routeTemplate(requestUrl(request).pathname, (await segment?.params) ?? {});
     metrics()?.httpRequestDuration.observe({ method: request.method, route, status: response.status }, seconds);
     if (accessLogOn)
-      accessLogger.info(
-        {
-          ...context,
-          method: request.method,
-          route,
-          status: response.status,
-          latencyMs: Math.round(seconds * 1e4) / 10,
-        },
-        "request",
-      );
+      writeAccessLine({
+        ...context,
+        method: request.method,
+        route,
+        status: response.status,
+        latencyMs: Math.round(seconds * 1e4) / 10,
+      });
     return response;
   };
 }

@@ -13,6 +13,7 @@ import { newMerchant } from "@/lib/testing/fixtures";
 import { cardCredential, cardPayBody, newPaymentId, paidPayment, paymentChannelKey } from "@/lib/testing/payments";
 import { chargesAtProvider, heldAtProvider } from "@/lib/testing/provider-ledger";
 import { recordedIdempotencyKey } from "./money-operation/scope";
+import { settleAttempt } from "./pay/settle-attempt";
 import { startAttempt } from "./pay/start-attempt";
 import { cancelPayment } from "./cancel/cancel-payment";
 import { instantPay } from "./pay/instant-pay";
@@ -93,6 +94,46 @@ describe("idempotent retries answer the settled outcome", () => {
     expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
     // And again: the same answer.
     expect((await pay(m, key, id)).tx_id).toBe(first.id);
+  });
+
+  it("a first run that made two attempts (the first declined): the retry answers the later, primary one", async () => {
+    const m = await newMerchant();
+    const id = newPaymentId();
+    const key = newId("idem-");
+    const channel = (await findStoreChannel(m.merchant_id, m.store_id, paymentChannelKey(m)))!;
+    const input = {
+      merchantId: m.merchant_id,
+      storeId: m.store_id,
+      paymentId: id,
+      channel,
+      method: "CARD" as const,
+      orderName: "Test order",
+      currency: "KRW",
+      totalAmount: 11000,
+      taxFreeAmount: 0,
+      customer: { id: "cust-1" },
+      origin: contextOf(m).origin,
+      idempotencyKey: recordedIdempotencyKey({ ...contextOf(m), idempotencyKey: key })!,
+    };
+    // One run of the request: an attempt declined, then another (as a failover would make), approved.
+    const declined = await startAttempt(input);
+    await settleAttempt(declined.id, {
+      kind: "declined",
+      failure: { ok: false, pgCode: "CARD_DECLINED", pgMessage: "declined" },
+    });
+    const second = await startAttempt(input);
+    await sandboxPaymentProvider.approveCard({
+      channel,
+      txId: second.id,
+      amount: 11000,
+      taxFreeAmount: 0,
+      currency: "KRW",
+      orderName: "Test order",
+      card: cardCredential(SANDBOX_CARDS.VISA_OK),
+    });
+
+    expect((await pay(m, key, id)).tx_id).toBe(second.id);
+    expect(await chargesAtProvider(m.merchant_id, id)).toHaveLength(1);
   });
 
   it("a declined first run: the retry answers the same decline and makes no new attempt; another key may try again", async () => {

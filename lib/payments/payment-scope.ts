@@ -27,12 +27,13 @@ export async function requirePrimaryTransaction(merchantId: string, storeId: str
  * missing store still answers STORE_NOT_FOUND before CHANNEL_NOT_FOUND.
  */
 export async function requirePaymentChannel(
-  scope: Pick<OperationScope, "ctx" | "merchantId" | "storeId">,
+  ctx: AuthContext,
+  scope: Pick<OperationScope, "merchantId" | "storeId">,
   requestedStoreId: string | undefined,
   channelKey: string,
 ) {
   const channel = await findStoreChannel(scope.merchantId, scope.storeId, channelKey);
   if (channel?.is_for_payment === 1) return channel;
-  await resolveStore(scope.ctx, requestedStoreId);
+  await resolveStore(ctx, requestedStoreId);
   return requireStoreChannel(scope.merchantId, scope.storeId, channelKey, "payment", "channel_key");
 }

@@ -3,10 +3,9 @@ import { getDb, withTransaction } from "@/lib/db/client";
 import { IllegalTransitionError, StaleWriteError } from "@/lib/db/conditional";
 import { newId } from "@/lib/ids";
 import { transitionSchedule } from "@/lib/schedules/repository";
-import { contextOf } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { updateWebhookUrl } from "@/lib/webhooks/settings";
+import { addStoreEndpoint } from "@/lib/testing/webhook-endpoint";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { transitionCancellation } from "./cancel/repository";
 import { transitionEscrow } from "./escrow/repository";
@@ -23,7 +22,7 @@ afterAll(() => receiver.close());
 /** A merchant whose store URL receives its webhooks, so each event leaves a delivery record. */
 async function merchant() {
   const m = await newMerchant();
-  await updateWebhookUrl({ ctx: contextOf(m), input: { url: receiver.url } });
+  await addStoreEndpoint(m, receiver.url);
   return m;
 }
 

@@ -1,6 +1,7 @@
 import { runAsCaller, type Caller } from "@/lib/audit/actor";
 import { newId } from "@/lib/ids";
 import { currentRequestContext } from "@/lib/ops/request-context";
+import { requestUrl } from "@/lib/ops/request-url";
 import { queueRequestLog } from "./buffer";
 import { MAX_BODY_CHARS, omittedBody } from "./redact";
 import { requestLogEnabled } from "./settings";
@@ -41,7 +42,7 @@ export function recordApiRequests(handler: RouteHandler): RouteHandler {
     const enabled = requestLogEnabled();
     const response = await runAsCaller(caller, () => handler(request, segment));
     if (!enabled || !caller.merchantId || !caller.storeId) return response;
-    const url = new URL(request.url);
+    const url = requestUrl(request);
     const path = url.pathname.replace(/^\/v2(?=\/)/, "");
     queueRequestLog({
       id: newId("rql_"),

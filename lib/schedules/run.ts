@@ -4,6 +4,7 @@ import { type BillingKeyRecord, findKeyChannel, requireMerchantKey } from "@/lib
 import { isUniqueViolation, StaleWriteError, transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import type { JobOutcome } from "@/lib/jobs/handler-types";
+import type { OperationScope } from "@/lib/payments/money-operation/scope";
 import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { AttemptInProgressError, startAttempt } from "@/lib/payments/pay/start-attempt";
 import { holdLookupsDuringCall } from "@/lib/payments/unsettled/repository/look-ups";
@@ -86,7 +87,7 @@ async function startWithAttempt(
 ): Promise<Attempt | typeof LOST | undefined> {
   const input = attemptInputFor({
     ...charge,
-    paymentId: schedule.payment_id,
+    scope: scheduleScope(schedule),
     request: JSON.parse(schedule.request) as ChargeRequest,
     origin: schedule.origin,
     scheduleId: schedule.id,
@@ -128,6 +129,16 @@ async function markCompleted(id: string): Promise<void> {
   }
 }
 
+/** The scope a schedule's charge acts in: its merchant, store and payment (a job has no Idempotency-Key). */
+function scheduleScope(schedule: ScheduleRecord): OperationScope {
+  return {
+    merchantId: schedule.merchant_id,
+    storeId: schedule.store_id,
+    paymentId: schedule.payment_id,
+    idempotencyKey: null,
+  };
+}
+
 type KeyAndChannel = { key: BillingKeyRecord; channel: Awaited<ReturnType<typeof findKeyChannel>> };
 
 async function loadKey(schedule: ScheduleRecord): Promise<KeyAndChannel> {
@@ -148,9 +159,9 @@ export async function findOrStartAttempt(schedule: ScheduleRecord, charge?: KeyA
   try {
     return await startAttempt(
       attemptInputFor({
+        scope: scheduleScope(schedule),
         key,
         channel,
-        paymentId: schedule.payment_id,
         request,
         origin: schedule.origin,
         scheduleId: schedule.id,

@@ -36,8 +36,11 @@ export function normaliseForwarded(req: IncomingMessage, trust: Trust): void {
   const peer = req.socket?.remoteAddress;
   const proxied = peer !== undefined && trust(peer, 0);
   const address = proxyaddr(req, trust);
-  for (const name of ["x-forwarded-for", "x-real-ip", "forwarded"]) delete req.headers[name];
+  // Only what is there: most requests carry none of them, and this runs on every request.
+  for (const name of ["x-forwarded-for", "x-real-ip", "forwarded"])
+    if (req.headers[name] !== undefined) delete req.headers[name];
   if (!proxied)
-    for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"]) delete req.headers[name];
+    for (const name of ["x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"])
+      if (req.headers[name] !== undefined) delete req.headers[name];
   if (address) req.headers["x-forwarded-for"] = address;
 }

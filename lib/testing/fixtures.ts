@@ -1,13 +1,13 @@
 import { loginWithApiKey } from "@/lib/auth/tokens";
 import { createMerchant, type CreatedMerchant } from "@/lib/tenancy/create-merchant";
-import { getDb } from "@/lib/db/client";
+import { addStoreEndpoint } from "./webhook-endpoint";
 import { apiAs } from "./api";
 
 let counter = 0;
 
 /**
  * A fresh merchant (own tenant, so tests never share data) logged in through its API key;
- * `webhookUrl` gives its store a webhook address.
+ * `webhookUrl` gives its store a webhook endpoint taking every event, signed with the store's secret.
  */
 export async function newMerchant(options: { hosting?: boolean; name?: string; webhookUrl?: string } = {}) {
   counter += 1;
@@ -15,12 +15,7 @@ export async function newMerchant(options: { hosting?: boolean; name?: string; w
     name: options.name ?? `Test merchant ${counter}`,
     hosting: options.hosting ?? false,
   });
-  if (options.webhookUrl)
-    await getDb()
-      .updateTable("stores")
-      .set({ webhook_url: options.webhookUrl })
-      .where("id", "=", merchant.store_id)
-      .execute();
+  if (options.webhookUrl) await addStoreEndpoint(merchant, options.webhookUrl);
   const tokens = await loginWithApiKey(merchant.api_key);
   return { ...merchant, ...tokens, api: apiAs(tokens.accessToken) };
 }

@@ -56,19 +56,42 @@ describe("webhook address policy", () => {
     for (const env of [undefined, "development", "test", "production"]) {
       (process.env as Record<string, string | undefined>).NODE_ENV = env;
       expect(privateAddressesAllowed(), String(env)).toBe(false);
-      expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toMatch(/refused/);
-      expect(await checkWebhookUrl("http://[::1]:9/x")).toMatch(/refused/);
-      expect(await checkWebhookUrl("http://[64:ff9b::a9fe:a9fe]/latest/meta-data")).toMatch(/refused/);
-      expect(await checkWebhookUrl("http://localhost:9/x")).toMatch(/refused/);
+      expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toMatchObject({ reason: "PRIVATE_ADDRESS" });
+      expect(await checkWebhookUrl("http://[::1]:9/x")).toMatchObject({ reason: "PRIVATE_ADDRESS" });
+      expect(await checkWebhookUrl("http://[64:ff9b::a9fe:a9fe]/latest/meta-data")).toMatchObject({
+        reason: "PRIVATE_ADDRESS",
+      });
+      expect(await checkWebhookUrl("http://localhost:9/x")).toMatchObject({ reason: "PRIVATE_ADDRESS" });
     }
   });
 
   it("allows them only with WEBHOOK_ALLOW_PRIVATE=true; any non-http URL is always refused", async () => {
-    expect(await checkWebhookUrl("ftp://example.com/x")).toMatch(/http/);
-    expect(await checkWebhookUrl("not a url")).toMatch(/absolute/);
+    expect(await checkWebhookUrl("ftp://example.com/x")).toMatchObject({ reason: "NOT_HTTP" });
+    expect(await checkWebhookUrl("not a url")).toMatchObject({ reason: "INVALID_URL" });
     process.env.WEBHOOK_ALLOW_PRIVATE = "1";
-    expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toMatch(/refused/);
+    expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toMatchObject({ reason: "PRIVATE_ADDRESS" });
     process.env.WEBHOOK_ALLOW_PRIVATE = "true";
     expect(await checkWebhookUrl("http://127.0.0.1:9/x")).toBeNull();
+  });
+
+  it("names the reason an address is refused: host not found, plain http, privileged port, credentials", async () => {
+    expect(await checkWebhookUrl("https://no-such-host.invalid/hook")).toMatchObject({
+      reason: "HOST_NOT_FOUND",
+      host: "no-such-host.invalid",
+    });
+    expect(await checkWebhookUrl("http://93.184.215.14/hook")).toMatchObject({ reason: "NOT_HTTPS" });
+    expect(await checkWebhookUrl("https://93.184.215.14:22/hook")).toMatchObject({ reason: "BAD_PORT" });
+    expect(await checkWebhookUrl("https://u:p@93.184.215.14/hook")).toMatchObject({ reason: "CREDENTIALS" });
+    expect(await checkWebhookUrl("https://10.0.0.5/hook")).toMatchObject({
+      reason: "PRIVATE_ADDRESS",
+      address: "10.0.0.5",
+    });
+    expect(await checkWebhookUrl("https://93.184.215.14:8443/hook")).toBeNull();
+    process.env.WEBHOOK_REQUIRE_HTTPS = "false";
+    try {
+      expect(await checkWebhookUrl("http://93.184.215.14/hook")).toBeNull();
+    } finally {
+      delete process.env.WEBHOOK_REQUIRE_HTTPS;
+    }
   });
 });

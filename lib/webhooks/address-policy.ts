@@ -39,7 +39,7 @@ export function privateAddressesAllowed(): boolean {
 }
 
 export class AddressRefusedError extends Error {
-  constructor(address: string) {
+  constructor(readonly address: string) {
     super(`address ${address} is loopback, private or link-local; refused (set WEBHOOK_ALLOW_PRIVATE=true to allow)`);
     this.name = "AddressRefusedError";
   }
@@ -72,25 +72,64 @@ export function guardedLookup(
   });
 }
 
-/** For the settings form: resolves the name now and refuses private answers (unless allowed). */
-export async function checkWebhookUrl(url: string): Promise<string | null> {
+/** Why a webhook address is refused; the dashboard names the reason in the reader's language. */
+export const URL_REFUSALS = [
+  "INVALID_URL",
+  "NOT_HTTP",
+  "CREDENTIALS",
+  "HOST_NOT_FOUND",
+  "PRIVATE_ADDRESS",
+  "NOT_HTTPS",
+  "BAD_PORT",
+] as const;
+export type UrlRefusal = { reason: (typeof URL_REFUSALS)[number]; message: string; host?: string; address?: string };
+
+/**
+ * https is required of endpoint addresses unless WEBHOOK_REQUIRE_HTTPS=false, or private
+ * addresses are allowed (a receiver on the same host or LAN, the test suites).
+ */
+export function httpsRequired(): boolean {
+  return process.env.WEBHOOK_REQUIRE_HTTPS !== "false" && !privateAddressesAllowed();
+}
+
+/** Ports a receiver may listen on: 80, 443 and the unprivileged ones (not ssh, smtp, …). */
+function portAllowed(port: string): boolean {
+  const n = port === "" ? 0 : Number(port);
+  return n === 0 || n === 80 || n === 443 || n >= 1024;
+}
+
+/**
+ * For the endpoint form: the reason an address is refused, or null. Resolves the name now and
+ * refuses private answers, plain http and privileged ports (unless WEBHOOK_ALLOW_PRIVATE=true).
+ */
+export async function checkWebhookUrl(url: string): Promise<UrlRefusal | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return "must be an absolute http(s) URL";
+    return { reason: "INVALID_URL", message: "must be an absolute http(s) URL" };
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "must be an http or https URL";
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return { reason: "NOT_HTTP", message: "must be an http or https URL" };
+  if (parsed.username || parsed.password)
+    return { reason: "CREDENTIALS", message: "must not carry a user name or password" };
   if (privateAddressesAllowed()) return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, "");
   try {
     assertHostAllowed(parsed.hostname);
-    if (!isIP(parsed.hostname.replace(/^\[|\]$/g, ""))) {
+    if (!isIP(host)) {
       await new Promise<void>((resolve, reject) =>
         guardedLookup(parsed.hostname, {}, (err) => (err ? reject(err) : resolve())),
       );
     }
-    return null;
   } catch (error) {
-    return error instanceof AddressRefusedError ? error.message : `cannot resolve ${parsed.hostname}`;
+    if (error instanceof AddressRefusedError)
+      return { reason: "PRIVATE_ADDRESS", message: error.message, host, address: error.address };
+    return { reason: "HOST_NOT_FOUND", message: `cannot resolve ${host}`, host };
   }
+  if (httpsRequired() && parsed.protocol !== "https:")
+    return { reason: "NOT_HTTPS", message: "must be an https URL (WEBHOOK_REQUIRE_HTTPS)", host };
+  if (!portAllowed(parsed.port))
+    return { reason: "BAD_PORT", message: `port ${parsed.port} is not allowed (80, 443 or 1024-65535)`, host };
+  return null;
 }

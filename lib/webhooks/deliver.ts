@@ -103,7 +103,7 @@ async function attempt(
     headers = signWebhook({
       id: delivery.id,
       body: delivery.body,
-      secrets: jobs.secrets ?? (await signingSecrets(delivery.store_id, requestedAt)),
+      secrets: jobs.secrets ?? (await signingSecrets(delivery, requestedAt)),
       now: requestedAt,
     });
     result = await sendWebhookRequest(delivery.url, headers, delivery.body, attemptTimeoutMs());

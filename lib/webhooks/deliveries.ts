@@ -6,6 +6,7 @@ import type { Transaction } from "@/lib/db/transaction";
 import { type DeliveryRecord, insertDelivery, sealedSigningSecrets } from "./repository";
 import { maxAutomaticAttempts } from "./attempt-schedule";
 import { openWebhookSecret } from "./secret";
+import { findEndpoint, sealedEndpointSecrets } from "./endpoints/repository";
 
 /** Outbox events (payload: the WebhookEvent); each fans out into deliveries. */
 export const WEBHOOK_QUEUE = "webhook.deliver";
@@ -21,9 +22,11 @@ export type NewDelivery = {
   txId: string | null;
   eventType: string;
   url: string;
+  /** The store endpoint it goes to (signed with its secret); absent for a notice_urls address (the store's secret). */
+  endpointId?: string | null;
   urlSource: DeliveryRecord["url_source"];
   trigger: DeliveryRecord["trigger"];
-  /** False for a resend the request waits for: one attempt, no retries. */
+  /** False for a resend (or test) the request waits for. */
   isAsync: boolean;
   body: string;
   sourceJobId?: string;
@@ -90,7 +93,8 @@ export function leasedDelivery(
 
 function newDeliveryRecord(input: NewDelivery): DeliveryRecord {
   const now = Date.now();
-  const maxAttempts = input.trigger === "MANUAL" ? 1 : maxAutomaticAttempts();
+  // A resend or a test is one attempt the sender watches; events are retried.
+  const maxAttempts = input.trigger === "MANUAL" || input.trigger === "TEST" ? 1 : maxAutomaticAttempts();
   return {
     id: newId("msg_"),
     merchant_id: input.merchantId,
@@ -98,6 +102,7 @@ function newDeliveryRecord(input: NewDelivery): DeliveryRecord {
     payment_id: input.paymentId,
     tx_id: input.txId,
     source_job_id: input.sourceJobId ?? null,
+    endpoint_id: input.endpointId ?? null,
     event_type: input.eventType,
     url: input.url,
     url_source: input.urlSource,
@@ -113,9 +118,19 @@ function newDeliveryRecord(input: NewDelivery): DeliveryRecord {
   };
 }
 
-/** The store's current signing secret, plus the previous one while a rotation's overlap lasts. */
-export async function signingSecrets(storeId: string, now = Date.now()): Promise<string[]> {
-  return openSigningSecrets(await sealedSigningSecrets(storeId, now));
+/**
+ * The secrets a delivery is signed with: its endpoint's (current, plus the previous one while a
+ * rotation's overlap lasts), or the store's for a notice_urls address. A deleted endpoint: none.
+ */
+export async function signingSecrets(
+  delivery: Pick<DeliveryRecord, "store_id" | "endpoint_id">,
+  now = Date.now(),
+): Promise<string[]> {
+  if (delivery.endpoint_id) {
+    const endpoint = await findEndpoint(delivery.endpoint_id);
+    return endpoint ? openSigningSecrets(sealedEndpointSecrets(endpoint, now)) : [];
+  }
+  return openSigningSecrets(await sealedSigningSecrets(delivery.store_id, now));
 }
 
 /** The store's signing secrets as read sealed (sealedSigningSecrets, fanOutContext), opened. */

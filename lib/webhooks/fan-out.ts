@@ -8,9 +8,10 @@ import { eventBody, leasedDelivery, openSigningSecrets } from "./deliveries";
 import { attemptLeasedDelivery } from "./deliver";
 import type { WebhookEvent } from "./enqueue";
 import { type DeliveryRecord, type FanOutContext, fanOutContext, writeFanOut } from "./repository";
+import { sealedEndpointSecrets, subscribes } from "./endpoints/repository";
 import { attemptTimeoutMs } from "./attempt-schedule";
 
-type Leased = { delivery: DeliveryRecord; job: Job };
+type Leased = { delivery: DeliveryRecord; job: Job; secrets: string[] };
 
 function triggerOf(event: WebhookEvent, context: FanOutContext): DeliveryRecord["trigger"] {
   if (event.trigger) return event.trigger;
@@ -19,14 +20,31 @@ function triggerOf(event: WebhookEvent, context: FanOutContext): DeliveryRecord[
   return context.method === "VIRTUAL_ACCOUNT" ? "VIRTUAL_ACCOUNT_DEPOSIT" : "NOTIFICATION_SETTING";
 }
 
+/** Where an event goes: its notice_urls (signed with the store's secret), else each enabled store endpoint subscribed to it. */
+function targetsOf(event: WebhookEvent, context: FanOutContext, now: number) {
+  const notice = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
+  if (notice.length > 0) {
+    const secrets = openSigningSecrets(context.sealedSecrets);
+    return notice.map((url) => ({ url, endpointId: null, urlSource: "NOTICE_URLS" as const, secrets }));
+  }
+  return context.endpoints
+    .filter((e) => subscribes(e, event.status))
+    .map((e) => ({
+      url: e.url,
+      endpointId: e.id,
+      urlSource: "STORE" as const,
+      secrets: openSigningSecrets(sealedEndpointSecrets(e, now)),
+    }));
+}
+
 /**
  * The `webhook.deliver` job: one delivery (with its own attempt job) per address — the event's
- * notice_urls, else the store's webhook URL — then each delivery's first attempt, made here at
- * once and in parallel (at most 10 addresses, the notice_urls limit) rather than by another job
- * that would wait for its own claim (that hop was half of a delivery's wait). With
- * neither address there is nowhere to send and nothing is recorded (docs/webhooks.md). A re-run
- * of the same job (its worker died) fans out only once; deliveries whose first attempt that
- * worker never recorded are made by the queue when their attempt job's lease runs out.
+ * notice_urls, else every enabled store endpoint subscribed to the event — then each delivery's
+ * first attempt, made here at once and in parallel rather than by another job that would wait
+ * for its own claim (that hop was half of a delivery's wait). With no address there is nowhere
+ * to send and nothing is recorded (docs/webhooks.md). A re-run of the same job (its worker died)
+ * fans out only once; deliveries whose first attempt that worker never recorded are made by the
+ * queue when their attempt job's lease runs out.
  */
 export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: JobLease): Promise<JobOutcome> {
   const owner = job.locked_by ?? job.id;
@@ -35,44 +53,41 @@ export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: Job
   // the event's job ends with its deliveries and their (leased) attempt jobs, so from
   // then on they carry everything; if the job is no longer ours, nothing is written (another run
   // fans out).
+  const now = Date.now();
   const context = await fanOutContext({
     jobId: job.id,
     merchantId: event.merchantId,
     storeId: event.storeId,
     txId: event.txId,
-    now: Date.now(),
+    now,
   });
   const created: Leased[] = [];
-  let secrets: string[] = [];
-  let urls = [...new Set(event.noticeUrls.map((u) => u.trim()).filter(Boolean))];
-  const urlSource = urls.length > 0 ? "NOTICE_URLS" : "STORE";
-  if (urls.length === 0) urls = context.storeUrl ? [context.storeUrl] : [];
-  if (!context.fannedOut && urls.length > 0) {
+  if (!context.fannedOut) {
     // The first attempts sign with the secrets read here (a rotation's previous secret is kept for
     // its overlap, so milliseconds later they still verify).
-    secrets = openSigningSecrets(context.sealedSecrets);
     const trigger = triggerOf(event, context);
     const body = eventBody({ tx_id: event.txId, payment_id: event.paymentId, status: event.status });
-    for (const url of urls) {
+    for (const target of targetsOf(event, context, now)) {
       const input = {
         merchantId: event.merchantId,
         storeId: event.storeId,
         paymentId: event.paymentId,
         txId: event.txId,
         eventType: event.status,
-        url,
-        urlSource,
+        url: target.url,
+        endpointId: target.endpointId,
+        urlSource: target.urlSource,
         trigger,
         isAsync: true,
         body,
         sourceJobId: job.id,
         triggeredAt: job.created_at,
       } as const;
-      created.push(leasedDelivery(input, owner, leaseMs));
+      created.push({ ...leasedDelivery(input, owner, leaseMs), secrets: target.secrets });
     }
   }
   if (!(await writeFanOut(job, created))) return;
-  await firstAttempts(created, secrets, lease.signal);
+  await firstAttempts(created, lease.signal);
   return { completed: true };
 }
 
@@ -81,7 +96,7 @@ export async function fanOutWebhookJob(event: WebhookEvent, job: Job, lease: Job
  * `signal`: every attempt job not yet finished is given back to the queue at once, so another
  * worker sends it (an attempt in flight may then be sent twice, with the same webhook-id).
  */
-async function firstAttempts(created: Leased[], secrets: string[], signal: AbortSignal): Promise<void> {
+async function firstAttempts(created: Leased[], signal: AbortSignal): Promise<void> {
   const unfinished = new Set(created);
   const giveBack = () => {
     for (const { job } of unfinished)
@@ -95,7 +110,7 @@ async function firstAttempts(created: Leased[], secrets: string[], signal: Abort
     await Promise.all(
       created.map(async (leased) => {
         try {
-          await attemptLeasedDelivery(leased.delivery, leased.job, secrets);
+          await attemptLeasedDelivery(leased.delivery, leased.job, leased.secrets);
         } catch (error) {
           logger.error({ err: error, jobId: leased.job.id }, "webhook attempt failed");
           await failJob(leased.job, {

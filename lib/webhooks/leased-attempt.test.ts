@@ -33,7 +33,7 @@ async function leasedDelivery(url: string) {
       60_000,
     ),
   );
-  return { delivery, job, secrets: await signingSecrets(m.store_id) };
+  return { delivery, job, secrets: await signingSecrets(delivery) };
 }
 
 const db = () => getDb();

@@ -23,6 +23,7 @@ import type {
 import { DAY } from "@/lib/time";
 import type { DeliveryFilter } from "./schema";
 import { executeNamed, executeShaped } from "@/lib/db/precompiled";
+import { enabledEndpointsJson, type FanOutEndpoint, parseFanOutEndpoints } from "./endpoints/repository";
 
 /** A delivery: one event to one address. Its body stays the exact text that is signed and sent. */
 export type DeliveryRecord = WebhookDeliveriesTable;
@@ -148,6 +149,7 @@ const DELIVERY_COLUMNS: ColumnTypes<WebhookDeliveriesTable> = {
   payment_id: "text",
   tx_id: "text",
   source_job_id: "text",
+  endpoint_id: "text",
   event_type: "text",
   url: "text",
   url_source: "text",
@@ -258,6 +260,7 @@ function filtered(merchantId: string, storeId: string, filter: DeliveryFilter) {
     .where("merchant_id", "=", merchantId)
     .where("store_id", "=", storeId);
   if (filter.state) q = q.where("state", "=", filter.state);
+  if (filter.endpoint) q = q.where("endpoint_id", "=", filter.endpoint);
   if (filter.event) q = q.where("event_type", "=", filter.event);
   if (filter.url) {
     const pattern = `%${filter.url.toLowerCase().replace(/[%_\\]/g, "\\$&")}%`;
@@ -358,30 +361,6 @@ export async function deliveryIdOfAttempt(
 
 // The store's webhook setting --------------------------------------------------------------------
 
-export async function storeWebhookUrl(db: Db | Tx, merchantId: string, storeId: string): Promise<string | null> {
-  const query = db
-    .selectFrom("stores")
-    .select("webhook_url")
-    .where("id", "=", storeId)
-    .where("merchant_id", "=", merchantId);
-  return (await executeNamed(db, query)).rows[0]?.webhook_url ?? null;
-}
-
-export async function setStoreWebhookUrl(
-  tx: Db | Tx,
-  merchantId: string,
-  storeId: string,
-  url: string | null,
-  now: number,
-): Promise<void> {
-  await tx
-    .updateTable("stores")
-    .set({ webhook_url: url, updated_at: now })
-    .where("id", "=", storeId)
-    .where("merchant_id", "=", merchantId)
-    .execute();
-}
-
 /** The store's sealed signing secret, and the previous one while a rotation's overlap lasts (undefined: no store). */
 export async function sealedSigningSecrets(
   storeId: string,
@@ -446,8 +425,9 @@ export async function replaceSigningSecret(
 export type FanOutContext = {
   /** The event's job already made its deliveries (a re-run after its worker died). */
   fannedOut: boolean;
-  storeUrl: string | null;
-  /** The store's signing secrets, sealed: current, and the previous one while a rotation lasts. */
+  /** The store's enabled endpoints (where an event without notice_urls goes), secrets sealed. */
+  endpoints: FanOutEndpoint[];
+  /** The store's signing secrets (they sign notice_urls deliveries), sealed: current, and the previous one while a rotation lasts. */
   sealedSecrets: { current: string; previous: string | null } | undefined;
   /** The method of the event's transaction (a Paid virtual account is a deposit). */
   method: string | null;
@@ -466,13 +446,13 @@ export async function fanOutContext(
       db,
       sql<{
         fanned_out: number | boolean;
-        store_url: string | null;
+        endpoints: unknown;
         secret: string | null;
         previous_secret: string | null;
         method: string | null;
       }>`select
         exists (select 1 from webhook_deliveries where source_job_id = ${key.jobId}) as fanned_out,
-        s.webhook_url as store_url, s.webhook_secret as secret,
+        ${enabledEndpointsJson(key.storeId, key.merchantId)} as endpoints, s.webhook_secret as secret,
         (select previous_secret from webhook_secret_rotations
           where store_id = ${key.storeId} and expires_at > ${key.now} limit 1) as previous_secret,
         (select method from transactions where id = ${key.txId}) as method
@@ -482,7 +462,7 @@ export async function fanOutContext(
   ).rows[0]!;
   return {
     fannedOut: Boolean(row.fanned_out),
-    storeUrl: row.store_url,
+    endpoints: parseFanOutEndpoints(row.endpoints),
     sealedSecrets: row.secret === null ? undefined : { current: row.secret, previous: row.previous_secret },
     method: row.method,
   };

@@ -15,7 +15,11 @@ export async function resendDelivery({ ctx, input }: { ctx: AuthContext; input: 
   const [queued] = await transaction((tx) =>
     queueResend(tx, store, { kind: "delivery", delivery }, { isAsync: false }),
   );
-  if (!queued) throw new DomainError("INVALID_REQUEST", "no webhook address: set the store's webhook URL first");
+  if (!queued)
+    throw new DomainError(
+      "INVALID_REQUEST",
+      "no webhook address: the endpoint was deleted or disabled, or none takes this event",
+    );
   const attempt = await runDeliveryInline(queued.deliveryId, queued.jobId);
   return { deliveryId: queued.deliveryId, attempt: attempt ? toAttemptView(attempt) : null };
 }

@@ -51,7 +51,7 @@ export async function resendWebhook({ ctx, input }: { ctx: AuthContext; input: R
   if (!first)
     throw new DomainError(
       "INVALID_REQUEST",
-      "no webhook address: set the store's webhook URL or send notice_urls with the payment",
+      "no webhook address: add a webhook endpoint for this event or send notice_urls with the payment",
     );
   const results = await Promise.all(queued.map((q) => runDeliveryInline(q.deliveryId, q.jobId)));
   const attempt = results[0];

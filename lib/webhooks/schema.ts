@@ -32,10 +32,13 @@ export const WEBHOOK_TYPES = [
 ] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 export const DELIVERY_STATES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
+/** The events the platform emits, that an endpoint can subscribe to ("Test" is sent on request only). */
+export const SUBSCRIBABLE_EVENTS = ["Paid", "VirtualAccountIssued", "PartialCancelled", "Cancelled", "Failed"] as const;
 
 /** Delivery-log filters; dates are yyyy-MM-dd (UTC) as the URL carries them. */
 export const deliveryFilter = z.object({
   state: z.enum(DELIVERY_STATES).optional(),
+  endpoint: idRef.optional(),
   event: z.enum(WEBHOOK_EVENT_TYPES).optional(),
   url: text(2000).optional(),
   from: z
@@ -55,13 +58,6 @@ export const listDeliveriesInput = deliveryFilter.extend({
 });
 
 export const deliveryIdInput = z.object({ id: idRef });
-
-export const webhookUrlInput = z.object({
-  url: text(2000)
-    .trim()
-    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v), { message: "must be an http(s) URL" }),
-});
-export type WebhookUrlInput = z.input<typeof webhookUrlInput>;
 
 export const rotateSecretInput = z.object({ overlapHours: z.number().int().min(0).max(168) });
 export type RotateSecretInput = z.input<typeof rotateSecretInput>;
@@ -96,7 +92,6 @@ export type DeliveryView = {
   lastCode: number | null;
 };
 export type WebhookSettingsView = {
-  url: string | null;
   secret: string | null;
   previousSecretExpiresAt: string | null;
 };

@@ -17,7 +17,7 @@ async function transactionWithNoticeUrls(stored: string | null) {
     .where("payment_id", "=", paymentId)
     .executeTakeFirstOrThrow();
   await db.updateTable("transactions").set({ notice_urls: stored }).where("id", "=", row.id).execute();
-  const store = { id: m.store_id, merchant_id: m.merchant_id, webhook_url: TEST_WEBHOOK_URL };
+  const store = { id: m.store_id, merchant_id: m.merchant_id };
   return { store, transaction: { ...row, notice_urls: stored } };
 }
 

@@ -1,30 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { ChangeKeyForm } from "@/components/channels/change-key-form";
 import { ConnectNiceForm } from "@/components/channels/connect-nice-form";
 import { ChannelGroupsCard } from "@/components/routing/channel-groups-card";
 import { ChannelHealthCard } from "@/components/routing/channel-health-card";
+import { ConnectTossForm } from "@/components/channels/connect-toss-form";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
 import { Alert, Card, PageHeader } from "@/components/ui/card";
 import { useErrorMessage } from "@/components/ui/error-message";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { useErrorNotice } from "@/components/ui/use-notice";
-import {
-  type ChangeChannelKeyInput,
-  connectTossChannelInput,
-  type ConnectTossChannelInput,
-  type LiveChannelView,
-} from "@/lib/channels/live-schema";
+import type { ChangeChannelKeyInput, LiveChannelView } from "@/lib/channels/live-schema";
 import { unwrap } from "@/lib/dashboard/unwrap";
 import {
   changeChannelKeyAction,
-  connectTossChannelAction,
   listChannelsAction,
   setChannelEnabledAction,
   testChannelAction,
@@ -46,22 +37,7 @@ export function ChannelsClient() {
   const [error, setError] = useErrorNotice();
   const channels = useQuery({ queryKey: KEYS, queryFn: async () => unwrap(await listChannelsAction({})) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: KEYS });
-  const form = useForm<ConnectTossChannelInput>({
-    resolver: zodResolver(connectTossChannelInput),
-    defaultValues: { name: "Toss Payments", pgMerchantId: "", secretKey: "" },
-  });
 
-  const connect = useMutation({
-    mutationFn: async (values: ConnectTossChannelInput) => unwrap(await connectTossChannelAction(values)),
-    onSuccess: (view) => {
-      form.reset({ name: "Toss Payments", pgMerchantId: "", secretKey: "" });
-      toast[view.testedAt ? "success" : "error"](
-        t(view.testedAt ? "channels.connectedToast" : "channels.testFailedToast"),
-      );
-      refresh();
-    },
-    onError: (e: Error) => setError(errorText(e)),
-  });
   const test = useMutation({
     mutationFn: async (channelId: string) => unwrap(await testChannelAction({ channelId })),
     onSuccess: (view) => {
@@ -95,8 +71,6 @@ export function ChannelsClient() {
   });
 
   const live: LiveChannelView[] = channels.data?.live ?? [];
-  const fieldError = (name: keyof ConnectTossChannelInput) =>
-    form.formState.errors[name] ? t(`channels.invalid.${name}`) : undefined;
 
   return (
     <div className="space-y-4">
@@ -164,51 +138,7 @@ export function ChannelsClient() {
           ))}
         </ul>
       </Card>
-      <Card title={t("channels.connectToss")}>
-        <p className="mb-3 text-sm text-slate-600">{t("channels.connectHint")}</p>
-        <form
-          className="grid gap-3 sm:grid-cols-3"
-          noValidate
-          onSubmit={form.handleSubmit((v) => {
-            setError(null);
-            connect.mutate(v);
-          })}
-        >
-          <FormField label={t("channels.name")} htmlFor="channel-name" error={fieldError("name")}>
-            <Input id="channel-name" {...form.register("name")} aria-invalid={!!form.formState.errors.name} />
-          </FormField>
-          <FormField label={t("channels.mid")} htmlFor="channel-mid" error={fieldError("pgMerchantId")}>
-            <Input
-              id="channel-mid"
-              autoComplete="off"
-              {...form.register("pgMerchantId")}
-              aria-invalid={!!form.formState.errors.pgMerchantId}
-            />
-          </FormField>
-          <FormField
-            label={t("channels.secretKey")}
-            htmlFor="channel-secret"
-            error={fieldError("secretKey")}
-            hint={t("channels.secretHint")}
-          >
-            <Input
-              id="channel-secret"
-              type="password"
-              autoComplete="off"
-              {...form.register("secretKey")}
-              aria-invalid={!!form.formState.errors.secretKey}
-            />
-          </FormField>
-          <div className="sm:col-span-3">
-            <Button type="submit" disabled={connect.isPending}>
-              {t("channels.connect")}
-            </Button>
-          </div>
-        </form>
-        <p className="mt-3 text-xs text-slate-500">
-          {t("channels.callbackHint")} <code>/api/providers/tosspayments/deposit-callback</code>
-        </p>
-      </Card>
+      <ConnectTossForm onDone={refresh} onError={setError} />
       <ConnectNiceForm onDone={refresh} onError={setError} />
       <Card title={t("channels.testChannels")}>
         <ul className="divide-y divide-slate-200" data-testid="test-channels">

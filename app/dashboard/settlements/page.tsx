@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ReadReportsButton } from "@/components/settlements/read-reports-button";
 import { DayTable, PayoutRows, StoreTable } from "@/components/settlements/tables";
 import { TermsForms } from "@/components/settlements/terms-form";
 import { Button } from "@/components/ui/button";
@@ -39,6 +40,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
         </a>
       </PageHeader>
       <p className="text-sm text-slate-600">{t("settlements.intro")}</p>
+      {canWrite ? <ReadReportsButton /> : null}
       <form
         method="get"
         className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm sm:grid-cols-4"

@@ -3,6 +3,7 @@
 import { useT } from "@/components/i18n-provider";
 import { PageHeader } from "@/components/ui/card";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
+import { EndpointsCard } from "@/components/webhooks/endpoints-card";
 import { SettingsCard } from "@/components/webhooks/settings-card";
 
 export function WebhooksClient({ canWrite, storeId }: { canWrite: boolean; storeId: string }) {
@@ -10,8 +11,9 @@ export function WebhooksClient({ canWrite, storeId }: { canWrite: boolean; store
   return (
     <div className="space-y-4">
       <PageHeader title={t("webhooks.title")} />
-      <SettingsCard canWrite={canWrite} storeId={storeId} />
+      <EndpointsCard canWrite={canWrite} storeId={storeId} />
       <DeliveryLog canWrite={canWrite} storeId={storeId} />
+      <SettingsCard canWrite={canWrite} storeId={storeId} />
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * `webhook-id` header); each attempt on it is a row of `webhook_attempts`, shown as the spec's
  * Webhook object in the transaction's `notifications`.
  */
-export type WebhookTrigger = "NOTIFICATION_SETTING" | "MANUAL" | "VIRTUAL_ACCOUNT_DEPOSIT";
+/** TEST: a dashboard test event (never a transaction's notification, which has no such trigger). */
+export type WebhookTrigger = "NOTIFICATION_SETTING" | "MANUAL" | "VIRTUAL_ACCOUNT_DEPOSIT" | "TEST";
 export type DeliveryState = "PENDING" | "SUCCEEDED" | "FAILED";
 export type AttemptStatus = "SUCCEEDED" | "REQUEST_FAILED" | "CONNECT_FAILED";
 
@@ -19,7 +20,9 @@ export interface WebhookDeliveriesTable {
   /** Paid, VirtualAccountIssued, PartialCancelled, Cancelled, Failed, or Test. */
   event_type: string;
   url: string;
-  /** NOTICE_URLS: the request's address, kept on resend; STORE: the store setting, re-read on resend. */
+  /** The endpoint it went to (null: a notice_urls address, or made before endpoints existed). */
+  endpoint_id: string | null;
+  /** NOTICE_URLS: the request's address, kept on resend; STORE: a store endpoint, re-read on resend. */
   url_source: "NOTICE_URLS" | "STORE";
   trigger: WebhookTrigger;
   is_async: number;
@@ -63,7 +66,27 @@ export interface WebhookSecretRotationsTable {
   expires_at: number;
 }
 
+/** One of a store's webhook addresses, with its own signing secret and chosen events. */
+export interface WebhookEndpointsTable {
+  id: string;
+  merchant_id: string;
+  store_id: string;
+  url: string;
+  description: string | null;
+  /** "*" (every event) or a JSON array of event types (Paid, Failed, …). */
+  events: string;
+  enabled: number;
+  /** Sealed (lib/webhooks/secret.ts). */
+  secret: string;
+  /** Sealed; signs too until previous_secret_expires_at (a rotation's overlap). */
+  previous_secret: string | null;
+  previous_secret_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface WebhookTables {
+  webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   webhook_secret_rotations: WebhookSecretRotationsTable;

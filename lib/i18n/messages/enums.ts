@@ -215,6 +215,7 @@ const kinds: Record<string, Labels> = {
   webhookTrigger: {
     NOTIFICATION_SETTING: ["Automatic", "자동 발송"],
     MANUAL: ["Manual resend", "수동 재발송"],
+    TEST: ["Test event", "테스트 이벤트"],
     VIRTUAL_ACCOUNT_DEPOSIT: ["Deposit", "입금 알림"],
   },
   channelType: { LIVE: ["Live", "실연동"], TEST: ["Test", "테스트"] },
@@ -273,6 +274,10 @@ const kinds: Record<string, Labels> = {
     "application.contract_change": ["Contract status changed", "계약 상태 변경"],
     "webhook.url_change": ["Webhook URL changed", "웹훅 URL 변경"],
     "webhook.secret_rotate": ["Webhook secret rotated", "웹훅 시크릿 교체"],
+    "webhook.endpoint_create": ["Webhook endpoint added", "웹훅 엔드포인트 추가"],
+    "webhook.endpoint_update": ["Webhook endpoint changed", "웹훅 엔드포인트 변경"],
+    "webhook.endpoint_delete": ["Webhook endpoint deleted", "웹훅 엔드포인트 삭제"],
+    "webhook.endpoint_secret_rotate": ["Webhook endpoint secret rotated", "웹훅 엔드포인트 시크릿 교체"],
     "channel.connect": ["LIVE channel connected", "실연동 채널 연결"],
     "channel.test": ["LIVE channel connection tested", "실연동 채널 연결 테스트"],
     "channel.enable": ["LIVE channel enabled", "실연동 채널 사용"],

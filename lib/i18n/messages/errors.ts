@@ -77,6 +77,7 @@ const codes: Record<string, Pair> = {
   SCHEDULE_NOT_FOUND: ["Schedule not found.", "예약을 찾을 수 없습니다."],
   PAYMENT_NOT_FOUND: ["Payment not found.", "결제 건을 찾을 수 없습니다."],
   CASH_RECEIPT_NOT_FOUND: ["Cash receipt not found.", "현금영수증을 찾을 수 없습니다."],
+  CUSTOMER_NOT_FOUND: ["Customer not found.", "고객을 찾을 수 없습니다."],
   IDENTITY_VERIFICATION_NOT_FOUND: ["Verification not found.", "본인인증 건을 찾을 수 없습니다."],
   IDENTITY_VERIFICATION_NOT_SENT: ["The code was not sent yet.", "인증번호가 아직 발송되지 않았습니다."],
   METHOD_NOT_ALLOWED: ["This action is not allowed.", "허용되지 않는 요청입니다."],

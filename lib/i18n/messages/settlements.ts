@@ -33,6 +33,11 @@ export const settlements = {
     "settlements.detail": "Payout of {date}",
     "settlements.back": "All payouts",
     "settlements.csv": "Download CSV",
+    "settlements.read": "Read PG reports now",
+    "settlements.reading": "Reading…",
+    "settlements.readDone": "PG reports read: {channels}. Rows read: {read}, newly confirmed: {confirmed}.",
+    "settlements.readNone": "No channel of this store has a PG settlement report to read.",
+    "settlements.readFailed": "{failed} PG reports could not be read; try again later.",
     "settlements.terms": "Contract terms",
     "settlements.termsIntro":
       "Fees per method (a rate in basis points: 250 = 2.5%, or a flat fee in won per approval), VAT on fees (1000 = 10%) and the payout cycle in business days.",
@@ -82,6 +87,11 @@ export const settlements = {
     "settlements.detail": "{date} 지급 내역",
     "settlements.back": "전체 지급",
     "settlements.csv": "CSV 다운로드",
+    "settlements.read": "PG 정산 내역 지금 읽기",
+    "settlements.reading": "읽는 중…",
+    "settlements.readDone": "읽은 PG 정산 내역 {channels}개, 읽은 건수 {read}건, 새로 확정 {confirmed}건.",
+    "settlements.readNone": "이 상점에는 읽을 PG 정산 내역이 있는 채널이 없습니다.",
+    "settlements.readFailed": "PG 정산 내역 {failed}개를 읽지 못했습니다. 잠시 후 다시 시도하세요.",
     "settlements.terms": "계약 조건",
     "settlements.termsIntro":
       "결제수단별 수수료(요율은 bp 단위: 250 = 2.5%, 또는 승인 건당 정액 원), 수수료 부가세(1000 = 10%), 지급 주기(영업일)를 입력합니다.",

@@ -1,11 +1,11 @@
-import { DomainError, ProviderError } from "@/lib/errors/domain-error";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
-import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
-import { outcomeUnknownError } from "../money-operation/unknown-outcome";
+import { callWithoutRecord } from "../money-operation/call-without-record";
+import { operationScope } from "../money-operation/scope";
 import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
 import { assertEscrowOpen } from "./escrow-rules";
 import { escrowDetailOf, transitionEscrow } from "./repository";
@@ -28,16 +28,15 @@ export async function completeEscrow({
   input: EscrowCompleteInput & { payment_id: string };
 }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
-  const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  const scope = operationScope(ctx, store.id, input.payment_id);
+  const row = await requirePrimaryTransaction(scope.merchantId, scope.storeId, scope.paymentId);
   assertCompletable(row);
   const channel = channelRefOf(row);
-  const result = await callProvider((signal) =>
+  await callWithoutRecord((signal) =>
     paymentProviderFor(channel).completeEscrow({ channel, signal, pgTxId: row.pg_tx_id ?? "" }),
   );
-  if (!result.answered) throw outcomeUnknownError();
-  if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   return transaction(async (tx) => {
-    const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
+    const current = await lockPrimaryTransaction(tx, scope.merchantId, scope.storeId, scope.paymentId);
     const detail = assertCompletable(current);
     const done = await transitionEscrow(tx, current, { ...detail, status: "COMPLETED" });
     return { completed_at: toRfc3339(done.updated_at) };

@@ -1,11 +1,10 @@
-import { ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
-import { callProvider } from "@/lib/providers/call";
 import { paymentProviderFor } from "@/lib/channels/providers";
 import { toRfc3339 } from "@/lib/time";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
-import { outcomeUnknownError } from "../money-operation/unknown-outcome";
+import { callWithoutRecord } from "../money-operation/call-without-record";
+import { operationScope } from "../money-operation/scope";
 import { channelRefOf, lockPrimaryTransaction } from "../transactions/repository";
 import { assertEscrowOpen } from "./escrow-rules";
 import { type EscrowDetail, transitionEscrow } from "./repository";
@@ -24,11 +23,12 @@ export async function registerEscrowLogistics({
   input: EscrowLogisticsInput & { payment_id: string };
 }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
-  const row = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  const scope = operationScope(ctx, store.id, input.payment_id);
+  const row = await requirePrimaryTransaction(scope.merchantId, scope.storeId, scope.paymentId);
   assertEscrowOpen(row);
   const form = input.logistics_form;
   const channel = channelRefOf(row);
-  const result = await callProvider((signal) =>
+  await callWithoutRecord((signal) =>
     paymentProviderFor(channel).registerEscrowLogistics({
       channel,
       signal,
@@ -37,10 +37,8 @@ export async function registerEscrowLogistics({
       invoiceNumber: form.invoice_number,
     }),
   );
-  if (!result.answered) throw outcomeUnknownError(result.reason);
-  if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   return transaction(async (tx) => {
-    const current = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
+    const current = await lockPrimaryTransaction(tx, scope.merchantId, scope.storeId, scope.paymentId);
     assertEscrowOpen(current);
     const now = Date.now();
     const detail: EscrowDetail = {

@@ -2,11 +2,10 @@ import { asDomainError } from "@/lib/errors/domain-error";
 import { logger } from "@/lib/ops/logger";
 import { type CallResult, callProvider } from "@/lib/providers/call";
 import { markUnknown } from "../unsettled/repository/look-ups";
-import type { MoneyOperation, SettleOptions } from "./operation";
 import type { NotProcessedCause } from "@/lib/providers/not-processed";
+import { lookUpOutcome } from "./look-up";
+import type { MoneyOperation, OperationRecord, SettleOptions } from "./operation";
 import { rememberNotSent, rememberUnknown } from "./unknown-outcome";
-
-type OperationRecord = { id: string; status: string };
 
 const NOUN = { transactions: "attempt", cancellations: "cancellation" } as const;
 
@@ -64,6 +63,9 @@ export async function callAndSettle<Row extends OperationRecord, Result, Answer>
   if (sent.reason === null) return sent.settled;
   await markUnknown(op.table, record.id, sent.reason);
   const pending = await op.current(record.id);
-  const row = rememberUnknown(pending.status === op.unsettled ? await op.lookUp(pending) : pending, sent.reason);
+  const row = rememberUnknown(
+    pending.status === op.unsettled ? await lookUpOutcome(op, pending) : pending,
+    sent.reason,
+  );
   return sent.notProcessed && row.status === op.unsettled ? rememberNotSent(row, sent.notProcessed) : row;
 }

@@ -1,8 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
 
-/** The caller, store and payment a money operation acts on, resolved once per request. */
+/** The merchant, store and payment a money operation acts on, resolved once per request or job. */
 export type OperationScope = {
-  ctx: AuthContext;
   merchantId: string;
   storeId: string;
   paymentId: string;
@@ -11,7 +10,7 @@ export type OperationScope = {
 };
 
 export function operationScope(ctx: AuthContext, storeId: string, paymentId: string): OperationScope {
-  return { ctx, merchantId: ctx.merchantId, storeId, paymentId, idempotencyKey: recordedIdempotencyKey(ctx) };
+  return { merchantId: ctx.merchantId, storeId, paymentId, idempotencyKey: recordedIdempotencyKey(ctx) };
 }
 
 /**

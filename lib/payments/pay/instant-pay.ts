@@ -12,6 +12,7 @@ import type { ChannelRecord } from "@/lib/channels/repository";
 import { earlierOutcome } from "../money-operation/earlier-outcome";
 import { operationScope } from "../money-operation/scope";
 import { attemptOperation, requireSucceeded, runAttemptCall } from "./attempt-operation";
+import type { OnSettled } from "./settle-attempt";
 import { startAttempt } from "./start-attempt";
 import { digitsOnly } from "@/lib/cards/card-number";
 import { routePayment } from "@/lib/routing/route-payment";
@@ -42,7 +43,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
   // A channel group's key: the group chooses the channel, and fails over where no money moved.
   const routed = await routeIfGroup(scope.merchantId, scope.storeId, input);
-  const channel = routed ? undefined : await requirePaymentChannel(scope, input.store_id, input.channel_key);
+  const channel = routed ? undefined : await requirePaymentChannel(ctx, scope, input.store_id, input.channel_key);
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
@@ -91,31 +92,34 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
     });
     const provider = paymentProviderFor(channel);
     const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
-    return runAttemptCall(attempt, (signal) =>
-      card
-        ? provider.approveCard({
-            channel,
-            signal,
-            txId: attempt.id,
-            ...amounts,
-            orderName: input.order_name,
-            customerName: customer.name,
-            card: card.card_credential,
-            installmentMonth: card.card_installment_plan,
-          })
-        : provider.issueVirtualAccount({
-            channel,
-            signal,
-            txId: attempt.id,
-            ...amounts,
-            orderName: input.order_name,
-            customerName: customer.name,
-            bank: va!.bank,
-            accountType: va!.account_type,
-            expiresAt,
-            remitteeName: va!.remittee_name,
-            accountNumber: va!.account_number,
-          }),
+    return runAttemptCall(
+      attempt,
+      (signal) =>
+        card
+          ? provider.approveCard({
+              channel,
+              signal,
+              txId: attempt.id,
+              ...amounts,
+              orderName: input.order_name,
+              customerName: customer.name,
+              card: card.card_credential,
+              installmentMonth: card.card_installment_plan,
+            })
+          : provider.issueVirtualAccount({
+              channel,
+              signal,
+              txId: attempt.id,
+              ...amounts,
+              orderName: input.order_name,
+              customerName: customer.name,
+              bank: va!.bank,
+              accountType: va!.account_type,
+              expiresAt,
+              remitteeName: va!.remittee_name,
+              accountNumber: va!.account_number,
+            }),
+      keepAnswerWithOutcome(ctx),
     );
   };
   const row = routed ? await payThroughGroup(routed, attemptOn) : await attemptOn(channel!);
@@ -132,6 +136,19 @@ function routeIfGroup(merchantId: string, storeId: string, input: Input) {
     // Only the first digits (the BIN): brand and BIN rules need no more.
     bin: card ? digitsOnly(card.card_credential.card_number).slice(0, 8) : undefined,
   });
+}
+
+/**
+ * With an Idempotency-Key, the answer of a payment that took money is kept as the key's answer in
+ * the outcome's own transaction (one commit, not two); a decline is answered as an error, which the
+ * key does not keep.
+ */
+function keepAnswerWithOutcome(ctx: AuthContext): OnSettled | undefined {
+  const keep = ctx.keepAnswer;
+  if (!keep) return undefined;
+  return async (tx, row) => {
+    if (row.status === "PAID" || row.status === "VIRTUAL_ACCOUNT_ISSUED") await keep(tx, instantPayResponse(row));
+  };
 }
 
 function instantPayResponse(done: TransactionRow) {

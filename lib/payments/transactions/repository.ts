@@ -52,8 +52,8 @@ export async function lockTransaction(tx: Tx, transactionId: string): Promise<Tr
 }
 
 /**
- * The row lock of a state change that will announce a webhook, with the store's webhook address
- * read in the same statement (the webhook goes there when the request named no notice URL): one
+ * The row lock of a state change that will announce a webhook, with an enabled webhook endpoint's
+ * address of the store (any one: whether there is somewhere to send) read in the same statement (the webhook goes there when the request named no notice URL): one
  * round trip instead of two on the payment's outcome.
  */
 export async function lockTransactionWithStoreWebhook(
@@ -67,10 +67,12 @@ export async function lockTransactionWithStoreWebhook(
         .selectAll("transactions")
         .select((eb) =>
           eb
-            .selectFrom("stores")
-            .select("stores.webhook_url")
-            .whereRef("stores.id", "=", "transactions.store_id")
-            .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
+            .selectFrom("webhook_endpoints")
+            .select("webhook_endpoints.url")
+            .whereRef("webhook_endpoints.store_id", "=", "transactions.store_id")
+            .whereRef("webhook_endpoints.merchant_id", "=", "transactions.merchant_id")
+            .where("webhook_endpoints.enabled", "=", 1)
+            .limit(1)
             .as("store_webhook_url"),
         )
         .where("transactions.id", "=", v.id),
@@ -185,10 +187,12 @@ function unlockedUpdate(db: QueryCreator<DB>, values: Record<string, unknown>) {
     .returningAll()
     .returning((eb) =>
       eb
-        .selectFrom("stores")
-        .select("stores.webhook_url")
-        .whereRef("stores.id", "=", "transactions.store_id")
-        .whereRef("stores.merchant_id", "=", "transactions.merchant_id")
+        .selectFrom("webhook_endpoints")
+        .select("webhook_endpoints.url")
+        .whereRef("webhook_endpoints.store_id", "=", "transactions.store_id")
+        .whereRef("webhook_endpoints.merchant_id", "=", "transactions.merchant_id")
+        .where("webhook_endpoints.enabled", "=", 1)
+        .limit(1)
         .as("store_webhook_url"),
     );
 }

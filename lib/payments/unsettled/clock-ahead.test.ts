@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { runIdempotent } from "@/lib/api/idempotency";
 import { findStoreChannel } from "@/lib/channels/repository";
 import { getDb } from "@/lib/db/client";
-import { insertRunningKey } from "@/lib/idempotency/repository";
+import { reserveKey } from "@/lib/idempotency/repository";
 import { newId } from "@/lib/ids";
 import { futureTimesTask } from "@/lib/jobs/future-times";
 import { enqueue } from "@/lib/jobs/queue";
@@ -120,11 +120,12 @@ describe("a clock that ran an hour ahead", () => {
     const scope = { merchantId: m.merchant_id, storeScope: "*", key: newId("key-") };
     // The dead request took the key on the fast clock: RUNNING, leased an hour and 20 s ahead.
     await anHourAhead(() =>
-      insertRunningKey(scope, {
+      reserveKey(scope, {
         requestHash: "hash",
         owner: "req_dead",
         lockedUntil: Date.now() + 20_000,
         now: Date.now(),
+        forgetBefore: 0,
       }),
     );
     const retry = await runIdempotent(scope, "hash", async () => ({ status: 200, body: "{}" }));

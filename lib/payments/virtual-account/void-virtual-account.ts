@@ -1,10 +1,10 @@
-import { DomainError, ProviderError } from "@/lib/errors/domain-error";
+import { DomainError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
 import { transaction } from "@/lib/db/transaction";
 import { virtualAccountProviderFor } from "@/lib/channels/providers";
-import { callProvider } from "@/lib/providers/call";
 import { requirePrimaryTransaction, resolvePaymentStore } from "../payment-scope";
-import { outcomeUnknownError } from "../money-operation/unknown-outcome";
+import { callWithoutRecord } from "../money-operation/call-without-record";
+import { operationScope } from "../money-operation/scope";
 import { loadPayment } from "../read/load-payment";
 import { canMove } from "../status";
 import { channelRefOf, lockPrimaryTransaction, type TransactionRow } from "../transactions/repository";
@@ -28,9 +28,8 @@ function assertVoidable(row: TransactionRow): void {
 }
 
 /**
- * DELETE /v2/payments/{payment_id}/virtual-account: VIRTUAL_ACCOUNT_ISSUED → CANCELLED; no deposit
- * is accepted after. The provider closes the account first (outside the DB transaction); the
- * state is re-checked under the row lock when recorded.
+ * DELETE /v2/payments/{payment_id}/virtual-account: VIRTUAL_ACCOUNT_ISSUED → CANCELLED. The provider
+ * closes the account first; the state is re-checked under the row lock when recorded.
  */
 export async function voidVirtualAccount({
   ctx,
@@ -40,19 +39,17 @@ export async function voidVirtualAccount({
   input: { payment_id: string; store_id?: string };
 }) {
   const store = await resolvePaymentStore(ctx, input.store_id, false);
-  const issued = await requirePrimaryTransaction(ctx.merchantId, store.id, input.payment_id);
+  const scope = operationScope(ctx, store.id, input.payment_id);
+  const issued = await requirePrimaryTransaction(scope.merchantId, scope.storeId, scope.paymentId);
   assertVoidable(issued);
   const channel = channelRefOf(issued);
-  const result = await callProvider((signal) =>
+  await callWithoutRecord((signal) =>
     virtualAccountProviderFor(channel).voidVirtualAccount({ channel, signal, pgTxId: issued.pg_tx_id ?? "" }),
   );
-  // Voiding moves no money and is idempotent at the provider: no answer is an error the caller retries.
-  if (!result.answered) throw outcomeUnknownError();
-  if (!result.value.ok) throw new ProviderError(result.value.pgCode, result.value.pgMessage);
   await transaction(async (tx) => {
-    const row = await lockPrimaryTransaction(tx, ctx.merchantId, store.id, input.payment_id);
+    const row = await lockPrimaryTransaction(tx, scope.merchantId, scope.storeId, scope.paymentId);
     assertVoidable(row);
     await transitionTransaction(tx, row, "CANCELLED", { cancelled_at: Date.now() });
   });
-  return { payment: (await loadPayment(ctx.merchantId, { storeId: store.id, paymentId: input.payment_id }))! };
+  return { payment: (await loadPayment(scope.merchantId, { storeId: scope.storeId, paymentId: scope.paymentId }))! };
 }

@@ -1,3 +1,4 @@
+import { requireKrw } from "../krw-only";
 import { validateCard } from "@/lib/cards/validate-card";
 import { ProviderRefusal } from "../refusal";
 import type { Approval, CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
@@ -37,11 +38,6 @@ type BillingKeyAnswer = {
   CardCode?: string;
   CardName?: string;
 };
-
-function requireKrw(currency: string): void {
-  if (currency !== "KRW")
-    throw new ProviderRefusal("currency", `currency: NICE Payments takes KRW here, not ${currency}`);
-}
 
 function checkedCard(card: CardCredential): CardCredential {
   const problem = validateCard(card);
@@ -164,7 +160,7 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
       card,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "NICE Payments");
       checkedCard(card);
       const known = await recorded(channel, txId, signal);
       if (known) return known;
@@ -221,7 +217,7 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
       customerName,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "NICE Payments");
       const known = await recorded(channel, txId, signal);
       if (known) return known;
       return charge(

@@ -1,6 +1,6 @@
 import type { CashReceiptProvider } from "../cash-receipt-types";
-import type { ProviderFailure } from "../types";
 import { keysOf, niceChannelCaller, type SecretKeyFor } from "./channel-call";
+import { failureOf } from "./payment-object";
 import { signedFields } from "./sign";
 
 /**
@@ -16,10 +16,6 @@ const OK = "0000";
 const ALREADY_CANCELLED = "2013";
 /** The tax office's number for a receipt issued to no one in particular (자진발급). */
 const SELF_ISSUE_NUMBER = "0100001234";
-
-function failureOf(a: ReceiptAnswer): ProviderFailure {
-  return { ok: false, pgCode: a.resultCode || "UNKNOWN", pgMessage: a.resultMsg || a.resultCode || "refused" };
-}
 
 /** The document splits the taxable part into supply amount and VAT (one eleventh, rounded down). */
 function amountsOf(amount: number, taxFree: number) {

@@ -1,3 +1,4 @@
+import { brandOfCardNumber } from "../card-brand";
 import { maskPgCardNumber } from "../masking";
 import { NiceOutcomeUnknown } from "./client";
 import type { Approval, CardInfo, PaymentLookup, ProviderFailure } from "../types";
@@ -27,16 +28,6 @@ export function failureOf(p: { resultCode?: string; resultMsg?: string }): Provi
   return { ok: false, pgCode: p.resultCode || "UNKNOWN", pgMessage: p.resultMsg || p.resultCode || "refused" };
 }
 
-function brandOf(number: string): CardInfo["brand"] {
-  if (/^4/.test(number)) return "VISA";
-  if (/^(5[1-5]|2[2-7])/.test(number)) return "MASTER";
-  if (/^3[47]/.test(number)) return "AMEX";
-  if (/^35/.test(number)) return "JCB";
-  if (/^3[068]/.test(number)) return "DINERS";
-  if (/^62/.test(number)) return "UNIONPAY";
-  return "LOCAL";
-}
-
 /** What may be kept of a card NICE reports: the masked number, BIN and NICE's card-company code. */
 export function cardInfoOf(number: string | undefined, cardCode?: string, cardName?: string, cardType?: string) {
   if (!number) return undefined;
@@ -44,7 +35,7 @@ export function cardInfoOf(number: string | undefined, cardCode?: string, cardNa
   return {
     number: masked,
     bin: masked.replace(/\D.*$/, "").slice(0, 6),
-    brand: brandOf(masked),
+    brand: brandOfCardNumber(masked),
     card_type: cardType === "check" ? "DEBIT" : "CREDIT",
     card_owner_type: "PERSONAL",
     publisher: cardCode ?? "",

@@ -1,3 +1,4 @@
+import { requireKrw } from "../krw-only";
 import { ProviderRefusal } from "../refusal";
 import type { CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
 import type { VirtualAccountProvider } from "../virtual-account-types";
@@ -26,11 +27,6 @@ export type TossAdapterOptions = { secretKeyFor: (channel: ChannelRef) => Promis
 
 function refusal(r: TossRefusal): ProviderFailure {
   return { ok: false, pgCode: r.code, pgMessage: r.message };
-}
-
-function requireKrw(currency: string): void {
-  if (currency !== "KRW")
-    throw new ProviderRefusal("currency", `currency: Toss Payments takes KRW here, not ${currency}`);
 }
 
 function cardFields(card: CardCredential) {
@@ -111,7 +107,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       card,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "Toss Payments");
       const body = {
         amount,
         orderId: txId,
@@ -144,7 +140,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       accountType,
       expiresAt,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "Toss Payments");
       if (accountType === "FIXED") {
         throw new ProviderRefusal(
           "payment_method_option.virtual_account.account_type",
@@ -216,7 +212,7 @@ export function createTossPaymentsAdapter(options: TossAdapterOptions): TossPaym
       customerName,
       installmentMonth,
     }) {
-      requireKrw(currency);
+      requireKrw(currency, "Toss Payments");
       const { customerKey, billingKey } = splitBillingKey(pgBillingKey);
       const body = {
         customerKey,

@@ -1,3 +1,4 @@
+import { brandOfCardNumber } from "../card-brand";
 import type {
   Approval,
   CardInfo,
@@ -100,16 +101,6 @@ const OWNER_TYPES: Record<string, CardInfo["card_owner_type"]> = {
   CORPORATE: "CORPORATE",
 };
 
-function brandOfMasked(number: string): CardInfo["brand"] {
-  if (/^4/.test(number)) return "VISA";
-  if (/^(5[1-5]|2[2-7])/.test(number)) return "MASTER";
-  if (/^3[47]/.test(number)) return "AMEX";
-  if (/^35/.test(number)) return "JCB";
-  if (/^3[068]/.test(number)) return "DINERS";
-  if (/^62/.test(number)) return "UNIONPAY";
-  return "LOCAL";
-}
-
 /** What may be kept of Toss's card member: masked number, BIN, kinds and card-company codes. */
 export function cardInfoOf(
   card:
@@ -124,7 +115,7 @@ export function cardInfoOf(
   return {
     number,
     bin: number.replace(/\D.*$/, "").slice(0, 6),
-    brand: brandOfMasked(number),
+    brand: brandOfCardNumber(number),
     card_type: CARD_TYPES[card.cardType ?? ""] ?? "CREDIT",
     card_owner_type: OWNER_TYPES[card.ownerType ?? ""] ?? "PERSONAL",
     publisher: issuer,

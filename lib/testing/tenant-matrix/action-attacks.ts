@@ -77,6 +77,8 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   // The target's channel reference; the verbs look LIVE channels up within the caller's store only.
   "channels/testChannelAction": refuse((t) => ({ channelId: t.paymentChannel })),
   "channels/setChannelEnabledAction": refuse((t) => ({ channelId: t.paymentChannel, enabled: true })),
+  // Reads the caller's own store's PG reports: nothing in it names another tenant.
+  "settlements/readSettlementReportsAction": own(),
   "settlements/setContractTermsAction": refuse((t) => ({
     channel_id: t.paymentChannel,
     terms: {
@@ -210,9 +212,13 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "identity/resendVerificationAction": refuse((t) => ({ id: t.verification })),
   "identity/inboxAction": own(),
   "webhooks/getSettingsAction": own(),
-  "webhooks/saveUrlAction": own({ url: "" }),
   "webhooks/rotateSecretAction": own({ overlapHours: 0 }),
-  "webhooks/sendTestAction": own(),
+  "webhooks/listEndpointsAction": own(),
+  "webhooks/createEndpointAction": own({ url: "https://example.com/own-endpoint", events: ["Paid"] }),
+  "webhooks/updateEndpointAction": refuse((t) => ({ id: t.endpointId, enabled: false, events: "all" })),
+  "webhooks/rotateEndpointSecretAction": refuse((t) => ({ id: t.endpointId, overlapHours: 0 })),
+  "webhooks/sendEndpointTestAction": refuse((t) => ({ id: t.endpointId })),
+  "webhooks/deleteEndpointAction": refuse((t) => ({ id: t.endpointId })),
   "webhooks/listDeliveriesAction": own({}),
   "webhooks/listAttemptsAction": refuse((t) => ({ id: t.deliveryId })),
   "webhooks/resendDeliveryAction": refuse((t) => ({ id: t.deliveryId })),

@@ -185,6 +185,11 @@ export const API_ATTACKS: Record<string, AttackEntry> = {
     attacks: (t) => list({ query: { store_id: t.storeId } }, { query: { channel_key: t.paymentChannel } }),
     extra: [200],
   },
+  "GET /v2/customers": {
+    attacks: (t) => list({ query: { store_id: t.storeId } }, { query: { q: t.customerId } }),
+    extra: [200],
+  },
+  "GET /v2/customers/{customer_id}": { attacks: (t) => withStore(t, { path: { customer_id: t.customerId } }) },
   "POST /v2/payments/{payment_id}/resend-webhook": {
     attacks: (t) => withStore(t, { path: { payment_id: t.payment }, body: {} }),
   },

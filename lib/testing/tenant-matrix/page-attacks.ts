@@ -21,6 +21,10 @@ export const PAGE_ATTACKS: Record<string, PageEntry> = {
     ],
   },
   "/dashboard/payments/[paymentId]": { urls: (t) => [`/dashboard/payments/${t.payment}`] },
+  // The search names the target's customer: the canary is echoed back in the search box, so the id is searched.
+  "/dashboard/customers": {
+    urls: (t) => ["/dashboard/customers", `/dashboard/customers?q=${t.customerId}`, "/dashboard/customers?page=1"],
+  },
   "/dashboard/customers/[customerId]": { urls: (t) => [`/dashboard/customers/${t.customerId}`], notFound: true },
   "/dashboard/payments/export": {
     urls: (t) => [

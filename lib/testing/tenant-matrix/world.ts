@@ -9,6 +9,7 @@ import { inviteMember } from "@/lib/team/invite-member";
 import { insertUser } from "@/lib/users/repository";
 import { ownerOf } from "../team";
 import { WEBHOOK_QUEUE } from "@/lib/webhooks/deliveries";
+import { addStoreEndpoint } from "../webhook-endpoint";
 import { issueKey, payBody } from "../billing";
 import { newMerchant } from "../fixtures";
 import { cardPayBody, newPaymentId, virtualAccountPayBody } from "../payments";
@@ -34,6 +35,8 @@ export type Target = {
   subStore: string;
   application: string;
   deliveryId: string;
+  /** The store's webhook endpoint (its URL carries the canary). */
+  endpointId: string;
   apiKeyId: string;
   /** The merchant's owner, a pending invitation and the owner's private saved view (teams). */
   ownerUserId: string;
@@ -68,9 +71,10 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
   const identityChannel = m.channels.find((c) => c.pg_provider === "DANAL")!.key;
   await getDb()
     .updateTable("stores")
-    .set({ name: `${canary} store`, webhook_url: `https://example.com/${canary}` })
+    .set({ name: `${canary} store` })
     .where("id", "=", m.store_id)
     .execute();
+  const endpointId = await addStoreEndpoint(m, `https://example.com/${canary}`);
   const customerId = `cust-${label.toLowerCase()}-${newId().slice(-8).toLowerCase()}`;
   const customer = {
     customer_id: customerId,
@@ -188,6 +192,7 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     subStore: store.body.id,
     application: app.body.applications[0].id,
     deliveryId: delivery!.id,
+    endpointId,
     apiKeyId: key.id,
     ownerUserId: owner.userId,
     invitationId: invitation.id,
@@ -281,6 +286,12 @@ export async function targetState(t: Target) {
       .select(["webhook_url", "webhook_secret"])
       .where("id", "=", t.storeId)
       .executeTakeFirst(),
+    endpoints: await db
+      .selectFrom("webhook_endpoints")
+      .select(["id", "url", "events", "enabled", "secret", "previous_secret"])
+      .where("store_id", "=", t.storeId)
+      .orderBy("id")
+      .execute(),
     deliveries: (await db.selectFrom("webhook_deliveries").select("id").where("store_id", "=", t.storeId).execute())
       .length,
     owner: await db
