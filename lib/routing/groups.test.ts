@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { runAsCaller } from "@/lib/audit/actor";
 import type { AuthContext } from "@/lib/auth/context";
+import { sealedAuditLog } from "@/lib/testing/audit";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createChannelGroup, deleteChannelGroup, listChannelGroups, updateChannelGroup } from "./groups";
 import { previewRouting } from "./preview";
@@ -30,6 +32,28 @@ const split = (toss: string, nice: string) =>
   });
 
 describe("channel groups of a store", () => {
+  it("each change is in the audit log under the user who made it, with what it was and became", async () => {
+    const { m, ctx, toss, nice } = await owner();
+    const admin = { type: "USER" as const, id: "usr_admin", name: "Admin <admin@example.com>", ip: "203.0.113.7" };
+    const created = await runAsCaller({ actor: admin }, async () => {
+      const group = await createChannelGroup({ ctx, input: split(toss, nice) });
+      await updateChannelGroup({ ctx, input: { ...split(toss, nice), key: group.key, name: "Cards 50/50" } });
+      await deleteChannelGroup({ ctx, input: { key: group.key } });
+      return group;
+    });
+    const entries = (await sealedAuditLog(m.merchant_id, {})).entries
+      .filter((e) => e.action.startsWith("channel_group."))
+      .reverse();
+    expect(entries.map((e) => [e.action, e.actorId])).toEqual([
+      ["channel_group.create", "usr_admin"],
+      ["channel_group.update", "usr_admin"],
+      ["channel_group.delete", "usr_admin"],
+    ]);
+    expect(entries[0]!.summary.after).toMatchObject({ key: created.key, name: "Cards 70/30" });
+    expect(entries[1]!.summary).toMatchObject({ before: { name: "Cards 70/30" }, after: { name: "Cards 50/50" } });
+    expect(entries[2]!.summary.before).toMatchObject({ key: created.key, name: "Cards 50/50" });
+  });
+
   it("are created with a key of their own, listed, changed and removed", async () => {
     const { ctx, toss, nice } = await owner();
     const created = await createChannelGroup({ ctx, input: split(toss, nice) });

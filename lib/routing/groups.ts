@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
+import { transaction } from "@/lib/db/transaction";
 import { DomainError } from "@/lib/errors/domain-error";
 import { newId } from "@/lib/ids";
 import {
@@ -88,7 +90,15 @@ export async function createChannelGroup({ ctx, input }: { ctx: AuthContext; inp
     created_at: now,
     updated_at: now,
   };
-  await insertGroup(row);
+  await transaction(async (tx) => {
+    await insertGroup(tx, row);
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "channel_group.create",
+      targetId: row.id,
+      after: { key: row.key, name: row.name, definition },
+    });
+  });
   return serializeGroup(row, await keysOf(ctx));
 }
 
@@ -96,12 +106,19 @@ export async function updateChannelGroup({ ctx, input }: { ctx: AuthContext; inp
   requireManager(ctx);
   const definition = await definitionOf(ctx, input);
   const ref = { merchantId: ctx.merchantId, storeId: ctx.storeId, key: input.key };
-  const changed = await updateGroup(ref, {
-    name: input.name,
-    definition: JSON.stringify(definition),
-    updated_at: Date.now(),
+  await transaction(async (tx) => {
+    const before = await findStoreGroup(ctx.merchantId, ctx.storeId, input.key, tx);
+    const change = { name: input.name, definition: JSON.stringify(definition), updated_at: Date.now() };
+    if (!before || !(await updateGroup(tx, ref, change)))
+      throw new DomainError("NOT_FOUND", "no channel group with this key in the store");
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "channel_group.update",
+      targetId: before.id,
+      before: { name: before.name, definition: JSON.parse(before.definition) },
+      after: { name: input.name, definition },
+    });
   });
-  if (!changed) throw new DomainError("NOT_FOUND", "no channel group with this key in the store");
   const row = await findStoreGroup(ctx.merchantId, ctx.storeId, input.key);
   if (!row) throw new DomainError("NOT_FOUND", "no channel group with this key in the store");
   return serializeGroup(row, await keysOf(ctx));
@@ -109,7 +126,17 @@ export async function updateChannelGroup({ ctx, input }: { ctx: AuthContext; inp
 
 export async function deleteChannelGroup({ ctx, input }: { ctx: AuthContext; input: { key: string } }) {
   requireManager(ctx);
-  const removed = await deleteGroup({ merchantId: ctx.merchantId, storeId: ctx.storeId, key: input.key });
-  if (!removed) throw new DomainError("NOT_FOUND", "no channel group with this key in the store");
+  await transaction(async (tx) => {
+    const before = await findStoreGroup(ctx.merchantId, ctx.storeId, input.key, tx);
+    const ref = { merchantId: ctx.merchantId, storeId: ctx.storeId, key: input.key };
+    if (!before || !(await deleteGroup(tx, ref)))
+      throw new DomainError("NOT_FOUND", "no channel group with this key in the store");
+    await recordAudit(tx, {
+      merchantId: ctx.merchantId,
+      action: "channel_group.delete",
+      targetId: before.id,
+      before: { key: before.key, name: before.name, definition: JSON.parse(before.definition) },
+    });
+  });
   return { key: input.key };
 }

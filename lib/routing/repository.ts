@@ -35,36 +35,33 @@ export function findStoreGroup(merchantId: string, storeId: string, key: string,
     .executeTakeFirst();
 }
 
-export async function insertGroup(row: ChannelGroupRecord): Promise<void> {
-  await durableWrite((db) => db.insertInto("channel_groups").values(row).execute());
+export async function insertGroup(tx: Tx, row: ChannelGroupRecord): Promise<void> {
+  await tx.insertInto("channel_groups").values(row).execute();
 }
 
 /** True when the store's group was there to change. */
 export async function updateGroup(
+  tx: Tx,
   ref: { merchantId: string; storeId: string; key: string },
   change: { name: string; definition: string; updated_at: number },
 ): Promise<boolean> {
-  const result = await durableWrite((db) =>
-    db
-      .updateTable("channel_groups")
-      .set(change)
-      .where("merchant_id", "=", ref.merchantId)
-      .where("store_id", "=", ref.storeId)
-      .where("key", "=", ref.key)
-      .executeTakeFirst(),
-  );
+  const result = await tx
+    .updateTable("channel_groups")
+    .set(change)
+    .where("merchant_id", "=", ref.merchantId)
+    .where("store_id", "=", ref.storeId)
+    .where("key", "=", ref.key)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function deleteGroup(ref: { merchantId: string; storeId: string; key: string }): Promise<boolean> {
-  const result = await durableWrite((db) =>
-    db
-      .deleteFrom("channel_groups")
-      .where("merchant_id", "=", ref.merchantId)
-      .where("store_id", "=", ref.storeId)
-      .where("key", "=", ref.key)
-      .executeTakeFirst(),
-  );
+export async function deleteGroup(tx: Tx, ref: { merchantId: string; storeId: string; key: string }): Promise<boolean> {
+  const result = await tx
+    .deleteFrom("channel_groups")
+    .where("merchant_id", "=", ref.merchantId)
+    .where("store_id", "=", ref.storeId)
+    .where("key", "=", ref.key)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
