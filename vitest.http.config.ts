@@ -35,6 +35,7 @@ export default defineConfig({
             "e2e/api/nice-fake.test.ts", // the NICE fake and adapter only, no server involved
             "e2e/api/provider-conformance.test.ts", // calls adapters in the test process, no HTTP involved
             "e2e/api/toss-deposit-callback-limits.test.ts", // the Toss adapter and its limits live in the test process
+            "e2e/api/routing-failover.test.ts", // adapters, faults and PROVIDER_TIMEOUT_MS of the test process
           ],
         },
       },

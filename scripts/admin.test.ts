@@ -9,7 +9,8 @@ function admin(...args: string[]): string {
   });
 }
 
-describe("admin CLI", () => {
+// Each command starts a tsx process: seconds apiece on a loaded machine.
+describe("admin CLI", { timeout: 120_000 }, () => {
   it("create-merchant --json prints the merchant, a working API key, channels and a login", async () => {
     const out = JSON.parse(admin("create-merchant", "--name", "CLI shop", "--hosting", "--json"));
     expect(Object.keys(out).sort()).toEqual([

@@ -9,6 +9,7 @@ import { Card, EmptyState, PageHeader } from "@/components/ui/card";
 import { listChannels } from "@/lib/channels/list-channels";
 import { type DashboardContext, requireDashboard } from "@/lib/dashboard/context";
 import { getOverview, type Money, type Overview } from "@/lib/dashboard/overview";
+import { openCircuits } from "@/lib/routing/health";
 import { OVERVIEW_RANGES, type OverviewRange } from "@/lib/dashboard/periods";
 import { dismissedStores, GET_STARTED_COOKIE } from "@/lib/get-started/dismissal";
 import { getStartedProgress } from "@/lib/get-started/progress";
@@ -267,8 +268,13 @@ export default async function OverviewPage({
 /** "Needs attention": the reconciliation page's own counts (same verb, same report), failed webhooks and refused refunds. */
 async function AttentionPanel({ ctx, attention }: { ctx: DashboardContext; attention: Overview["attention"] }) {
   const { t } = await getTranslator();
-  const money = await storeReconciliationCounts({ ctx });
-  const needs = money.mismatches + money.needsAttention + attention.failedWebhooks + attention.failedCancellations;
+  const [money, circuits] = await Promise.all([storeReconciliationCounts({ ctx }), openCircuits({ ctx })]);
+  const needs =
+    money.mismatches +
+    money.needsAttention +
+    attention.failedWebhooks +
+    attention.failedCancellations +
+    circuits.length;
   return (
     <Card title={t("overview.attention")}>
       {needs === 0 ? (
@@ -277,6 +283,16 @@ async function AttentionPanel({ ctx, attention }: { ctx: DashboardContext; atten
         </p>
       ) : (
         <ul className="space-y-2 text-sm" data-testid="attention">
+          {circuits.length > 0 ? (
+            <li data-testid="attention-circuits">
+              <Link className="text-brand underline" href="/dashboard/channels">
+                {t("overview.attention.circuits", {
+                  n: circuits.length,
+                  channels: circuits.map((c) => c.name).join(", "),
+                })}
+              </Link>
+            </li>
+          ) : null}
           {money.mismatches > 0 ? (
             <li>
               <Link className="text-brand underline" href="/dashboard/reconciliation">

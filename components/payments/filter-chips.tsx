@@ -2,6 +2,7 @@
 
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
+import { usePaymentChannels } from "./use-payment-channels";
 import { list, single, withFilters, type UrlQuery } from "./url-state";
 
 type Chip = { id: string; label: string; remove: Record<string, undefined> };
@@ -20,6 +21,7 @@ export function FilterChips({
 }) {
   const t = useT();
   const fmt = useFormat();
+  const channels = usePaymentChannels();
   const chips: Chip[] = [];
   const start = single(query, "start");
   const end = single(query, "end");
@@ -49,6 +51,15 @@ export function FilterChips({
       id: "provider",
       label: `${t("payments.provider")}: ${providers.map((p) => t(`enum.pgProvider.${p}`)).join(", ")}`,
       remove: { pg_providers: undefined },
+    });
+  const channelKeys = list(query, "channel_keys");
+  if (channelKeys.length)
+    chips.push({
+      id: "channel",
+      label: `${t("payments.channelUsed")}: ${channelKeys
+        .map((k) => channels.data?.find((c) => c.key === k)?.name ?? k)
+        .join(", ")}`,
+      remove: { channel_keys: undefined },
     });
   const failures = list(query, "failure_codes");
   if (failures.length)

@@ -14,6 +14,7 @@ import {
   TIMESTAMP_TYPES,
 } from "@/lib/payments/read/schema";
 import { PAYMENT_FAILURE_CODES } from "@/lib/search/schema";
+import { usePaymentChannels } from "./use-payment-channels";
 import { list, single, withFilters, type UrlQuery } from "./url-state";
 
 /** The filter panel (opened from the chips row); Apply writes every field into the URL at once. */
@@ -37,6 +38,8 @@ export function PaymentFilters({
   const [to, setTo] = useState(toDay(single(query, "end")));
   const [timestampType, setTimestampType] = useState(single(query, "timestamp_type") || "STATUS_UPDATED_AT");
   const [failure, setFailure] = useState(single(query, "failure_codes"));
+  const [channelKey, setChannelKey] = useState(single(query, "channel_keys"));
+  const channels = usePaymentChannels();
   const [test, setTest] = useState(single(query, "is_test_payment"));
   const [column, setColumn] = useState(single(query, "text_search_column") || "ALL");
   const [value, setValue] = useState(single(query, "text_search_value"));
@@ -52,6 +55,7 @@ export function PaymentFilters({
         methods: method ? [method] : [],
         pg_providers: provider ? [provider] : [],
         failure_codes: failure ? [failure] : [],
+        channel_keys: channelKey ? [channelKey] : [],
         start: start === null ? "" : new Date(start).toISOString(),
         end: end === null ? "" : new Date(end).toISOString(),
         timestamp_type: timestampType === "STATUS_UPDATED_AT" ? "" : timestampType,
@@ -153,6 +157,16 @@ export function PaymentFilters({
             {PG_PROVIDERS.map((p) => (
               <option key={p} value={p}>
                 {t(`enum.pgProvider.${p}`)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label={t("payments.channelUsed")} htmlFor="f-channel">
+          <Select id="f-channel" value={channelKey} onChange={(e) => setChannelKey(e.target.value)}>
+            <option value="">{t("payments.any")}</option>
+            {(channels.data ?? []).map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.name}
               </option>
             ))}
           </Select>

@@ -27,6 +27,12 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
       // Providers answer in English: a failure reads in the reader's language, the code stays as detail.
       ...(e.kind === "failed" ? { reason: failureLabel(t, locale, String(v.code ?? ""), String(v.reason ?? "")) } : {}),
       method: v.method ? t(`enum.method.${v.method}`) : "",
+      ...(e.kind === "routed" || e.kind === "failedOver"
+        ? {
+            rule: v.rule ? t("timeline.byRule", { rule: String(v.rule) }) : t("timeline.byDefault"),
+            cause: v.cause ? t(`routing.cause.${v.cause}`) : "",
+          }
+        : {}),
       bank: v.bank ? t(`enum.bank.${v.bank}`) : "",
       event: v.event ? t(`enum.webhookType.${v.event}`) : "",
       company: v.company ? t(`enum.escrowCompany.${v.company}`) : "",

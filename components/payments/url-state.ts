@@ -4,7 +4,7 @@
  */
 export type UrlQuery = Record<string, string | string[]>;
 
-const ARRAY_KEYS = new Set(["status", "methods", "pg_providers", "failure_codes"]);
+const ARRAY_KEYS = new Set(["status", "methods", "pg_providers", "failure_codes", "channel_keys"]);
 
 export function queryFromSearch(search: URLSearchParams): UrlQuery {
   const out: UrlQuery = {};

@@ -87,7 +87,8 @@ describe("API-key login throttling", () => {
     });
   });
 
-  it("holds across processes: the counters live in the database", async () => {
+  // Three tsx processes: seconds apiece on a loaded machine.
+  it("holds across processes: the counters live in the database", { timeout: 120_000 }, async () => {
     const prefix = `sk_${newId().slice(-7)}`;
     const attempt = (key: string) =>
       execFileSync(

@@ -18,7 +18,7 @@ import { asDomainError, DomainError, StorageUnavailableError, ThrottledError } f
 import { noteStorageFailure } from "@/lib/ops/storage-health";
 import { requireHostingContract } from "@/lib/tenancy/hosting";
 import { ERROR_STATUS } from "./error-codes";
-import { idempotencyScope, runIdempotent, type StoredResponse } from "./idempotency";
+import { idempotencyScope, type KeepResponse, runIdempotent, type StoredResponse } from "./idempotency";
 import { queryToObject } from "./query";
 import { validateInput } from "@/lib/schema/validate";
 
@@ -129,9 +129,12 @@ export function apiRoute<
           ? guardAmountMembers(rawBody, declared!, config.amounts)
           : { body: rawBody, sentAs: {} };
         const body = config.body ? parsePart("body", config.body, checked.body ?? {}, checked.sentAs) : {};
-        const run = async (idempotencyKey?: string): Promise<Outcome> => {
+        const run = async (idempotencyKey?: string, keep?: KeepResponse): Promise<Outcome> => {
           try {
-            const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey } : ctx;
+            // keepAnswer: what run() would send for the verb's answer, kept by the verb with its outcome.
+            const keepAnswer: AuthContext["keepAnswer"] =
+              keep && ((tx, answer) => keep(tx, { status: 200, body: JSON.stringify(answer ?? {}) }));
+            const callCtx = ctx && idempotencyKey !== undefined ? { ...ctx, idempotencyKey, keepAnswer } : ctx;
             const result = await handler({ ctx: callCtx, params, query, body, request } as Args<P, Q, B, A>);
             return { status: 200, body: JSON.stringify(result ?? {}) };
           } catch (error) {
@@ -146,7 +149,7 @@ export function apiRoute<
           const hash = sha256(`${request.method} ${url.pathname}${url.search} ${JSON.stringify(rawBody ?? null)}`);
           const scope = idempotencyScope(ctx, key);
           // Verbs record the key on what they create: scoped, so another key space's same key is another request.
-          const outcome = await runIdempotent(scope, hash, () => run(`${scope.storeScope}/${key}`));
+          const outcome = await runIdempotent(scope, hash, (keep) => run(`${scope.storeScope}/${key}`, keep));
           return toResponse(outcome, outcome.replayed ? { ...headers, "idempotent-replayed": "true" } : headers);
         }
         return toResponse(await run(), headers);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
+import { commitsExecuted, queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { newId } from "@/lib/ids";
-import { newMerchant } from "@/lib/testing/fixtures";
+import { inProcess, newMerchant } from "@/lib/testing/fixtures";
+import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
 import { quiet } from "@/lib/testing/quiet";
 import { DAY } from "@/lib/time";
 import { apiRoute } from "./handler";
@@ -129,5 +130,44 @@ describe("the cost of an Idempotency-Key", () => {
         };
     }
     expect({ built: fewest.built, afresh: fewest.afresh }).toEqual({ built: 0, afresh: 0 });
+  });
+
+  // The key's answer used to be a durable commit of its own after the payment's outcome: on
+  // PostgreSQL a WAL flush per payment, most of what the key cost.
+  it("a keyed payment keeps its answer in the outcome's commit: one durable commit more than without the key", async () => {
+    const m = inProcess(await newMerchant());
+    const pay = async (key?: string) => {
+      const res = await m.api.post(
+        `/v2/payments/${newPaymentId()}/instant/pay`,
+        cardPayBody(m),
+        key ? { "idempotency-key": key } : {},
+      );
+      expect(res.status).toBe(200);
+      return res;
+    };
+    /** Durable commits of one payment: the fewest of three (background work only ever adds to a count). */
+    const commitsOf = async (key: () => string | undefined) => {
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3; run++) {
+        await quiet();
+        const before = commitsExecuted();
+        await pay(key());
+        fewest = Math.min(fewest, commitsExecuted() - before);
+      }
+      return fewest;
+    };
+    await pay(newId("k-")); // statements prepared, the token's key read
+    const plain = await commitsOf(() => undefined);
+    const keyed = await commitsOf(() => newId("k-"));
+    expect(keyed - plain).toBe(1); // taking the key; its answer rides on the outcome's commit
+
+    // And the key replays that answer.
+    const key = newId("k-");
+    const id = newPaymentId();
+    const first = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m), { "idempotency-key": key });
+    const again = await m.api.post(`/v2/payments/${id}/instant/pay`, cardPayBody(m), { "idempotency-key": key });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
   });
 });

@@ -1,4 +1,5 @@
 import type { AuthContext } from "@/lib/auth/context";
+import type { Transaction } from "@/lib/db/transaction";
 import {
   completeKey,
   findKey,
@@ -62,22 +63,37 @@ function keepLease(scope: IdempotencyScope, owner: string): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * Keeps a response as the key's answer inside the transaction that records the request's outcome
+ * (lib/auth/context.ts, keepAnswer).
+ */
+export type KeepResponse = (tx: Transaction, response: StoredResponse) => Promise<void>;
+
 /** Runs the request holding the key, then keeps its response (a 5xx or a throw frees the key). */
 async function runHolding<T extends StoredResponse>(
   scope: IdempotencyScope,
   owner: string,
-  run: () => Promise<T>,
+  run: (keep: KeepResponse) => Promise<T>,
 ): Promise<T> {
   const release = keepLease(scope, owner);
+  let kept: StoredResponse | undefined;
+  const keep: KeepResponse = async (tx, response) => {
+    await completeKey(scope, owner, response, tx);
+    kept = response;
+  };
   let outcome: T;
   try {
-    outcome = await run();
+    outcome = await run(keep);
   } catch (error) {
     release();
     await forgetKey(scope, owner);
     throw error;
   }
   release();
+  // Kept with the outcome, in its commit. (Were that transaction rolled back and the same answer
+  // reached another way, the key stays RUNNING until its lease ends; the retry then answers from
+  // what the verb recorded, as after a crash.)
+  if (kept && kept.status === outcome.status && kept.body === outcome.body) return outcome;
   // A 5xx or a 429 says "try again": keeping it would replay the failure (or outlive the block).
   if (outcome.status >= 500 || outcome.status === 429) await forgetKey(scope, owner);
   else await completeKey(scope, owner, outcome);
@@ -94,7 +110,7 @@ async function runHolding<T extends StoredResponse>(
 export async function runIdempotent<T extends StoredResponse>(
   scope: IdempotencyScope,
   requestHash: string,
-  run: () => Promise<T>,
+  run: (keep: KeepResponse) => Promise<T>,
 ): Promise<(T | StoredResponse) & { replayed: boolean }> {
   const owner = newId("req_");
   for (;;) {

@@ -1,3 +1,5 @@
+import type { Transaction } from "@/lib/db/transaction";
+
 /** Who is calling: the merchant, the store in the token and whether the caller is limited to it. */
 export type Origin = { platform_type: "PC" | "MOBILE" | "API"; ip_address: string; user_agent?: string; url?: string };
 
@@ -18,4 +20,10 @@ export type AuthContext = {
    * records it, so a retry after the first run died answers that run's outcome.
    */
   idempotencyKey?: string;
+  /**
+   * With an Idempotency-Key: keeps `answer` (what the verb will return) as the key's stored answer
+   * inside the verb's own DB transaction, so the key completes in the outcome's commit instead of a
+   * commit of its own. A verb that does not call it has the key completed after it returns.
+   */
+  keepAnswer?: (tx: Transaction, answer: unknown) => Promise<void>;
 };

@@ -4,6 +4,7 @@ import { paymentProviderChooser } from "@/lib/providers/registry";
 import type { PaymentProvider } from "@/lib/providers/types";
 import { virtualAccountProviderChooser } from "@/lib/providers/virtual-account-registry";
 import type { VirtualAccountProvider } from "@/lib/providers/virtual-account-types";
+import { withChannelHealth } from "@/lib/routing/with-channel-health";
 import { secretKeyForChannel } from "./live-credentials";
 
 /**
@@ -24,7 +25,8 @@ export const liveAdapters: Partial<Record<string, PaymentProvider>> = { ...live 
 // NICE's server API issues no virtual accounts (docs/providers.md): only Toss serves them live.
 const liveVirtualAccountAdapters: Partial<Record<string, VirtualAccountProvider>> = { TOSSPAYMENTS: live.TOSSPAYMENTS };
 
-export const paymentProviderFor = paymentProviderChooser(liveAdapters);
+/** Payment calls pass each channel's circuit and are logged for channel health (lib/routing). */
+export const paymentProviderFor = withChannelHealth(paymentProviderChooser(liveAdapters));
 export const virtualAccountProviderFor = virtualAccountProviderChooser(liveVirtualAccountAdapters);
 export const cashReceiptProviderFor = cashReceiptProviderChooser(
   createLiveCashReceiptAdapters({ secretKeyFor: secretKeyForChannel }),

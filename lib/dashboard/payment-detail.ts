@@ -1,5 +1,6 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { getPayment } from "@/lib/payments/read/get-payment";
+import { paymentRouting } from "@/lib/routing/route-payment";
 import { deliveryIdsOfAttempts } from "@/lib/webhooks/repository";
 import { buildTimeline, webhookOf } from "./timeline";
 
@@ -7,6 +8,12 @@ import { buildTimeline, webhookOf } from "./timeline";
 export async function getPaymentDetail({ ctx, input }: { ctx: DashboardContext; input: { payment_id: string } }) {
   const { payment } = await getPayment({ ctx, input: { ...input, store_id: ctx.storeId } });
   const attemptIds = payment.transactions.flatMap((t) => (t.notifications ?? []).map((n) => webhookOf(n).id));
-  const deliveries = await deliveryIdsOfAttempts(ctx.merchantId, ctx.storeId, attemptIds);
-  return { payment, timeline: buildTimeline(payment, Object.fromEntries(deliveries)) };
+  const [deliveries, routing] = await Promise.all([
+    deliveryIdsOfAttempts(ctx.merchantId, ctx.storeId, attemptIds),
+    paymentRouting(ctx.merchantId, ctx.storeId, input.payment_id),
+  ]);
+  return {
+    payment,
+    timeline: buildTimeline(payment, Object.fromEntries(deliveries), Object.fromEntries(routing)),
+  };
 }

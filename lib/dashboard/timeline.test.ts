@@ -152,4 +152,64 @@ describe("payment timeline", () => {
     expect(refundAt("FAILED")).toMatchObject({ tone: "bad" });
     expect(refundAt("COMPLETED")).toMatchObject({ tone: "good", at: "2026-01-03T00:00:00.000Z" });
   });
+
+  it("shows the routing decision of attempts made through a channel group, and each failover with its cause", () => {
+    const channel = (name: string, key: string) => ({
+      id: key,
+      name,
+      key,
+      type: "LIVE",
+      pg_provider: "X",
+      pg_merchant_id: "m",
+    });
+    const payment = {
+      id: "order-2",
+      merchant_id: "m",
+      store_id: "s",
+      transactions: [
+        tx({
+          id: "tx_a",
+          is_primary: false,
+          status: "FAILED",
+          requested_at: "2026-01-01T00:00:00.000Z",
+          channel: channel("Toss live", "ch-toss"),
+        }),
+        tx({
+          id: "tx_b",
+          status: "PAID",
+          requested_at: "2026-01-01T00:00:01.000Z",
+          paid_at: "2026-01-01T00:00:02.000Z",
+          channel: channel("NICE live", "ch-nice"),
+        }),
+      ],
+    } as unknown as WirePayment;
+    const base = { group_key: "g", group_name: "Cards", rule: null, total_weight: 100, skipped: [] };
+    const events = buildTimeline(
+      payment,
+      {},
+      {
+        tx_a: { ...base, channel_key: "ch-toss", weight: 70, try: 1 },
+        tx_b: {
+          ...base,
+          channel_key: "ch-nice",
+          weight: 30,
+          try: 2,
+          failover_after: { transaction_id: "tx_a", channel_key: "ch-toss", cause: "connection_refused" },
+        },
+      },
+    );
+    const routed = events.find((e) => e.kind === "routed");
+    expect(routed).toMatchObject({
+      txId: "tx_a",
+      vars: { group: "Cards", channel: "Toss live", weight: 70, total: 100 },
+    });
+    const failedOver = events.find((e) => e.kind === "failedOver");
+    expect(failedOver).toMatchObject({
+      txId: "tx_b",
+      tone: "warn",
+      vars: { channel: "NICE live", from: "Toss live", cause: "connection_refused", try: 2 },
+    });
+    // A payment that named a channel has no routing step.
+    expect(buildTimeline(payment).some((e) => e.kind === "routed" || e.kind === "failedOver")).toBe(false);
+  });
 });

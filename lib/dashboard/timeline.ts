@@ -1,4 +1,5 @@
 import type { WirePayment } from "@/lib/payments/serialize";
+import type { RoutingRecord } from "@/lib/routing/schema";
 
 /**
  * One payment's history, every transaction merged: requests, approvals and failures (with the
@@ -9,6 +10,8 @@ import type { WirePayment } from "@/lib/payments/serialize";
 export type TimelineEvent = {
   at: string;
   kind:
+    | "routed"
+    | "failedOver"
     | "requested"
     | "approved"
     | "failed"
@@ -65,8 +68,19 @@ type Notification = {
 export const webhookOf = (item: unknown): Notification =>
   (item as { webhook?: Notification }).webhook ?? (item as Notification);
 
-export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, string> = {}): TimelineEvent[] {
+/**
+ * `routingOf`: why each attempt made through a channel group went to its channel (lib/routing),
+ * by transaction id: the rule, the weight drawn and, for a failover, the try before and its cause.
+ */
+export function buildTimeline(
+  payment: WirePayment,
+  deliveryOf: Record<string, string> = {},
+  routingOf: Record<string, RoutingRecord> = {},
+): TimelineEvent[] {
   const events: TimelineEvent[] = [];
+  const nameOf = (channel: unknown) => (channel as { name?: string } | undefined)?.name;
+  const channelName = (txId: string, key: string) =>
+    nameOf(payment.transactions.find((t) => t.id === txId)?.channel) ?? key;
   for (const tx of payment.transactions) {
     const currency = tx.amount.currency;
     const push = (e: Omit<TimelineEvent, "txId" | "key"> | null, subjectId = tx.id) => {
@@ -74,6 +88,27 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
     };
     const detail = (tx.payment_method_detail ?? {}) as Detail;
     const isVirtualAccount = detail.virtual_account !== undefined;
+    const routing = routingOf[tx.id];
+    if (routing) {
+      const from = routing.failover_after;
+      push({
+        at: tx.requested_at,
+        kind: from ? "failedOver" : "routed",
+        tone: from ? "warn" : "neutral",
+        vars: {
+          group: routing.group_name,
+          rule: routing.rule ?? "",
+          channel: nameOf(tx.channel) ?? routing.channel_key,
+          weight: routing.weight,
+          total: routing.total_weight,
+          try: routing.try,
+          from: from ? channelName(from.transaction_id, from.channel_key) : "",
+          cause: from?.cause ?? "",
+          skipped: routing.skipped.length,
+        },
+        href: `#tx-${tx.id}`,
+      });
+    }
     push({
       at: tx.requested_at,
       kind: "requested",
@@ -178,6 +213,8 @@ export function buildTimeline(payment: WirePayment, deliveryOf: Record<string, s
   }
   // Newest first; at equal times the order the steps happen in.
   const order = [
+    "routed",
+    "failedOver",
     "requested",
     "vaIssued",
     "approved",

@@ -11,6 +11,7 @@ import type { TeamTables } from "./tables/teams";
 import type { WebhookTables } from "./tables/webhooks";
 import type { SandboxTables } from "./tables/sandbox";
 import type { SettlementTables } from "./tables/settlements";
+import type { RoutingTables } from "./tables/routing";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -31,4 +32,5 @@ export interface DB
     ThrottleTables,
     CountTables,
     TeamTables,
-    SettlementTables {}
+    SettlementTables,
+    RoutingTables {}

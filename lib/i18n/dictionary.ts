@@ -16,6 +16,7 @@ import { fieldErrors } from "./messages/field-errors";
 import { team } from "./messages/team";
 import { customers } from "./messages/customers";
 import { settlements } from "./messages/settlements";
+import { routing } from "./messages/routing";
 
 /** Every UI string, per locale. Each area adds its messages file here. */
 const areas = [
@@ -36,6 +37,7 @@ const areas = [
   team,
   customers,
   settlements,
+  routing,
 ];
 
 export const LOCALES = ["ko", "en"] as const;

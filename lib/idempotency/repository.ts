@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import { getDb } from "@/lib/db/client";
 import { executeShaped } from "@/lib/db/precompiled";
-import { durableWrite } from "@/lib/db/transaction";
+import { durableWrite, type Executor, type Transaction } from "@/lib/db/transaction";
 import type { DB } from "@/lib/db/schema";
 import type { IdempotencyKeysTable } from "@/lib/db/tables/foundation";
 
@@ -110,21 +110,25 @@ export async function renewKeyLease(scope: IdempotencyScope, owner: string, lock
   await heldBy(scope, owner).set({ locked_until: lockedUntil }).execute();
 }
 
-/** Keeps the holder's response for replay and releases the key. */
+/**
+ * Keeps the holder's response for replay and releases the key: on its own (durable), or inside
+ * `tx`, the transaction that records the request's outcome (one commit for both).
+ */
 export async function completeKey(
   scope: IdempotencyScope,
   owner: string,
   response: { status: number; body: string },
+  tx?: Transaction,
 ): Promise<void> {
   const values = { ...keyOf(scope, owner), response_status: response.status, response_body: response.body };
-  await durableWrite((db) =>
+  const complete = (db: Executor) =>
     executeShaped(db, "idempotency.complete", values, (v) =>
-      db
+      getDb()
         .updateTable("idempotency_keys")
         .set({ state: "DONE", response_status: v.response_status, response_body: v.response_body, lease_owner: null })
         .where(heldByRow(v)),
-    ),
-  );
+    );
+  await (tx ? complete(tx) : durableWrite(complete));
 }
 
 /** Frees the key the holder still holds, so a retry runs afresh. */

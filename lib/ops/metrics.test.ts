@@ -114,6 +114,22 @@ describe("/metrics with METRICS_TOKEN", () => {
     );
   });
 
+  it("shows each called channel's last hour: calls by outcome, p95 latency and its circuit", async () => {
+    const m = await newMerchant();
+    const channel = (await listStoreChannels(m.merchant_id, m.store_id, "payment")).find(
+      (c) => c.pg_provider === "TOSSPAYMENTS",
+    )!;
+    await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m));
+    await m.api.post(`/v2/payments/${newPaymentId()}/instant/pay`, cardPayBody(m, SANDBOX_CARDS.DECLINED));
+    const s = await sample();
+    const labels = { channel: channel.id, provider: "TOSSPAYMENTS", mode: "TEST" };
+    expect(value(s, "channel_calls_last_hour", { ...labels, outcome: "SUCCEEDED" })).toBe(1);
+    expect(value(s, "channel_calls_last_hour", { ...labels, outcome: "DECLINED" })).toBe(1);
+    expect(value(s, "channel_calls_last_hour", { ...labels, outcome: "FAILED" })).toBe(0);
+    expect(value(s, "channel_latency_p95_seconds", labels)).toBeGreaterThanOrEqual(0);
+    expect(value(s, "channel_circuit_open", { ...labels, state: "CLOSED" })).toBe(0);
+  });
+
   it("shows unsettled payment attempts with the age of the oldest, and both kinds even at zero", async () => {
     const m = await newMerchant();
     const channel = (await listStoreChannels(m.merchant_id, m.store_id)).find((c) => c.is_for_payment === 1)!;

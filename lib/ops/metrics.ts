@@ -88,6 +88,24 @@ function createMetrics() {
       labelNames: ["kind"] as const,
       registers,
     }),
+    channelCalls: new Gauge({
+      name: "channel_calls_last_hour",
+      help: "Payment calls per channel over the last hour by outcome (SUCCEEDED, DECLINED, FAILED = no usable answer)",
+      labelNames: ["channel", "provider", "mode", "outcome"] as const,
+      registers,
+    }),
+    channelLatencyP95: new Gauge({
+      name: "channel_latency_p95_seconds",
+      help: "95th percentile of a channel's payment-call latency over the last hour",
+      labelNames: ["channel", "provider", "mode"] as const,
+      registers,
+    }),
+    channelCircuitOpen: new Gauge({
+      name: "channel_circuit_open",
+      help: "1 while a channel's circuit is open or probing (payments skip it), else 0",
+      labelNames: ["channel", "provider", "mode", "state"] as const,
+      registers,
+    }),
     dbPoolConnections: new Gauge({
       name: "db_pool_connections",
       help: "PostgreSQL pool connections by state (total, idle, waiting = callers waiting for one)",

@@ -4,6 +4,7 @@ import { jobBacklog } from "./job-backlog";
 import { metrics, type Metrics } from "./metrics";
 import { poolStats } from "./repository";
 import { countUnsettled } from "./unsettled";
+import { recentChannelHealth } from "@/lib/routing/health";
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
@@ -18,7 +19,11 @@ function authorized(request: Request, token: string): boolean {
 
 /** Database-wide gauges, read at scrape time (not on the request path). */
 async function refreshDatabaseGauges(m: Metrics, now: number): Promise<void> {
-  const [backlog, unsettled] = await Promise.all([jobBacklog(now), countUnsettled()]);
+  const [backlog, unsettled, channels] = await Promise.all([
+    jobBacklog(now),
+    countUnsettled(),
+    recentChannelHealth(now),
+  ]);
   for (const gauge of [
     m.jobsReady,
     m.jobsRunning,
@@ -27,8 +32,22 @@ async function refreshDatabaseGauges(m: Metrics, now: number): Promise<void> {
     m.unsettled,
     m.unsettledOldestAge,
     m.dbPoolConnections,
+    m.channelCalls,
+    m.channelLatencyP95,
+    m.channelCircuitOpen,
   ])
     gauge.reset();
+  for (const h of channels) {
+    const labels = { channel: h.channelId, provider: h.pgProvider, mode: h.type };
+    for (const [outcome, rate] of [
+      ["SUCCEEDED", h.successRate],
+      ["DECLINED", h.declineRate],
+      ["FAILED", h.failureRate],
+    ] as const)
+      m.channelCalls.set({ ...labels, outcome }, Math.round((rate ?? 0) * h.calls));
+    if (h.p95LatencyMs !== null) m.channelLatencyP95.set(labels, h.p95LatencyMs / 1000);
+    m.channelCircuitOpen.set({ ...labels, state: h.circuit.state }, h.circuit.state === "CLOSED" ? 0 : 1);
+  }
   const byQueue = new Map(backlog.map((b) => [b.queue, b]));
   for (const queue of new Set([...Object.keys(jobHandlers), ...byQueue.keys()])) {
     const b = byQueue.get(queue);

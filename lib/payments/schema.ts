@@ -131,7 +131,10 @@ export const instantPayBody = z
     ...paymentOrderFields,
     products: z.array(instantProduct).max(500).optional(),
     customer: customerForm.optional(),
-    channel_key: idRef.optional(),
+    channel_key: idRef.optional().meta({
+      description:
+        "a channel's key, or a channel group's key: the group chooses the channel (docs/routing.md); the transaction's channel is the one used",
+    }),
     channel_name: idRef.optional().meta({ deprecated: true, description: "old spelling of channel_key" }),
     payment_method_option: instantPaymentMethodForm,
   })

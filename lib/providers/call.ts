@@ -1,11 +1,15 @@
 import { ProviderRefusal } from "./refusal";
-import { unknownKindOf, unknownReason } from "./unknown-outcome";
+import type { NotProcessedCause } from "./not-processed";
+import { notProcessedCauseOf, unknownKindOf, unknownReason } from "./unknown-outcome";
 
 /**
  * Every provider call goes through `callProvider`: bounded by PROVIDER_TIMEOUT_MS, anything but a
  * definite answer is `answered: false` (unknown, looked up, never a failure); a ProviderRefusal passes.
  */
-export type CallResult<T> = { answered: true; value: T } | { answered: false; reason: string };
+export type CallResult<T> =
+  | { answered: true; value: T }
+  /** `notProcessed`: the request certainly never reached the provider (./not-processed.ts). */
+  | { answered: false; reason: string; notProcessed?: NotProcessedCause };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Unknown outcomes are looked up no later than 60 s after the call began: the call must end well before. */
@@ -53,7 +57,9 @@ export async function callProvider<T>(
     return { answered: true, value: first as T };
   } catch (error) {
     if (error instanceof ProviderRefusal) throw error;
-    return { answered: false, reason: unknownReason(unknownKindOf(error), describe(error)) };
+    const notProcessed = notProcessedCauseOf(error);
+    const reason = unknownReason(unknownKindOf(error), describe(error));
+    return notProcessed ? { answered: false, reason, notProcessed } : { answered: false, reason };
   } finally {
     clearTimeout(timer);
   }

@@ -1,4 +1,5 @@
-import type { UnknownOutcomeKind } from "./unknown-outcome";
+import { notSentCauseOf } from "./not-processed";
+import { ProviderOutcomeUnknown, type UnknownOutcomeKind } from "./unknown-outcome";
 
 export type PgHttpRequest = {
   /** How messages name the call: `POST /v1/payments/key-in`. */
@@ -12,7 +13,9 @@ export type PgHttpRequest = {
 
 /**
  * Sends a JSON request to a PG and reads its answer's text. No answer, or one cut off, is thrown
- * through `unknown` so the caller looks the outcome up.
+ * through `unknown` so the caller looks the outcome up. A failure before the request left
+ * (refused, DNS, TLS) is thrown the same way but marked with its cause (./not-processed.ts), so
+ * routing knows no money moved.
  */
 export async function sendPgRequest(
   request: PgHttpRequest,
@@ -31,10 +34,13 @@ export async function sendPgRequest(
       redirect: "error",
     });
   } catch (error) {
-    throw unknown(
+    const notSent = request.signal?.aborted ? undefined : notSentCauseOf(error);
+    const failure = unknown(
       request.signal?.aborted ? "timeout" : "connection_lost",
-      `${what} failed before an answer (${reason(error)})`,
+      `${what} failed before an answer (${notSent ? `${notSent}: ` : ""}${reason(error)})`,
     );
+    if (notSent && failure instanceof ProviderOutcomeUnknown) failure.notProcessed = notSent;
+    throw failure;
   }
   try {
     return { status: response.status, ok: response.ok, text: await response.text() };
@@ -43,6 +49,9 @@ export async function sendPgRequest(
   }
 }
 
+/** The error's message with its cause's (fetch says only "fetch failed"; the socket error is in `cause`). */
 function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined;
+  return typeof cause?.message === "string" && cause.message ? `${message}: ${cause.message}` : message;
 }

@@ -2,9 +2,17 @@
  * Why a provider call has no definite outcome. The kind leads the recorded reason (`kind: detail`), so
  * the client and the timeline are told what happened instead of always blaming time.
  */
+import type { NotProcessedCause } from "./not-processed";
+
 export type UnknownOutcomeKind = "timeout" | "connection_lost" | "unreadable_answer" | "provider_error" | "in_progress";
 
 export class ProviderOutcomeUnknown extends Error {
+  /**
+   * Set when the request certainly never reached the PG (./not-processed.ts). The outcome is still
+   * recorded as unknown and looked up like any other; routing alone reads this to fail over.
+   */
+  notProcessed?: NotProcessedCause;
+
   constructor(
     readonly kind: UnknownOutcomeKind,
     message: string,
@@ -12,6 +20,20 @@ export class ProviderOutcomeUnknown extends Error {
     super(message);
     this.name = "ProviderOutcomeUnknown";
   }
+}
+
+/**
+ * For a call made after another that may have moved money (a look-up after an "already approved"
+ * answer): its failure to connect says nothing about the money, so the not-sent mark is dropped.
+ */
+export function afterPossibleProcessing(error: unknown): unknown {
+  if (error instanceof ProviderOutcomeUnknown) error.notProcessed = undefined;
+  return error;
+}
+
+/** The cause after which `error` certainly moved no money, if it is one. */
+export function notProcessedCauseOf(error: unknown): NotProcessedCause | undefined {
+  return error instanceof ProviderOutcomeUnknown ? error.notProcessed : undefined;
 }
 
 const SUMMARIES: Record<UnknownOutcomeKind, string> = {

@@ -260,7 +260,10 @@ describe("reconciliation", () => {
     expect(unknown.map((x) => x.kind).sort()).toEqual(["refund_missing_at_provider", "refund_not_recorded"]);
   });
 
-  it("admin reconcile --json prints exactly {checked, mismatches, unsettled} and exits 0 only when both are empty", async () => {
+  // Three CLI runs, each a tsx process: seconds apiece on a loaded machine.
+  it("admin reconcile --json prints exactly {checked, mismatches, unsettled} and exits 0 only when both are empty", {
+    timeout: 120_000,
+  }, async () => {
     const m = await newMerchant();
     await paidPayment(m);
     const clean = admin("reconcile", "--merchant", m.merchant_id, "--since", new Date(since).toISOString(), "--json");

@@ -27,6 +27,8 @@ export const dashboardPaymentsQuery = paymentFilterQuery
     scope: z.enum(["store", "all"]).optional(),
     /** Failed payments by the provider's reason (failed-payment triage). */
     failure_codes: queryArray(z.enum(PAYMENT_FAILURE_CODES)),
+    /** The channel each payment was actually made on (a channel group's payments by where they went). */
+    channel_keys: queryArray(z.string().trim().min(1).max(200)),
   })
   .refine((q) => q.page * q.limit < MAX_OFFSET, { message: `page * limit must be below ${MAX_OFFSET}`, path: ["page"] })
   .refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {

@@ -20,4 +20,7 @@ export const TEST_ENV: Record<string, string> = {
   TOSS_API_BASE: "http://127.0.0.1:9",
   // Nor the real NICE Payments (e2e/nice-fake is started by the tests that need it).
   NICE_API_BASE: "http://127.0.0.1:9",
+  // Many tests inject provider faults back to back on one channel; a circuit opening would turn
+  // their later calls into refusals. Circuit tests (lib/routing) set their own threshold.
+  CHANNEL_CIRCUIT_FAILURES: "1000000",
 };

@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db/client";
 import { attemptPayment } from "@/lib/testing/attempt-payment";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { drainWebhooksUntil, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { transaction } from "@/lib/db/transaction";
+import { createDelivery } from "./deliveries";
 import { sendEndpointTest } from "./endpoint-test";
 import { rotateEndpointSecret } from "./endpoint-secret";
 import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from "./endpoints";
@@ -187,16 +189,33 @@ describe("webhook endpoints: management", () => {
       await expect(attempt()).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await listEndpoints({ ctx: ctxOf(other) })).toEqual([]);
 
-    process.env.WEBHOOK_RETRY_DELAYS_MS = "600000";
-    try {
-      const tx = await attemptPayment({ merchantId: m.merchant_id, storeId: m.store_id, paymentId: "ep-delete" });
-      await drainWebhooksUntil(async () => (await deliveriesOf(tx.id))[0]?.attempts === 1);
-      expect((await deliveriesOf(tx.id))[0]!.state).toBe("PENDING");
-      await deleteEndpoint({ ctx: ctxOf(m), input: { id: endpoint.id } });
-      expect((await deliveriesOf(tx.id))[0]!.state).toBe("FAILED");
-      expect(await listEndpoints({ ctx: ctxOf(m) })).toEqual([]);
-    } finally {
-      process.env.WEBHOOK_RETRY_DELAYS_MS = "150,150,150,150,150";
-    }
+    // A delivery waiting for its attempt (written here, as a fan-out would), then the endpoint deleted.
+    const { delivery } = await transaction((tx) =>
+      createDelivery(tx, {
+        merchantId: m.merchant_id,
+        storeId: m.store_id,
+        paymentId: "ep-delete",
+        txId: null,
+        eventType: "Paid",
+        url: down.url,
+        endpointId: endpoint.id,
+        urlSource: "STORE",
+        trigger: "NOTIFICATION_SETTING",
+        isAsync: true,
+        body: "{}",
+      }),
+    );
+    const state = async () =>
+      (
+        await getDb()
+          .selectFrom("webhook_deliveries")
+          .select("state")
+          .where("id", "=", delivery.id)
+          .executeTakeFirstOrThrow()
+      ).state;
+    expect(await state()).toBe("PENDING");
+    await deleteEndpoint({ ctx: ctxOf(m), input: { id: endpoint.id } });
+    expect(await state()).toBe("FAILED");
+    expect(await listEndpoints({ ctx: ctxOf(m) })).toEqual([]);
   });
 });

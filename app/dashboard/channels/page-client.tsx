@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ChangeKeyForm } from "@/components/channels/change-key-form";
 import { ConnectNiceForm } from "@/components/channels/connect-nice-form";
+import { ChannelGroupsCard } from "@/components/routing/channel-groups-card";
+import { ChannelHealthCard } from "@/components/routing/channel-health-card";
 import { ConnectTossForm } from "@/components/channels/connect-toss-form";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { Button } from "@/components/ui/button";
@@ -75,6 +77,8 @@ export function ChannelsClient() {
       <PageHeader title={t("channels.title")} />
       <p className="text-sm text-slate-600">{t("channels.intro")}</p>
       {error ? <Alert>{error}</Alert> : null}
+      <ChannelHealthCard />
+      <ChannelGroupsCard />
       <Card title={t("channels.live")}>
         {live.length === 0 ? <p className="text-sm text-slate-500">{t("channels.noLive")}</p> : null}
         <ul className="divide-y divide-slate-200" data-testid="live-channels">

@@ -40,6 +40,7 @@ import * as m0120 from "./0120_settlements";
 import * as m0121 from "./0121_settlement_days";
 import * as m0130 from "./0130_default_store_name";
 import * as m0135 from "./0135_customer_lookups";
+import * as m0160 from "./0160_channel_routing";
 import * as m0165 from "./0165_settlement_waiting";
 import * as m0170 from "./0170_webhook_endpoints";
 import type { MigrationDialect } from "./dialect";
@@ -95,6 +96,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0121_settlement_days": m0121,
   "0130_default_store_name": m0130,
   "0135_customer_lookups": m0135,
+  "0160_channel_routing": m0160,
   "0165_settlement_waiting": m0165,
   "0170_webhook_endpoints": m0170,
 };

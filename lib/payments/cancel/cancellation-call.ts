@@ -2,7 +2,8 @@ import { paymentProviderFor } from "@/lib/channels/providers";
 import { callProvider } from "@/lib/providers/call";
 import type { CancelOutcome } from "@/lib/providers/types";
 import { callAndSettle, sendOnce } from "../money-operation/call";
-import type { MoneyOperation } from "../money-operation/operation";
+import { lookUpOutcome } from "../money-operation/look-up";
+import type { Finding, MoneyOperation } from "../money-operation/operation";
 import { findCancellationByKey } from "../money-operation/repository";
 import {
   type CancellationRow,
@@ -10,7 +11,6 @@ import {
   currentTransaction,
   type TransactionRow,
 } from "../transactions/repository";
-import { rescheduleLookup } from "../unsettled/repository/look-ups";
 import { findCancellation, refundAccountOf } from "./repository";
 import { settleCancellation, type CancellationAnswer } from "./settle-cancellation";
 
@@ -22,7 +22,7 @@ export const cancellationOperation: MoneyOperation<CancellationRow, CancelOutcom
   answerOf: (outcome) =>
     outcome.ok ? { kind: "succeeded", cancelled: outcome } : { kind: "refused", failure: outcome },
   settle: (id, answer) => settleCancellation(id, answer),
-  lookUp: (c) => lookUpCancellation(c),
+  ask: (c) => askCancellationOutcome(c),
   findByKey: (scope, key) => findCancellationByKey(scope, key),
 };
 
@@ -43,10 +43,10 @@ function send(row: TransactionRow, c: CancellationRow) {
 }
 
 /**
- * Asks the provider what became of a cancellation whose outcome we do not know and records it.
- * One it never received is sent again (same id: it refunds at most once), since the merchant asked.
+ * Asks the provider what became of a cancellation. One it never received is sent again (same id:
+ * it refunds at most once), since the merchant asked for it.
  */
-export async function lookUpCancellation(c: CancellationRow): Promise<CancellationRow> {
+async function askCancellationOutcome(c: CancellationRow): Promise<Finding<CancellationRow, CancellationAnswer>> {
   const row = await currentTransaction(c.transaction_id);
   const channel = channelRefOf(row);
   const result = await callProvider((signal) =>
@@ -57,21 +57,20 @@ export async function lookUpCancellation(c: CancellationRow): Promise<Cancellati
       signal,
     }),
   );
-  if (!result.answered) {
-    await rescheduleLookup("cancellations", c, `look-up failed: ${result.reason}`);
-    return findCancellation(c.id);
-  }
+  if (!result.answered) return { again: `look-up failed: ${result.reason}` };
   const found = result.value;
-  if (found.status === "SUCCEEDED") return settleCancellation(c.id, { kind: "succeeded", cancelled: found.cancelled });
-  if (found.status === "REFUSED") return settleCancellation(c.id, { kind: "refused", failure: found.failure });
+  if (found.status === "SUCCEEDED") return { answer: { kind: "succeeded", cancelled: found.cancelled } };
+  if (found.status === "REFUSED") return { answer: { kind: "refused", failure: found.failure } };
   if (found.status === "NOT_FOUND") {
     const sent = await sendOnce(cancellationOperation, c, send(row, c));
-    if (sent.settled) return sent.settled;
-    await rescheduleLookup("cancellations", c, `sent again, no answer: ${sent.reason}`);
-    return findCancellation(c.id);
+    return sent.reason === null ? { settled: sent.settled } : { again: `sent again, no answer: ${sent.reason}` };
   }
-  await rescheduleLookup("cancellations", c, "the provider is still processing this cancellation");
-  return findCancellation(c.id);
+  return { again: "the provider is still processing this cancellation" };
+}
+
+/** Looks up a cancellation whose outcome is unknown and records what the provider says (the sweep's step). */
+export function lookUpCancellation(c: CancellationRow): Promise<CancellationRow> {
+  return lookUpOutcome(cancellationOperation, c);
 }
 
 /** The request's call: REQUESTED afterwards means the outcome is unknown and being looked up. */

@@ -2,15 +2,20 @@ import { asDomainError } from "@/lib/errors/domain-error";
 import { logger } from "@/lib/ops/logger";
 import { type CallResult, callProvider } from "@/lib/providers/call";
 import { markUnknown } from "../unsettled/repository/look-ups";
-import type { MoneyOperation, SettleOptions } from "./operation";
-import { rememberUnknown } from "./unknown-outcome";
-
-type OperationRecord = { id: string; status: string };
+import type { NotProcessedCause } from "@/lib/providers/not-processed";
+import { lookUpOutcome } from "./look-up";
+import type { MoneyOperation, OperationRecord, SettleOptions } from "./operation";
+import { rememberNotSent, rememberUnknown } from "./unknown-outcome";
 
 const NOUN = { transactions: "attempt", cancellations: "cancellation" } as const;
 
-/** What one send ended with: the settled record, or why the outcome is unknown. */
-export type Sent<Row> = { settled: Row; reason: null } | { settled: null; reason: string };
+/**
+ * What one send ended with: the settled record, or why the outcome is unknown (`notProcessed`:
+ * the request certainly never reached the provider).
+ */
+export type Sent<Row> =
+  | { settled: Row; reason: null }
+  | { settled: null; reason: string; notProcessed?: NotProcessedCause };
 
 /**
  * Sends one call for `record` (its id is the provider's idempotency key) and settles a definite
@@ -39,7 +44,7 @@ export async function sendOnce<Row extends OperationRecord, Result, Answer>(
     throw refused;
   }
   if (result.answered) return { settled: await op.settle(record.id, op.answerOf(result.value), options), reason: null };
-  return { settled: null, reason: result.reason };
+  return { settled: null, reason: result.reason, notProcessed: result.notProcessed };
 }
 
 /**
@@ -58,5 +63,9 @@ export async function callAndSettle<Row extends OperationRecord, Result, Answer>
   if (sent.reason === null) return sent.settled;
   await markUnknown(op.table, record.id, sent.reason);
   const pending = await op.current(record.id);
-  return rememberUnknown(pending.status === op.unsettled ? await op.lookUp(pending) : pending, sent.reason);
+  const row = rememberUnknown(
+    pending.status === op.unsettled ? await lookUpOutcome(op, pending) : pending,
+    sent.reason,
+  );
+  return sent.notProcessed && row.status === op.unsettled ? rememberNotSent(row, sent.notProcessed) : row;
 }

@@ -10,11 +10,20 @@ export type SettleOptions<Row> = {
   recorded?: Row;
 };
 
+/** The fields the skeleton reads of every operation's record. */
+export type OperationRecord = { id: string; status: string; lookup_attempts: number };
+
+/**
+ * What asking the provider about an unknown outcome found: an answer that settles the record, the
+ * record already settled by the asking, or why (and not before when) to ask again.
+ */
+export type Finding<Row, Answer> = { answer: Answer } | { settled: Row } | { again: string; notBefore?: number };
+
 /**
  * One kind of money operation as the skeleton drives it: record → call → settle, or unknown →
  * look up. `Row` is its record, `Result` what the provider's call returns, `Answer` what settles it.
  */
-export type MoneyOperation<Row extends { id: string; status: string }, Result, Answer> = {
+export type MoneyOperation<Row extends OperationRecord, Result, Answer> = {
   /** The table the sweep looks up unknown outcomes in. */
   table: "transactions" | "cancellations";
   /** The status the record waits in while its outcome is unknown. */
@@ -22,7 +31,8 @@ export type MoneyOperation<Row extends { id: string; status: string }, Result, A
   current(id: string): Promise<Row>;
   answerOf(result: Result): Answer;
   settle(id: string, answer: Answer, options?: SettleOptions<Row>): Promise<Row>;
-  lookUp(row: Row): Promise<Row>;
+  /** Asks the provider what became of a record whose outcome is unknown (./look-up.ts records it). */
+  ask(row: Row): Promise<Finding<Row, Answer>>;
   findByKey(scope: OperationScope, idempotencyKey: string): Promise<Row | undefined>;
   /** How a refusal at the provider's front door settles; without it the refusal is passed on unrecorded. */
   refusedAnswer?(refusal: DomainError): Answer;

@@ -1,4 +1,5 @@
 import { ProviderError } from "@/lib/errors/domain-error";
+import type { NotProcessedCause } from "@/lib/providers/not-processed";
 import { unknownSummary } from "@/lib/providers/unknown-outcome";
 
 // Why the call that returned this record had no answer: what its verb tells the client.
@@ -18,4 +19,18 @@ export function outcomeUnknownError(record?: object | string): ProviderError {
     "PROVIDER_OUTCOME_UNKNOWN",
     `${what} The outcome is being looked up: read the payment (status PENDING until settled) or retry with the same Idempotency-Key.`,
   );
+}
+
+// Records whose call certainly never reached the provider (lib/providers/not-processed.ts), with why.
+const notSent = new WeakMap<object, NotProcessedCause>();
+
+/** Notes that `record`'s call never reached the provider (read back by channel-group failover). */
+export function rememberNotSent<T extends object>(record: T, cause: NotProcessedCause): T {
+  notSent.set(record, cause);
+  return record;
+}
+
+/** Why the call that returned this unsettled record certainly moved no money, if it did not. */
+export function notSentCause(record: object): NotProcessedCause | undefined {
+  return notSent.get(record);
 }

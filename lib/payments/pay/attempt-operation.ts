@@ -1,11 +1,12 @@
 import { ProviderError } from "@/lib/errors/domain-error";
 import type { Approval, ProviderFailure, VirtualAccountIssue } from "@/lib/providers/types";
 import { callAndSettle } from "../money-operation/call";
+import { lookUpOutcome } from "../money-operation/look-up";
 import type { MoneyOperation } from "../money-operation/operation";
 import { findAttemptByKey } from "../money-operation/repository";
 import { outcomeUnknownError } from "../money-operation/unknown-outcome";
 import { currentTransaction, type TransactionRow } from "../transactions/repository";
-import { lookUpAttempt } from "./look-up-attempt";
+import { askAttemptOutcome } from "./look-up-attempt";
 import { type AttemptAnswer, type OnSettled, settleAttempt } from "./settle-attempt";
 
 export type AttemptResult = Approval | VirtualAccountIssue | ProviderFailure;
@@ -22,13 +23,18 @@ export const attemptOperation: MoneyOperation<TransactionRow, AttemptResult, Att
       : { kind: "approved", approval: result };
   },
   settle: (id, answer, options) => settleAttempt(id, answer, options?.onSettled, options?.recorded),
-  lookUp: lookUpAttempt,
+  ask: askAttemptOutcome,
   findByKey: (scope, key) => findAttemptByKey(scope, key),
   refusedAnswer: (refused) => ({
     kind: "declined",
     failure: { ok: false, pgCode: refused.code, pgMessage: refused.message },
   }),
 };
+
+/** Looks up an attempt whose outcome is unknown and records what the provider says (the sweep's step). */
+export function lookUpAttempt(row: TransactionRow): Promise<TransactionRow> {
+  return lookUpOutcome(attemptOperation, row);
+}
 
 /**
  * Sends a PENDING attempt and records what is known after: PAID, VIRTUAL_ACCOUNT_ISSUED, FAILED,

@@ -12,7 +12,11 @@ import type { ChannelRecord } from "@/lib/channels/repository";
 import { earlierOutcome } from "../money-operation/earlier-outcome";
 import { operationScope } from "../money-operation/scope";
 import { attemptOperation, requireSucceeded, runAttemptCall } from "./attempt-operation";
+import type { OnSettled } from "./settle-attempt";
 import { startAttempt } from "./start-attempt";
+import { digitsOnly } from "@/lib/cards/card-number";
+import { routePayment } from "@/lib/routing/route-payment";
+import { payThroughGroup } from "./routed-pay";
 
 type Input = InstantPayInput & { payment_id: string };
 
@@ -37,7 +41,9 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   // A retry of a request whose first run died answers that run's attempt.
   const earlier = await earlierOutcome(attemptOperation, scope);
   if (earlier) return instantPayResponse(requireSucceeded(earlier));
-  const channel = await requirePaymentChannel(ctx, scope, input.store_id, input.channel_key);
+  // A channel group's key: the group chooses the channel, and fails over where no money moved.
+  const routed = await routeIfGroup(scope.merchantId, scope.storeId, input);
+  const channel = routed ? undefined : await requirePaymentChannel(ctx, scope, input.store_id, input.channel_key);
   const taxFree = input.tax_free_amount ?? 0;
   if (taxFree > input.total_amount) {
     throw new DomainError(
@@ -57,7 +63,7 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
   const customer = toCustomer(input.customer);
 
   // One attempt on one channel, its own record: trying another channel is another call of this.
-  const attemptOn = async (channel: ChannelRecord): Promise<TransactionRow> => {
+  const attemptOn = async (channel: ChannelRecord, failoverFrom?: string): Promise<TransactionRow> => {
     const attempt = await startAttempt({
       merchantId: scope.merchantId,
       storeId: scope.storeId,
@@ -82,37 +88,67 @@ export async function instantPay({ ctx, input }: { ctx: AuthContext; input: Inpu
         ? { installment: { month: card.card_installment_plan, interestFree: card.use_free_installment_plan } }
         : undefined,
       idempotencyKey: scope.idempotencyKey ?? undefined,
+      failoverFrom,
     });
     const provider = paymentProviderFor(channel);
     const amounts = { amount: input.total_amount, taxFreeAmount: taxFree, currency: input.currency };
-    return runAttemptCall(attempt, (signal) =>
-      card
-        ? provider.approveCard({
-            channel,
-            signal,
-            txId: attempt.id,
-            ...amounts,
-            orderName: input.order_name,
-            customerName: customer.name,
-            card: card.card_credential,
-            installmentMonth: card.card_installment_plan,
-          })
-        : provider.issueVirtualAccount({
-            channel,
-            signal,
-            txId: attempt.id,
-            ...amounts,
-            orderName: input.order_name,
-            customerName: customer.name,
-            bank: va!.bank,
-            accountType: va!.account_type,
-            expiresAt,
-            remitteeName: va!.remittee_name,
-            accountNumber: va!.account_number,
-          }),
+    return runAttemptCall(
+      attempt,
+      (signal) =>
+        card
+          ? provider.approveCard({
+              channel,
+              signal,
+              txId: attempt.id,
+              ...amounts,
+              orderName: input.order_name,
+              customerName: customer.name,
+              card: card.card_credential,
+              installmentMonth: card.card_installment_plan,
+            })
+          : provider.issueVirtualAccount({
+              channel,
+              signal,
+              txId: attempt.id,
+              ...amounts,
+              orderName: input.order_name,
+              customerName: customer.name,
+              bank: va!.bank,
+              accountType: va!.account_type,
+              expiresAt,
+              remitteeName: va!.remittee_name,
+              accountNumber: va!.account_number,
+            }),
+      keepAnswerWithOutcome(ctx),
     );
   };
-  return instantPayResponse(requireSucceeded(await attemptOn(channel)));
+  const row = routed ? await payThroughGroup(routed, attemptOn) : await attemptOn(channel!);
+  return instantPayResponse(requireSucceeded(row));
+}
+
+/** The group a channel key names, routed for this payment; undefined for a channel's key. */
+function routeIfGroup(merchantId: string, storeId: string, input: Input) {
+  const card = input.payment_method_option.card;
+  return routePayment(merchantId, storeId, input.channel_key, {
+    paymentId: input.payment_id,
+    method: card ? "CARD" : "VIRTUAL_ACCOUNT",
+    amount: input.total_amount,
+    // Only the first digits (the BIN): brand and BIN rules need no more.
+    bin: card ? digitsOnly(card.card_credential.card_number).slice(0, 8) : undefined,
+  });
+}
+
+/**
+ * With an Idempotency-Key, the answer of a payment that took money is kept as the key's answer in
+ * the outcome's own transaction (one commit, not two); a decline is answered as an error, which the
+ * key does not keep.
+ */
+function keepAnswerWithOutcome(ctx: AuthContext): OnSettled | undefined {
+  const keep = ctx.keepAnswer;
+  if (!keep) return undefined;
+  return async (tx, row) => {
+    if (row.status === "PAID" || row.status === "VIRTUAL_ACCOUNT_ISSUED") await keep(tx, instantPayResponse(row));
+  };
 }
 
 function instantPayResponse(done: TransactionRow) {

@@ -46,6 +46,11 @@ export type AttemptInput = {
   settleContext?: SettleContext;
   /** The request's Idempotency-Key: a retried request answers from this attempt. */
   idempotencyKey?: string;
+  /**
+   * A channel group's failover (lib/routing): the payment's pending attempt that certainly never
+   * reached its PG. It stays pending and is looked up as usual; this attempt takes its place.
+   */
+  failoverFrom?: string;
 };
 
 /** Refused while an attempt on the payment is in flight or its outcome is being looked up. */
@@ -60,11 +65,11 @@ export class AttemptInProgressError extends DomainError {
 }
 
 /** Refuses a new attempt on a payment that took money, or has one in flight / awaiting deposit. */
-function assertCanAttempt(primary: TransactionRow | undefined): void {
+function assertCanAttempt(primary: TransactionRow | undefined, failoverFrom?: string): void {
   if (!primary) return;
   if (PAID_STATES.includes(primary.status))
     throw new DomainError("PAYMENT_ALREADY_PAID", "this payment is already paid");
-  if (primary.status === "PENDING") throw new AttemptInProgressError();
+  if (primary.status === "PENDING" && primary.id !== failoverFrom) throw new AttemptInProgressError();
   if (primary.status === "VIRTUAL_ACCOUNT_ISSUED")
     throw new DomainError("INVALID_REQUEST", "a virtual account is issued for this payment; void it first");
 }
@@ -72,7 +77,7 @@ function assertCanAttempt(primary: TransactionRow | undefined): void {
 export async function startAttempt(input: AttemptInput, existingTx?: Transaction): Promise<TransactionRow> {
   const run = async (tx: Transaction) => {
     const primary = await findPrimaryForAttempt(tx, input);
-    assertCanAttempt(primary);
+    assertCanAttempt(primary, input.failoverFrom);
     const now = Date.now();
     if (primary) await demotePrimary(tx, primary.id, now);
     const row = attemptRow(input, now);

@@ -142,8 +142,14 @@ export const scrollPaymentsQuery = z.object({
   limit: queryInt(1, MAX_PAGE_SIZE).default(10),
 });
 
-/** The API's filters; `failure_codes` (the provider's failure code) is the dashboard's own, never read from an API query. */
-export type PaymentFilterInput = z.output<typeof paymentFilterQuery> & { failure_codes?: readonly string[] };
+/**
+ * The API's filters; `failure_codes` (the provider's failure code) and `channel_keys` (the channel
+ * the payment was made on) are the dashboard's own, never read from an API query.
+ */
+export type PaymentFilterInput = z.output<typeof paymentFilterQuery> & {
+  failure_codes?: readonly string[];
+  channel_keys?: readonly string[];
+};
 export type ListPaymentsInput = z.output<typeof listPaymentsQuery>;
 export type ScrollPaymentsInput = z.output<typeof scrollPaymentsQuery>;
 

@@ -1,5 +1,5 @@
 import { lookUpCancellation } from "../cancel/cancellation-call";
-import { lookUpAttempt } from "../pay/look-up-attempt";
+import { lookUpAttempt } from "../pay/attempt-operation";
 import { refundLateApproval } from "./refund-late-approval";
 import { setTimeout as delay } from "node:timers/promises";
 import { providerTimeoutMs } from "@/lib/providers/call";

@@ -2,6 +2,7 @@ import { requireKrw } from "../krw-only";
 import { validateCard } from "@/lib/cards/validate-card";
 import { ProviderRefusal } from "../refusal";
 import type { Approval, CardCredential, ChannelRef, PaymentProvider, ProviderFailure } from "../types";
+import { afterPossibleProcessing } from "../unknown-outcome";
 import { niceChannelCaller } from "./channel-call";
 import { NiceOutcomeUnknown } from "./client";
 import { encDataOf } from "./enc-data";
@@ -123,7 +124,9 @@ export function createNicePaymentsAdapter(options: NiceAdapterOptions): PaymentP
     if (answer.resultCode === APPROVED && answer.status === "paid") return approvalOf(answer);
     // 2201: NICE already approved this orderId (a race with an earlier call): answer its record.
     if (answer.resultCode === "2201") {
-      const found = await recorded(channel, input.txId, signal);
+      const found = await recorded(channel, input.txId, signal).catch((error: unknown) => {
+        throw afterPossibleProcessing(error);
+      });
       if (found) return found;
     }
     return failureOf(answer);

@@ -19,15 +19,19 @@ import { slowFaultEndsAt } from "./hold";
  *          like timeout).
  * garbled  the provider answers at once with something no client can use (a 400 without an error
  *          code): nothing is recorded, and the caller cannot know that.
+ * maintenance  payments are refused at once with pg_code PG_MAINTENANCE, which the sandbox defines
+ *          as "not processed" (lib/providers/not-processed.ts): nothing is recorded.
  */
-export type SandboxFault = "timeout" | "lost" | "network" | "delayed" | "garbled";
+export type SandboxFault = "timeout" | "lost" | "network" | "delayed" | "garbled" | "maintenance";
 
-const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed", "garbled"];
+const FAULTS: SandboxFault[] = ["timeout", "lost", "network", "delayed", "garbled", "maintenance"];
 
 export class SandboxNetworkError extends ProviderOutcomeUnknown {
-  constructor(message: string) {
+  /** `refused`: the simulated outage refused the connection, so the request never reached the ledger. */
+  constructor(message: string, refused = false) {
     super("connection_lost", `sandbox network error: ${message}`);
     this.name = "SandboxNetworkError";
+    if (refused) this.notProcessed = "connection_refused";
   }
 }
 
@@ -46,10 +50,15 @@ function injected(fault: SandboxFault): SandboxFault {
   return fault;
 }
 
-/** The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS. */
-export function faultFor(text: string | undefined): SandboxFault | null {
-  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled)\]/.exec(text ?? "");
-  if (directive) return injected(directive[1] as SandboxFault);
+/**
+ * The fault this call suffers: a directive in `text` wins, else a random draw from SANDBOX_FAULTS.
+ * `[sandbox:network@kcp]` aims the directive at one PG's sandbox channels (their PG merchant id
+ * starts with `kcp_`), so a channel group's other channels answer normally.
+ */
+export function faultFor(text: string | undefined, pgMerchantId?: string): SandboxFault | null {
+  const directive = /\[sandbox:(timeout|lost|network|delayed|garbled|maintenance)(?:@([a-z0-9]+))?\]/.exec(text ?? "");
+  const aimed = directive?.[2];
+  if (directive && (!aimed || pgMerchantId?.startsWith(`${aimed}_`))) return injected(directive[1] as SandboxFault);
   const rates = randomRates();
   let draw = Math.random();
   for (const fault of FAULTS) {
@@ -65,7 +74,7 @@ export function assertReachable(): void {
   const rate = randomRates().network ?? 0;
   if (rate > 0 && Math.random() < rate) {
     injected("network");
-    throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+    throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)", true);
   }
 }
 

@@ -55,7 +55,7 @@ function declineFor(number: string): ProviderFailure | null {
 /** The wire around every call: transit, the network fault, and the lost answer after the commit. */
 async function arrive(fault: SandboxFault | null): Promise<number> {
   await waitUntil(arrivesAt(fault, Date.now()));
-  if (fault === "network") throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)");
+  if (fault === "network") throw new SandboxNetworkError("connect ECONNREFUSED (sandbox outage)", true);
   if (fault === "garbled")
     throw new ProviderOutcomeUnknown("unreadable_answer", "sandbox: answered 400 without an error code");
   return Date.now();
@@ -80,7 +80,8 @@ async function processPayment(
   orderName: string,
   payment: NewPayment,
 ): Promise<Approval | VirtualAccountIssue | ProviderFailure> {
-  const fault = faultFor(orderName);
+  const fault = faultFor(orderName, payment.pg_merchant_id);
+  if (fault === "maintenance") return failure("PG_MAINTENANCE", "The provider is under maintenance (sandbox).");
   const receivedAt = await arrive(fault);
   const { payment: stored, created } = await recordPayment({
     ...payment,

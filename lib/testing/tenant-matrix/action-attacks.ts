@@ -96,6 +96,26 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
     channelId: t.paymentChannel,
     secretKey: "live_sk_revoked_matrix_key",
   })),
+  "routing/listChannelGroupsAction": own(),
+  "routing/channelHealthAction": own(),
+  // A group naming the target's channel, or the target's group by key: refused as not found.
+  "routing/createChannelGroupAction": refuse((t) => ({
+    name: "matrix",
+    targets: [{ channel_key: t.paymentChannel, weight: 1 }],
+    rules: [],
+  })),
+  "routing/updateChannelGroupAction": refuse((t) => ({
+    key: t.channelGroup,
+    name: "matrix",
+    targets: [{ channel_key: t.paymentChannel, weight: 1 }],
+    rules: [],
+  })),
+  "routing/deleteChannelGroupAction": refuse((t) => ({ key: t.channelGroup })),
+  "routing/previewRoutingAction": refuse((t) => ({
+    key: t.channelGroup,
+    group: { name: "matrix", targets: [{ channel_key: t.paymentChannel, weight: 1 }], rules: [] },
+    sample: { payment_id: "matrix", method: "CARD", amount: 1000 },
+  })),
   "developers/listKeysAction": own(),
   "developers/createKeyAction": own({ name: "matrix", limitToStore: true }),
   "developers/revokeKeyAction": refuse((t) => ({ id: t.apiKeyId })),

@@ -3,6 +3,8 @@ import { getDb, withTransaction } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { drainOnce } from "@/lib/jobs/worker";
 import { createView } from "@/lib/saved-views/create-view";
+import { createChannelGroup } from "@/lib/routing/groups";
+import { dashboardContextOf } from "../dashboard-context";
 import { inviteMember } from "@/lib/team/invite-member";
 import { insertUser } from "@/lib/users/repository";
 import { ownerOf } from "../team";
@@ -21,6 +23,8 @@ export type Target = {
   storeId: string;
   paymentChannel: string;
   identityChannel: string;
+  /** A channel group's key (lib/routing), named like a channel key. */
+  channelGroup: string;
   payment: string;
   txId: string;
   vaPayment: string;
@@ -159,6 +163,10 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     ctx: owner,
     input: { name: `${canary} view`, shared: false, query: `q=${canary}`, columns: [] },
   });
+  const group = await createChannelGroup({
+    ctx: dashboardContextOf(m, [m.store_id]),
+    input: { name: `${canary} group`, targets: [{ channel_key: paymentChannel, weight: 1 }], rules: [] },
+  });
   let requestLog: { id: string } | undefined;
   const logDeadline = Date.now() + 15_000;
   while (!requestLog && Date.now() < logDeadline) {
@@ -173,6 +181,7 @@ export async function seedTarget(m: Merchant, label: string): Promise<Target> {
     storeId: m.store_id,
     paymentChannel,
     identityChannel,
+    channelGroup: group.key,
     payment: payment.id,
     txId: payment.txId,
     vaPayment,

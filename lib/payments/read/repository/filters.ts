@@ -84,6 +84,15 @@ export function filteredPayments(
   if (filters.methods?.length) q = q.where("transactions.method", "in", filters.methods);
   if (filters.pg_providers?.length) q = q.where("transactions.pg_provider", "in", filters.pg_providers);
   if (filters.failure_codes?.length) q = q.where("transactions.failure_pg_code", "in", filters.failure_codes);
+  const channelKeys = filters.channel_keys;
+  if (channelKeys?.length)
+    q = q.where("transactions.channel_id", "in", (eb) =>
+      eb
+        .selectFrom("channels")
+        .select("channels.id")
+        .where("channels.merchant_id", "=", scope.merchantId)
+        .where("channels.key", "in", channelKeys),
+    );
   if (filters.is_test_payment !== undefined)
     q = q.where("transactions.channel_type", "=", filters.is_test_payment ? "TEST" : "LIVE");
   if (filters.is_scheduled_payment !== undefined) {
