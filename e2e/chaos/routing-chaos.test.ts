@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * one attempt and charged at most once across both PGs' books, and reconciliation must be empty.
  * After the outage the look-ups it postponed are made due at once (the run is too short to wait
  * out their backoff).
- * Env: CHAOS_ROUTING_PORT (4730), _LOAD_MS (15 s), _KILLS (1), _FAULT_RATE (0.03).
+ * Env: CHAOS_ROUTING_PORT (4730), _LOAD_MS (12 s), _KILLS (1), _FAULT_RATE (0.03).
  */
 describe("chaos through a channel group over LIVE Toss and NICE channels (the fakes)", () => {
   it("settles every payment on one channel, charges it at most once and reconciles", async () => {
