@@ -55,7 +55,7 @@ export const periodicTasks: PeriodicTask[] = [
     everyMs: Number(process.env.SWEEP_INTERVAL_MS ?? 1_000),
     run: async () => void (await sweepUnsettled()),
   },
-  // Folds the triggers' deltas into payment_counts, paid_volume_hours and refund_volume_hours (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
+  // Folds the triggers' deltas into payment_counts and the hourly roll-ups (PostgreSQL; lib/payments/read/fold-payment-counts.ts).
   foldPaymentCountsTask,
   // Seals audit entries whose post-commit sealing did not run (a crash right after commit; lib/audit/seal.ts).
   sealAuditTask,

@@ -32,7 +32,7 @@ export function periodWindow(period: VolumePeriod, mode: "LIVE" | "TEST", now = 
   return { mode, start, end: now, bucketMs: now - start + HOUR, offsetMs: -start };
 }
 
-/** A store's paid, failed and refunded figures, each from the overview's rollups and partial indexes. */
+/** A store's paid, failed and refunded figures, each from the overview's hourly roll-ups. */
 export async function storeFigures(storeId: string, window: Window): Promise<StoreFigures> {
   const q = { ...window, storeId };
   const [paid, failed, refunded] = await Promise.all([paidBuckets(q), failedBuckets(q), refundBuckets(q)]);

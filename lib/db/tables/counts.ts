@@ -75,6 +75,24 @@ export interface RefundVolumeDeltasTable extends RefundVolumeHoursTable {
   id: Generated<number>;
 }
 
+/**
+ * FAILED attempts (status FAILED with a failed_at) per store, mode, UTC hour of failed_at and
+ * decline code (migration 0175): what the overview and the all-stores view count. A null code is ''.
+ */
+export interface FailedAttemptHoursTable {
+  store_id: string;
+  channel_type: "LIVE" | "TEST";
+  /** Start of the UTC hour (epoch ms) of `failed_at`. */
+  hour: number;
+  failure_pg_code: string;
+  n: number;
+}
+
+/** PostgreSQL only: signed changes appended by the triggers, folded into failed_attempt_hours. */
+export interface FailedAttemptDeltasTable extends FailedAttemptHoursTable {
+  id: Generated<number>;
+}
+
 export interface CountTables {
   payment_counts: PaymentCountsTable;
   payment_count_deltas: PaymentCountDeltasTable;
@@ -82,4 +100,6 @@ export interface CountTables {
   paid_volume_deltas: PaidVolumeDeltasTable;
   refund_volume_hours: RefundVolumeHoursTable;
   refund_volume_deltas: RefundVolumeDeltasTable;
+  failed_attempt_hours: FailedAttemptHoursTable;
+  failed_attempt_deltas: FailedAttemptDeltasTable;
 }

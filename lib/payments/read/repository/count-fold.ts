@@ -8,8 +8,8 @@ const FOLD_LOCK = 18_090;
 
 /**
  * PostgreSQL: moves the signed rows the triggers appended (payment_count_deltas, migration 0090;
- * paid_volume_deltas, 0092; refund_volume_deltas, 0093) into payment_counts, paid_volume_hours and
- * refund_volume_hours, in one transaction, so a
+ * paid_volume_deltas, 0092; refund_volume_deltas, 0093; failed_attempt_deltas, 0175) into
+ * payment_counts, paid_volume_hours, refund_volume_hours and failed_attempt_hours, in one transaction, so a
  * reader adding both tables sees each change exactly once before, during and after. One process
  * folds at a time; the others skip. Nothing to do on SQLite. Answers the most rows folded from
  * either table (FOLD_BATCH: run again).
@@ -54,6 +54,17 @@ export async function foldPaymentCountDeltas(): Promise<number> {
         do update set n = refund_volume_hours.n + excluded.n, amount = refund_volume_hours.amount + excluded.amount
       )
       select count(*) as n from moved`.execute(tx);
-    return Math.max(...[counts, volume, refunds].map((result) => Number(result.rows[0]?.n ?? 0)));
+    const failed = await sql<{ n: number }>`
+      with moved as (
+        delete from failed_attempt_deltas where id in (select id from failed_attempt_deltas order by id limit ${FOLD_BATCH})
+        returning store_id, channel_type, hour, failure_pg_code, n
+      ), folded as (
+        insert into failed_attempt_hours (store_id, channel_type, hour, failure_pg_code, n)
+        select store_id, channel_type, hour, failure_pg_code, sum(n) from moved
+        group by store_id, channel_type, hour, failure_pg_code
+        on conflict (store_id, channel_type, hour, failure_pg_code) do update set n = failed_attempt_hours.n + excluded.n
+      )
+      select count(*) as n from moved`.execute(tx);
+    return Math.max(...[counts, volume, refunds, failed].map((result) => Number(result.rows[0]?.n ?? 0)));
   });
 }
