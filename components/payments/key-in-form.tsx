@@ -20,6 +20,8 @@ import type { ActionResult } from "@/lib/dashboard/action";
 import { keyInForm, toInstantPayBody, type KeyInForm as KeyInFormValues } from "./form-schemas";
 
 export type TestChannel = { key: string; name: string; pg_provider: string };
+/** A channel group whose channels are all TEST ones: its key pays like a channel's. */
+export type TestGroup = { key: string; name: string };
 type KeyInBody = Extract<ReturnType<typeof toInstantPayBody>, { body: unknown }>["body"];
 type PayAction = (input: { payment_id: string; body: KeyInBody }) => Promise<ActionResult<unknown>>;
 
@@ -27,8 +29,18 @@ function newPaymentId() {
   return `pay-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** Key-in card payment on a TEST channel, with the sandbox's magic cards one click away (CONTRACT §10). */
-export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; pay: PayAction; onPaid?: () => void }) {
+/** Key-in card payment on a TEST channel or group, with the sandbox's magic cards one click away (CONTRACT §10). */
+export function KeyInForm({
+  channels,
+  groups = [],
+  pay,
+  onPaid,
+}: {
+  channels: TestChannel[];
+  groups?: TestGroup[];
+  pay: PayAction;
+  onPaid?: () => void;
+}) {
   const t = useT();
   const fieldError = useFieldError();
   const errorText = useErrorMessage();
@@ -105,11 +117,22 @@ export function KeyInForm({ channels, pay, onPaid }: { channels: TestChannel[]; 
             error={fieldError(errors.channel_key)}
           >
             <Select id="ki-channel_key" {...form.register("channel_key")}>
-              {channels.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.name} ({t(`enum.pgProvider.${c.pg_provider}`)})
-                </option>
-              ))}
+              <optgroup label={t("payments.keyIn.channelsGroup")}>
+                {channels.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.name} ({t(`enum.pgProvider.${c.pg_provider}`)})
+                  </option>
+                ))}
+              </optgroup>
+              {groups.length > 0 ? (
+                <optgroup label={t("payments.keyIn.groupsGroup")}>
+                  {groups.map((g) => (
+                    <option key={g.key} value={g.key}>
+                      {g.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
             </Select>
           </FormField>
           {field("payment_id", t("payments.keyIn.paymentId"))}

@@ -6,7 +6,7 @@ import { setChannelEnabled } from "@/lib/channels/live";
 import type { LiveChannelView } from "@/lib/channels/live-schema";
 import type { AuthContext } from "@/lib/auth/context";
 import { closeDb } from "@/lib/db/client";
-import { type ChaosResult, runChaos } from "@/lib/testing/chaos/run";
+import { type ChaosOptions, type ChaosResult, runChaos } from "@/lib/testing/chaos/run";
 import { scratchDatabase } from "@/lib/testing/scratch-database";
 import { ownerContext } from "@/lib/testing/toss-live";
 
@@ -31,15 +31,21 @@ export async function liveChaosFile(name: string) {
 
   return {
     /**
-     * One run: `connect` makes the LIVE channel (its connection test needs straight answers), then
-     * `startFaults` turns the fake's faults on. Env: `${prefix}_PORT`, `_LOAD_MS` (12 s), `_KILLS` (1).
+     * One run: `connect` makes the LIVE channel or channels (their connection tests need straight
+     * answers), then `startFaults` turns the fakes' faults on. Billing keys are issued on the first
+     * channel; key-in payments go to it too, or to the key `keyIn` makes of the channels' keys (a
+     * channel group). `during` runs beside the load. Env: `${prefix}_PORT`, `_LOAD_MS` (12 s),
+     * `_KILLS` (1).
      */
     async run(options: {
       prefix: string;
       defaultPort: number;
       env: Record<string, string>;
-      connect: (ctx: AuthContext) => Promise<LiveChannelView>;
+      connect: (ctx: AuthContext) => Promise<LiveChannelView | LiveChannelView[]>;
+      keyIn?: (ctx: AuthContext, channelKeys: string[]) => Promise<string>;
       startFaults: () => void;
+      during?: (loadMs: number) => Promise<void>;
+      loops?: ChaosOptions["loops"];
       close: () => Promise<void>;
     }): Promise<ChaosResult> {
       closers.push(options.close);
@@ -54,17 +60,23 @@ export async function liveChaosFile(name: string) {
         loadMs: Number(env[`${options.prefix}_LOAD_MS`] ?? 12_000),
         kills: Number(env[`${options.prefix}_KILLS`] ?? 1),
         concurrency: 2,
+        loops: options.loops,
         retryForMs: 20_000,
         settleTimeoutMs: 60_000,
         env: { ...options.env, TOKEN_SIGNING_SECRET: signingSecret },
         async channel(merchant) {
           const ctx = ownerContext(merchant);
-          const connected = await options.connect(ctx);
-          if (!connected.testedAt) throw new Error(`connection test failed: ${connected.testError}`);
-          const live = await setChannelEnabled({ ctx, input: { channelId: connected.id, enabled: true } });
+          const keys: string[] = [];
+          for (const connected of [await options.connect(ctx)].flat()) {
+            if (!connected.testedAt) throw new Error(`connection test failed: ${connected.testError}`);
+            const live = await setChannelEnabled({ ctx, input: { channelId: connected.id, enabled: true } });
+            keys.push(live.key);
+          }
+          const keyIn = options.keyIn ? await options.keyIn(ctx, keys) : keys[0]!;
           options.startFaults();
-          return live.key;
+          return { channel: keys[0]!, keyIn };
         },
+        during: options.during,
       });
     },
   };

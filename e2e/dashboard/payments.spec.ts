@@ -3,7 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { getDb } from "@/lib/db/client";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertUser } from "@/lib/users/repository";
-import { freshMerchant, signIn, toast } from "./helpers";
+import { createChannelGroup } from "@/lib/routing/groups";
+import { freshMerchant, LANGUAGES, signIn, signInAs, toast } from "./helpers";
 
 async function keyIn(page: Page, orderName: string, amount: string, card: string): Promise<string> {
   await page.getByRole("button", { name: "New key-in payment" }).click();
@@ -260,3 +261,64 @@ test("a viewer sees payments but no forms that change them; another merchant's p
   await page.goto(`/dashboard/payments/${theirs.payment_id}`);
   await expect(page.getByText("No payment with this ID in this store.")).toBeVisible();
 });
+
+for (const lang of LANGUAGES)
+  test.describe(`key-in through a channel group, 1440 px, ${lang.locale}`, () => {
+    test.use({ viewport: { width: 1440, height: 900 }, locale: lang.browser });
+    const ko = lang.locale === "ko";
+
+    test("the key-in form offers the store's TEST channel groups beside its channels and pays through one", async ({
+      page,
+    }) => {
+      const m = await freshMerchant();
+      const key = (pg: string) => m.channels.find((c) => c.pg_provider === pg && c.type === "TEST")!.key;
+      // Drawn: always Toss (KCP has weight 0, tried only on failover).
+      const group = await createChannelGroup({
+        ctx: {
+          merchantId: m.merchant_id,
+          storeId: m.store_id,
+          storeLimited: false,
+          hasHostingContract: false,
+          origin: { platform_type: "PC", ip_address: "127.0.0.1" },
+          role: "OWNER",
+        },
+        input: {
+          name: "Card split",
+          targets: [
+            { channel_key: key("TOSSPAYMENTS"), weight: 1 },
+            { channel_key: key("KCP"), weight: 0 },
+          ],
+          rules: [],
+        },
+      });
+      await signInAs(page, m, lang.locale);
+      await page.goto("/dashboard/payments");
+      await page.getByRole("button", { name: ko ? "수기 결제" : "New key-in payment" }).click();
+      const form = page.getByRole("form", {
+        name: ko ? "카드 수기 결제 (테스트 채널)" : "Key-in card payment (test channels)",
+      });
+      const select = form.getByLabel(ko ? "테스트 채널 또는 그룹" : "Test channel or group");
+      await expect(select.locator("optgroup")).toHaveCount(2);
+      await expect(select.locator("optgroup").nth(0)).toHaveAttribute("label", ko ? "채널" : "Channels");
+      const groups = select.locator("optgroup").nth(1);
+      await expect(groups).toHaveAttribute("label", ko ? "채널 그룹" : "Channel groups");
+      await expect(groups.locator("option")).toHaveText(["Card split"]);
+      await select.selectOption(group.key);
+      const paymentId = await form.locator("#ki-payment_id").inputValue();
+      await form.locator("#ki-order_name").fill("Through a group");
+      await form.locator("#ki-total_amount").fill("12000");
+      await form.locator("#ki-card_number").fill("4242424242424242");
+      await form.getByRole("button", { name: ko ? "결제" : "Pay", exact: true }).click();
+      await expect(
+        page.locator("main").getByText(ko ? `결제 ${paymentId} 승인되었습니다.` : `Payment ${paymentId} approved.`),
+      ).toBeVisible();
+      const [attempt] = await getDb()
+        .selectFrom("transactions")
+        .select(["status", "channel"])
+        .where("payment_id", "=", paymentId)
+        .where("merchant_id", "=", m.merchant_id)
+        .execute();
+      expect(attempt?.status).toBe("PAID");
+      expect(JSON.parse(attempt?.channel ?? "{}").key).toBe(key("TOSSPAYMENTS"));
+    });
+  });

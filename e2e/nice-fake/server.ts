@@ -56,6 +56,8 @@ export type NiceFake = {
   faults: Map<NiceFault, number>;
   /** Faults at random from now on (POSTs only: look-ups stay answered, as after an outage). */
   setRates(rates: NiceRates): void;
+  /** Every answer from now on waits a random time in [min, max] ms first (a slow PG); [0, 0] for none. */
+  setLatency(min: number, max: number): void;
   close(): Promise<void>;
 };
 
@@ -132,6 +134,7 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
   const faults = new Map<NiceFault, number>();
   const slowMs = options.slowMs ?? 2_000;
   let rates: NiceRates = options.rates ?? {};
+  let latency: [number, number] = [0, 0];
   const fake = { quirks: {} as NiceQuirks };
 
   function faultOf(body: unknown): NiceFault | null {
@@ -460,6 +463,8 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString("utf8");
     const method = req.method ?? "GET";
+    const wait = latency[0] + Math.random() * (latency[1] - latency[0]);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     let op: NiceOperation | undefined;
     let params: Record<string, string> | null = null;
     for (const candidate of operations) {
@@ -532,6 +537,9 @@ export async function startNiceFake(options: NiceFakeOptions = {}): Promise<Nice
     faults,
     setRates(next: NiceRates) {
       rates = next;
+    },
+    setLatency(min: number, max: number) {
+      latency = [min, max];
     },
     close: () =>
       new Promise<void>((resolve) => {

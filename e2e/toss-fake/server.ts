@@ -52,6 +52,10 @@ export type TossFake = {
   setRates(rates: Partial<Record<TossFault, number>>): void;
   /** Changes the settlement listing's fee rate or payout cycle (a test's fee above the contract). */
   setSettlementTerms(terms: Partial<FakeSettlementTerms>): void;
+  /** Stops listening and drops every open connection: a new connection is refused (ECONNREFUSED). */
+  refuseConnections(): void;
+  /** Listens again on the same port, after `refuseConnections`. */
+  acceptConnections(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -680,9 +684,16 @@ export async function startTossFake(options: TossFakeOptions = {}): Promise<Toss
     setSettlementTerms(next) {
       Object.assign(settlementTerms, next);
     },
+    refuseConnections() {
+      server.close();
+      server.closeAllConnections();
+    },
+    acceptConnections: () =>
+      server.listening ? Promise.resolve() : new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        if (!server.listening) return resolve();
         server.close(() => resolve());
       }),
   };

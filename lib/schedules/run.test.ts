@@ -90,8 +90,10 @@ describe("schedule runner", () => {
   it("a due schedule is charged in 14 statements (22 on SQLite) and 3 durable commits, PostgreSQL planning none of ours: its key and channel read once, started with its attempt in one DB transaction, completed in its outcome's", async () => {
     const m = await newMerchant();
     const key = await issueKey(m);
-    const [id] = await bookMany(m, key, 1);
-    await makeDue([id!]);
+    const [warmUp, id] = await bookMany(m, key, 2);
+    await makeDue([warmUp!, id!]);
+    // A busy channel's charge: the first reads the channel's circuit, which stays cached for seconds.
+    await runScheduleJob({ scheduleId: warmUp! });
     // The charge's audit entries are sealed after commit in the background, batched per merchant:
     // held here so that only the charge's own statements are counted.
     const releaseSealing = await holdSealing(m.merchant_id);

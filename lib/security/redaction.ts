@@ -27,6 +27,8 @@ export const NOT_SECRET_NAMES = [
   "key",
   "channel_key",
   "channelKey",
+  "group_key",
+  "groupKey",
   "idempotency_key",
   "idempotencyKey",
   "billing_key",

@@ -6,7 +6,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { FilterChips } from "@/components/payments/filter-chips";
-import type { TestChannel } from "@/components/payments/key-in-form";
+import type { TestChannel, TestGroup } from "@/components/payments/key-in-form";
 import { PaymentFilters } from "@/components/payments/payment-filters";
 import { PaymentsTable } from "@/components/payments/payments-table";
 import { ColumnPicker } from "@/components/payments/column-picker";
@@ -33,12 +33,14 @@ export function PaymentsClient({
   storeId,
   canWrite,
   testChannels,
+  testGroups,
   stores,
   storeLimited,
 }: {
   storeId: string;
   canWrite: boolean;
   testChannels: TestChannel[];
+  testGroups: TestGroup[];
   stores: { id: string; name: string }[];
   storeLimited: boolean;
 }) {
@@ -119,7 +121,7 @@ export function PaymentsClient({
           {t("payments.exportCsv")}
         </a>
       </PageHeader>
-      {keyInOpen ? <KeyInForm channels={testChannels} pay={instantPayAction} /> : null}
+      {keyInOpen ? <KeyInForm channels={testChannels} groups={testGroups} pay={instantPayAction} /> : null}
       <div className="flex flex-wrap items-end justify-between gap-2">
         <SavedViews
           activeId={single(query, "view")}

@@ -2,6 +2,7 @@ import { redirect } from "next/navigation";
 import { Suspense } from "react";
 import { listChannels } from "@/lib/channels/list-channels";
 import { requireDashboard } from "@/lib/dashboard/context";
+import { testChannelGroups } from "@/lib/routing/test-groups";
 import { pageTitle } from "@/lib/i18n/server";
 import { viewSearch } from "@/lib/saved-views/schema";
 import { defaultView } from "@/lib/saved-views/get-default-view";
@@ -22,12 +23,14 @@ export default async function PaymentsPage({
   }
   const { channels } = await listChannels({ ctx, input: { purpose: "payment" } });
   const testChannels = channels.filter((c) => c.type === "TEST");
+  const testGroups = ctx.role === "VIEWER" ? [] : await testChannelGroups({ ctx });
   return (
     <Suspense>
       <PaymentsClient
         storeId={ctx.storeId}
         canWrite={ctx.role !== "VIEWER"}
         testChannels={testChannels}
+        testGroups={testGroups}
         stores={ctx.stores.map((s) => ({ id: s.id, name: s.name }))}
         storeLimited={ctx.storeLimited}
       />

@@ -78,8 +78,10 @@ export async function violations(storeId: string, client: ChaosClient, log: Load
   for (const p of log.payments) {
     if (p.outcome?.final !== true || p.outcome.answer.status !== 200 || p.kind === "schedule") continue;
     const res = await client.get(`/v2/payments/${p.paymentId}`);
-    const status = res.body?.payment?.transactions?.[0]?.status;
-    if (!SETTLED_PAID.has(status))
+    // The primary attempt: a payment failed over through a channel group has an older one before it.
+    const transactions: Array<{ is_primary?: boolean; status?: string }> = res.body?.payment?.transactions ?? [];
+    const status = (transactions.find((t) => t.is_primary) ?? transactions[0])?.status;
+    if (!SETTLED_PAID.has(status ?? ""))
       found.push(`${p.paymentId} was answered 200 PAID but is now ${status ?? res.status}`);
   }
 

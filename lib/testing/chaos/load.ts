@@ -25,6 +25,8 @@ export type LoadLog = { payments: PaymentRecord[]; cancels: CancelRecord[]; requ
 export type LoadContext = {
   client: ChaosClient;
   channelKey: string;
+  /** Where key-in payments go when not `channelKey` (a channel group's key). */
+  keyInKey?: string;
   billingKeys: string[];
   until: number;
   retryFor: number;
@@ -51,7 +53,7 @@ async function keyInPayment(ctx: LoadContext): Promise<void> {
     amount,
     path: `/v2/payments/${paymentId}/instant/pay`,
     body: {
-      channel_key: ctx.channelKey,
+      channel_key: ctx.keyInKey ?? ctx.channelKey,
       order_name: "Chaos key-in",
       total_amount: amount,
       currency: "KRW",
@@ -138,12 +140,18 @@ const STREAMS: Record<string, (ctx: LoadContext) => Promise<void>> = {
   cancel: concurrentCancels,
 };
 
-/** Runs `concurrency` loops of each stream until `ctx.until`. */
-export async function runLoad(ctx: LoadContext, concurrency: number): Promise<void> {
-  const loops: Promise<void>[] = [];
-  for (const stream of Object.values(STREAMS)) {
-    for (let i = 0; i < concurrency; i++) {
-      loops.push(
+export type Stream = keyof typeof STREAMS;
+
+/** Runs `concurrency` loops of each stream (or `loops[stream]`) until `ctx.until`. */
+export async function runLoad(
+  ctx: LoadContext,
+  concurrency: number,
+  loops: Partial<Record<Stream, number>> = {},
+): Promise<void> {
+  const running: Promise<void>[] = [];
+  for (const [name, stream] of Object.entries(STREAMS)) {
+    for (let i = 0; i < (loops[name as Stream] ?? concurrency); i++) {
+      running.push(
         (async () => {
           while (Date.now() < ctx.until) {
             await stream(ctx);
@@ -153,5 +161,5 @@ export async function runLoad(ctx: LoadContext, concurrency: number): Promise<vo
       );
     }
   }
-  await Promise.all(loops);
+  await Promise.all(running);
 }

@@ -9,7 +9,7 @@ import { cardCredential } from "../payments";
 import { ChaosClient } from "./client";
 import { startCluster, type Cluster } from "./cluster";
 import { retryUnanswered, violations, waitSettled } from "./invariants";
-import { runLoad, type LoadContext, type LoadLog } from "./load";
+import { runLoad, type LoadContext, type LoadLog, type Stream } from "./load";
 
 /**
  * The chaos run (build 9): the production server (and, on PostgreSQL, worker
@@ -35,6 +35,8 @@ export type ChaosOptions = {
   connectionCuts?: number;
   /** Loops per kind of traffic. */
   concurrency: number;
+  /** Loops of some kinds of traffic other than `concurrency`. */
+  loops?: Partial<Record<Stream, number>>;
   /** How long a client keeps retrying one request with its key. */
   retryForMs: number;
   settleTimeoutMs: number;
@@ -44,7 +46,9 @@ export type ChaosOptions = {
    * The key of the payment channel the traffic goes to, once the merchant exists; by default its
    * sandbox Toss Payments TEST channel (e2e/chaos/toss-chaos.test.ts connects a LIVE one to the Toss fake).
    */
-  channel?: (merchant: ServerMerchant) => Promise<string>;
+  channel?: (merchant: ServerMerchant) => Promise<string | { channel: string; keyIn: string }>;
+  /** Runs beside the load from its start (say, a PG's outage for part of the window). */
+  during?: (loadMs: number) => Promise<void>;
 };
 
 /** Provider latency and faults (lib/providers/sandbox/faults.ts) and timings short enough for a test. */
@@ -94,6 +98,8 @@ export type ChaosResult = {
   violations: string[];
   report: ReconciliationReport | null;
   serverLog: () => string;
+  storeId: string;
+  log: LoadLog;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -252,9 +258,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   });
   try {
     const merchant = await cluster.server.createMerchant({ name: "Chaos merchant" });
-    const channelKey = options.channel
+    const chosen = options.channel
       ? await options.channel(merchant)
       : merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
+    const channelKey = typeof chosen === "string" ? chosen : chosen.channel;
     const client = new ChaosClient(cluster.server.baseUrl, merchant.accessToken);
     const billingKeys = await issueBillingKeys(client, channelKey, 2);
 
@@ -263,6 +270,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const ctx: LoadContext = {
       client,
       channelKey,
+      keyInKey: typeof chosen === "string" ? undefined : chosen.keyIn,
       billingKeys,
       until: start + options.loadMs,
       retryFor: options.retryForMs,
@@ -270,9 +278,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     };
     const restartSeconds: number[] = [];
     const [, workerKills, connectionsCut] = await Promise.all([
-      runLoad(ctx, options.concurrency),
+      runLoad(ctx, options.concurrency, options.loops),
       killRandomly(cluster, start, options, restartSeconds),
       cutConnectionsRandomly(options.databaseUrl, start, options),
+      options.during?.(options.loadMs),
     ]);
     const loadEnded = Date.now();
 
@@ -311,7 +320,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         ...[path.join(options.dataDir, "workers.log")].filter(existsSync).map((file) => readFileSync(file, "utf8")),
       ]),
     };
-    return { figures, violations: found, report: reconciled.report, serverLog: () => cluster.server.log() };
+    return {
+      figures,
+      violations: found,
+      report: reconciled.report,
+      serverLog: () => cluster.server.log(),
+      storeId: merchant.store_id,
+      log,
+    };
   } finally {
     await cluster.stop();
   }
