@@ -38,3 +38,31 @@ export function isStorageFailure(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The connection was lost, not the statement refused: the server ended it (PostgreSQL's 57P01–03
+ * operator intervention, class 08 connection exception) or the socket closed. A new connection
+ * may succeed.
+ */
+export function isLostConnection(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^(57P0[123]|08[0-9A-Z]{3}|ECONNRESET|ECONNREFUSED|EPIPE)$/.test(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|connection error and is not queryable/.test(message))
+      return true;
+  }
+  return false;
+}
+
+/** Runs `work` again (up to `tries` in all, with a short pause) while it fails for a lost connection. */
+export async function retryOnLostConnection<T>(work: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= tries || !isLostConnection(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import { dialect, getDb } from "../client";
+import { retryOnLostConnection } from "../errors";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_payments";
 import * as m0003 from "./0003_billing";
@@ -132,14 +133,20 @@ let migrated: Promise<void> | undefined;
 /** Brings the schema up to date; safe to call from several processes at once (Kysely takes a lock). */
 export function migrateToLatest(): Promise<void> {
   migrated ??= (async () => {
-    const { error, results } = await migrator().migrateToLatest();
-    const failed = results?.find((r) => r.status === "Error");
-    if (error || failed) {
-      migrated = undefined;
-      throw error instanceof Error ? error : new Error(`migration ${failed?.migrationName ?? ""} failed`);
-    }
+    // A process starting while the database cuts connections (a restart, a failover) tries again
+    // rather than exiting: each migration commits whole or not at all, and the lock is re-taken.
+    const results = await retryOnLostConnection(async () => {
+      const { error, results } = await migrator().migrateToLatest();
+      const failed = results?.find((r) => r.status === "Error");
+      if (error || failed)
+        throw error instanceof Error ? error : new Error(`migration ${failed?.migrationName ?? ""} failed`);
+      return results;
+    });
     for (const applied of results ?? [])
       await migrations[applied.migrationName]?.afterCommit?.(getDb() as unknown as Kysely<unknown>, dialect());
   })();
+  migrated.catch(() => {
+    migrated = undefined;
+  });
   return migrated;
 }
