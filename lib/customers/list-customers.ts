@@ -2,8 +2,8 @@ import type { AuthContext } from "@/lib/auth/context";
 import { planSearch } from "@/lib/search/repository/query";
 import { resolveStore } from "@/lib/tenancy/scope";
 import type { ListCustomersInput, WireCustomerListItem } from "./api-schema";
-import { countStoreCustomers, customerPrefix, latestContact, pageStoreCustomers } from "./repository";
-import { customerSearchText, isPhoneDigits } from "./search-text";
+import { countStoreCustomers, latestContact, pageStoreCustomers } from "./repository";
+import { customerSearchText } from "./search-text";
 import { serializeCustomerListItem } from "./serialize";
 
 export type CustomerPage = {
@@ -15,8 +15,8 @@ export type CustomerPage = {
 
 /**
  * GET /v2/customers (and the dashboard's customer search): the customers of the caller's store,
- * from its payments' customer records, newest payment first. `q` finds customers whose name or
- * e-mail starts with it, or, written as a phone number, whose phone contains its digits.
+ * from its payments' customer records, newest payment first. `q` finds a name, e-mail or phone
+ * through the payment search index.
  */
 export async function listCustomers({
   ctx,
@@ -28,7 +28,7 @@ export async function listCustomers({
   const store = await resolveStore(ctx, input.store_id);
   const scope = { merchantId: ctx.merchantId, storeId: store.id };
   const q = input.q ? customerSearchText(input.q) : "";
-  const filter = !q ? undefined : isPhoneDigits(q) ? (await planSearch(q)).where : customerPrefix(store.id, q);
+  const filter = q ? (await planSearch(q)).where : undefined;
   const [total, rows] = await Promise.all([
     countStoreCustomers(scope, filter),
     pageStoreCustomers(scope, filter, { offset: input.page * input.limit, limit: input.limit }),

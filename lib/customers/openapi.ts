@@ -13,7 +13,7 @@ export const customerOperations: Operation[] = [
     path: "/v2/customers",
     operationId: "listCustomers",
     summary:
-      "List a store's customers (from its payments' customer records), newest payment first; `q` finds a name or e-mail from its start (case-insensitive), or a phone number's digits with or without dashes",
+      "List a store's customers (from its payments' customer records), newest payment first; `q` finds a name, e-mail or phone number (a phone's digits match with or without dashes)",
     tag: "customers",
     family: "payment",
     auth: "token",

@@ -1,5 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { dialect, getDb } from "@/lib/db/client";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { getDb } from "@/lib/db/client";
 import type { DB } from "@/lib/db/schema";
 import { prefixMatch } from "@/lib/db/prefix-match";
 
@@ -107,29 +107,7 @@ export function findCustomersByIdPrefix(merchantId: string, storeIds: string[], 
 }
 
 type StoreScope = { merchantId: string; storeId: string };
-export type Filter = (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>;
-
-/** Above every character: `prefix + TOP` bounds the range of values starting with `prefix`. */
-const TOP = "\u{10FFFF}";
-
-/**
- * The store's customers (all their attempts) whose name or e-mail on some attempt starts with
- * `prefix`, compared lowercased (Latin letters; PostgreSQL folds other scripts too): two index
- * ranges (migration 0176) give the customer ids, which then drive transactions_store_customer_idx,
- * so a common name costs its matches, not the store's attempts.
- */
-export function customerPrefix(storeId: string, prefix: string): Filter {
-  const key = (column: "customer_name" | "customer_email") =>
-    dialect() === "postgres" ? sql`(lower(${sql.ref(column)}) collate "C")` : sql`lower(${sql.ref(column)})`;
-  const range = (column: "customer_name" | "customer_email") =>
-    getDb()
-      .selectFrom("transactions as t")
-      .select("t.customer_id")
-      .where("t.store_id", "=", storeId)
-      .where(key(column), ">=", sql`lower(${prefix})`)
-      .where(key(column), "<", sql`lower(${prefix}) || ${TOP}`);
-  return (eb) => eb("transactions.customer_id", "in", range("customer_name").union(range("customer_email")));
-}
+type Filter = (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>;
 
 /** A store's payment attempts that name a customer, optionally narrowed by a search filter. */
 function customerAttempts(s: StoreScope, filter?: Filter) {
