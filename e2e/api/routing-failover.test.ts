@@ -60,6 +60,27 @@ async function group(m: { merchant_id: string; store_id: string }, first: string
   return created.key;
 }
 
+/** The channel's circuit as another process left it: open, just now. */
+async function openCircuit(channelKey: string) {
+  const channel = await getDb()
+    .selectFrom("channels")
+    .select("id")
+    .where("key", "=", channelKey)
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  await getDb()
+    .insertInto("channel_circuits")
+    .values({
+      channel_id: channel.id,
+      state: "OPEN",
+      consecutive_failures: 5,
+      opened_at: now,
+      probe_started_at: null,
+      updated_at: now,
+    })
+    .execute();
+}
+
 async function attempts(m: { merchant_id: string }, paymentId: string) {
   return getDb()
     .selectFrom("transactions")
@@ -171,23 +192,7 @@ describe("failover through a channel group: only where no money can have moved",
   it("an open circuit: the channel is skipped and the payment goes to the next, nothing sent to the first", async () => {
     const m = inProcess(await newMerchant());
     const keys = { first: keyOf(m, "TOSSPAYMENTS"), second: keyOf(m, "KCP") };
-    const toss = await getDb()
-      .selectFrom("channels")
-      .select("id")
-      .where("key", "=", keys.first)
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    await getDb()
-      .insertInto("channel_circuits")
-      .values({
-        channel_id: toss.id,
-        state: "OPEN",
-        consecutive_failures: 5,
-        opened_at: now,
-        probe_started_at: null,
-        updated_at: now,
-      })
-      .execute();
+    await openCircuit(keys.first);
     const id = newPaymentId();
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
@@ -309,21 +314,7 @@ describe("failover through a channel group: only where no money can have moved",
     const m = inProcess(await newMerchant());
     const keys = { first: keyOf(m, "TOSSPAYMENTS"), second: keyOf(m, "KCP") };
     const groupKey = await group(m, keys.first, keys.second);
-    const now = Date.now();
-    for (const key of [keys.first, keys.second]) {
-      const c = await getDb().selectFrom("channels").select("id").where("key", "=", key).executeTakeFirstOrThrow();
-      await getDb()
-        .insertInto("channel_circuits")
-        .values({
-          channel_id: c.id,
-          state: "OPEN",
-          consecutive_failures: 5,
-          opened_at: now,
-          probe_started_at: null,
-          updated_at: now,
-        })
-        .execute();
-    }
+    for (const key of [keys.first, keys.second]) await openCircuit(key);
     const id = newPaymentId();
     const res = await m.api.post(
       `/v2/payments/${id}/instant/pay`,
