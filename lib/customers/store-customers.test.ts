@@ -1,5 +1,8 @@
+import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { fillStoreCustomers } from "@/lib/db/migrations/0185_store_customers";
+import type { DB } from "@/lib/db/schema";
 import { contextOf } from "@/lib/testing/billing";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
@@ -67,3 +70,43 @@ describe("store customers roll-up", () => {
     expect(ids(await listCustomers({ ctx, input: { ...page, q: "old name" } }))).toEqual([]);
   });
 });
+
+describe("store customers backfill (migration 0185)", () => {
+  it("builds from recorded payments the rows the triggers keep", async () => {
+    const m = await newMerchant();
+    const at = { merchantId: m.merchant_id, storeId: m.store_id };
+    const id = `fill-${Date.now().toString(36)}`;
+    await createPayment({ ...at, customer: { id, name: "최유나", phone_number: "010-5555-0000" } });
+    await createPayment({ ...at, customer: { id, email: "yuna@example.com" }, outcome: "FAILED" });
+    await createPayment({ ...at, customer: { id: `${id}-b`, name: "Lee" } });
+    const rowsOf = (db: Kysely<DB>) =>
+      db
+        .selectFrom("store_customers")
+        .selectAll()
+        .where("merchant_id", "=", m.merchant_id)
+        .orderBy("customer_id")
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, last_at: Number(r.last_at), attempts: Number(r.attempts) })));
+    const kept = await rowsOf(getDb());
+    expect(kept.map((r) => [r.customer_id, r.customer_name, r.customer_email, r.attempts])).toEqual([
+      [id, "최유나", "yuna@example.com", 2],
+      [`${id}-b`, "Lee", null, 1],
+    ]);
+    // Rebuilt from the payments in a transaction that is rolled back: the other tests' rows stay.
+    const rebuilt = await getDb()
+      .transaction()
+      .execute(async (tx) => {
+        await tx.deleteFrom("store_customers").execute();
+        await fillStoreCustomers(tx as unknown as Kysely<unknown>);
+        throw new Rebuilt(await rowsOf(tx));
+      })
+      .catch((e: unknown) => (e instanceof Rebuilt ? e.rows : Promise.reject(e)));
+    expect(rebuilt).toEqual(kept);
+  });
+});
+
+class Rebuilt extends Error {
+  constructor(readonly rows: unknown[]) {
+    super("rolled back");
+  }
+}

@@ -38,6 +38,14 @@ const newest = (f: string) => `(select x.${f} from transactions x
   where x.store_id = t.store_id and x.customer_id = t.customer_id and x.${f} is not null
   order by x.requested_at desc limit 1)`;
 
+/** The roll-up of the payments already recorded (what the triggers keep from then on). */
+export async function fillStoreCustomers(db: Kysely<unknown>): Promise<void> {
+  await sql`insert into store_customers (merchant_id, store_id, customer_id, ${sql.raw(FIELDS.join(", "))}, last_at, attempts)
+    select t.merchant_id, t.store_id, t.customer_id, ${sql.raw(FIELDS.map(newest).join(", "))},
+      max(t.requested_at), count(*)
+    from transactions t where t.customer_id is not null group by t.merchant_id, t.store_id, t.customer_id`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
   const bigint = sql.raw(dialect === "postgres" ? "bigint" : "integer");
   await sql`create table store_customers (
@@ -48,10 +56,7 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     primary key (store_id, customer_id))`.execute(db);
   await sql`create index store_customers_recent_idx on store_customers (store_id, last_at, customer_id)`.execute(db);
 
-  await sql`insert into store_customers (merchant_id, store_id, customer_id, ${sql.raw(FIELDS.join(", "))}, last_at, attempts)
-    select t.merchant_id, t.store_id, t.customer_id, ${sql.raw(FIELDS.map(newest).join(", "))},
-      max(t.requested_at), count(*)
-    from transactions t where t.customer_id is not null group by t.merchant_id, t.store_id, t.customer_id`.execute(db);
+  await fillStoreCustomers(db);
 
   if (dialect === "sqlite") {
     await sql
