@@ -1,12 +1,15 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb, withTransaction } from "@/lib/db/client";
 import { fillStoreCustomers } from "@/lib/db/migrations/0185_store_customers";
 import type { DB } from "@/lib/db/schema";
+import { searchPalette } from "@/lib/search/palette";
 import { contextOf } from "@/lib/testing/billing";
+import { dashboardContextOf } from "@/lib/testing/dashboard-context";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { createPayment } from "@/lib/testing/payment-fixtures";
 import { queryPlan } from "@/lib/testing/query-plan";
+import { insertStore } from "@/lib/tenancy/insert-store";
 import { listCustomers } from "./list-customers";
 import { countStoreCustomers, storeCustomerPageQuery } from "./repository";
 
@@ -68,6 +71,47 @@ describe("store customers roll-up", () => {
     const ctx = contextOf(m);
     expect(ids(await listCustomers({ ctx, input: { ...page, q: "서연" } }))).toEqual([id]);
     expect(ids(await listCustomers({ ctx, input: { ...page, q: "old name" } }))).toEqual([]);
+  });
+});
+
+describe("⌘K palette customers", () => {
+  it("finds the user's stores' customers by name, phone or e-mail, never another merchant's", async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    const second = await withTransaction((tx) =>
+      insertStore(tx, { merchantId: m.merchant_id, name: "Second", isDefault: false }),
+    );
+    const tag = Date.now().toString(36);
+    const customer = (id: string) => ({
+      id,
+      name: `한소희${tag}`,
+      email: `sohee-${tag}@example.com`,
+      phone_number: "01024681357",
+    });
+    await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer: customer(`home-${tag}`) });
+    await createPayment({ merchantId: m.merchant_id, storeId: second.id, customer: customer(`second-${tag}`) });
+    await createPayment({
+      merchantId: other.merchant_id,
+      storeId: other.store_id,
+      customer: customer(`foreign-${tag}`),
+    });
+    const ctx = dashboardContextOf(m, [m.store_id, second.id]);
+    const found = async (q: string, c = ctx) =>
+      (await searchPalette({ ctx: c, input: { q } })).customers.map((x) => `${x.storeId}/${x.id}`).sort();
+    const both = [`${m.store_id}/home-${tag}`, `${second.id}/second-${tag}`].sort();
+    expect(await found(`소희${tag}`)).toEqual(both);
+    expect(await found(`sohee-${tag}@`)).toEqual(both);
+    expect((await searchPalette({ ctx, input: { q: `home-${tag}` } })).customers).toEqual([
+      {
+        id: `home-${tag}`,
+        storeId: m.store_id,
+        name: `한소희${tag}`,
+        email: `sohee-${tag}@example.com`,
+        phone: "01024681357",
+      },
+    ]);
+    const limited = dashboardContextOf({ merchant_id: m.merchant_id, store_id: second.id }, [second.id], true);
+    expect(await found(`소희${tag}`, limited)).toEqual([`${second.id}/second-${tag}`]);
   });
 });
 
