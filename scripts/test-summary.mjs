@@ -8,6 +8,32 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 const failedIn = new Map();
+const failures = [];
+const firstLine = (messages) =>
+  String((messages ?? [])[0] ?? "")
+    .split("\n")
+    .find((l) => l.trim()) ?? "";
+/** Each failed test's file, title and first message line: CI shows only the tail of the output. */
+function collectFailures(file, report) {
+  for (const r of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), r.name ?? "");
+    const failedTests = (r.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failedTests)
+      failures.push(`  ${file}: ${name} › ${a.fullName ?? a.title} — ${firstLine(a.failureMessages)}`);
+    if (r.status === "failed" && failedTests.length === 0)
+      failures.push(`  ${file}: ${name} — ${firstLine([r.message])}`);
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === "unexpected")
+          failures.push(
+            `  ${file}: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} — ${firstLine((t.results ?? []).map((x) => x.error?.message))}`,
+          );
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter(Boolean));
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+}
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(".json"))
   .sort()) {
@@ -27,6 +53,7 @@ for (const file of readdirSync(dir)
     p = report.stats.expected + (report.stats.flaky ?? 0);
     f = report.stats.unexpected + (report.errors?.length ?? 0);
   }
+  if (f > 0) collectFailures(file, report);
   failedIn.set(file, f);
   lines.push(`  ${file}: ${p} passed, ${f} failed`);
   passed += p;
@@ -52,6 +79,10 @@ for (const name of existsSync(exitedList) ? readFileSync(exitedList, "utf8").spl
   );
   failed += 1;
 }
+const durations = path.join(dir, "step-seconds");
+if (existsSync(durations))
+  console.log(`step seconds: ${readFileSync(durations, "utf8").trim().split("\n").join(", ")}`);
+if (failures.length > 0) console.log(`failed tests:\n${failures.map((l) => l.slice(0, 400)).join("\n")}`);
 console.log(lines.join("\n"));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

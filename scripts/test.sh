@@ -17,7 +17,10 @@ source scripts/pg-temp.sh
 cleanup() { pg_temp_stop; rm -rf "$TMP"; }
 trap cleanup EXIT
 
-step() { printf '\n=== %s ===\n' "$1"; }
+# Each step's wall time goes to step-seconds, which the summary prints beside the failures.
+step_name=""; step_start=$SECONDS
+step_done() { [ -n "$step_name" ] && echo "$step_name $((SECONDS - step_start))s" >> "$OUT/step-seconds"; step_name=""; }
+step() { step_done; step_name="$1"; step_start=$SECONDS; printf '\n=== %s ===\n' "$1"; }
 # A step that exits non-zero while its report shows no failed test (vitest's unhandled errors, a
 # Playwright error outside any test) still failed: test-summary counts it, so the line matches the exit.
 failed_step() { status=1; echo "$1" >> "$OUT/exited-nonzero"; }
@@ -95,5 +98,6 @@ audit_verify "unit SQLite" "file:$TMP/unit.db"
 step "log scan (card numbers, secrets, tokens, OTPs)"
 LOG_SCAN_DIR="$LOGS" npx vitest run -c vitest.logs.config.ts --reporter=default --reporter=json --outputFile.json="$OUT/log-scan.json" || failed_step log-scan.json
 
+step_done
 node scripts/test-summary.mjs "$OUT" || status=1
 exit $status

@@ -8,6 +8,7 @@ import { paymentRouting } from "@/lib/routing/route-payment";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
 import { chargesAtProvider } from "@/lib/testing/provider-ledger";
 import { cardPayBody, newPaymentId, virtualAccountPayBody } from "@/lib/testing/payments";
+import { TEST_WEBHOOK_URL, webhookEvents } from "@/lib/testing/webhook-events";
 import { merchantWithLiveToss, ownerContext } from "@/lib/testing/toss-live";
 import { startTossFake, type TossFake } from "../toss-fake/server";
 
@@ -143,6 +144,7 @@ describe("failover through a channel group: only where no money can have moved",
       cardPayBody(m, undefined, {
         channel_key: await group(m, keys.first, keys.second),
         order_name: "Order [sandbox:network@tosspayments]",
+        notice_urls: [TEST_WEBHOOK_URL],
       }),
     );
     await expectFailedOver(m, id, res, keys, "connection_refused");
@@ -156,6 +158,9 @@ describe("failover through a channel group: only where no money can have moved",
       { id: refused!.id, status: "FAILED", is_primary: 0 },
       { id: res.body.tx_id, status: "PAID", is_primary: 1 },
     ]);
+    // The merchant was never told of the replaced try: its failure announces nothing either, so
+    // a paid payment gets no "Failed" webhook after its "Paid" one.
+    expect(await webhookEvents(id)).toMatchObject([{ status: "Paid", txId: res.body.tx_id }]);
   });
 
   it("the PG's documented maintenance refusal: paid on the next channel", async () => {

@@ -25,6 +25,7 @@ describe("chaos: money under SIGKILL, provider latency and faults", () => {
       dataDir,
       workers: postgres ? 2 : 0,
       loadMs: Number(process.env.CHAOS_LOAD_MS ?? 36_000),
+      atLeast: { paid: 11, cancels: 1 },
       kills: Number(process.env.CHAOS_KILLS ?? 3),
       connectionCuts: postgres ? Number(process.env.CHAOS_CUTS ?? 3) : 0,
       concurrency: 2,

@@ -46,6 +46,8 @@ export async function liveChaosFile(name: string) {
       startFaults: () => void;
       during?: (loadMs: number) => Promise<void>;
       loops?: ChaosOptions["loops"];
+      /** The payments that must be answered paid (more than `expectSettledAndReconciled`'s `minPaid`). */
+      atLeastPaid: number;
       close: () => Promise<void>;
     }): Promise<ChaosResult> {
       closers.push(options.close);
@@ -59,6 +61,7 @@ export async function liveChaosFile(name: string) {
         workers: 0,
         loadMs: Number(env[`${options.prefix}_LOAD_MS`] ?? 12_000),
         kills: Number(env[`${options.prefix}_KILLS`] ?? 1),
+        atLeast: { paid: options.atLeastPaid, cancels: 1 },
         concurrency: 2,
         loops: options.loops,
         retryForMs: 20_000,

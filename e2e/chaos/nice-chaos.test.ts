@@ -23,6 +23,7 @@ describe("chaos on a LIVE NICE Payments channel (the NICE fake)", () => {
       env: { NICE_API_BASE: fake.baseUrl },
       connect: (ctx) => connectNiceChannel({ ctx, input: { name: "NICE live", ...niceKeys() } }),
       startFaults: () => fake.setRates({ timeout: 0.03, lost: 0.03, network: 0.03, "500": 0.02 }),
+      atLeastPaid: 3,
       close: () => fake.close(),
     });
     // A key-in at NICE is four calls (look-up, one-time key, charge, expiry): fewer per second than Toss's one.

@@ -70,6 +70,7 @@ describe("chaos through a channel group over LIVE Toss and NICE channels (the fa
         await sleep(loadMs * 0.4);
         await lookUpsDueNow();
       },
+      atLeastPaid: 4,
       close: async () => {
         await toss.close();
         await nice.close();

@@ -29,6 +29,7 @@ describe("chaos on a LIVE Toss Payments channel (the Toss fake)", () => {
         });
       },
       startFaults: () => fake.setRates({ timeout: 0.03, lost: 0.03, network: 0.03, "500": 0.02 }),
+      atLeastPaid: 6,
       close: () => fake.close(),
     });
     expectSettledAndReconciled(result, 5);

@@ -63,7 +63,9 @@ export async function transitionTransaction(
     next = { ...row, ...set };
   }
   if (entry) sealWrittenEntry(tx, entry);
-  const webhook = WEBHOOK_OF[to];
+  // A try a channel group's failover replaced (no longer primary, never announced while pending)
+  // settles FAILED in silence: its payment is carried by the attempt that replaced it.
+  const webhook = to === "FAILED" && row.is_primary === 0 ? undefined : WEBHOOK_OF[to];
   if (webhook) {
     await enqueueWebhook(
       tx,

@@ -29,6 +29,9 @@ export type LoadContext = {
   keyInKey?: string;
   billingKeys: string[];
   until: number;
+  /** Past `until` the load goes on while this says too little was answered, up to `lastUntil`. */
+  moreNeeded?: (log: LoadLog) => boolean;
+  lastUntil?: number;
   retryFor: number;
   log: LoadLog;
 };
@@ -142,7 +145,12 @@ const STREAMS: Record<string, (ctx: LoadContext) => Promise<void>> = {
 
 export type Stream = keyof typeof STREAMS;
 
-/** Runs `concurrency` loops of each stream (or `loops[stream]`) until `ctx.until`. */
+function keepGoing(ctx: LoadContext): boolean {
+  const now = Date.now();
+  return now < ctx.until || (now < (ctx.lastUntil ?? 0) && (ctx.moreNeeded?.(ctx.log) ?? false));
+}
+
+/** Runs `concurrency` loops of each stream (or `loops[stream]`) until `ctx.until` (see `moreNeeded`). */
 export async function runLoad(
   ctx: LoadContext,
   concurrency: number,
@@ -153,7 +161,7 @@ export async function runLoad(
     for (let i = 0; i < (loops[name as Stream] ?? concurrency); i++) {
       running.push(
         (async () => {
-          while (Date.now() < ctx.until) {
+          while (keepGoing(ctx)) {
             await stream(ctx);
             await sleep(50 + Math.random() * 200);
           }

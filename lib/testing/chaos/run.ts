@@ -26,6 +26,12 @@ export type ChaosOptions = {
   /** Worker processes beside the server (PostgreSQL); 0: the server's in-app worker does the jobs. */
   workers: number;
   loadMs: number;
+  /**
+   * What the storm must have answered for its figures to mean anything: on a slow or busy machine
+   * the load goes on past `loadMs` (up to three times it) until this many payments were answered
+   * paid and cancels succeeded.
+   */
+  atLeast?: { paid: number; cancels: number };
   /** SIGKILLs of the server (and of one worker each time, when there are workers). */
   kills: number;
   /**
@@ -273,6 +279,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       keyInKey: typeof chosen === "string" ? undefined : chosen.keyIn,
       billingKeys,
       until: start + options.loadMs,
+      lastUntil: start + 3 * options.loadMs,
+      moreNeeded: (log) => {
+        const answered = countOutcomes(log);
+        const { paid = 0, cancels = 0 } = options.atLeast ?? {};
+        return answered.payments.answeredPaid < paid || answered.cancels.succeeded < cancels;
+      },
       retryFor: options.retryForMs,
       log,
     };
