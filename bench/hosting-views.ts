@@ -35,8 +35,9 @@ const { listCustomers } = await import("@/lib/customers/list-customers");
 
 await migrateToLatest();
 const seedStarted = performance.now();
-const seeded = (KEEP && (await seededBefore())) || (await seed());
-const seedSeconds = (performance.now() - seedStarted) / 1000;
+const reused = KEEP ? await seededBefore() : undefined;
+const seeded = reused ?? (await seed());
+const seeding = reused ? "reused" : `seeded in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`;
 
 const mainStore = seeded.storeIds[0]!;
 const ctx = {
@@ -107,7 +108,7 @@ const load = os
   .map((l) => l.toFixed(2))
   .join(" ");
 console.log(
-  `\n${dialect()} · ${ROWS.toLocaleString("en-US")} payments of 4 stores · seeded in ${seedSeconds.toFixed(0)} s · ${RUNS} runs each · load ${load}\n`,
+  `\n${dialect()} · ${ROWS.toLocaleString("en-US")} payments of 4 stores · ${seeding} · ${RUNS} runs each · load ${load}\n`,
 );
 console.log(timingTable(results));
 await closeDb();
