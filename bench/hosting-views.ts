@@ -3,7 +3,8 @@
  * payments of one hosting merchant's four stores (the bulk seeder, bench/lib/seed-payments.ts), then
  * the all-stores view (every store's volume, count, approval rate, refunds and onboarding), one
  * store's figures page, the dashboard's customer view, GET /v2/customers/{id} and a customer search,
- * each through its verb, BENCH_RUNS (20) times after the warm-up:
+ * each through its verb, BENCH_RUNS (20) times after the warm-up. BENCH_PART=customers (or stores)
+ * measures that part only (the seeding is the same):
  *   npx tsx bench/hosting-views.ts      (a throwaway SQLite file; DATABASE_URL=postgres://… for PostgreSQL)
  * BENCH_KEEP=1 keeps a seeded database (DATABASE_URL) and reuses it on the next run, new migrations
  * applied; BENCH_READS=<regex> times only the reads whose label matches (the baseline always runs).
@@ -18,6 +19,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const KEEP = process.env.BENCH_KEEP === "1";
 const READS = new RegExp(process.env.BENCH_READS ?? "");
+const PART = process.env.BENCH_PART ?? "all";
+if (!["all", "stores", "customers"].includes(PART))
+  throw new Error(`BENCH_PART: all, stores or customers, not ${PART}`);
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "bench-hosting-"));
 process.env.DATABASE_URL ??= `file:${path.join(dir, "bench.db")}`;
@@ -32,6 +36,7 @@ const { storeTotals } = await import("@/lib/stores/repository/volume-totals");
 const { getCustomer } = await import("@/lib/customers/get-customer");
 const { readCustomer } = await import("@/lib/customers/read-customer");
 const { listCustomers } = await import("@/lib/customers/list-customers");
+const { findStoreCustomers } = await import("@/lib/customers/repository");
 
 await migrateToLatest();
 const seedStarted = performance.now();
@@ -76,32 +81,39 @@ const volumes = (period: "7d" | "30d" | "90d") => () =>
 await run("baseline: one payment by primary key", () =>
   getDb().selectFrom("transactions").selectAll().where("store_id", "=", mainStore).limit(1).executeTakeFirst(),
 );
-await run("all-stores view, 4 stores, 30 days", volumes("30d"));
-await run("all-stores view, 4 stores, 90 days", volumes("90d"));
-// No period of the view is longer than 90 days; a year shows what a longer one would cost.
-await run("every store's figures over a year (storeTotals)", () => {
-  const end = Date.now();
-  return storeTotals({
-    storeIds: seeded.storeIds,
-    mode: "LIVE",
-    start: Math.floor((end - 365 * DAY) / HOUR) * HOUR,
-    end,
+if (PART !== "customers") {
+  await run("all-stores view, 4 stores, 30 days", volumes("30d"));
+  await run("all-stores view, 4 stores, 90 days", volumes("90d"));
+  await run("one store's figures page, 30 days (+ the 30 before)", () =>
+    getStoreKpis({ ctx, input: { storeId: mainStore, period: "30d", mode: "LIVE" } }),
+  );
+  // No period of the view is longer than 90 days; a year shows what a longer one would cost.
+  await run("every store's figures over a year (storeTotals)", () => {
+    const end = Date.now();
+    const start = Math.floor((end - 365 * DAY) / HOUR) * HOUR;
+    return storeTotals({ storeIds: seeded.storeIds, mode: "LIVE", start, end });
   });
-});
-await run("one store's figures page, 30 days (+ the 30 before)", () =>
-  getStoreKpis({ ctx, input: { storeId: mainStore, period: "30d", mode: "LIVE" } }),
-);
-await run(`customer view (dashboard), ${busiest.n} attempts`, () => getCustomer({ ctx, input: { customerId } }));
-await run("GET /v2/customers/{id}", () => readCustomer({ ctx, input: { customer_id: customerId } }));
-await run("GET /v2/customers?q=<phone with dashes>", () =>
-  listCustomers({
-    ctx,
-    input: { q: contact.customer_phone!.replace(/^(\d{3})(\d{4})/, "$1-$2-"), page: 0, limit: 20 },
-  }),
-);
-await run("GET /v2/customers?q=<full name>", () =>
-  listCustomers({ ctx, input: { q: contact.customer_name!, page: 0, limit: 20 } }),
-);
+}
+if (PART !== "stores") {
+  await run(`customer view (dashboard), ${busiest.n} attempts`, () => getCustomer({ ctx, input: { customerId } }));
+  await run("GET /v2/customers/{id}", () => readCustomer({ ctx, input: { customer_id: customerId } }));
+  await run("GET /v2/customers (first page, no search)", () => listCustomers({ ctx, input: { page: 0, limit: 20 } }));
+  await run("GET /v2/customers?q=<phone with dashes>", () =>
+    listCustomers({
+      ctx,
+      input: { q: contact.customer_phone!.replace(/^(\d{3})(\d{4})/, "$1-$2-"), page: 0, limit: 20 },
+    }),
+  );
+  await run("GET /v2/customers?q=<full name>", () =>
+    listCustomers({ ctx, input: { q: contact.customer_name!, page: 0, limit: 20 } }),
+  );
+  await run("GET /v2/customers?q=<given name, 2 characters>", () =>
+    listCustomers({ ctx, input: { q: [...contact.customer_name!].slice(-2).join(""), page: 0, limit: 20 } }),
+  );
+  await run("⌘K palette customers, a full name, 4 stores", () =>
+    findStoreCustomers(seeded.merchantId, seeded.storeIds, contact.customer_name!, 4),
+  );
+}
 
 const load = os
   .loadavg()

@@ -5,14 +5,15 @@
  * SQLite file by default). Prints per payment: this process's CPU, PostgreSQL's (its cluster's
  * processes), statements and durable commits, and the key's share of a payment's CPU. CPU per
  * payment moves much less with the machine's load than throughput, so it is the figure to compare
- * (before and after a change: run it in both checkouts).
+ * (before and after a change: run it in both checkouts). BENCH_PAY=billing-key measures
+ * POST …/billing-key/pay instead (a key issued once, then charged).
  *   npx tsx bench/pay-cost.ts
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { postgresClusterSeconds, postmasterPid } from "./lib/process-cpu";
-import { cardPayment } from "./lib/test-card";
+import { cardPayment, TEST_CARD_CREDENTIAL } from "./lib/test-card";
 
 const pairs = Number(process.env.BENCH_PAIRS ?? 10);
 const sliceMs = Number(process.env.BENCH_SLICE_MS ?? 1000);
@@ -27,13 +28,35 @@ const { sql } = await import("kysely");
 const { commitsExecuted, statementsExecuted } = await import("@/lib/db/statement-cache");
 const { createMerchant } = await import("@/lib/tenancy/create-merchant");
 const { loginWithApiKey } = await import("@/lib/auth/tokens");
-const pay = await import("@/app/v2/payments/[payment_id]/instant/pay/route");
+const billingKeyPay = process.env.BENCH_PAY === "billing-key";
+const pay = billingKeyPay
+  ? await import("@/app/v2/payments/[payment_id]/billing-key/pay/route")
+  : await import("@/app/v2/payments/[payment_id]/instant/pay/route");
+const payPath = billingKeyPay ? "billing-key/pay" : "instant/pay";
 
 await migrateToLatest();
 const merchant = await createMerchant({ name: "Pay bench" });
 const { accessToken } = await loginWithApiKey(merchant.api_key);
 const channelKey = merchant.channels.find((c) => c.pg_provider === "TOSSPAYMENTS")!.key;
-const body = JSON.stringify(cardPayment(channelKey));
+const body = JSON.stringify(billingKeyPay ? await billingKeyPayment() : cardPayment(channelKey));
+
+/** A billing key issued on the test card, and a charge on it. */
+async function billingKeyPayment() {
+  const issue = await import("@/app/v2/billing-keys/route");
+  const res = await issue.POST(
+    new Request("http://localhost/v2/billing-keys", {
+      method: "POST",
+      headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        channel_key: channelKey,
+        payment_method_option: { card: { card_credential: TEST_CARD_CREDENTIAL } },
+      }),
+    }),
+  );
+  if (res.status !== 200) throw new Error(`billing key: ${res.status} ${await res.text()}`);
+  const { billing_key } = (await res.json()) as { billing_key: string };
+  return { billing_key, order_name: "Bench order", total_amount: 11000, currency: "KRW" };
+}
 const run = `${Date.now().toString(36)}`;
 let seq = 0;
 
@@ -56,7 +79,7 @@ async function payOnce(keyed: boolean): Promise<void> {
   };
   if (keyed) headers["idempotency-key"] = id;
   const res = await pay.POST(
-    new Request(`http://localhost/v2/payments/${id}/instant/pay`, { method: "POST", headers, body }),
+    new Request(`http://localhost/v2/payments/${id}/${payPath}`, { method: "POST", headers, body }),
     { params: Promise.resolve({ payment_id: id }) },
   );
   if (res.status !== 200) throw new Error(`pay: ${res.status} ${await res.text()}`);
@@ -110,7 +133,7 @@ const load = os
   .map((l) => l.toFixed(1))
   .join(" ");
 console.log(
-  `\n${dialect()} · instant pay's route handler in process, ${concurrency} at a time · ${pairs} pairs of ${sliceMs} ms slices · load ${load}\n`,
+  `\n${dialect()} · ${billingKeyPay ? "billing-key" : "instant"} pay's route handler in process, ${concurrency} at a time · ${pairs} pairs of ${sliceMs} ms slices · load ${load}\n`,
 );
 console.log("| payment | app CPU µs | database CPU µs | statements | durable commits |\n|---|---|---|---|---|");
 console.log(`| without Idempotency-Key ${per(costs.plain)}`);

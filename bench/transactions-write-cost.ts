@@ -5,7 +5,7 @@
  * back (the database is left as it was): as the schema stands and, on PostgreSQL, with only the
  * primary key and the one-primary index (the floor), alternating BENCH_ROUNDS (5) times; medians.
  * BENCH_RECREATE="name:definition;…" adds a variant with those indexes created again (what a
- * migration dropped). Triggers fire in every variant. PostgreSQL runs the pairs in one PL/pgSQL loop
+ * migration dropped); BENCH_DROP_TRIGGERS="name,…" one without those triggers (what they cost). Triggers fire in every variant. PostgreSQL runs the pairs in one PL/pgSQL loop
  * (no client round trip in the figure); SQLite through Kysely in this process, as the app does. The
  * floor is PostgreSQL's only: SQLite's DROP INDEX reads every page of the index (seconds at 1M).
  *   DATABASE_URL=… npx tsx bench/transactions-write-cost.ts   (e.g. on the 1M snapshot of bench/all.sh)
@@ -140,6 +140,15 @@ async function main() {
       },
     });
   variants.push({ name: "as the schema stands", prepare: async () => {} });
+  const dropTriggers = (process.env.BENCH_DROP_TRIGGERS ?? "").split(",").filter(Boolean);
+  if (dropTriggers.length)
+    variants.push({
+      name: `without the triggers ${dropTriggers.join(", ")}`,
+      prepare: async (tx) => {
+        const on = dialect() === "postgres" ? sql` on transactions` : sql``;
+        for (const name of dropTriggers) await sql`drop trigger ${sql.id(name)}${on}`.execute(tx);
+      },
+    });
   if (dialect() === "postgres")
     variants.push({
       name: "primary key and one-primary index only",

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { paletteSearchAction } from "@/components/dashboard/actions";
 import { useFormat, useT } from "@/components/i18n-provider";
 import { unwrap } from "@/lib/dashboard/unwrap";
+import { formatKoreanPhone } from "@/lib/phone";
 import { MIN_QUERY_LENGTH } from "@/lib/search/limits";
 import { NAV_ITEMS } from "./nav";
 import { paymentPath, storeHref } from "./store-href";
@@ -140,8 +141,15 @@ export function PaletteDialog({
                 }
                 className={itemClass}
               >
-                <span className="truncate font-mono text-xs">{c.id}</span>
-                {stores.length > 1 ? <span className="text-xs text-slate-500">{storeName(c.storeId)}</span> : null}
+                <span className="min-w-0" data-testid="palette-customer">
+                  <span className="block truncate">{c.name ?? c.id}</span>
+                  <span className="block truncate text-xs text-slate-500">
+                    {[c.name ? c.id : null, c.phone && formatKoreanPhone(c.phone), c.email].filter(Boolean).join(" · ")}
+                  </span>
+                </span>
+                {stores.length > 1 ? (
+                  <span className="shrink-0 text-xs text-slate-500">{storeName(c.storeId)}</span>
+                ) : null}
               </Command.Item>
             ))}
           </Command.Group>

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatKoreanPhone } from "@/lib/phone";
 import { useNotice } from "@/components/ui/use-notice";
 import { useErrorMessage } from "@/components/ui/error-message";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -143,13 +144,13 @@ export function VerificationDetailClient({ id, canWrite }: { id: string; canWrit
           {v.requestedCustomer ? (
             <>
               <Row label={t("identity.name")}>{v.requestedCustomer.name}</Row>
-              <Row label={t("identity.phone")}>{v.requestedCustomer.phoneNumber}</Row>
+              <Row label={t("identity.phone")}>{formatKoreanPhone(v.requestedCustomer.phoneNumber)}</Row>
             </>
           ) : null}
           {v.verifiedCustomer ? (
             <>
               <Row label={t("identity.name")}>{String(v.verifiedCustomer.name)}</Row>
-              <Row label={t("identity.phone")}>{String(v.verifiedCustomer.phoneNumber ?? "")}</Row>
+              <Row label={t("identity.phone")}>{formatKoreanPhone(String(v.verifiedCustomer.phoneNumber ?? ""))}</Row>
               <Row label={t("identity.birthDate")}>{String(v.verifiedCustomer.birthDate)}</Row>
               <Row label={t("identity.gender")}>{String(v.verifiedCustomer.gender)}</Row>
               <Row label={t("identity.foreigner")}>{String(v.verifiedCustomer.isForeigner)}</Row>

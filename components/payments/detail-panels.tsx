@@ -6,6 +6,7 @@ import { useFormat, useT } from "@/components/i18n-provider";
 import { Card } from "@/components/ui/card";
 import type { WireTransaction } from "@/lib/payments/serialize";
 import { prettyJson } from "@/lib/pretty-json";
+import { formatKoreanPhone } from "@/lib/phone";
 
 export function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -64,7 +65,9 @@ export function DetailPanels({ tx }: { tx: WireTransaction }) {
         <dl data-testid="customer-panel">
           <Row label={t("detail.name")}>{dash(customer.name)}</Row>
           <Row label={t("detail.email")}>{dash(customer.email)}</Row>
-          <Row label={t("detail.phone")}>{dash(customer.phone_number)}</Row>
+          <Row label={t("detail.phone")} testId="customer-phone">
+            {dash(customer.phone_number && formatKoreanPhone(customer.phone_number))}
+          </Row>
           <Row label={t("detail.customerId")}>
             {customer.id ? (
               <Link

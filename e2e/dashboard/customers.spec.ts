@@ -3,7 +3,10 @@ import { createPayment } from "@/lib/testing/payment-fixtures";
 import { freshMerchant } from "./helpers";
 import { checkPage } from "./quality";
 
-/** The customer view: reached from a payment's customer id and from search, in both languages and widths. */
+/**
+ * The customer view: reached from a payment's customer id and from the ⌘K palette (by name, phone or
+ * e-mail), in both languages and widths; phones written with dashes.
+ */
 const TEXT = {
   en: { email: "Email", password: "Password", signIn: "Sign in", title: "Customer", payments: "Payments" },
   ko: { email: "이메일", password: "비밀번호", signIn: "로그인", title: "고객", payments: "결제" },
@@ -32,6 +35,9 @@ for (const lang of ["en", "ko"] as const) {
         await signIn(page, lang, m.dashboard.email, m.dashboard.password);
 
         await page.goto(`/dashboard/payments/${encodeURIComponent(paid.payment_id)}`);
+        // The payment's customer panel writes a Korean phone with dashes too.
+        await expect(page.getByTestId("customer-phone")).toHaveText("010-1234-5678");
+        await page.screenshot({ path: `test-results/payment-customer-${lang}-${width}.png`, fullPage: true });
         await page.getByTestId("customer-link").click();
         await expect(page.getByRole("heading", { level: 1, name: `${TEXT[lang].title} ${customerId}` })).toBeVisible();
         await expect(page.getByTestId("customer-contact")).toContainText("김나리");
@@ -44,6 +50,35 @@ for (const lang of ["en", "ko"] as const) {
         await expect(page.getByTestId("customer-contact")).toContainText("010-1234-5678");
         await checkPage(page, `customer (${lang}, ${width})`);
         await page.screenshot({ path: `test-results/customer-${lang}-${width}.png`, fullPage: true });
+      });
+
+      test(`${lang} ${width}: the palette finds a customer by given name, phone or e-mail`, async ({ page }) => {
+        const m = await freshMerchant();
+        const customerId = `cust-${lang}-${width}-${Date.now().toString(36)}`;
+        const email = `nari-${lang}-${width}@example.com`;
+        const customer = { id: customerId, name: "김나리", email, phone_number: "01012345678" };
+        await createPayment({ merchantId: m.merchant_id, storeId: m.store_id, customer });
+        await signIn(page, lang, m.dashboard.email, m.dashboard.password);
+
+        const palette = page.getByRole("dialog");
+        for (const q of ["나리", "010-1234-5678", `nari-${lang}-${width}@`]) {
+          await page.getByTestId("open-palette").click();
+          await palette.getByRole("combobox").fill(q);
+          const found = palette.getByRole("option").filter({ has: page.getByTestId("palette-customer") });
+          await expect(found).toHaveCount(1);
+          await expect(found).toContainText("김나리");
+          await expect(found).toContainText(`${customerId} · 010-1234-5678 · ${email}`);
+          if (q !== "나리") {
+            await page.keyboard.press("Escape");
+            continue;
+          }
+          await page.screenshot({ path: `test-results/palette-customer-${lang}-${width}.png` });
+          await found.click();
+          await expect(
+            page.getByRole("heading", { level: 1, name: `${TEXT[lang].title} ${customerId}` }),
+          ).toBeVisible();
+          await page.goto("/dashboard");
+        }
       });
     });
   }

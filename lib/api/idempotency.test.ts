@@ -3,7 +3,8 @@ import { getDb } from "@/lib/db/client";
 import { commitsExecuted, queriesBuilt, statementsExecuted, statementsPreparedAfresh } from "@/lib/db/statement-cache";
 import { newId } from "@/lib/ids";
 import { inProcess, newMerchant } from "@/lib/testing/fixtures";
-import { cardPayBody, newPaymentId } from "@/lib/testing/payments";
+import { issueKey, payBody } from "@/lib/testing/billing";
+import { cardPayBody, newPaymentId, paidPayment } from "@/lib/testing/payments";
 import { quiet } from "@/lib/testing/quiet";
 import { DAY } from "@/lib/time";
 import { apiRoute } from "./handler";
@@ -132,6 +133,27 @@ describe("the cost of an Idempotency-Key", () => {
     expect({ built: fewest.built, afresh: fewest.afresh }).toEqual({ built: 0, afresh: 0 });
   });
 
+  /**
+   * Durable commits of `act` keyed minus unkeyed: the fewest of three runs each (background work
+   * only ever adds to a count). `act` asserts its own success.
+   */
+  const commitsOfTheKey = async (act: (key?: string) => Promise<unknown>) => {
+    const commitsOf = async (key: () => string | undefined) => {
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3; run++) {
+        await quiet();
+        const before = commitsExecuted();
+        await act(key());
+        fewest = Math.min(fewest, commitsExecuted() - before);
+      }
+      return fewest;
+    };
+    await act(newId("k-")); // statements prepared, the token's key read
+    const plain = await commitsOf(() => undefined);
+    const keyed = await commitsOf(() => newId("k-"));
+    return keyed - plain;
+  };
+
   // The key's answer used to be a durable commit of its own after the payment's outcome: on
   // PostgreSQL a WAL flush per payment, most of what the key cost.
   it("a keyed payment keeps its answer in the outcome's commit: one durable commit more than without the key", async () => {
@@ -145,21 +167,7 @@ describe("the cost of an Idempotency-Key", () => {
       expect(res.status).toBe(200);
       return res;
     };
-    /** Durable commits of one payment: the fewest of three (background work only ever adds to a count). */
-    const commitsOf = async (key: () => string | undefined) => {
-      let fewest = Number.POSITIVE_INFINITY;
-      for (let run = 0; run < 3; run++) {
-        await quiet();
-        const before = commitsExecuted();
-        await pay(key());
-        fewest = Math.min(fewest, commitsExecuted() - before);
-      }
-      return fewest;
-    };
-    await pay(newId("k-")); // statements prepared, the token's key read
-    const plain = await commitsOf(() => undefined);
-    const keyed = await commitsOf(() => newId("k-"));
-    expect(keyed - plain).toBe(1); // taking the key; its answer rides on the outcome's commit
+    expect(await commitsOfTheKey(pay)).toBe(1); // taking the key; its answer rides on the outcome's commit
 
     // And the key replays that answer.
     const key = newId("k-");
@@ -169,5 +177,52 @@ describe("the cost of an Idempotency-Key", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
+  });
+
+  it("a keyed billing-key payment keeps its answer in the outcome's commit, and replays it", async () => {
+    const m = inProcess(await newMerchant());
+    const billingKey = await issueKey(m);
+    const pay = async (key?: string, id = newPaymentId()) => {
+      const res = await m.api.post(
+        `/v2/payments/${id}/billing-key/pay`,
+        payBody(billingKey),
+        key ? { "idempotency-key": key } : {},
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res;
+    };
+    expect(await commitsOfTheKey(pay)).toBe(1);
+
+    const key = newId("k-");
+    const id = newPaymentId();
+    const first = await pay(key, id);
+    const again = await pay(key, id);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+  });
+
+  it("a keyed cancellation keeps its answer in the outcome's commit, and replays it", async () => {
+    const m = inProcess(await newMerchant());
+    const cancel = async (key?: string, id?: string) => {
+      const paymentId = id ?? (await paidPayment(m));
+      const res = await m.api.post(
+        `/v2/payments/${paymentId}/cancel`,
+        { reason: "changed mind" },
+        key ? { "idempotency-key": key } : {},
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res;
+    };
+    // Each run pays first (no key) and cancels: the difference is the cancellation's key alone.
+    expect(await commitsOfTheKey((key) => cancel(key))).toBe(1);
+
+    const key = newId("k-");
+    const id = await paidPayment(m);
+    const first = await cancel(key, id);
+    const again = await cancel(key, id);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    // Read in the outcome's transaction: the payment as it stands after the cancellation.
+    expect(first.body).toMatchObject({ payment: { transactions: [{ status: "CANCELLED" }] } });
   });
 });

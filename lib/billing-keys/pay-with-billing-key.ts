@@ -3,6 +3,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { earlierOutcome } from "@/lib/payments/money-operation/earlier-outcome";
 import { operationScope } from "@/lib/payments/money-operation/scope";
 import { attemptOperation, requireSucceeded } from "@/lib/payments/pay/attempt-operation";
+import type { OnSettled } from "@/lib/payments/pay/settle-attempt";
 import { startAttempt } from "@/lib/payments/pay/start-attempt";
 import { resolveStore } from "@/lib/tenancy/scope";
 import { toRfc3339 } from "@/lib/time";
@@ -38,8 +39,20 @@ export async function payWithBillingKey({
   assertChargeable(key);
   const channel = await findKeyChannel(scope.merchantId, key.channel_id);
   const attempt = await startAttempt(attemptInputFor({ scope, key, channel, request, origin: ctx.origin }));
-  const done = requireSucceeded(await chargeAttempt(key, channel, attempt));
+  const done = requireSucceeded(await chargeAttempt(key, channel, attempt, keepAnswerWithOutcome(ctx)));
   return billingKeyPayResponse(done);
+}
+
+/**
+ * With an Idempotency-Key, a charge that took money keeps the key's answer in the outcome's own
+ * transaction (one commit, not two); a decline is answered as an error, which the key keeps after.
+ */
+function keepAnswerWithOutcome(ctx: AuthContext): OnSettled | undefined {
+  const keep = ctx.keepAnswer;
+  if (!keep) return undefined;
+  return async (tx, row) => {
+    if (row.status === "PAID") await keep(tx, billingKeyPayResponse(row));
+  };
 }
 
 function billingKeyPayResponse(done: Awaited<ReturnType<typeof chargeAttempt>>) {

@@ -7,7 +7,7 @@ import { pageWithTotal } from "@/lib/db/page-with-total";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type { BillingKeysTable } from "@/lib/db/tables/billing";
 import { prefixMatch } from "@/lib/db/prefix-match";
-import { executeNamed } from "@/lib/db/precompiled";
+import { executeNamed, precompiled } from "@/lib/db/precompiled";
 
 export type BillingKeyRef = { merchantId: string; storeId: string; billingKey: string };
 
@@ -46,12 +46,17 @@ function storeKeys(db: Db | Tx, merchantId: string, storeId: string) {
   return db.selectFrom("billing_keys").where("merchant_id", "=", merchantId).where("store_id", "=", storeId);
 }
 
+// A billing-key payment's look-ups, built once: each call binds values.
+const storeKey = precompiled((db: Db, merchantId: string, storeId: string, billingKey: string) =>
+  storeKeys(db, merchantId, storeId).selectAll().where("id", "=", billingKey),
+);
+const merchantChannel = precompiled((db: Db, channelId: string, merchantId: string) =>
+  db.selectFrom("channels").selectAll().where("id", "=", channelId).where("merchant_id", "=", merchantId),
+);
+
 /** One billing key of a store; another merchant's or store's key is simply not found. */
-export async function findBillingKey(ref: BillingKeyRef, db: Db | Tx = getDb()): Promise<BillingKeyRecord | undefined> {
-  const row = await storeKeys(db, ref.merchantId, ref.storeId)
-    .selectAll()
-    .where("id", "=", ref.billingKey)
-    .executeTakeFirst();
+export async function findBillingKey(ref: BillingKeyRef, tx?: Tx): Promise<BillingKeyRecord | undefined> {
+  const row = await storeKey.first([ref.merchantId, ref.storeId, ref.billingKey], tx);
   return row && parseKey(row);
 }
 
@@ -76,10 +81,9 @@ export async function requireMerchantKey(merchantId: string, id: string): Promis
 }
 
 /** The channel a key was issued on (charges go through it). */
-export async function findKeyChannel(merchantId: string, channelId: string, db: Db | Tx = getDb()) {
-  const query = db.selectFrom("channels").selectAll().where("id", "=", channelId).where("merchant_id", "=", merchantId);
-  const [row] = (await executeNamed(db, query)).rows;
-  if (!row) throw new NoResultError(query.toOperationNode());
+export async function findKeyChannel(merchantId: string, channelId: string, tx?: Tx) {
+  const row = await merchantChannel.first([channelId, merchantId], tx);
+  if (!row) throw new NoResultError(getDb().selectFrom("channels").toOperationNode());
   return row;
 }
 

@@ -10,7 +10,7 @@ import { createPayment } from "@/lib/testing/payment-fixtures";
 import { insertStore } from "@/lib/tenancy/insert-store";
 import { createSchedule } from "@/lib/schedules/create-schedule";
 import { getCustomer } from "./get-customer";
-import { findCustomersByIdPrefix } from "./repository";
+import { findStoreCustomers } from "./repository";
 
 /** A receipt row as the issue verb writes it (whether a card payment may have one is not this test's concern). */
 async function insertReceipt(m: { merchant_id: string; store_id: string }, paymentId: string) {
@@ -108,8 +108,14 @@ describe("customer view", () => {
     await notFound(getCustomer({ ctx: limited, input: { customerId: "cust-home" } }));
 
     // The search palette finds customers only in the stores the user sees.
-    expect(await findCustomersByIdPrefix(m.merchant_id, [second.id], "cust-", 5)).toEqual([
-      { store_id: second.id, customer_id: "cust-second" },
+    expect(await findStoreCustomers(m.merchant_id, [second.id], "cust-", 5)).toEqual([
+      {
+        store_id: second.id,
+        customer_id: "cust-second",
+        customer_name: null,
+        customer_email: null,
+        customer_phone: null,
+      },
     ]);
   });
 });

@@ -1,8 +1,7 @@
 import type { AuthContext } from "@/lib/auth/context";
-import { planSearch } from "@/lib/search/repository/query";
 import { resolveStore } from "@/lib/tenancy/scope";
 import type { ListCustomersInput, WireCustomerListItem } from "./api-schema";
-import { countStoreCustomers, latestContact, pageStoreCustomers } from "./repository";
+import { countStoreCustomers, pageStoreCustomers } from "./repository";
 import { customerSearchText } from "./search-text";
 import { serializeCustomerListItem } from "./serialize";
 
@@ -15,8 +14,9 @@ export type CustomerPage = {
 
 /**
  * GET /v2/customers (and the dashboard's customer search): the customers of the caller's store,
- * from its payments' customer records, newest payment first. `q` finds a name, e-mail or phone
- * through the payment search index.
+ * from its payments' customer records, newest payment first. `q` finds a customer id, name, e-mail
+ * or phone in the store's customer roll-up (one row per customer, migration 0185), so a search reads
+ * the store's customers, never its payments.
  */
 export async function listCustomers({
   ctx,
@@ -27,17 +27,15 @@ export async function listCustomers({
 }): Promise<CustomerPage> {
   const store = await resolveStore(ctx, input.store_id);
   const scope = { merchantId: ctx.merchantId, storeId: store.id };
-  const q = input.q ? customerSearchText(input.q) : "";
-  const filter = q ? (await planSearch(q)).where : undefined;
+  const q = input.q ? customerSearchText(input.q) : undefined;
   const [total, rows] = await Promise.all([
-    countStoreCustomers(scope, filter),
-    pageStoreCustomers(scope, filter, { offset: input.page * input.limit, limit: input.limit }),
+    countStoreCustomers(scope, q),
+    pageStoreCustomers(scope, q, { offset: input.page * input.limit, limit: input.limit }),
   ]);
-  const contacts = await Promise.all(rows.map((r) => latestContact({ ...scope, customerId: r.customerId })));
   return {
     current_page: input.page,
     total_page: Math.ceil(total / input.limit),
     total_count: total,
-    customers: rows.map((r, i) => serializeCustomerListItem(store.id, r, contacts[i])),
+    customers: rows.map((r) => serializeCustomerListItem(store.id, r, r.contact)),
   };
 }

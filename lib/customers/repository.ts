@@ -1,7 +1,6 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { sql } from "kysely";
 import { getDb } from "@/lib/db/client";
-import type { DB } from "@/lib/db/schema";
-import { prefixMatch } from "@/lib/db/prefix-match";
+import { documentContains } from "@/lib/search/repository/query";
 
 /** One store's records of one customer; every query is scoped by merchant and store. */
 export type CustomerScope = { merchantId: string; storeId: string; customerId: string };
@@ -92,77 +91,86 @@ export function receiptsOfPayments(s: CustomerScope, paymentIds: string[]) {
     .execute();
 }
 
-/** Customer ids of the user's stores starting with `prefix` (the search palette), each with its store. */
-export function findCustomersByIdPrefix(merchantId: string, storeIds: string[], prefix: string, limit: number) {
-  if (storeIds.length === 0 || !prefix) return Promise.resolve([]);
+/**
+ * Customers of the user's stores whose id, name, e-mail or phone contains `q` (the search palette),
+ * each with its store and contact, newest payment first.
+ */
+export function findStoreCustomers(merchantId: string, storeIds: string[], q: string, limit: number) {
+  if (storeIds.length === 0 || !q) return Promise.resolve([]);
   return getDb()
-    .selectFrom("transactions")
-    .select(["store_id", "customer_id"])
-    .distinct()
+    .selectFrom("store_customers")
+    .select(["store_id", "customer_id", "customer_name", "customer_email", "customer_phone"])
     .where("merchant_id", "=", merchantId)
     .where("store_id", "in", storeIds)
-    .where(prefixMatch("customer_id", prefix))
+    .where(searchDocContains(q))
+    .orderBy("last_at", "desc")
+    .orderBy("customer_id")
     .limit(limit)
     .execute();
 }
 
 type StoreScope = { merchantId: string; storeId: string };
-type Filter = (eb: ExpressionBuilder<DB, "transactions">) => Expression<SqlBool>;
 
-/** A store's payment attempts that name a customer, optionally narrowed by a search filter. */
-function customerAttempts(s: StoreScope, filter?: Filter) {
-  const base = getDb()
-    .selectFrom("transactions")
-    .where("store_id", "=", s.storeId)
-    .where("merchant_id", "=", s.merchantId)
-    .where("customer_id", "is not", null);
-  return filter ? base.where(filter) : base;
+/**
+ * Whether a customer's search document (migration 0185: id, contact, phone digits) contains `q`:
+ * any part of a name (지호 in 김지호), an e-mail or a phone's digits; two characters match the start
+ * or end of a word, as the payment search does (lib/search/repository/query.ts).
+ */
+function searchDocContains(q: string) {
+  const contains = documentContains(q);
+  return () => contains(sql.ref<string>("store_customers.search_doc"));
 }
 
-/** One page of a store's customers (newest payment first), each with its attempt count. */
-export async function pageStoreCustomers(
-  s: StoreScope,
-  filter: Filter | undefined,
-  page: { offset: number; limit: number },
-) {
-  const rows = await customerAttempts(s, filter)
-    .select((eb) => ["customer_id", eb.fn.max("requested_at").as("last_at"), eb.fn.countAll().as("n")])
-    .groupBy("customer_id")
+/** A store's customers (one row each, migration 0185), optionally narrowed by a search text. */
+function storeCustomers(s: StoreScope, q: string | undefined) {
+  const base = getDb()
+    .selectFrom("store_customers")
+    .where("store_id", "=", s.storeId)
+    .where("merchant_id", "=", s.merchantId);
+  return q ? base.where(searchDocContains(q)) : base;
+}
+
+export function storeCustomerPageQuery(s: StoreScope, q: string | undefined, page: { offset: number; limit: number }) {
+  return storeCustomers(s, q)
+    .select(["customer_id", "customer_name", "customer_email", "customer_phone", "last_at", "attempts"])
     .orderBy("last_at", "desc")
     .orderBy("customer_id")
     .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  return rows.map((r) => ({ customerId: r.customer_id as string, lastAt: Number(r.last_at), n: Number(r.n) }));
+    .limit(page.limit);
 }
 
-export async function countStoreCustomers(s: StoreScope, filter: Filter | undefined): Promise<number> {
-  const row = await customerAttempts(s, filter)
-    .select((eb) => eb.fn.count("customer_id").distinct().as("n"))
+/** One page of a store's customers (newest payment first), each with its contact and attempt count. */
+export async function pageStoreCustomers(
+  s: StoreScope,
+  q: string | undefined,
+  page: { offset: number; limit: number },
+) {
+  const rows = await storeCustomerPageQuery(s, q, page).execute();
+  return rows.map((r) => ({
+    customerId: r.customer_id,
+    lastAt: Number(r.last_at),
+    n: Number(r.attempts),
+    contact: { customer_name: r.customer_name, customer_email: r.customer_email, customer_phone: r.customer_phone },
+  }));
+}
+
+export async function countStoreCustomers(s: StoreScope, q: string | undefined): Promise<number> {
+  const row = await storeCustomers(s, q)
+    .select((eb) => eb.fn.countAll().as("n"))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/**
- * The newest name, e-mail and phone the customer's attempts carried (each may come from another
- * attempt: a retry may have sent none), from the newest 20 (transactions_store_customer_idx).
- */
+/** The newest name, e-mail and phone the customer's attempts carried (each may come from another attempt). */
 export async function latestContact(s: CustomerScope) {
-  const rows = await getDb()
-    .selectFrom("transactions")
+  const row = await getDb()
+    .selectFrom("store_customers")
     .select(["customer_name", "customer_email", "customer_phone"])
     .where("store_id", "=", s.storeId)
     .where("merchant_id", "=", s.merchantId)
     .where("customer_id", "=", s.customerId)
-    .orderBy("requested_at", "desc")
-    .limit(20)
-    .execute();
-  const newest = (pick: (r: (typeof rows)[number]) => string | null) => rows.map(pick).find(Boolean) ?? null;
-  return {
-    customer_name: newest((r) => r.customer_name),
-    customer_email: newest((r) => r.customer_email),
-    customer_phone: newest((r) => r.customer_phone),
-  };
+    .executeTakeFirst();
+  return row ?? { customer_name: null, customer_email: null, customer_phone: null };
 }
 
 /** Per currency: the customer's attempts, how many were paid or failed, paid and refunded sums, first and last time. */

@@ -35,16 +35,16 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
     return { ...query, parameters: slots.map((s) => (typeof s === "number" ? args[s] : s.value)) };
   };
   return {
-    /** The result (rows, rows changed); `on` runs it inside a transaction instead of on the pool. */
-    async execute(args: A, on?: Tx): Promise<QueryResult<R>> {
+    /** The result (rows, rows changed); `on` runs it inside a transaction (or on another Db) instead of on the pool. */
+    async execute(args: A, on?: Db | Tx): Promise<QueryResult<R>> {
       const db = getDb();
       return (on ?? db).executeQuery(bind(db, args));
     },
     /** Every row. */
-    async all(args: A, on?: Tx): Promise<R[]> {
+    async all(args: A, on?: Db | Tx): Promise<R[]> {
       return (await this.execute(args, on)).rows;
     },
-    async first(args: A, on?: Tx): Promise<R | undefined> {
+    async first(args: A, on?: Db | Tx): Promise<R | undefined> {
       return (await this.all(args, on))[0];
     },
     /** The SQL text (for EXPLAIN in tests and benchmarks). */

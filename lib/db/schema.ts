@@ -12,6 +12,7 @@ import type { WebhookTables } from "./tables/webhooks";
 import type { SandboxTables } from "./tables/sandbox";
 import type { SettlementTables } from "./tables/settlements";
 import type { RoutingTables } from "./tables/routing";
+import type { CustomerTables } from "./tables/customers";
 
 /**
  * The whole database as Kysely sees it. Each area declares its tables in lib/db/tables/<area>.ts
@@ -33,4 +34,5 @@ export interface DB
     CountTables,
     TeamTables,
     SettlementTables,
-    RoutingTables {}
+    RoutingTables,
+    CustomerTables {}

@@ -1,6 +1,7 @@
 import type { DashboardContext } from "@/lib/dashboard/context";
 import { findKeysByIdPrefix } from "@/lib/billing-keys/repository";
-import { findCustomersByIdPrefix } from "@/lib/customers/repository";
+import { findStoreCustomers } from "@/lib/customers/repository";
+import { customerSearchText } from "@/lib/customers/search-text";
 import { findSchedulesByText } from "@/lib/schedules/repository";
 import { listDashboardPayments } from "./search-payments";
 
@@ -16,12 +17,13 @@ export type PaletteResults = {
   }[];
   billingKeys: { id: string; storeId: string; status: string; customerId: string | null }[];
   schedules: { id: string; storeId: string; paymentId: string; status: string; billingKey: string }[];
-  customers: { id: string; storeId: string }[];
+  customers: { id: string; storeId: string; name: string | null; email: string | null; phone: string | null }[];
 };
 
 /**
  * ⌘K: what a query names across the stores this user sees. Payments through the full-text index;
- * billing keys, schedules and customers by id prefix (or the schedule's payment id), each on an indexed column.
+ * billing keys and schedules by id prefix (or the schedule's payment id), each on an indexed column;
+ * customers by any part of their id, name, e-mail or phone in the stores' customer roll-up.
  */
 export async function searchPalette({
   ctx,
@@ -45,7 +47,7 @@ export async function searchPalette({
     }),
     findKeysByIdPrefix(ctx.merchantId, storeIds, input.q, 4),
     findSchedulesByText(ctx.merchantId, storeIds, input.q, 4),
-    findCustomersByIdPrefix(ctx.merchantId, storeIds, input.q, 4),
+    findStoreCustomers(ctx.merchantId, storeIds, customerSearchText(input.q), 4),
   ]);
   return {
     payments: page.payments.map((p) => {
@@ -69,6 +71,12 @@ export async function searchPalette({
       status: s.status,
       billingKey: s.billing_key,
     })),
-    customers: customers.flatMap((c) => (c.customer_id ? [{ id: c.customer_id, storeId: c.store_id }] : [])),
+    customers: customers.map((c) => ({
+      id: c.customer_id,
+      storeId: c.store_id,
+      name: c.customer_name,
+      email: c.customer_email,
+      phone: c.customer_phone,
+    })),
   };
 }

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { getDb } from "@/lib/db/client";
 import type { StoresTable } from "@/lib/db/tables/foundation";
-import { executeNamed } from "@/lib/db/precompiled";
+import { precompiled } from "@/lib/db/precompiled";
 
 export type StoreRecord = StoresTable;
 
@@ -35,15 +35,14 @@ export async function insertStoreRow(
     .execute();
 }
 
+// Most API requests resolve their store: built once, each call binds values.
+const merchantStore = precompiled((db: Db, storeId: string, merchantId: string) =>
+  db.selectFrom("stores").selectAll().where("id", "=", storeId).where("merchant_id", "=", merchantId),
+);
+
 /** The merchant's store by id; another merchant's store is not found. */
-export async function findMerchantStore(merchantId: string, storeId: string): Promise<StoreRecord | undefined> {
-  const db = getDb();
-  return (
-    await executeNamed(
-      db,
-      db.selectFrom("stores").selectAll().where("id", "=", storeId).where("merchant_id", "=", merchantId),
-    )
-  ).rows[0];
+export function findMerchantStore(merchantId: string, storeId: string): Promise<StoreRecord | undefined> {
+  return merchantStore.first([storeId, merchantId]);
 }
 
 export function requireMerchant(id: string) {

@@ -128,10 +128,11 @@ async function tableNames(): Promise<string[]> {
 }
 
 /**
- * PostgreSQL's stored search document: the row's own columns, each scanned where it is kept, joined
- * by spaces, so neighbouring fields' digits (a phone written twice) can line up as a Luhn-valid run.
+ * The stored search documents (payments, 0095; customers, 0185): the row's own columns, each
+ * scanned where it is kept, joined by spaces, so neighbouring fields' digits (a phone written
+ * twice) can line up as a Luhn-valid run.
  */
-const DERIVED_COLUMNS = new Set(["transactions.search_doc"]);
+const DERIVED_COLUMNS = new Set(["transactions.search_doc", "store_customers.search_doc"]);
 
 /** Every row of every table, scanned. */
 export async function scanDatabase(): Promise<{ findings: Finding[]; rows: number; tables: number }> {

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatKoreanPhone } from "@/lib/phone";
 import { QueryError } from "@/components/ui/query-error";
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
@@ -62,7 +63,10 @@ export function VerificationsClient({ canWrite }: { canWrite: boolean }) {
       { header: t("identity.status"), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
       { header: t("identity.method"), cell: ({ row }) => t(`enum.identityMethod.${row.original.method}`) },
       { header: t("identity.name"), accessorKey: "name" },
-      { header: t("identity.phone"), accessorKey: "phoneNumber" },
+      {
+        header: t("identity.phone"),
+        cell: ({ row }) => (row.original.phoneNumber ? formatKoreanPhone(row.original.phoneNumber) : ""),
+      },
       {
         header: t("identity.channel"),
         cell: ({ row }) =>

@@ -1,6 +1,6 @@
 import { DomainError, ProviderError } from "@/lib/errors/domain-error";
 import type { AuthContext } from "@/lib/auth/context";
-import { transaction } from "@/lib/db/transaction";
+import { type Executor, type Transaction, transaction } from "@/lib/db/transaction";
 import { newId } from "@/lib/ids";
 import { resolvePaymentStore } from "../payment-scope";
 import { earlierOutcome } from "../money-operation/earlier-outcome";
@@ -86,16 +86,40 @@ export async function cancelPayment({ ctx, input }: { ctx: AuthContext; input: I
   const earlier = await earlierOutcome(cancellationOperation, scope);
   if (earlier) return cancelResponse(scope, earlier);
   const { row, cancellation } = await reserve(scope, input);
-  return cancelResponse(scope, await runCancellationCall(row, cancellation));
+  const kept = keepAnswerWithOutcome(ctx, scope);
+  const settled = await runCancellationCall(row, cancellation, kept?.onSettled);
+  return kept?.answer(settled) ?? cancelResponse(scope, settled);
 }
 
-async function cancelResponse(scope: OperationScope, settled: CancellationRow) {
+/**
+ * With an Idempotency-Key, a cancellation that succeeded keeps the key's answer in the outcome's
+ * own transaction (one commit, not two), read there and answered as kept; a refusal is an error,
+ * which the key keeps after.
+ */
+function keepAnswerWithOutcome(ctx: AuthContext, scope: OperationScope) {
+  const keep = ctx.keepAnswer;
+  if (!keep) return undefined;
+  let kept: { id: string; answer: CancelAnswer } | undefined;
+  return {
+    onSettled: async (tx: Transaction, settled: CancellationRow) => {
+      if (settled.status !== "SUCCEEDED") return;
+      const answer = await cancelResponse(scope, settled, tx);
+      await keep(tx, answer);
+      kept = { id: settled.id, answer };
+    },
+    answer: (settled: CancellationRow) => (kept?.id === settled.id ? kept.answer : undefined),
+  };
+}
+
+type CancelAnswer = Awaited<ReturnType<typeof cancelResponse>>;
+
+async function cancelResponse(scope: OperationScope, settled: CancellationRow, db?: Executor) {
   if (settled.status === "REQUESTED") throw outcomeUnknownError(settled);
   if (settled.status === "FAILED")
     throw new ProviderError(
       settled.failure_pg_code ?? "CANCEL_REFUSED",
       settled.failure_pg_message ?? "the provider refused the cancellation",
     );
-  const payment = await loadPayment(scope.merchantId, { storeId: scope.storeId, paymentId: settled.payment_id });
+  const payment = await loadPayment(scope.merchantId, { storeId: scope.storeId, paymentId: settled.payment_id }, db);
   return { cancelled_tx_id: settled.transaction_id, cancellation_id: settled.id, payment: payment! };
 }

@@ -3,7 +3,7 @@ import { callProvider } from "@/lib/providers/call";
 import type { CancelOutcome } from "@/lib/providers/types";
 import { callAndSettle, sendOnce } from "../money-operation/call";
 import { lookUpOutcome } from "../money-operation/look-up";
-import type { Finding, MoneyOperation } from "../money-operation/operation";
+import type { Finding, MoneyOperation, SettleOptions } from "../money-operation/operation";
 import { findCancellationByKey } from "../money-operation/repository";
 import {
   type CancellationRow,
@@ -21,7 +21,7 @@ export const cancellationOperation: MoneyOperation<CancellationRow, CancelOutcom
   current: (id) => findCancellation(id),
   answerOf: (outcome) =>
     outcome.ok ? { kind: "succeeded", cancelled: outcome } : { kind: "refused", failure: outcome },
-  settle: (id, answer) => settleCancellation(id, answer),
+  settle: (id, answer, options) => settleCancellation(id, answer, options?.onSettled),
   ask: (c) => askCancellationOutcome(c),
   findByKey: (scope, key) => findCancellationByKey(scope, key),
 };
@@ -74,6 +74,10 @@ export function lookUpCancellation(c: CancellationRow): Promise<CancellationRow>
 }
 
 /** The request's call: REQUESTED afterwards means the outcome is unknown and being looked up. */
-export function runCancellationCall(row: TransactionRow, c: CancellationRow): Promise<CancellationRow> {
-  return callAndSettle(cancellationOperation, c, send(row, c));
+export function runCancellationCall(
+  row: TransactionRow,
+  c: CancellationRow,
+  onSettled?: SettleOptions<CancellationRow>["onSettled"],
+): Promise<CancellationRow> {
+  return callAndSettle(cancellationOperation, c, send(row, c), { onSettled });
 }

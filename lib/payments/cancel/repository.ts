@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { NoResultError, sql } from "kysely";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
-import { getDb, type Tx } from "@/lib/db/client";
+import { type Db, getDb, type Tx } from "@/lib/db/client";
+import { precompiled } from "@/lib/db/precompiled";
 import { IllegalTransitionError, requireRows } from "@/lib/db/conditional";
 import type { CancellationStatus, CancellationsTable, TransactionsTable } from "@/lib/db/tables/payments";
 import type { RefundAccount } from "@/lib/providers/types";
@@ -97,29 +98,40 @@ export async function insertCancellation(tx: Tx, cancellation: CancellationsTabl
   await tx.insertInto("cancellations").values(cancellation).execute();
 }
 
+// A cancellation's settling reads, built once: each call binds values.
+const cancellationRow = precompiled((db: Db, id: string) =>
+  db.selectFrom("cancellations").selectAll().where("id", "=", id),
+);
+const cancellationTransaction = precompiled((db: Db, id: string) =>
+  db.selectFrom("cancellations").select("transaction_id").where("id", "=", id),
+);
+const confirmedSum = precompiled((db: Db, transactionId: string) =>
+  db
+    .selectFrom("cancellations")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cancel_amount"), sql<number>`0`).as("total"))
+    .where("transaction_id", "=", transactionId)
+    .where("status", "=", "SUCCEEDED"),
+);
+
+/** The row, or NoResultError as executeTakeFirstOrThrow throws it. */
+function found<R>(row: R | undefined): R {
+  if (row === undefined) throw new NoResultError(getDb().selectFrom("cancellations").toOperationNode());
+  return row;
+}
+
 /** The cancellation as it stands (inside the settling DB transaction, or after a call). */
-export function findCancellation(id: string, db: Tx | undefined = undefined): Promise<CancellationsTable> {
-  return (db ?? getDb()).selectFrom("cancellations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+export async function findCancellation(id: string, db: Tx | undefined = undefined): Promise<CancellationsTable> {
+  return found(await cancellationRow.first([id], db));
 }
 
 /** The transaction a cancellation belongs to (read before its row lock is taken). */
 export async function cancelledTransactionId(tx: Tx, cancellationId: string): Promise<string> {
-  const { transaction_id } = await tx
-    .selectFrom("cancellations")
-    .select("transaction_id")
-    .where("id", "=", cancellationId)
-    .executeTakeFirstOrThrow();
-  return transaction_id;
+  return found(await cancellationTransaction.first([cancellationId], tx)).transaction_id;
 }
 
 /** What the provider confirmed refunded on a transaction: its SUCCEEDED cancellations' sum. */
 export async function confirmedCancelledAmount(tx: Tx, transactionId: string): Promise<number> {
-  const { total } = await tx
-    .selectFrom("cancellations")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("cancel_amount"), sql<number>`0`).as("total"))
-    .where("transaction_id", "=", transactionId)
-    .where("status", "=", "SUCCEEDED")
-    .executeTakeFirstOrThrow();
+  const { total } = found(await confirmedSum.first([transactionId], tx));
   return Number(total);
 }
 

@@ -51,7 +51,12 @@ async function recordRefused(tx: Tx, row: TransactionRow, c: CancellationRow, fa
  * Records the provider's answer once, whoever learns it first. The transaction row is locked
  * before the cancellation, as in every cancellation step, so lock order never crosses.
  */
-export async function settleCancellation(cancellationId: string, answer: CancellationAnswer): Promise<CancellationRow> {
+export async function settleCancellation(
+  cancellationId: string,
+  answer: CancellationAnswer,
+  /** A write that belongs with the outcome, run in its transaction when this call settles it. */
+  onSettled?: (tx: Tx, settled: CancellationRow) => Promise<void>,
+): Promise<CancellationRow> {
   return transaction(async (tx) => {
     const row = await lockTransaction(tx, await cancelledTransactionId(tx, cancellationId));
     const c = await findCancellation(cancellationId, tx);
@@ -62,6 +67,8 @@ export async function settleCancellation(cancellationId: string, answer: Cancell
     }
     if (answer.kind === "succeeded") await recordSucceeded(tx, row, c, answer.cancelled);
     else await recordRefused(tx, row, c, answer.failure);
-    return findCancellation(cancellationId, tx);
+    const settled = await findCancellation(cancellationId, tx);
+    await onSettled?.(tx, settled);
+    return settled;
   });
 }

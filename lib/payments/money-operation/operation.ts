@@ -2,7 +2,7 @@ import type { Transaction } from "@/lib/db/transaction";
 import type { DomainError } from "@/lib/errors/domain-error";
 import type { OperationScope } from "./scope";
 
-/** Options the request's own answer settles with (a payment attempt uses both; a cancellation neither). */
+/** Options the request's own answer settles with (a payment attempt uses both; a cancellation `onSettled`). */
 export type SettleOptions<Row> = {
   /** A write that belongs with the outcome, run in its DB transaction (a schedule completing). */
   onSettled?: (tx: Transaction, row: Row) => Promise<void>;

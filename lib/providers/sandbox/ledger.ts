@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { getDb, withTransaction } from "@/lib/db/client";
+import { type Db, getDb, withTransaction } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { durableWrite } from "@/lib/db/transaction";
-import { executeNamed, executeShaped } from "@/lib/db/precompiled";
+import { executeNamed, executeShaped, precompiled } from "@/lib/db/precompiled";
 import { lockForUpdate } from "@/lib/db/row-lock";
 import type {
   SandboxPgBillingKeysTable,
@@ -171,12 +171,13 @@ function findBillingKeyByIssue(issueId: string) {
   return getDb().selectFrom("sandbox_pg_billing_keys").selectAll().where("issue_id", "=", issueId).executeTakeFirst();
 }
 
+// Every billing-key charge reads its key: built once (the benches charge through the sandbox).
+const billingKeyRow = precompiled((db: Db, pgBillingKey: string) =>
+  db.selectFrom("sandbox_pg_billing_keys").selectAll().where("pg_billing_key", "=", pgBillingKey),
+);
+
 export function findBillingKey(pgBillingKey: string) {
-  return getDb()
-    .selectFrom("sandbox_pg_billing_keys")
-    .selectAll()
-    .where("pg_billing_key", "=", pgBillingKey)
-    .executeTakeFirst();
+  return billingKeyRow.first([pgBillingKey]);
 }
 
 export async function recordBillingKey(row: SandboxPgBillingKeysTable): Promise<SandboxPgBillingKeysTable> {

@@ -34,7 +34,7 @@ function containing(p: string): string {
  * PostgreSQL: the stored document is lowercased, so `like lower(pattern)` is what `ilike` would do
  * (it lowercases both sides) without lowercasing every row's document once per pattern.
  */
-function documentContains(query: string): (doc: Expression<string>) => Expression<SqlBool> {
+export function documentContains(query: string): (doc: Expression<string>) => Expression<SqlBool> {
   const postgres = dialect() === "postgres";
   const patterns = patternsOf(query).map((p) => (postgres ? sql`lower(${containing(p)})` : sql`${containing(p)}`));
   return (doc) =>

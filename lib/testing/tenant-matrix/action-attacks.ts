@@ -30,8 +30,8 @@ export const ACTION_ATTACKS: Record<string, ActionEntry> = {
   "dashboard/paletteSearchAction": {
     kind: "own",
     many: true,
-    args: (t) => [t.canary, t.payment, t.billingKey, t.schedule].map((q) => ({ q })),
-    found: (d) => [...d.payments, ...d.billingKeys, ...d.schedules],
+    args: (t) => [t.canary, t.payment, t.billingKey, t.schedule, t.customerId].map((q) => ({ q })),
+    found: (d) => [...d.payments, ...d.billingKeys, ...d.schedules, ...d.customers],
   },
   "billing-keys/listBillingKeysAction": own({ page: 0 }),
   "billing-keys/issueTestCardAction": refuse((t) => ({

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { dialect, getDb, type Db, type Tx } from "@/lib/db/client";
+import { precompiled } from "@/lib/db/precompiled";
 import type { WebhookEndpointsTable } from "@/lib/db/tables/webhooks";
 
 /** A store's webhook endpoint as stored (secrets sealed). */
@@ -105,17 +106,20 @@ export async function deleteEndpoint(tx: Tx, endpoint: EndpointRecord, now: numb
     .execute();
 }
 
-/** Whether the store has an enabled endpoint (an event with no notice_urls has somewhere to go). */
-export async function storeHasEndpoint(db: Db | Tx, merchantId: string, storeId: string): Promise<boolean> {
-  const row = await db
+// Asked on every payment state change that has no notice_urls: built once, each call binds values.
+const enabledEndpoint = precompiled((db: Db, storeId: string, merchantId: string) =>
+  db
     .selectFrom("webhook_endpoints")
     .select("id")
     .where("store_id", "=", storeId)
     .where("merchant_id", "=", merchantId)
     .where("enabled", "=", 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1),
+);
+
+/** Whether the store has an enabled endpoint (an event with no notice_urls has somewhere to go). */
+export async function storeHasEndpoint(db: Db | Tx, merchantId: string, storeId: string): Promise<boolean> {
+  return (await enabledEndpoint.first([storeId, merchantId], db)) !== undefined;
 }
 
 /** The sealed secrets an endpoint signs with now: current, and the previous one while its overlap lasts. */
