@@ -48,6 +48,7 @@ export async function liveChaosFile(name: string) {
       loops?: ChaosOptions["loops"];
       /** The payments that must be answered paid (more than `expectSettledAndReconciled`'s `minPaid`). */
       atLeastPaid: number;
+      moreNeeded?: () => boolean;
       close: () => Promise<void>;
     }): Promise<ChaosResult> {
       closers.push(options.close);
@@ -62,6 +63,7 @@ export async function liveChaosFile(name: string) {
         loadMs: Number(env[`${options.prefix}_LOAD_MS`] ?? 12_000),
         kills: Number(env[`${options.prefix}_KILLS`] ?? 1),
         atLeast: { paid: options.atLeastPaid, cancels: 1 },
+        moreNeeded: options.moreNeeded,
         concurrency: 2,
         loops: options.loops,
         retryForMs: 20_000,

@@ -1,10 +1,8 @@
 import type { AuthContext } from "@/lib/auth/context";
 import { DomainError } from "@/lib/errors/domain-error";
-import { failedBuckets } from "@/lib/dashboard/repository/overview-rows";
-import { paidBuckets } from "@/lib/dashboard/repository/paid-volume";
-import { refundBuckets } from "@/lib/dashboard/repository/refund-volume";
 import { HOUR } from "@/lib/time";
 import { latestApplicationStatuses } from "./repository";
+import { type StoreTotals, storeTotals } from "./repository/volume-totals";
 import { VOLUME_PERIODS, type VolumePeriod, type VolumeSort } from "./volumes-query";
 
 export { VOLUME_PERIODS, VOLUME_SORTS, type VolumePeriod, type VolumeSort } from "./volumes-query";
@@ -24,30 +22,26 @@ export type StoreFigures = {
 
 export type StoreVolume = StoreFigures & { storeId: string; name: string; onboarding: string | null };
 
-type Window = { mode: "LIVE" | "TEST"; start: number; end: number; bucketMs: number; offsetMs: number };
+type Window = { mode: "LIVE" | "TEST"; start: number; end: number };
 
-/** One bucket holding the whole period, ending now. */
-export function periodWindow(period: VolumePeriod, mode: "LIVE" | "TEST", now = Date.now()): Window {
+/** The period's window, from the whole hour `period` days ago until now. */
+function periodWindow(period: VolumePeriod, mode: "LIVE" | "TEST", now = Date.now()): Window {
   const start = Math.floor((now - VOLUME_PERIODS[period] * 24 * HOUR) / HOUR) * HOUR;
-  return { mode, start, end: now, bucketMs: now - start + HOUR, offsetMs: -start };
+  return { mode, start, end: now };
 }
 
-/** A store's paid, failed and refunded figures, each from the overview's hourly roll-ups. */
-export async function storeFigures(storeId: string, window: Window): Promise<StoreFigures> {
-  const q = { ...window, storeId };
-  const [paid, failed, refunded] = await Promise.all([paidBuckets(q), failedBuckets(q), refundBuckets(q)]);
-  const count = paid.reduce((n, r) => n + r.n, 0);
-  const declined = failed.reduce((n, r) => n + Number(r.n), 0);
-  const krw = refunded.filter((r) => r.currency === "KRW");
-  return {
-    volume: paid.filter((r) => r.currency === "KRW").reduce((n, r) => n + r.amount, 0),
-    count,
-    failed: declined,
-    approvalRate: count + declined === 0 ? null : count / (count + declined),
-    refunds: krw.reduce((n, r) => n + r.amount, 0),
-    refundCount: refunded.reduce((n, r) => n + r.n, 0),
-  };
+/** Stores' paid, failed and refunded figures, from the day and hour roll-ups and the last hour's rows. */
+async function figuresOf(storeIds: string[], window: Window): Promise<Map<string, StoreFigures>> {
+  const totals = await storeTotals({ storeIds, ...window });
+  return new Map([...totals].map(([id, t]) => [id, withRate(t)]));
 }
+
+function withRate(t: StoreTotals): StoreFigures {
+  const attempts = t.count + t.failed;
+  return { ...t, approvalRate: attempts === 0 ? null : t.count / attempts };
+}
+
+const NONE: StoreFigures = withRate({ count: 0, volume: 0, failed: 0, refundCount: 0, refunds: 0 });
 
 type Input = { period: VolumePeriod; mode: "LIVE" | "TEST"; sort: VolumeSort; desc: boolean; now?: number };
 type StoresContext = AuthContext & { stores: { id: string; name: string }[] };
@@ -58,15 +52,18 @@ type StoresContext = AuthContext & { stores: { id: string; name: string }[] };
  */
 export async function listStoreVolumes({ ctx, input }: { ctx: StoresContext; input: Input }): Promise<StoreVolume[]> {
   const window = periodWindow(input.period, input.mode, input.now);
-  const [onboarding, rows] = await Promise.all([
-    latestApplicationStatuses(
-      ctx.merchantId,
-      ctx.stores.map((s) => s.id),
-    ),
-    Promise.all(ctx.stores.map(async (s) => ({ storeId: s.id, name: s.name, ...(await storeFigures(s.id, window)) }))),
+  const ids = ctx.stores.map((s) => s.id);
+  const [onboarding, figures] = await Promise.all([
+    latestApplicationStatuses(ctx.merchantId, ids),
+    figuresOf(ids, window),
   ]);
-  const sorted = rows
-    .map((r) => ({ ...r, onboarding: onboarding.get(r.storeId) ?? null }))
+  const sorted = ctx.stores
+    .map((s) => ({
+      storeId: s.id,
+      name: s.name,
+      ...(figures.get(s.id) ?? NONE),
+      onboarding: onboarding.get(s.id) ?? null,
+    }))
     .sort((a, b) => compare(a, b, input.sort));
   return input.desc ? sorted.reverse() : sorted;
 }
@@ -88,10 +85,16 @@ export async function getStoreKpis({
   const before = periodWindow(input.period, input.mode, window.start);
   const [onboarding, figures, previous] = await Promise.all([
     latestApplicationStatuses(ctx.merchantId, [store.id]),
-    storeFigures(store.id, window),
-    storeFigures(store.id, before),
+    figuresOf([store.id], window),
+    figuresOf([store.id], before),
   ]);
-  return { storeId: store.id, name: store.name, ...figures, onboarding: onboarding.get(store.id) ?? null, previous };
+  return {
+    storeId: store.id,
+    name: store.name,
+    ...(figures.get(store.id) ?? NONE),
+    onboarding: onboarding.get(store.id) ?? null,
+    previous: previous.get(store.id) ?? NONE,
+  };
 }
 
 function compare(a: StoreVolume, b: StoreVolume, sort: VolumeSort): number {

@@ -45,6 +45,7 @@ import * as m0160 from "./0160_channel_routing";
 import * as m0165 from "./0165_settlement_waiting";
 import * as m0170 from "./0170_webhook_endpoints";
 import * as m0175 from "./0175_failed_attempt_hours";
+import * as m0180 from "./0180_volume_days";
 import * as m0185 from "./0185_store_customers";
 import * as m0186 from "./0186_store_customers_search";
 import type { MigrationDialect } from "./dialect";
@@ -104,6 +105,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0165_settlement_waiting": m0165,
   "0170_webhook_endpoints": m0170,
   "0175_failed_attempt_hours": m0175,
+  "0180_volume_days": m0180,
   "0185_store_customers": m0185,
   "0186_store_customers_search": m0186,
 };

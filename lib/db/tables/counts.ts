@@ -93,6 +93,28 @@ export interface FailedAttemptDeltasTable extends FailedAttemptHoursTable {
   id: Generated<number>;
 }
 
+/**
+ * Per-UTC-day sums of the hour tables by currency (migration 0180), kept equal to their hours by
+ * triggers: what the all-stores view sums for the whole days of a period.
+ */
+export interface VolumeDaysTable {
+  store_id: string;
+  channel_type: "LIVE" | "TEST";
+  /** Start of the UTC day (epoch ms). */
+  day: number;
+  currency: string;
+  n: number;
+  amount: number;
+}
+
+/** FAILED attempts per UTC day (migration 0180), the sum of failed_attempt_hours over its codes. */
+export interface FailedAttemptDaysTable {
+  store_id: string;
+  channel_type: "LIVE" | "TEST";
+  day: number;
+  n: number;
+}
+
 export interface CountTables {
   payment_counts: PaymentCountsTable;
   payment_count_deltas: PaymentCountDeltasTable;
@@ -102,4 +124,7 @@ export interface CountTables {
   refund_volume_deltas: RefundVolumeDeltasTable;
   failed_attempt_hours: FailedAttemptHoursTable;
   failed_attempt_deltas: FailedAttemptDeltasTable;
+  paid_volume_days: VolumeDaysTable;
+  refund_volume_days: VolumeDaysTable;
+  failed_attempt_days: FailedAttemptDaysTable;
 }

@@ -32,6 +32,8 @@ export type ChaosOptions = {
    * paid and cancels succeeded.
    */
   atLeast?: { paid: number; cancels: number };
+  /** Keeps the load going past its window too (up to three times it), while true: say, until `during` is done. */
+  moreNeeded?: () => boolean;
   /** SIGKILLs of the server (and of one worker each time, when there are workers). */
   kills: number;
   /**
@@ -283,7 +285,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       moreNeeded: (log) => {
         const answered = countOutcomes(log);
         const { paid = 0, cancels = 0 } = options.atLeast ?? {};
-        return answered.payments.answeredPaid < paid || answered.cancels.succeeded < cancels;
+        return (
+          answered.payments.answeredPaid < paid ||
+          answered.cancels.succeeded < cancels ||
+          (options.moreNeeded?.() ?? false)
+        );
       },
       retryFor: options.retryForMs,
       log,
