@@ -35,11 +35,15 @@ test("send an SMS verification, read the code in the sandbox inbox, confirm it: 
   await expect(page.locator("main").getByText("Verified.")).toBeVisible();
   await expect(page.getByTestId("verification-detail").getByTestId("status")).toHaveText("Verified");
   await expect(page.getByTestId("verification-detail")).toContainText("1990-01-01");
+  // The phone typed as 01012345678 is written for reading, on the detail and in the list.
+  await expect(page.getByTestId("verification-detail")).toContainText("010-1234-5678");
+  await expect(page.getByTestId("verification-detail")).not.toContainText("01012345678");
 
   await page.getByRole("link", { name: "Back to verifications" }).click();
   await page.getByLabel("Status").selectOption("VERIFIED");
   await expect(page).toHaveURL(/status=VERIFIED/);
   await expect(page.getByTestId(`verification-${id}`)).toContainText("Verified");
+  await expect(page.getByTestId(`verification-${id}`)).toContainText("010-1234-5678");
   await page.getByLabel("Status").selectOption("FAILED");
   await expect(page.getByTestId(`verification-${id}`)).toHaveCount(0);
 });
