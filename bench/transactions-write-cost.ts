@@ -5,7 +5,8 @@
  * back (the database is left as it was): as the schema stands and, on PostgreSQL, with only the
  * primary key and the one-primary index (the floor), alternating BENCH_ROUNDS (5) times; medians.
  * BENCH_RECREATE="name:definition;…" adds a variant with those indexes created again (what a
- * migration dropped); BENCH_DROP_TRIGGERS="name,…" one without those triggers (what they cost). Triggers fire in every variant. PostgreSQL runs the pairs in one PL/pgSQL loop
+ * migration dropped); BENCH_DROP_TRIGGERS="name,…" one without those triggers (what they cost).
+ * BENCH_CUSTOMERS=distinct gives each pair a customer id of its own (the template's otherwise). Triggers fire in every variant. PostgreSQL runs the pairs in one PL/pgSQL loop
  * (no client round trip in the figure); SQLite through Kysely in this process, as the app does. The
  * floor is PostgreSQL's only: SQLite's DROP INDEX reads every page of the index (seconds at 1M).
  *   DATABASE_URL=… npx tsx bench/transactions-write-cost.ts   (e.g. on the 1M snapshot of bench/all.sh)
@@ -16,6 +17,8 @@ import { newId } from "@/lib/ids";
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// Each pair its own customer: 2,000 payments of one customer in one transaction pile up versions of one row.
+const DISTINCT_CUSTOMERS = process.env.BENCH_CUSTOMERS === "distinct";
 const KEEP = new Set(["transactions_pkey", "transactions_one_primary_idx"]);
 
 async function indexNames(tx: Tx): Promise<string[]> {
@@ -46,7 +49,7 @@ async function pgPairs(tx: Tx): Promise<void> {
         tx_id := 'bench-w-' || i || '-' || now_ms;
         update bench_tpl set id = tx_id, payment_id = tx_id, status = 'PENDING', status_updated_at = now_ms,
           requested_at = now_ms, created_at = now_ms, updated_at = now_ms, paid_at = null, paid_amount = 0,
-          pg_tx_id = null, card_approval_number = null;
+          pg_tx_id = null, card_approval_number = null${DISTINCT_CUSTOMERS ? ", customer_id = 'bench-c-' || tx_id" : ""};
         insert into transactions select * from bench_tpl;
         update transactions set status = 'PAID', status_updated_at = now_ms + 1, updated_at = now_ms + 1,
           paid_at = now_ms + 1, paid_amount = total_amount, pg_tx_id = 'pg-' || tx_id,
@@ -83,6 +86,7 @@ async function sqlitePairs(tx: Tx): Promise<void> {
         paid_amount: 0,
         pg_tx_id: null,
         card_approval_number: null,
+        ...(DISTINCT_CUSTOMERS ? { customer_id: `bench-c-${id}` } : {}),
       })
       .execute();
     await tx
