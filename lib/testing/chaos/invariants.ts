@@ -61,6 +61,29 @@ export async function waitSettled(
   }
 }
 
+/** Each attempt still PENDING with its look-up's state, so a failed run says why it never settled. */
+async function pendingAttempts(storeId: string): Promise<string[]> {
+  const now = Date.now();
+  const rows = await getDb()
+    .selectFrom("transactions")
+    .select([
+      "id",
+      "payment_id",
+      "requested_at",
+      "call_deadline_at",
+      "lookup_due_at",
+      "lookup_attempts",
+      "last_lookup_error",
+    ])
+    .where("store_id", "=", storeId)
+    .where("status", "=", sql.lit("PENDING"))
+    .execute();
+  return rows.map(
+    (r) =>
+      `${r.payment_id} ${r.id} PENDING: requested ${Math.round((now - Number(r.requested_at)) / 1000)} s ago, deadline +${Number(r.call_deadline_at ?? 0) - Number(r.requested_at)} ms, ${r.lookup_attempts} look-ups, next in ${Math.round((Number(r.lookup_due_at ?? now) - now) / 1000)} s, last: ${r.last_lookup_error ?? "-"}`,
+  );
+}
+
 const SETTLED_PAID = new Set(["PAID", "PARTIAL_CANCELLED", "CANCELLED"]);
 
 /**
@@ -73,6 +96,7 @@ export async function violations(storeId: string, client: ChaosClient, log: Load
   const found: string[] = [];
   const open = await openWork(storeId);
   for (const [what, count] of Object.entries(open)) if (count > 0) found.push(`${count} ${what} still unsettled`);
+  if (open.attempts > 0) found.push(...(await pendingAttempts(storeId)));
 
   const db = getDb();
   for (const p of log.payments) {
@@ -133,17 +157,20 @@ export async function retryUnanswered(
   let retried = 0;
   for (const p of log.payments) {
     if (p.kind === "schedule" || p.outcome?.final !== false || !p.key) continue;
-    const primary = await getDb()
-      .selectFrom("transactions")
-      .select(["id", "status"])
-      .where("store_id", "=", storeId)
-      .where("payment_id", "=", p.paymentId)
-      .where("is_primary", "=", 1)
-      .executeTakeFirst();
+    const primaryNow = () =>
+      getDb()
+        .selectFrom("transactions")
+        .select(["id", "status"])
+        .where("store_id", "=", storeId)
+        .where("payment_id", "=", p.paymentId)
+        .where("is_primary", "=", 1)
+        .executeTakeFirst();
     // Never reached the server: sending it now would be a new payment, not a retry of one.
-    if (!primary) continue;
+    if (!(await primaryNow())) continue;
     retried++;
     const answer = await client.send("POST", p.path, p.body, p.key);
+    // Read after the retry: a payment still unsettled (reported by `violations`) is looked up by it.
+    const primary = await primaryNow();
     if (answer.status === 409) continue;
     if (answer.status === 200) {
       if (primary?.status !== "PAID" && primary?.status !== "PARTIAL_CANCELLED" && primary?.status !== "CANCELLED")
