@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import { getDb } from "@/lib/db/client";
-import { documentContains } from "@/lib/search/repository/query";
+import { sql, type SqlBool } from "kysely";
+import { dialect, getDb } from "@/lib/db/client";
+import { documentContains, trigramMatch } from "@/lib/search/repository/query";
 
 /** One store's records of one customer; every query is scoped by merchant and store. */
 export type CustomerScope = { merchantId: string; storeId: string; customerId: string };
@@ -100,7 +100,7 @@ export function findStoreCustomers(merchantId: string, storeIds: string[], q: st
   return getDb()
     .selectFrom("store_customers")
     .select(["store_id", "customer_id", "customer_name", "customer_email", "customer_phone"])
-    .where("merchant_id", "=", merchantId)
+    .where(merchantColumn(q), "=", merchantId)
     .where("store_id", "in", storeIds)
     .where(searchDocContains(q))
     .orderBy("last_at", "desc")
@@ -114,11 +114,30 @@ type StoreScope = { merchantId: string; storeId: string };
 /**
  * Whether a customer's search document (migration 0185: id, contact, phone digits) contains `q`:
  * any part of a name (지호 in 김지호), an e-mail or a phone's digits; two characters match the start
- * or end of a word, as the payment search does (lib/search/repository/query.ts).
+ * or end of a word, as the payment search does (lib/search/repository/query.ts). SQLite: the
+ * trigram table (migration 0187) picks the candidate customers, the pattern decides as on PostgreSQL
+ * (the table folds case beyond ASCII, so it may offer more); a one-character query tests each row.
  */
 function searchDocContains(q: string) {
   const contains = documentContains(q);
-  return () => contains(sql.ref<string>("store_customers.search_doc"));
+  const match = dialect() === "sqlite" ? trigramMatch(q) : null;
+  return () => {
+    const matches = contains(sql.ref<string>("store_customers.search_doc"));
+    if (!match) return matches;
+    return sql<SqlBool>`((store_customers.store_id, store_customers.customer_id) in (select k.store_id, k.customer_id
+      from customer_search join customer_search_keys k on k.id = customer_search.rowid where customer_search match ${match}) and ${matches})`;
+  };
+}
+
+/**
+ * The merchant test of a store's customers. With the trigram table's candidates, written `+column`
+ * so SQLite looks them up by primary key rather than walking the store's index (it has no
+ * statistics to tell the candidates are few); a store's customers otherwise, the index serves it.
+ */
+function merchantColumn(q: string | undefined) {
+  return q && dialect() === "sqlite" && trigramMatch(q)
+    ? sql<string>`+store_customers.merchant_id`
+    : sql.ref<string>("store_customers.merchant_id");
 }
 
 /** A store's customers (one row each, migration 0185), optionally narrowed by a search text. */
@@ -126,7 +145,7 @@ function storeCustomers(s: StoreScope, q: string | undefined) {
   const base = getDb()
     .selectFrom("store_customers")
     .where("store_id", "=", s.storeId)
-    .where("merchant_id", "=", s.merchantId);
+    .where(merchantColumn(q), "=", s.merchantId);
   return q ? base.where(searchDocContains(q)) : base;
 }
 

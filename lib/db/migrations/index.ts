@@ -48,6 +48,7 @@ import * as m0175 from "./0175_failed_attempt_hours";
 import * as m0180 from "./0180_volume_days";
 import * as m0185 from "./0185_store_customers";
 import * as m0186 from "./0186_store_customers_search";
+import * as m0187 from "./0187_customer_search_fts";
 import type { MigrationDialect } from "./dialect";
 
 type VersionedMigration = {
@@ -108,6 +109,7 @@ const migrations: Record<string, VersionedMigration> = {
   "0180_volume_days": m0180,
   "0185_store_customers": m0185,
   "0186_store_customers_search": m0186,
+  "0187_customer_search_fts": m0187,
 };
 
 class StaticProvider implements MigrationProvider {

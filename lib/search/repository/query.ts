@@ -21,6 +21,14 @@ function ftsMatch(query: string): string {
     .join(" OR ");
 }
 
+/**
+ * The FTS5 trigram query for a search, or null when a pattern is under three characters (a
+ * one-character query): the trigram index cannot find those, so the caller tests each row.
+ */
+export function trigramMatch(query: string): string | null {
+  return patternsOf(query).every((p) => [...p].length >= 3) ? ftsMatch(query) : null;
+}
+
 /** A LIKE pattern matching `p` anywhere, its wildcards taken literally (escape character: backslash). */
 function containing(p: string): string {
   return `%${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
