@@ -63,13 +63,31 @@ describe("no record before the call's deadline", () => {
     const { attempt, land } = await attemptInFlight();
     expect(await lookUpNow("transactions", attempt.id)).toBe(true);
     const after = await state(attempt.id);
-    expect(after).toMatchObject({ status: "PENDING", lookup_attempts: 1, failure_pg_code: null });
-    expect(after.lookup_due_at).toBeGreaterThanOrEqual(attempt.call_deadline_at!);
+    expect(after).toMatchObject({ status: "PENDING", lookup_attempts: 0, failure_pg_code: null });
+    expect(after.lookup_due_at).toBe(attempt.call_deadline_at);
 
     expect(await land()).toMatchObject({ ok: true });
     expect(await lookUpNow("transactions", attempt.id)).toBe(true);
     expect((await state(attempt.id)).status).toBe("PAID");
     expect(await lateApprovals(attempt.id)).toEqual([]);
+  });
+
+  it("look-ups before the deadline (a client retrying) do not grow the backoff: the next is due at the deadline", async () => {
+    const { attempt } = await attemptInFlight();
+    for (let i = 0; i < 4; i++) expect(await lookUpNow("transactions", attempt.id)).toBe(true);
+    const after = await state(attempt.id);
+    expect(after).toMatchObject({ status: "PENDING", lookup_attempts: 0 });
+    expect(after.lookup_due_at).toBe(attempt.call_deadline_at);
+    // The deadline passes (the look-up falls due with it): the sweep's look-up settles it.
+    await passCallDeadline(attempt.id);
+    await getDb()
+      .updateTable("transactions")
+      .set({ lookup_due_at: Date.now() - 1 })
+      .where("id", "=", attempt.id)
+      .execute();
+    // Other files' due look-ups share the database: a batch large enough to reach this one.
+    await sweepUnsettled(1_000);
+    expect(await state(attempt.id)).toMatchObject({ status: "FAILED", failure_pg_code: "PROVIDER_NO_RECORD" });
   });
 
   it("the sweep, once the look-up is due early (markUnknown), waits too; after the deadline no record settles FAILED", async () => {
@@ -81,7 +99,7 @@ describe("no record before the call's deadline", () => {
       .execute();
     // Other files' due look-ups share the database: a batch large enough to reach this one.
     await sweepUnsettled(1_000);
-    expect(await state(attempt.id)).toMatchObject({ status: "PENDING", lookup_attempts: 1 });
+    expect(await state(attempt.id)).toMatchObject({ status: "PENDING", lookup_attempts: 0 });
 
     await passCallDeadline(attempt.id);
     await lookUpNow("transactions", attempt.id);

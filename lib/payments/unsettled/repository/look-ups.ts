@@ -117,18 +117,24 @@ export async function makeFutureLookupsDue(now = Date.now()): Promise<number> {
   return repaired;
 }
 
-/** Still unknown after a look-up: ask again after the backoff (and not before `notBefore`). No-op once settled. */
+/**
+ * Still unknown after a look-up: ask again after the backoff (and not before `notBefore`). A look-up
+ * that could not conclude only because it came before `notBefore` (the call may still land) failed
+ * nothing: the next is due then, and the backoff does not grow, so retried requests asking early
+ * do not push the answer minutes away. No-op once settled.
+ */
 export async function rescheduleLookup(
   name: UnsettledTable,
   row: { id: string; lookup_attempts: number },
   reason: string,
   notBefore = 0,
 ): Promise<void> {
+  const early = notBefore > Date.now();
   await lookupColumns()
     .updateTable(name)
     .set({
-      lookup_due_at: Math.max(nextLookupAt(row.lookup_attempts + 1), notBefore),
-      lookup_attempts: row.lookup_attempts + 1,
+      lookup_due_at: early ? notBefore : Math.max(nextLookupAt(row.lookup_attempts + 1), notBefore),
+      lookup_attempts: early ? row.lookup_attempts : row.lookup_attempts + 1,
       last_lookup_error: reason.slice(0, 500),
       // The look-up has ended: the claim with it, so a "look up now" need not wait for the lease.
       lookup_claimed_until: null,
