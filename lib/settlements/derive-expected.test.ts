@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db/client";
 import { newMerchant } from "@/lib/testing/fixtures";
 import { paidPayment } from "@/lib/testing/payments";
 import { backdatePayment, backdateRefunds, setTossTerms } from "@/lib/testing/settlements";
-import { deriveExpectedSettlements } from "./derive-expected";
+import { deriveExpectedSettlements, overlapSchedule } from "./derive-expected";
 
 async function rowsOf(paymentId: string, storeId: string) {
   return getDb()
@@ -70,5 +70,16 @@ describe("deriveExpectedSettlements", () => {
     const [row] = await rowsOf(id, m.store_id);
     expect([row!.gross, row!.fee_total, row!.vat_on_fees, row!.net].map(Number)).toEqual([5_000, 0, 0, 5_000]);
     expect(row!.payout_on).toBe("2026-11-27");
+  });
+
+  it("reads five minutes behind its cursor once a minute per cursor, twenty seconds on the runs between", () => {
+    const overlap = overlapSchedule();
+    expect(overlap("payments", 1_000_000)).toBe(300_000);
+    expect(overlap("payments", 1_010_000)).toBe(20_000);
+    expect(overlap("refunds", 1_010_000)).toBe(300_000);
+    expect(overlap("payments", 1_059_999)).toBe(20_000);
+    expect(overlap("payments", 1_060_000)).toBe(300_000);
+    // A clock stepped back: the full re-read, not a minute of short ones.
+    expect(overlap("payments", 900_000)).toBe(300_000);
   });
 });

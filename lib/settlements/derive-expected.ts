@@ -17,10 +17,26 @@ import { type ContractTerms, DEFAULT_TERMS } from "./schema";
 
 const BATCH = 500;
 /**
- * Each run reads again this far behind its cursor: a state change stamped earlier than one already
- * seen may commit later. Rows already derived are skipped by the anti-join, so the overlap is cheap.
+ * Each run reads again behind its cursor: a state change stamped earlier than one already seen may
+ * commit later. Rows already derived are skipped by the anti-join but still read, so five minutes
+ * behind only once a minute, twenty seconds on the runs between (every 10 s): a paid attempt is
+ * read about 7 times instead of 30 (on PostgreSQL that re-read cost ~0.9 ms a payment).
  */
-const OVERLAP_MS = 5 * 60_000;
+const FULL_OVERLAP_MS = 5 * 60_000;
+const SHORT_OVERLAP_MS = 20_000;
+const FULL_OVERLAP_EVERY_MS = 60_000;
+
+/** How far behind its cursor each run of this process reads, per cursor. */
+export function overlapSchedule(): (cursor: string, now: number) => number {
+  const lastFull = new Map<string, number>();
+  return (cursor, now) => {
+    const last = lastFull.get(cursor);
+    if (last !== undefined && now - last >= 0 && now - last < FULL_OVERLAP_EVERY_MS) return SHORT_OVERLAP_MS;
+    lastFull.set(cursor, now);
+    return FULL_OVERLAP_MS;
+  };
+}
+const overlapMs = overlapSchedule();
 
 /** The EXPECTED settlement of one paid attempt or succeeded refund under its channel's terms. */
 export function expectedSettlement(item: Unsettled, terms: ContractTerms, now: number): SettlementRow {
@@ -104,7 +120,8 @@ export async function deriveExpectedSettlements({
     ["payments", paymentsWithoutSettlement],
     ["refunds", refundsWithoutSettlement],
   ] as const) {
-    let since: number | null = fromStart || storeId ? 0 : Math.max(0, (await readCursor(cursor)) - OVERLAP_MS);
+    let since: number | null =
+      fromStart || storeId ? 0 : Math.max(0, (await readCursor(cursor)) - overlapMs(cursor, Date.now()));
     while (since !== null) {
       const batch = await deriveBatch(cursor, since, find, storeId);
       written += batch.written;
